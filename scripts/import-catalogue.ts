@@ -1,0 +1,210 @@
+/**
+ * Imports the bundled catalogue from ../shared/data into content/:
+ *   content/sets.json              every set (161)
+ *   content/cards/<setId>.json     the cards of one set, each with its price lines,
+ *                                  daily market history and graded figures
+ *   content/sealed/<group>.json    the sealed products of one TCGplayer group
+ *
+ * Deterministic: the same input gives byte-identical files (inputs are sorted,
+ * no clocks, no random ids). Nothing is dropped: the script fails if any card,
+ * price line, history line, graded row or product of the input is not written.
+ *
+ * Usage:  node scripts/import-catalogue.ts [--write] [--data DIR] [--out DIR]
+ *         (dry run by default: prints what would change)
+ * Exit:   0 done, 1 the input breaks an assumption (message names file and field)
+ */
+import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readJsonl } from './lib/jsonl.ts';
+import { formatJson } from './lib/format-json.ts';
+import { applyContentPlan } from './lib/content-writer.ts';
+import { slugify } from '../src/lib/slug.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    write: { type: 'boolean', default: false },
+    data: { type: 'string', default: '../shared/data' },
+    out: { type: 'string', default: 'content' },
+  },
+});
+const DATA = resolve(args.data!);
+const OUT = resolve(args.out!);
+
+type Raw = Record<string, any>;
+
+function fail(message: string): never {
+  console.error(`import-catalogue: ${message}`);
+  process.exit(1);
+}
+
+/** Seed kinds renamed to the contract's names; everything else passes through. */
+const KIND_RENAMES: Record<string, string> = {
+  'elite-trainer-box': 'etb',
+  'elite-trainer-box-case': 'etb-case',
+};
+
+function byKey<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    list ? list.push(row) : map.set(k, [row]);
+  }
+  return map;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function buildPlan(): { files: Map<string, string>; counts: Record<string, number> } {
+  const files = new Map<string, string>();
+  const counts: Record<string, number> = {};
+
+  // 1. Sets
+  const rawSets: Raw[] = JSON.parse(readFileSync(join(DATA, 'pokemon-tcg/sets.json'), 'utf8'));
+  const sets = rawSets.map((s) => ({
+    id: s.id,
+    name: s.name,
+    series: s.series,
+    printedTotal: s.printedTotal,
+    total: s.total,
+    releaseDate: String(s.releaseDate).replaceAll('/', '-'),
+    ptcgoCode: s.ptcgoCode,
+  }));
+  files.set('sets.json', formatJson(sets) + '\n');
+  counts.sets = sets.length;
+  const setIds = new Set(sets.map((s) => s.id));
+
+  // 2. Cards with their prices, history and graded figures
+  const cards = readJsonl<Raw>(join(DATA, 'pokemon-tcg/cards.jsonl'));
+  const prices = byKey(readJsonl<Raw>(join(DATA, 'prices/cards.jsonl')), (r) => r.cardId);
+  const history = byKey(readJsonl<Raw>(join(DATA, 'prices/history.jsonl')), (r) => r.cardId);
+  const graded = byKey(readJsonl<Raw>(join(DATA, 'prices/graded.jsonl')), (r) => r.cardId);
+  const cardIds = new Set(cards.map((c) => c.id));
+  for (const [label, map] of [['prices/cards.jsonl', prices], ['prices/history.jsonl', history], ['prices/graded.jsonl', graded]] as const) {
+    for (const id of map.keys()) if (!cardIds.has(id)) fail(`${label}: cardId ${id} is not in the card catalogue`);
+  }
+  let priceLines = 0, historyLines = 0, gradedRows = 0;
+  const cardsBySet = byKey(cards, (c) => c.setId);
+  for (const [setId, setCards] of [...cardsBySet].sort(([a], [b]) => compare(a, b))) {
+    if (!setIds.has(setId)) fail(`pokemon-tcg/cards.jsonl: setId ${setId} is not in sets.json`);
+    const records = setCards.map((c) => {
+      const cardPrices = (prices.get(c.id) ?? []).map((p) => {
+        if (p.currency !== 'USD') fail(`prices/cards.jsonl: ${c.id} has currency ${p.currency}`);
+        priceLines++;
+        return {
+          variant: p.variant,
+          printing: p.printing ?? null,
+          primary: p.primary,
+          productId: p.tcgplayerProductId,
+          groupId: p.tcgplayerGroupId,
+          low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow,
+          updatedAt: p.updatedAt,
+          source: p.source,
+        };
+      });
+      const cardHistory = (history.get(c.id) ?? []).map((h) => {
+        historyLines++;
+        return { variant: h.variant, productId: h.tcgplayerProductId, start: h.start, end: h.end, market: h.market };
+      });
+      const gradedRow = graded.get(c.id);
+      if (gradedRow && gradedRow.length > 1) fail(`prices/graded.jsonl: ${c.id} appears ${gradedRow.length} times`);
+      const g = gradedRow?.[0];
+      if (g) {
+        if (g.currency !== 'USD') fail(`prices/graded.jsonl: ${c.id} has currency ${g.currency}`);
+        gradedRows++;
+      }
+      return {
+        id: c.id,
+        set: c.setId,
+        name: c.name,
+        number: c.number,
+        supertype: c.supertype,
+        subtypes: c.subtypes ?? [],
+        types: c.types ?? [],
+        rarity: c.rarity,
+        artist: c.artist,
+        hp: c.hp,
+        nationalPokedexNumbers: c.nationalPokedexNumbers,
+        regulationMark: c.regulationMark,
+        legalities: c.legalities,
+        images: c.images,
+        prices: cardPrices,
+        history: cardHistory,
+        graded: g && {
+          ungraded: g.ungraded, grade7: g.grade7, grade8: g.grade8, grade9: g.grade9, grade9_5: g.grade9_5,
+          psa10: g.psa10, tcgplayerMarket: g.tcgplayerMarket,
+          url: g.pricechartingUrl, updatedAt: g.updatedAt, source: g.source,
+        },
+      };
+    });
+    files.set(`cards/${setId}.json`, formatJson(records) + '\n');
+  }
+  counts.cards = cards.length;
+  counts.priceLines = priceLines;
+  counts.historyLines = historyLines;
+  counts.gradedRows = gradedRows;
+  const expect = (label: string, got: number, file: string) => {
+    const want = readJsonl(join(DATA, file)).length;
+    if (got !== want) fail(`${file}: ${want} ${label} in, ${got} out`);
+  };
+  expect('price lines', priceLines, 'prices/cards.jsonl');
+  expect('history lines', historyLines, 'prices/history.jsonl');
+  expect('graded rows', gradedRows, 'prices/graded.jsonl');
+
+  // 3. Sealed products, one file per TCGplayer group
+  const products = readJsonl<Raw>(join(DATA, 'sealed/products.jsonl'));
+  const sealedHistory = byKey(readJsonl<Raw>(join(DATA, 'sealed/history.jsonl')), (h) => String(h.productId));
+  const groups = new Map(readJsonl<Raw>(join(DATA, 'sealed/groups.jsonl')).map((g) => [g.groupId, g]));
+  let sealedHistoryLines = 0;
+  const productsByGroup = byKey(products, (p) => String(p.groupId));
+  for (const [groupId, groupProducts] of productsByGroup) {
+    const group = groups.get(Number(groupId));
+    if (!group) fail(`sealed/products.jsonl: groupId ${groupId} is not in groups.jsonl`);
+    const records = groupProducts
+      .sort((a, b) => a.productId - b.productId)
+      .map((p) => {
+        if (p.currency !== 'USD') fail(`sealed/products.jsonl: ${p.productId} has currency ${p.currency}`);
+        if (p.setId && !setIds.has(p.setId)) fail(`sealed/products.jsonl: ${p.productId} names unknown set ${p.setId}`);
+        const h = sealedHistory.get(String(p.productId)) ?? [];
+        if (h.length > 1) fail(`sealed/history.jsonl: product ${p.productId} appears ${h.length} times`);
+        sealedHistoryLines += h.length;
+        const priced = [p.low, p.mid, p.high, p.market, p.directLow].some((v) => v !== null);
+        return {
+          productId: p.productId,
+          name: p.name,
+          cleanName: p.cleanName,
+          kind: KIND_RENAMES[p.kind] ?? p.kind,
+          set: p.setId ?? undefined,
+          quantity: p.quantity ?? undefined,
+          packs: p.packs ?? null,
+          packsBasis: p.packsBasis ?? undefined,
+          pokemonCenterExclusive: p.pokemonCenterExclusive ?? undefined,
+          url: p.tcgplayerUrl,
+          price: priced
+            ? { low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow, updatedAt: p.updatedAt, source: p.source }
+            : null,
+          history: h[0] && { start: h[0].start, end: h[0].end, market: h[0].market },
+        };
+      });
+    const file = `sealed/${groupId}-${slugify(group.name)}.json`;
+    files.set(file, formatJson({ group: { id: group.groupId, name: group.name }, products: records }) + '\n');
+  }
+  counts.sealed = products.length;
+  counts.sealedHistoryLines = sealedHistoryLines;
+  expect('sealed history lines', sealedHistoryLines, 'sealed/history.jsonl');
+  return { files, counts };
+}
+
+const { files, counts } = buildPlan();
+const write = args.write!;
+const summary = {
+  sets: applyContentPlan(OUT, new Map([...files].filter(([f]) => f === 'sets.json')), { write }),
+  cards: applyContentPlan(join(OUT, 'cards'), new Map([...files].filter(([f]) => f.startsWith('cards/')).map(([f, t]) => [f.slice(6), t])), { write }),
+  sealed: applyContentPlan(join(OUT, 'sealed'), new Map([...files].filter(([f]) => f.startsWith('sealed/')).map(([f, t]) => [f.slice(7), t])), { write }),
+};
+console.log(`import-catalogue: read ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+for (const [area, s] of Object.entries(summary)) {
+  console.log(`  ${area}: ${s.added} added, ${s.changed} changed, ${s.removed} removed, ${s.unchanged} unchanged`);
+}
+if (!write) console.log('dry run: nothing written (pass --write to write content/)');

@@ -1,0 +1,28 @@
+/**
+ * URL-safe slugs. Accents fold to their base letter (Flabébé → flabebe),
+ * apostrophes vanish (Farfetch'd → farfetchd), the gender signs keep their
+ * meaning (Nidoran♀ → nidoran-f), everything else becomes a single hyphen.
+ *
+ * @example slugify("Charizard") // "charizard"
+ */
+export function slugify(text: string): string {
+  return text
+    .replaceAll('♀', ' f ')
+    .replaceAll('♂', ' m ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The slug of a card: its name, then its id, so it is unique and never changes with price. */
+export function cardSlug(card: { id: string; name: string }): string {
+  return `${slugify(card.name)}-${slugify(card.id)}`;
+}
+
+/** The slug (and id) of a sealed product: its name, then its marketplace product id. */
+export function sealedSlug(product: { productId: number; cleanName: string }): string {
+  return `${slugify(product.cleanName)}-${product.productId}`;
+}
