@@ -19,7 +19,9 @@ export function slugify(text: string): string {
 
 /** The slug of a card: its name, then its id, so it is unique and never changes with price. */
 export function cardSlug(card: { id: string; name: string }): string {
-  return `${slugify(card.name)}-${slugify(card.id)}`;
+  // Two Unown cards have the ids ex10-! and ex10-?; spell the marks out so they stay apart.
+  const id = card.id.replaceAll('!', '-exclamation').replaceAll('?', '-question');
+  return `${slugify(card.name)}-${slugify(id)}`;
 }
 
 /** The slug (and id) of a sealed product: its name, then its marketplace product id. */

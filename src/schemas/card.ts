@@ -1,0 +1,75 @@
+import { z } from 'astro/zod';
+import { dailyHistory, isoDate, usd } from './common.ts';
+
+/** One TCGplayer price line for a printing of the card. */
+export const cardPriceSchema = z.strictObject({
+  /** TCGplayer printing, named as the Pokémon TCG API does: `holofoil`, `normal`, `reverseHolofoil`, ... */
+  variant: z.string().min(1),
+  /** TCGdex label of the product (`unlimited`, `shadowless`, `cosmos`, ...), null where none. */
+  printing: z.string().nullable(),
+  /** True for the product the card id stands for; only primary lines give the card's value. */
+  primary: z.boolean(),
+  /** TCGplayer product id; the marketplace page is https://www.tcgplayer.com/product/<productId>. */
+  productId: z.number().int().positive(),
+  /** TCGplayer group (set) id. */
+  groupId: z.number().int().positive(),
+  low: usd,
+  mid: usd,
+  high: usd,
+  market: usd,
+  directLow: usd,
+  /** The day the marketplace recorded these prices. */
+  updatedAt: isoDate,
+  /** Where the line came from, e.g. `tcgcsv-archive`. */
+  source: z.string().min(1),
+});
+
+/** Graded sale figures (PriceCharting): ungraded and by grade. */
+export const gradedSchema = z.strictObject({
+  /** Sales in any condition, ungraded. */
+  ungraded: z.number().positive(),
+  grade7: usd.optional(),
+  grade8: usd.optional(),
+  grade9: usd.optional(),
+  grade9_5: usd.optional(),
+  /** PSA 10 sales. */
+  psa10: z.number().positive(),
+  /** The TCGplayer market price recorded beside them, for comparison. */
+  tcgplayerMarket: usd.optional(),
+  url: z.url(),
+  updatedAt: isoDate,
+  source: z.string().min(1),
+});
+
+/** One card, as kept in content/cards/<set>.json. */
+export const cardSchema = z.strictObject({
+  /** `<set>-<number>`, e.g. `base1-4`; unique across the catalogue. */
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
+  /** Set id; must name a set in content/sets.json. */
+  set: z.string().min(1),
+  name: z.string().min(1),
+  /** Collector number as printed, e.g. `4`, `TG01`, `H12`. */
+  number: z.string().min(1),
+  supertype: z.enum(['Pokémon', 'Trainer', 'Energy']),
+  subtypes: z.array(z.string().min(1)),
+  /** Energy types; empty for most Trainer and Energy cards. */
+  types: z.array(z.string().min(1)),
+  /** Rarity label; absent where the card has none. */
+  rarity: z.string().min(1).optional(),
+  artist: z.string().optional(),
+  hp: z.string().optional(),
+  nationalPokedexNumbers: z.array(z.number().int().positive()).optional(),
+  regulationMark: z.string().optional(),
+  /** Format → `Legal` or `Banned`. */
+  legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
+  images: z.strictObject({ small: z.url(), large: z.url() }),
+  prices: z.array(cardPriceSchema),
+  /** Daily market prices of the primary variants. */
+  history: z.array(
+    z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory),
+  ),
+  graded: gradedSchema.optional(),
+});
+
+export type CardEntry = z.infer<typeof cardSchema>;
+export type CardPrice = z.infer<typeof cardPriceSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'astro/zod';
+import { dailyHistory, isoDate, usd } from './common.ts';
+
+/** One sealed product, as kept in content/sealed/<group>.json. */
+export const sealedSchema = z.strictObject({
+  /** TCGplayer product id; unique. */
+  productId: z.number().int().positive(),
+  /** Full TCGplayer name. */
+  name: z.string().min(1),
+  /** Display name. */
+  cleanName: z.string().min(1),
+  /** Product kind: `booster-box`, `booster-pack`, `etb`, `booster-bundle`, `tin`, ... (an open list). */
+  kind: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lower-case kebab-case kind such as booster-box'),
+  /** Our set id when the product belongs to a set's main group. */
+  set: z.string().min(1).optional(),
+  /** N of "[Set of N]" in the name. */
+  quantity: z.number().int().positive().optional(),
+  /** Booster packs inside; null where the count is not known. */
+  packs: z.number().int().positive().nullable(),
+  /** Where the pack count comes from (`name`, `product-format ...`). */
+  packsBasis: z.string().optional(),
+  pokemonCenterExclusive: z.boolean().optional(),
+  /** Marketplace product page. */
+  url: z.url(),
+  /** Latest marketplace prices; null where the product has none. */
+  price: z
+    .strictObject({
+      low: usd, mid: usd, high: usd, market: usd, directLow: usd,
+      updatedAt: isoDate,
+      source: z.string().min(1),
+    })
+    .nullable(),
+  history: dailyHistory.optional(),
+  /** Added by the loader from the file: the TCGplayer group the product is listed in. */
+  group: z.strictObject({ id: z.number().int().positive(), name: z.string().min(1) }),
+});
+
+export type SealedEntry = z.infer<typeof sealedSchema>;

@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { isoDate } from './common.ts';
+
+/** One card set, as kept in content/sets.json. */
+export const setSchema = z.strictObject({
+  /** The Pokémon TCG API set id, e.g. `base1`; the `set` of every card in it. */
+  id: z.string().regex(/^[a-z0-9]+$/, 'lower-case letters and digits'),
+  /** Display name, e.g. `Base`. */
+  name: z.string().min(1),
+  /** Series the set belongs to, e.g. `Sword & Shield`. */
+  series: z.string().min(1),
+  /** The count printed on the cards (the 102 of 4/102). */
+  printedTotal: z.number().int().nonnegative(),
+  /** All cards in the set, secret rares included. */
+  total: z.number().int().nonnegative(),
+  /** Release date, YYYY-MM-DD. */
+  releaseDate: isoDate,
+  /** Pokémon TCG Online code, where there is one. */
+  ptcgoCode: z.string().optional(),
+});
+
+export type SetEntry = z.infer<typeof setSchema>;
