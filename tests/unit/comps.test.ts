@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeComps, loadCards } from '../../src/lib/comps.ts';
+
+const KNOWLEDGE_DIR = join(import.meta.dirname, '../../content/knowledge');
+
+/**
+ * The comps of each article, read the way scripts/compute-comps.ts writes them:
+ * one line of JSON under `structured:` in the front matter. A tiny parser for that
+ * one line keeps the test free of a YAML dependency the project does not declare.
+ */
+function articlesWithComps(): { file: string; comps: Record<string, unknown> }[] {
+  return readdirSync(KNOWLEDGE_DIR)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((file) => {
+      const text = readFileSync(join(KNOWLEDGE_DIR, file), 'utf8');
+      const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+      const line = /^ {2}comps: (.*)$/m.exec(frontMatter)?.[1];
+      return line === undefined ? [] : [{ file, comps: JSON.parse(line) }];
+    });
+}
+
+/** A card with only what computeComps reads. */
+const card = (id: string, set: string, ungraded: number, psa10: number, updatedAt = '2025-02-27') => ({
+  id,
+  set,
+  graded: { ungraded, psa10, url: 'https://example.org/', updatedAt, source: 'fixture' },
+});
+
+describe('committed article comps', () => {
+  const cards = loadCards();
+  const articles = articlesWithComps();
+
+  it('at least three articles carry comps', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(articles.map((a) => [a.file, a.comps] as const))(
+    '%s carries the comps that content/cards gives for its scope',
+    (_file, comps) => {
+      expect(comps).toEqual(computeComps(cards, comps.scope as never));
+    },
+  );
+});
+
+describe('computeComps', () => {
+  const cards = [
+    card('base1-2', 'base1', 10, 50), // 5
+    card('sv3pt5-1', 'sv3pt5', 10, 20), // 2
+    card('base1-1', 'base1', 10, 100), // 10
+    card('ex1-1', 'ex1', 10, 30), // 3
+    card('swsh7-1', 'swsh7', 4, 16, '2025-03-01'), // 4
+  ];
+
+  it('the multiplier is the median of psa10 divided by ungraded', () => {
+    expect(computeComps(cards, 'all').psa_10_multiplier).toBe(4);
+  });
+
+  it('an even sample takes the mean of the two middle ratios', () => {
+    expect(computeComps(cards.slice(0, 4), 'all').psa_10_multiplier).toBe(4);
+  });
+
+  it('quartiles are the medians of the lower and upper half, the middle value left out', () => {
+    expect(computeComps(cards, 'all').quartiles).toEqual([2.5, 7.5]);
+  });
+
+  it('the multiplier is rounded to two decimals', () => {
+    expect(computeComps([card('base1-1', 'base1', 3, 10)], 'all').psa_10_multiplier).toBe(3.33);
+  });
+
+  it('the vintage scope keeps WOTC sets and leaves EX and modern sets out', () => {
+    expect(computeComps(cards, 'vintage').card_ids).toEqual(['base1-1', 'base1-2']);
+  });
+
+  it('the modern scope keeps Sword & Shield and Scarlet & Violet sets only', () => {
+    expect(computeComps(cards, 'modern').card_ids).toEqual(['sv3pt5-1', 'swsh7-1']);
+  });
+
+  it('the ex-era scope keeps the EX sets ex1 to ex16 only', () => {
+    expect(computeComps(cards, 'ex-era').card_ids).toEqual(['ex1-1']);
+  });
+
+  it('cards without graded figures are not counted', () => {
+    const comps = computeComps([...cards, { id: 'base1-9', set: 'base1' }], 'all');
+    expect(comps.sample_size).toBe(5);
+  });
+
+  it('card ids come out sorted and the date is the newest in the sample', () => {
+    const comps = computeComps(cards, 'all');
+    expect(comps.card_ids).toEqual(['base1-1', 'base1-2', 'ex1-1', 'sv3pt5-1', 'swsh7-1']);
+    expect(comps.updated_at).toBe('2025-03-01');
+    expect(comps.source).toBe('fixture');
+  });
+
+  it('keys come out in a fixed order', () => {
+    expect(Object.keys(computeComps(cards, 'all'))).toEqual([
+      'psa_10_multiplier', 'quartiles', 'sample_size', 'card_ids', 'scope', 'source', 'updated_at',
+    ]);
+  });
+
+  it('a scope without graded cards throws rather than inventing a number', () => {
+    expect(() => computeComps([card('ex1-1', 'ex1', 1, 2)], 'modern')).toThrow(/no graded cards/);
+  });
+
+  it('an unknown scope throws', () => {
+    expect(() => computeComps(cards, 'neo' as never)).toThrow(/unknown comps scope/);
+  });
+});
