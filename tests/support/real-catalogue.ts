@@ -1,0 +1,57 @@
+/**
+ * The committed catalogue (content/) read straight from disk into what the
+ * searchers take, for tests and benchmarks. It reads the JSON as the content
+ * loaders would (a sealed product's `group` comes from its file) but skips Zod
+ * validation: the build checks the content; here we only need its shape.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CardEntry } from '../../src/schemas/card.ts';
+import type { SetEntry } from '../../src/schemas/set.ts';
+import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import { cardToSummary } from '../../src/lib/card-record.ts';
+import { sealedToSummary, type SealedSummary } from '../../src/lib/sealed-record.ts';
+import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
+
+export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
+
+export interface RealCatalogue {
+  cards: CardSearchRecord[];
+  sealed: SealedSummary[];
+  /** The newest price date across card price lines and sealed prices. */
+  pricesAsOf: string;
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const jsonFiles = (dir: string): string[] =>
+  (readdirSync(dir) as string[]).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f) as string);
+
+let cached: RealCatalogue | undefined;
+
+/**
+ * Loads content/ once per process.
+ * @example const { cards, sealed } = loadRealCatalogue(); cards.length // 18035
+ */
+export function loadRealCatalogue(): RealCatalogue {
+  if (cached) return cached;
+  const sets = new Map(readJson<SetEntry[]>(join(CONTENT_DIR, 'sets.json')).map((s) => [s.id, s]));
+  const cards = jsonFiles(join(CONTENT_DIR, 'cards')).flatMap((f) => readJson<CardEntry[]>(f));
+  const sealed = jsonFiles(join(CONTENT_DIR, 'sealed')).flatMap((f) => {
+    const { group, products } = readJson<{ group: SealedEntry['group']; products: Omit<SealedEntry, 'group'>[] }>(f);
+    return products.map((p): SealedEntry => ({ ...p, group }));
+  });
+  let pricesAsOf = '';
+  for (const card of cards) for (const p of card.prices) if (p.updatedAt > pricesAsOf) pricesAsOf = p.updatedAt;
+  for (const p of sealed) if (p.price && p.price.updatedAt > pricesAsOf) pricesAsOf = p.price.updatedAt;
+  cached = {
+    cards: cards.map((card) => {
+      const set = sets.get(card.set);
+      if (!set) throw new Error(`card ${card.id} names unknown set ${card.set}`);
+      return { summary: cardToSummary(card, set, pricesAsOf), number: card.number, printedTotal: set.printedTotal };
+    }),
+    sealed: sealed.map((p) => sealedToSummary(p, pricesAsOf)),
+    pricesAsOf,
+  };
+  return cached;
+}

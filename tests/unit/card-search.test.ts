@@ -1,0 +1,222 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRealCatalogue } from '../support/real-catalogue.ts';
+import { createCardSearcher, type CardSearcher, type CardSearchParams } from '../../src/lib/search/card-searcher.ts';
+import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
+import type { CardSummary } from '../../src/lib/card-record.ts';
+import { LABELLED_QUERIES } from './labelled-queries.ts';
+
+let searcher: CardSearcher;
+let summaries: CardSummary[];
+
+beforeAll(() => {
+  const { cards } = loadRealCatalogue();
+  summaries = cards.map((c) => c.summary);
+  searcher = createCardSearcher(cards);
+});
+
+const search = (params: Partial<CardSearchParams>) => searcher.search({ sort: 'relevance', limit: 50, offset: 0, ...params });
+const ids = (results: CardSummary[]) => results.map((c) => c.id);
+/** Brute force, independent of the index: the cards having `word` among the words of name, set, types or rarity. */
+const cardsWithWord = (word: string) =>
+  summaries.filter((c) => [c.name, c.setName, ...c.types, c.rarity].some((text) => wordsOf(text).includes(word)));
+const byValueDesc = (a: CardSummary, b: CardSummary) => (b.valueUsd ?? -Infinity) - (a.valueUsd ?? -Infinity);
+
+describe('match set and totals', () => {
+  it('water counts exactly the cards with the word water, not every card with a w', () => {
+    const expected = cardsWithWord('water');
+    const { total } = search({ q: 'water', limit: 0 });
+    expect(total).toBe(expected.length);
+    expect(total).toBe(2227);
+    expect(summaries.filter((c) => c.types.includes('Water')).length).toBeLessThanOrEqual(total);
+  });
+
+  it('a multi-word query matches the cards that have every word', () => {
+    const { total, results } = search({ q: 'umbreon evolving skies' });
+    const expected = summaries.filter((c) => c.name.startsWith('Umbreon') && c.setName === 'Evolving Skies');
+    expect(total).toBe(expected.length);
+    expect(new Set(ids(results))).toEqual(new Set(ids(expected)));
+  });
+
+  it('a word found nowhere, even with corrections, is ignored beside words that match; alone it matches nothing', () => {
+    expect(search({ q: 'charizard qqqqqqqqqq', limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
+    expect(search({ q: 'qqqqqqqqqq' }).total).toBe(0);
+  });
+
+  it('an exact word is never dropped, even when nothing has all the words', () => {
+    expect(search({ q: 'charizard the' }).total).toBe(0);
+  });
+
+  it('a guessed word that would leave nothing is dropped rather than emptying the result', () => {
+    const base = search({ q: 'charizard base', limit: 200 });
+    // "vintage" is no word of the catalogue; its nearest words (village, voltage) match no Base Charizard.
+    const withNoise = search({ q: 'charizard vintage base', limit: 200 });
+    expect(withNoise.total).toBe(base.total);
+    expect(ids(withNoise.results)).toEqual(ids(base.results));
+  });
+
+  it('punctuation-only and blank queries act as no query', () => {
+    const all = search({ sort: 'value-desc', limit: 5 });
+    expect(all.total).toBe(summaries.length);
+    expect(search({ q: '   ', sort: 'value-desc', limit: 5 })).toEqual(all);
+  });
+});
+
+describe('typos, accents and punctuation', () => {
+  it('a typo of up to two letters in a long word is corrected', () => {
+    const exact = search({ q: 'charizard', limit: 200 });
+    for (const q of ['charzard', 'chrizard', 'charizrd', 'cahrizard']) {
+      expect(search({ q, limit: 200 }), q).toEqual(exact);
+    }
+  });
+
+  it('a short word is corrected by at most one edit', () => {
+    expect(search({ q: 'pikachu vmx' }).results.every((c) => c.name.includes('Pikachu') && c.name.includes('VMAX'))).toBe(true);
+    expect(search({ q: 'pikachu vmx' }).total).toBe(search({ q: 'pikachu vmax' }).total);
+  });
+
+  it('one- and two-letter words are never corrected', () => {
+    expect(search({ q: 'qz' }).total).toBe(0);
+  });
+
+  it('accents fold both ways: flabebe finds Flabébé', () => {
+    const flabebe = summaries.filter((c) => c.name === 'Flabébé');
+    expect(flabebe.length).toBeGreaterThan(0);
+    for (const q of ['flabebe', 'Flabébé', 'FLABEBE']) expect(search({ q }).total, q).toBe(flabebe.length);
+  });
+
+  it("apostrophes vanish: farfetchd finds Farfetch'd", () => {
+    const a = search({ q: 'farfetchd' });
+    expect(a.total).toBe(cardsWithWord('farfetchd').length);
+    expect(a.results[0].name).toBe("Farfetch'd");
+    expect(search({ q: "farfetch'd" })).toEqual(a);
+    expect(search({ q: 'farfetch’d' })).toEqual(a);
+  });
+
+  it('hyphenated names match split or joined', () => {
+    const plain = summaries.filter((c) => /^ho-oh$/i.test(c.name)).length;
+    const split = search({ q: 'ho-oh' }).results.slice(0, plain);
+    expect(split.every((c) => /^ho-oh$/i.test(c.name))).toBe(true);
+    expect(search({ q: 'hooh' }).results.slice(0, plain)).toEqual(split);
+  });
+
+  it('a prefix finds the words it starts', () => {
+    expect(search({ q: 'chariz', limit: 0 }).total).toBeGreaterThanOrEqual(search({ q: 'charizard', limit: 0 }).total);
+  });
+});
+
+describe('numbers', () => {
+  it('"charizard 4/102" is the Base Set Charizard, and only it', () => {
+    const { total, results } = search({ q: 'charizard 4/102' });
+    expect(total).toBe(1);
+    expect(results[0].id).toBe('base1-4');
+  });
+
+  it('leading zeros and letter prefixes do not matter', () => {
+    expect(ids(search({ q: 'charizard 004/102' }).results)).toEqual(['base1-4']);
+    expect(ids(search({ q: 'tg20/tg30 rayquaza' }).results)).toEqual(['swsh12tg-TG20']);
+  });
+
+  it('a bare number prefers the set of that name ("mew 151" is set 151)', () => {
+    const { results } = search({ q: 'mew 151' });
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((c) => c.setName === '151' && c.name.startsWith('Mew'))).toBe(true);
+  });
+});
+
+describe('ranking', () => {
+  it('an exact name comes before names that merely contain it', () => {
+    const { results } = search({ q: 'charizard', limit: 200 });
+    const firstOther = results.findIndex((c) => c.name !== 'Charizard');
+    expect(results.slice(firstOther).every((c) => c.name !== 'Charizard')).toBe(true);
+  });
+
+  it('a card whose fields consist only of query words comes first ("charizard base")', () => {
+    expect(search({ q: 'charizard base' }).results[0].id).toBe('base1-4');
+  });
+
+  it('ties break by value, highest first, unpriced last', () => {
+    const { results } = search({ q: 'charizard', limit: 200 });
+    const exact = results.filter((c) => c.name === 'Charizard');
+    expect(exact).toEqual([...exact].sort(byValueDesc));
+  });
+});
+
+describe('paging and limits', () => {
+  it('pages are stable and never overlap', () => {
+    const all = search({ q: 'pikachu', limit: 200 });
+    expect(all.total).toBeGreaterThan(100);
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.total; offset += 17) paged.push(...ids(search({ q: 'pikachu', limit: 17, offset }).results));
+    expect(paged).toEqual(ids(all.results).slice(0, paged.length));
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(search({ q: 'pikachu', limit: 200 })).toEqual(all);
+  });
+
+  it('limit 0 returns only the total', () => {
+    const r = search({ q: 'pikachu', limit: 0 });
+    expect(r.results).toEqual([]);
+    expect(r.total).toBe(search({ q: 'pikachu', limit: 10 }).total);
+  });
+
+  it('an offset past the end returns no results and the total', () => {
+    const r = search({ q: 'pikachu', offset: 10_000 });
+    expect(r.results).toEqual([]);
+    expect(r.total).toBeGreaterThan(0);
+  });
+});
+
+describe('band filter and sorts', () => {
+  it('band keeps only cards of that band, with or without q', () => {
+    const grail = search({ q: 'charizard', band: 'grail', limit: 200 });
+    expect(grail.results.every((c) => c.valueBand === 'grail')).toBe(true);
+    expect(grail.total).toBe(summaries.filter((c) => c.valueBand === 'grail' && wordsOf(c.name).includes('charizard')).length);
+    const chase = search({ band: 'chase', sort: 'value-desc', limit: 200 });
+    expect(chase.total).toBe(summaries.filter((c) => c.valueBand === 'chase').length);
+    expect(chase.results).toEqual([...chase.results].sort(byValueDesc));
+  });
+
+  it('without q, value-desc starts with the most valuable card', () => {
+    const { results } = search({ sort: 'value-desc', limit: 3 });
+    expect(results[0].valueUsd).toBe(Math.max(...summaries.map((c) => c.valueUsd ?? 0)));
+  });
+
+  it('value-asc goes cheapest first with unpriced cards last', () => {
+    const all = search({ sort: 'value-asc', limit: 200, offset: 0 });
+    const values = all.results.map((c) => c.valueUsd!);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    const tail = search({ sort: 'value-asc', limit: 10, offset: summaries.length - 10 });
+    expect(tail.results.every((c) => c.valueUsd === null)).toBe(true);
+  });
+
+  it('name sorts by name, then id', () => {
+    const { results } = search({ q: 'charizard', sort: 'name', limit: 200 });
+    const key = (c: CardSummary) => `${foldText(c.name)}\u0000${c.name}\u0000${c.id}`;
+    expect(results.map(key)).toEqual(results.map(key).sort());
+    expect(results.length).toBe(search({ q: 'charizard', limit: 0 }).total);
+  });
+
+  it('a sort other than relevance orders the same match set', () => {
+    const relevance = search({ q: 'charizard', limit: 200 });
+    const byValue = search({ q: 'charizard', sort: 'value-desc', limit: 200 });
+    expect(byValue.total).toBe(relevance.total);
+    expect(new Set(ids(byValue.results))).toEqual(new Set(ids(relevance.results)));
+    expect(byValue.results).toEqual([...byValue.results].sort(byValueDesc));
+  });
+});
+
+describe('labelled queries', () => {
+  it('at least 95% of the labelled queries have their expected cards in the top 10', () => {
+    expect(LABELLED_QUERIES.length).toBeGreaterThanOrEqual(40);
+    const failures: string[] = [];
+    for (const { q, expect: wanted, kind } of LABELLED_QUERIES) {
+      const top = ids(search({ q, limit: 10 }).results);
+      const missing = wanted.filter((id) => !top.includes(id));
+      if (missing.length) failures.push(`[${kind}] "${q}": missing ${missing.join(', ')}; top 10: ${top.join(', ')}`);
+    }
+    const passed = LABELLED_QUERIES.length - failures.length;
+    const share = passed / LABELLED_QUERIES.length;
+    console.log(`labelled relevance: ${passed}/${LABELLED_QUERIES.length} (${(share * 100).toFixed(1)}%)`);
+    if (failures.length) console.log(`failures:\n  ${failures.join('\n  ')}`);
+    expect(share).toBeGreaterThanOrEqual(0.95);
+  });
+});
