@@ -69,11 +69,14 @@ export function indexTermsOf(text: string): IndexTerms {
   const folded = kept.replace(APOSTROPHES_RE, '');
   const words = folded.match(WORD_RE) ?? [];
   const aliases: [string, string[]][] = [];
-  for (const [compound] of folded.matchAll(COMPOUND_RE)) {
-    const parts = compound.match(WORD_RE)!;
-    aliases.push([parts.join(''), parts]);
+  // Most texts have neither joiners nor apostrophes; skip the regex scans for them.
+  if (folded.includes('-') || folded.includes('.')) {
+    for (const [compound] of folded.matchAll(COMPOUND_RE)) {
+      const parts = compound.match(WORD_RE)!;
+      aliases.push([parts.join(''), parts]);
+    }
   }
-  for (const [, stem] of kept.matchAll(POSSESSIVE_RE)) aliases.push([stem, [`${stem}s`]]);
+  if (kept !== folded) for (const [, stem] of kept.matchAll(POSSESSIVE_RE)) aliases.push([stem, [`${stem}s`]]);
   return { words, aliases };
 }
 

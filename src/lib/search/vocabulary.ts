@@ -55,9 +55,20 @@ export function typoBudget(length: number): number {
  * The indexes of the words nearest to `token` by edit distance (insertions,
  * deletions, substitutions and swaps of neighbouring letters), if the nearest
  * are within `maxDistance`; all words tied at that distance are returned.
+ * Searches distance 1 first: most typos are one edit, and a budget of 1 prunes
+ * the walk after two letters where a budget of 2 needs three.
  * @example nearestWords(['charizard', 'charmander'], 'charzard', 2) // [0]
  */
 export function nearestWords(words: readonly string[], token: string, maxDistance: number): number[] {
+  for (let budget = Math.min(1, maxDistance); budget <= maxDistance; budget++) {
+    const found = walkWithin(words, token, budget);
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** The trie walk behind nearestWords, for one distance budget. */
+function walkWithin(words: readonly string[], token: string, maxDistance: number): number[] {
   const n = token.length;
   const t = Array.from(token, (c) => c.charCodeAt(0));
   const maxDepth = n + maxDistance;
@@ -98,7 +109,7 @@ export function nearestWords(words: readonly string[], token: string, maxDistanc
     prev = w;
     if (pruned) {
       prevDepth = pruned;
-      i = lowerBound(words, `${w.slice(0, pruned)}\uffff`, i + 1);
+      i = endOfPrefix(words, i, pruned);
       continue;
     }
     prevDepth = limit;
@@ -112,4 +123,34 @@ export function nearestWords(words: readonly string[], token: string, maxDistanc
     i++;
   }
   return best;
+}
+
+/**
+ * The first index after `from` whose word does not share the first `length`
+ * letters of words[from]. Gallops forward: prefix groups are mostly small, and
+ * comparing char codes avoids building a bound string for every pruned prefix.
+ */
+function endOfPrefix(words: readonly string[], from: number, length: number): number {
+  const word = words[from];
+  const shares = (j: number) => {
+    const other = words[j];
+    if (other.length < length) return false;
+    for (let k = 0; k < length; k++) if (other.charCodeAt(k) !== word.charCodeAt(k)) return false;
+    return true;
+  };
+  let lo = from;
+  let hi = from + 1;
+  let step = 1;
+  while (hi < words.length && shares(hi)) {
+    lo = hi;
+    step *= 2;
+    hi += step;
+  }
+  if (hi > words.length) hi = words.length;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (shares(mid)) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }

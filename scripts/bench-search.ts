@@ -1,0 +1,163 @@
+/**
+ * Search benchmark: how long the card index takes to build and how long a query
+ * takes, on the real catalogue (content/) and on a synthetic 100k-card catalogue
+ * (copies of the real cards under invented set names), plus resident memory.
+ *
+ * Queries are the labelled set (tests/unit/labelled-queries.ts), run with the API's
+ * default page (limit 50, offset 0). The machine is shared and noisy, so every query
+ * runs in several rounds; a query's time is its median over the rounds, and p50/p99
+ * are taken over those medians. Builds are repeated too (first and median reported).
+ *
+ * Targets (docs: /work/shared/spec/SEARCH-NOTES.md): 18k build ≤ 200 ms,
+ * 18k p50 ≤ 0.1 ms and p99 ≤ 2 ms, 100k p99 ≤ 10 ms.
+ *
+ * Usage:  npm run bench:search            (= node scripts/bench-search.ts)
+ *         node scripts/bench-search.ts --rounds 51 --size 100000
+ *
+ * Exit codes: 0 every target met · 1 a target missed · 2 the benchmark could not run.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parseArgs } from 'node:util';
+import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
+import { LABELLED_QUERIES } from '../tests/unit/labelled-queries.ts';
+import { createCardSearcher, type CardSearcher, type CardSearchRecord } from '../src/lib/search/card-searcher.ts';
+
+const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10 };
+const BUILDS = 5;
+
+// Collect garbage between phases so one phase's leftovers are not billed to the next.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+function timeBuilds(records: CardSearchRecord[]): { first: number; median: number; retained: number; searcher: CardSearcher } {
+  const times: number[] = [];
+  let searcher: CardSearcher | undefined;
+  let retained = 0;
+  for (let i = 0; i < BUILDS; i++) {
+    searcher = undefined;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const t = performance.now();
+    searcher = createCardSearcher(records);
+    times.push(performance.now() - t);
+    gc();
+    // What the searcher keeps alive: index, orders and lookup arrays, not the records themselves.
+    retained = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - before;
+  }
+  return { first: times[0], median: median(times), retained, searcher: searcher! };
+}
+
+function timeQueries(searcher: CardSearcher, rounds: number) {
+  const perQuery = LABELLED_QUERIES.map(() => [] as number[]);
+  const run = (q: string) => searcher.search({ q, sort: 'relevance', limit: 50, offset: 0 });
+  for (const { q } of LABELLED_QUERIES) for (let i = 0; i < 5; i++) run(q); // warm up the JIT
+  gc();
+  for (let r = 0; r < rounds; r++) {
+    LABELLED_QUERIES.forEach(({ q }, i) => {
+      const t = performance.now();
+      run(q);
+      perQuery[i].push(performance.now() - t);
+    });
+  }
+  const medians = perQuery.map(median);
+  const slowest = medians
+    .map((m, i) => ({ q: LABELLED_QUERIES[i].q, m }))
+    .sort((a, b) => b.m - a.m)
+    .slice(0, 3);
+  return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
+}
+
+/** Invented set names, deterministic: two syllables and a noun, e.g. "Vorla Tides". */
+function inventedSetName(n: number): string {
+  const syllables = ['vor', 'la', 'ke', 'thim', 'ara', 'dun', 'sel', 'quo', 'ri', 'mab', 'zen', 'tor', 'ily', 'pha', 'gro', 'ne'];
+  const nouns = ['Tides', 'Embers', 'Crowns', 'Echoes', 'Spires', 'Rifts', 'Winds', 'Relics', 'Dawn', 'Veil', 'Storm', 'Legacy'];
+  const a = syllables[n % 16];
+  const b = syllables[(n >> 4) % 16];
+  const word = `${a}${b}${syllables[(n >> 8) % 16]}`;
+  return `${word[0].toUpperCase()}${word.slice(1)} ${nouns[(n * 7) % nouns.length]}`;
+}
+
+/** Copies of the real cards under invented set names until there are `size` cards. */
+function syntheticCatalogue(real: CardSearchRecord[], size: number): CardSearchRecord[] {
+  const out = real.slice(0, size);
+  const setNumbers = new Map<string, number>();
+  for (let copy = 1; out.length < size; copy++) {
+    for (const r of real) {
+      if (out.length >= size) break;
+      const key = `${copy}:${r.summary.setName}`;
+      if (!setNumbers.has(key)) setNumbers.set(key, setNumbers.size);
+      const setName = inventedSetName(setNumbers.get(key)!);
+      out.push({
+        ...r,
+        summary: { ...r.summary, id: `${r.summary.id}~${copy}`, slug: `${r.summary.slug}-${copy}`, setName },
+      });
+    }
+  }
+  return out;
+}
+
+function main(): number {
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '31' }, size: { type: 'string', default: '100000' } } });
+  const rounds = Number(values.rounds);
+  const size = Number(values.size);
+  const misses: string[] = [];
+  const check = (label: string, value: number, target: number) => {
+    const ok = value <= target;
+    if (!ok) misses.push(`${label} ${ms(value)} > ${ms(target)}`);
+    return `${ms(value)} ${ok ? '✓' : `✗ (target ≤ ${ms(target)})`}`;
+  };
+
+  console.log(`1. Loading content/ ...`);
+  let t = performance.now();
+  const { cards } = loadRealCatalogue();
+  console.log(`   ${cards.length} cards in ${ms(performance.now() - t)}`);
+
+  console.log(`2. Building the index ×${BUILDS} (real catalogue) ...`);
+  const real = timeBuilds(cards);
+  console.log(`   first ${ms(real.first)}, median ${check('18k build', real.median, TARGETS.buildMs)}; searcher holds ≈ ${mb(real.retained)}`);
+
+  console.log(`3. ${LABELLED_QUERIES.length} labelled queries × ${rounds} rounds (real catalogue) ...`);
+  const realQ = timeQueries(real.searcher, rounds);
+  console.log(`   p50 ${check('18k p50', realQ.p50, TARGETS.p50Ms)}, p99 ${check('18k p99', realQ.p99, TARGETS.p99Ms)}`);
+  console.log(`   slowest: ${realQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  gc();
+  const rssReal = process.memoryUsage().rss;
+
+  console.log(`4. Synthetic catalogue of ${size} cards ...`);
+  t = performance.now();
+  const synthetic = syntheticCatalogue(cards, size);
+  console.log(`   made in ${ms(performance.now() - t)}; building ×${BUILDS} ...`);
+  const large = timeBuilds(synthetic);
+  console.log(`   build first ${ms(large.first)}, median ${ms(large.median)}; searcher holds ≈ ${mb(large.retained)}`);
+  const largeQ = timeQueries(large.searcher, rounds);
+  console.log(`   p50 ${ms(largeQ.p50)}, p99 ${check('100k p99', largeQ.p99, TARGETS.p99LargeMs)}`);
+  console.log(`   slowest: ${largeQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  gc();
+  const rssLarge = process.memoryUsage().rss;
+
+  console.log('\nSummary');
+  console.log(`  real (${cards.length} cards): build ${ms(real.median)} · p50 ${ms(realQ.p50)} · p99 ${ms(realQ.p99)} · RSS ${mb(rssReal)} (searcher ≈ ${mb(real.retained)})`);
+  console.log(`  synthetic (${synthetic.length} cards): build ${ms(large.median)} · p50 ${ms(largeQ.p50)} · p99 ${ms(largeQ.p99)} · RSS ${mb(rssLarge)} (searcher ≈ ${mb(large.retained)})`);
+  console.log('  (RSS includes the parsed content/ JSON the benchmark loads; the searcher figure is its own heap.)');
+  console.log(misses.length ? `  targets missed: ${misses.join('; ')}` : '  all targets met');
+  return misses.length ? 1 : 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 2;
+}
