@@ -52,7 +52,7 @@ export function stem(word: string): string {
 /**
  * @example
  * const searcher = createKnowledgeSearcher(articles);
- * searcher.search({ q: 'psa 10' })[0].id // "psa-10-multiplier"
+ * searcher.search({ q: 'how is the value computed' })[0].id // "how-card-values-are-computed"
  */
 export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articles: readonly T[]): KnowledgeSearcher<T> {
   // Per article: word → field-weighted count.
@@ -92,7 +92,7 @@ export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articl
 
   return {
     search({ q, tag }) {
-      const pool = articles.map((a, i) => i).filter((i) => tag === undefined || articles[i].facility_tags.includes(tag));
+      const pool = articles.map((_, i) => i).filter((i) => tag === undefined || articles[i].facility_tags.includes(tag));
       const all = q ? queryTokens(q).map(stem) : [];
       if (all.length === 0) return pool.map((i) => articles[i]);
       const content = all.filter((t) => !STOPWORDS.has(t));
