@@ -173,7 +173,8 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         return {
           productId: p.productId,
           name: p.name,
-          cleanName: p.cleanName,
+          // Two products have an empty cleanName upstream; their full name is the display name then.
+          cleanName: p.cleanName.trim() || p.name,
           kind: KIND_RENAMES[p.kind] ?? p.kind,
           set: p.setId ?? undefined,
           quantity: p.quantity ?? undefined,
@@ -197,11 +198,17 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
 }
 
 const { files, counts } = buildPlan();
+/** The planned files directly in `prefix` (a folder of content/), named relative to it. */
+function filesUnder(prefix: string): Map<string, string> {
+  return new Map([...files]
+    .filter(([f]) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/'))
+    .map(([f, t]) => [f.slice(prefix.length), t]));
+}
 const write = args.write!;
 const summary = {
-  sets: applyContentPlan(OUT, new Map([...files].filter(([f]) => f === 'sets.json')), { write }),
-  cards: applyContentPlan(join(OUT, 'cards'), new Map([...files].filter(([f]) => f.startsWith('cards/')).map(([f, t]) => [f.slice(6), t])), { write }),
-  sealed: applyContentPlan(join(OUT, 'sealed'), new Map([...files].filter(([f]) => f.startsWith('sealed/')).map(([f, t]) => [f.slice(7), t])), { write }),
+  sets: applyContentPlan(OUT, filesUnder(''), { write, prune: false }),
+  cards: applyContentPlan(join(OUT, 'cards'), filesUnder('cards/'), { write, prune: true }),
+  sealed: applyContentPlan(join(OUT, 'sealed'), filesUnder('sealed/'), { write, prune: true }),
 };
 console.log(`import-catalogue: read ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
 for (const [area, s] of Object.entries(summary)) {

@@ -3,16 +3,17 @@ import { dirname, join, relative } from 'node:path';
 
 /**
  * Applies a planned set of content files to a folder: dry-run by default (reports
- * what would change), writes with `write: true`. Files in the folder that the plan
- * does not name are reported as removed (and deleted when writing), so an import
- * is the whole truth for the folder it owns.
+ * what would change), writes with `write: true`. With `prune`, files in the folder
+ * that the plan does not name are removed too, so an import is the whole truth for
+ * a folder it owns; never prune a folder that holds anything else (content/ itself
+ * holds the editors' articles).
  */
 export function applyContentPlan(
   root: string,
   files: Map<string, string>,
-  { write }: { write: boolean },
+  { write, prune }: { write: boolean; prune: boolean },
 ): { added: number; changed: number; removed: number; unchanged: number } {
-  const existing = existsSync(root) ? listFiles(root) : [];
+  const existing = prune && existsSync(root) ? listFiles(root) : [];
   let added = 0, changed = 0, unchanged = 0, removed = 0;
   for (const [rel, text] of files) {
     const abs = join(root, rel);

@@ -4,7 +4,7 @@ import { cardSlug } from './slug.ts';
 import { primaryPriceOf } from './card-value.ts';
 import { valueBandOf, type ValueBand } from './value-bands.ts';
 import { priceStatusOf, roundUsd, type PriceStatus } from './price-status.ts';
-import { marketUrlOf } from './marketplace.ts';
+import { cardMarketUrlOf } from './marketplace.ts';
 
 /** Element of `/api/cards` results (schemas/api/card-summary.json). */
 export interface CardSummary {
@@ -89,7 +89,7 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string)
       lowPrice: price.low,
       highPrice: price.high,
       marketPrice: price.market,
-      marketUrl: marketUrlOf(price.productId),
+      marketUrl: cardMarketUrlOf(price.productId, card.id),
       updatedAt: price.updatedAt,
     },
   };

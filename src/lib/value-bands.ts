@@ -22,3 +22,16 @@ export function valueBandOf(valueUsd: number | null): ValueBand | null {
   if (valueUsd === null) return null;
   return VALUE_BANDS.find((b) => valueUsd >= b.minUsd)!.id;
 }
+
+/**
+ * A band's name with its range, derived from the thresholds above.
+ * @example bandLabel('chase') // "chase ($50 to under $500)"
+ */
+export function bandLabel(band: ValueBand): string {
+  const i = VALUE_BANDS.findIndex((b) => b.id === band);
+  const floor = VALUE_BANDS[i].minUsd;
+  const ceiling = i > 0 ? VALUE_BANDS[i - 1].minUsd : null;
+  if (ceiling === null) return `${band} ($${floor} and up)`;
+  if (floor === 0) return `${band} (under $${ceiling})`;
+  return `${band} ($${floor} to under $${ceiling})`;
+}

@@ -9,10 +9,13 @@ export const cardPriceSchema = z.strictObject({
   printing: z.string().nullable(),
   /** True for the product the card id stands for; only primary lines give the card's value. */
   primary: z.boolean(),
-  /** TCGplayer product id; the marketplace page is https://www.tcgplayer.com/product/<productId>. */
-  productId: z.number().int().positive(),
-  /** TCGplayer group (set) id. */
-  groupId: z.number().int().positive(),
+  /**
+   * TCGplayer product id; the marketplace page is https://www.tcgplayer.com/product/<productId>.
+   * Null on lines from the id-keyed export, which has no product ids.
+   */
+  productId: z.number().int().positive().nullable(),
+  /** TCGplayer group (set) id; null where productId is. */
+  groupId: z.number().int().positive().nullable(),
   low: usd,
   mid: usd,
   high: usd,

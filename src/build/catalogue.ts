@@ -1,0 +1,90 @@
+import { getCollection } from 'astro:content';
+import { cardToDetail, type CardDetail } from '../lib/card-record.ts';
+import { sealedToDetail, type SealedDetail } from '../lib/sealed-record.ts';
+import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
+import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
+import { cardSlug, sealedSlug } from '../lib/slug.ts';
+
+/**
+ * The whole catalogue as the build sees it: every record derived once from the
+ * content collections and shared by every route that emits files, so the JSON,
+ * the Markdown and the HTML of an item can never disagree. Cross-collection
+ * checks live here and fail the build naming the file and field at fault.
+ */
+export interface Catalogue {
+  pricesAsOf: string;
+  cards: CardDetail[];
+  /** Search keys that are not part of the served card record. */
+  cardKeys: Map<string, { number: string; printedTotal: number }>;
+  sealed: SealedDetail[];
+  articles: KnowledgeDetail[];
+  /** Each article's body as HTML, rendered by Astro's Markdown pipeline when the content loaded. */
+  articleHtml: Map<string, string>;
+}
+
+let loading: Promise<Catalogue> | undefined;
+
+export function loadCatalogue(): Promise<Catalogue> {
+  loading ??= build();
+  return loading;
+}
+
+async function build(): Promise<Catalogue> {
+  const [sets, cardEntries, sealedEntries, knowledgeEntries] = await Promise.all([
+    getCollection('sets'), getCollection('cards'), getCollection('sealed'), getCollection('knowledge'),
+  ]);
+  const setById = new Map(sets.map((s) => [s.id, s.data]));
+
+  // The catalogue's as-of date: the newest price date anywhere in the import.
+  let pricesAsOf = '';
+  for (const c of cardEntries) for (const p of c.data.prices) if (p.updatedAt > pricesAsOf) pricesAsOf = p.updatedAt;
+  for (const s of sealedEntries) if (s.data.price && s.data.price.updatedAt > pricesAsOf) pricesAsOf = s.data.price.updatedAt;
+
+  const cardKeys = new Map<string, { number: string; printedTotal: number }>();
+  const cards = cardEntries.map((entry) => {
+    const set = setById.get(entry.data.set);
+    if (!set) throw new Error(`${entry.filePath}: card ${entry.id} field "set": no set "${entry.data.set}"`);
+    cardKeys.set(entry.id, { number: entry.data.number, printedTotal: set.printedTotal });
+    return cardToDetail(entry.data, set, pricesAsOf);
+  });
+  assertUniqueSlugs('card', cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]));
+  const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf));
+  assertUniqueSlugs('sealed product', sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]));
+
+  const cardSlugById = new Map(cardEntries.map((e) => [e.id, cardSlug(e.data)]));
+  const sealedSlugById = new Map(sealedEntries.map((e) => [e.data.productId, sealedSlug(e.data)]));
+  const articleIds = new Set(knowledgeEntries.map((e) => e.id));
+  const articles = knowledgeEntries.map((entry) => {
+    const where = entry.filePath ?? entry.id;
+    const article: KnowledgeArticle = { id: entry.id, data: entry.data, body: entry.body ?? '' };
+    if (!article.body.trim()) throw new Error(`${where}: the article has no body (answer_detail)`);
+    entry.data.related.forEach((slug, i) => {
+      if (!articleIds.has(slug) || slug === entry.id) throw new Error(`${where}: related[${i}]: no other article "${slug}"`);
+    });
+    const cardsMentioned = entry.data.mentions.cards.map((id, i) => {
+      const slug = cardSlugById.get(id);
+      if (!slug) throw new Error(`${where}: mentions.cards[${i}]: no card with id "${id}"`);
+      return slug;
+    });
+    const sealedMentioned = entry.data.mentions.sealed.map((id, i) => {
+      const slug = sealedSlugById.get(id);
+      if (!slug) throw new Error(`${where}: mentions.sealed[${i}]: no sealed product with id ${id}`);
+      return slug;
+    });
+    return articleToDetail(article, { cards: cardsMentioned, sealed: sealedMentioned });
+  });
+  // Category order first (as the taxonomy lists them), then by slug.
+  articles.sort((a, b) => KNOWLEDGE_CATEGORY_IDS.indexOf(a.category as never) - KNOWLEDGE_CATEGORY_IDS.indexOf(b.category as never) || (a.id < b.id ? -1 : 1));
+
+  const articleHtml = new Map(knowledgeEntries.map((e) => [e.id, e.rendered?.html ?? '']));
+  return { pricesAsOf, cards, cardKeys, sealed, articles, articleHtml };
+}
+
+function assertUniqueSlugs(what: string, pairs: [string, string][]): void {
+  const seen = new Map<string, string>();
+  for (const [slug, where] of pairs) {
+    const other = seen.get(slug);
+    if (other) throw new Error(`${where}: ${what} slug "${slug}" is also the slug of ${other}`);
+    seen.set(slug, where);
+  }
+}

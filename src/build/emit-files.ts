@@ -1,0 +1,98 @@
+import type { Catalogue } from './catalogue.ts';
+import { cardToMarkdown } from '../lib/markdown/card-markdown.ts';
+import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
+import { articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
+import { detailToListItem } from '../lib/knowledge-record.ts';
+import { contentSummaryOf } from '../lib/content-summary.ts';
+import { llmsTxtOf } from '../lib/llms-txt.ts';
+import { openApiOf } from '../lib/openapi.ts';
+import { markdownUrl, jsonUrl, pageUrl } from '../lib/links.ts';
+import type { CardDetail } from '../lib/card-record.ts';
+import type { SealedDetail } from '../lib/sealed-record.ts';
+import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
+
+/**
+ * The files of the build that are not HTML pages, grouped in a few bundles.
+ * Each bundle is one prerendered route whose body lists `[target, path, body]`
+ * lines; the build-output integration writes them out as files. One route per
+ * bundle instead of one per file keeps the build of ~40k files within seconds.
+ * target `client` is the public output; `server` holds data only the function reads.
+ */
+export type EmittedFile = [target: 'client' | 'server', path: string, body: string];
+
+/** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
+const CARDS_PER_BUNDLE = 2000;
+
+/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, site. */
+export function bundlesOf(catalogue: Catalogue): string[] {
+  const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
+  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'site'];
+}
+
+/** Renders the HTML page of a record (the Astro components in src/components). */
+export interface PageRenderer {
+  card(card: CardDetail): Promise<string>;
+  sealed(product: SealedDetail): Promise<string>;
+  article(article: KnowledgeDetail, catalogue: Catalogue): Promise<string>;
+}
+
+const file = (path: string) => path.replace(/^\//, '');
+
+export async function* emitBundle(
+  bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer,
+): AsyncGenerator<EmittedFile> {
+  if (bundle.startsWith('cards-')) {
+    const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
+    for (const card of catalogue.cards.slice(first, first + CARDS_PER_BUNDLE)) {
+      yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, JSON.stringify(card)];
+      yield ['client', file(markdownUrl('cards', card.slug)), cardToMarkdown(card)];
+      yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
+    }
+    return;
+  }
+  switch (bundle) {
+    case 'sealed':
+      for (const product of catalogue.sealed) {
+        yield ['client', `${file(jsonUrl('sealed', product.slug))}.json`, JSON.stringify(product)];
+        yield ['client', file(markdownUrl('sealed', product.slug)), sealedToMarkdown(product)];
+        yield ['client', `${file(pageUrl('sealed', product.slug))}.html`, await render.sealed(product)];
+      }
+      return;
+    case 'knowledge': {
+      const titles = {
+        related: new Map(catalogue.articles.map((a) => [a.id, a.question])),
+        cards: new Map(catalogue.cards.map((c) => [c.slug, c.exactName])),
+        sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
+      };
+      for (const article of catalogue.articles) {
+        yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, JSON.stringify(article)];
+        yield ['client', file(markdownUrl('knowledge', article.id)), articleToMarkdown(article, titles)];
+        yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, catalogue)];
+      }
+      yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
+      return;
+    }
+    case 'site': {
+      const generatedAt = process.env.SOURCE_DATE_EPOCH
+        ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString()
+        : new Date().toISOString();
+      const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
+      const kinds = [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
+      yield ['client', 'api/content.json', JSON.stringify(summary)];
+      yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, kinds), null, 2)];
+      yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
+      yield ['server', 'search/cards.json', JSON.stringify(catalogue.cards.map((c) => ({ summary: summaryOf(c), ...catalogue.cardKeys.get(c.id)! })))];
+      yield ['server', 'search/sealed.json', JSON.stringify(catalogue.sealed.map(({ market, history, ...summary }) => summary))];
+      yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+      yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
+      return;
+    }
+    default:
+      throw new Error(`unknown bundle ${bundle}`);
+  }
+}
+
+function summaryOf(card: Catalogue['cards'][number]) {
+  const { id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall } = card;
+  return { id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall };
+}

@@ -1,0 +1,48 @@
+import type { CardDetail } from './card-record.ts';
+import type { SealedDetail } from './sealed-record.ts';
+import { medianUsd, type PriceStatus } from './price-status.ts';
+import { VALUE_BAND_IDS, type ValueBand } from './value-bands.ts';
+
+/** `/api/content` (schemas/api/content-summary.json). */
+export interface ContentSummary {
+  domain: string;
+  totalCards: number;
+  totalSealed: number;
+  totalArticles: number;
+  medianCardUsd: number | null;
+  pricesAsOf: string;
+  cardsByBand: Record<ValueBand, number>;
+  cardsByPriceStatus: Record<PriceStatus, number>;
+  sealedByPriceStatus: Record<PriceStatus, number>;
+  generatedAt: string;
+}
+
+export const CONTENT_DOMAIN = 'pokemon-tcg';
+
+export function contentSummaryOf(
+  cards: CardDetail[], sealed: SealedDetail[], totalArticles: number, pricesAsOf: string, generatedAt: string,
+): ContentSummary {
+  const cardsByBand = Object.fromEntries(VALUE_BAND_IDS.map((b) => [b, 0])) as Record<ValueBand, number>;
+  const byStatus = (): Record<PriceStatus, number> => ({ priced: 0, stale: 0, unpriced: 0 });
+  const cardsByPriceStatus = byStatus();
+  const sealedByPriceStatus = byStatus();
+  const values: number[] = [];
+  for (const card of cards) {
+    cardsByPriceStatus[card.priceStatus]++;
+    if (card.valueBand) cardsByBand[card.valueBand]++;
+    if (card.valueUsd !== null) values.push(card.valueUsd);
+  }
+  for (const product of sealed) sealedByPriceStatus[product.priceStatus]++;
+  return {
+    domain: CONTENT_DOMAIN,
+    totalCards: cards.length,
+    totalSealed: sealed.length,
+    totalArticles,
+    medianCardUsd: medianUsd(values),
+    pricesAsOf,
+    cardsByBand,
+    cardsByPriceStatus,
+    sealedByPriceStatus,
+    generatedAt,
+  };
+}

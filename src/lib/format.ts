@@ -1,0 +1,37 @@
+/**
+ * Display formatting shared by the Markdown twins and the HTML pages, so the two
+ * say the same thing in the same words.
+ */
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** @example formatUsd(1234.5) // "$1,234.50" */
+export function formatUsd(value: number | null | undefined): string {
+  return value === null || value === undefined ? 'n/a' : usdFormat.format(value);
+}
+
+/** Human labels of the TCGplayer printing names. */
+const VARIANT_LABELS: Record<string, string> = {
+  normal: 'Normal',
+  holofoil: 'Holofoil',
+  reverseHolofoil: 'Reverse holofoil',
+  '1stEditionHolofoil': '1st Edition holofoil',
+  '1stEditionNormal': '1st Edition',
+  '1stEdition': '1st Edition',
+  unlimited: 'Unlimited',
+  unlimitedHolofoil: 'Unlimited holofoil',
+};
+
+/** @example variantLabel('reverseHolofoil') // "Reverse holofoil" */
+export function variantLabel(variant: string): string {
+  return VARIANT_LABELS[variant] ?? variant;
+}
+
+
+/** The first and last known prices of a daily series and the change between them. */
+export function historyChange(market: (number | null)[]): { first: number; last: number; changePct: number } | null {
+  const known = market.filter((v): v is number => v !== null);
+  if (known.length < 2) return null;
+  const first = known[0];
+  const last = known[known.length - 1];
+  return { first, last, changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10 };
+}

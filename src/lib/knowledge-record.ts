@@ -1,0 +1,57 @@
+import type { KnowledgeEntry } from '../schemas/knowledge.ts';
+
+/** Element of `/api/knowledge` (schemas/api/knowledge-list-item.json). */
+export interface KnowledgeListItem {
+  id: string;
+  question: string;
+  answer: string;
+  facility_tags: string[];
+  structured: Record<string, unknown>;
+}
+
+/** `/api/knowledge/{slug}` (schemas/api/knowledge-detail.json). */
+export interface KnowledgeDetail {
+  id: string;
+  question: string;
+  answer: string;
+  answer_detail: string;
+  category: string;
+  facility_tags: string[];
+  last_verified: string;
+  related: string[];
+  mentions: { cards: string[]; sealed: string[] };
+  structured: Record<string, unknown>;
+}
+
+/** A knowledge entry as the build sees it: front matter, slug and Markdown body. */
+export interface KnowledgeArticle {
+  id: string;
+  data: KnowledgeEntry;
+  body: string;
+}
+
+/** The list form of an article: what `/api/knowledge` and its searches return. */
+export function detailToListItem(article: Pick<KnowledgeDetail, 'id' | 'question' | 'answer' | 'facility_tags' | 'structured'>): KnowledgeListItem {
+  const { id, question, answer, facility_tags, structured } = article;
+  return { id, question, answer, facility_tags, structured };
+}
+
+/**
+ * @param mentionSlugs the slugs of the cards and sealed products the article mentions,
+ *   resolved by the caller (the build checks they exist).
+ */
+export function articleToDetail(article: KnowledgeArticle, mentionSlugs: KnowledgeDetail['mentions']): KnowledgeDetail {
+  const d = article.data;
+  return {
+    id: article.id,
+    question: d.question,
+    answer: d.answer,
+    answer_detail: article.body.trim(),
+    category: d.category,
+    facility_tags: d.facility_tags,
+    last_verified: d.last_verified,
+    related: d.related,
+    mentions: mentionSlugs,
+    structured: d.structured,
+  };
+}

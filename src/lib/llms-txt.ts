@@ -1,0 +1,45 @@
+import type { ContentSummary } from './content-summary.ts';
+import type { KnowledgeDetail } from './knowledge-record.ts';
+import { KNOWLEDGE_CATEGORIES } from './knowledge-taxonomy.ts';
+import { VALUE_BANDS, bandLabel } from './value-bands.ts';
+import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
+import type { RootContent } from 'mdast';
+
+/**
+ * `/llms.txt`: a small index for agents (the llms.txt convention: a title, a
+ * one-paragraph summary, then sections of links). It points at the ways in —
+ * search, the Markdown twins, the knowledge base — rather than listing 18k cards.
+ */
+export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]): string {
+  const nodes: RootContent[] = [
+    heading(1, 'Pokémon card and sealed product values'),
+    {
+      type: 'blockquote',
+      children: [paragraph(
+        `US dollar values of ${summary.totalCards} Pokémon cards and ${summary.totalSealed} sealed products ` +
+        `(TCGplayer market prices as of ${summary.pricesAsOf}), plus ${summary.totalArticles} answers about how card values work.`,
+      ) as never],
+    },
+    paragraph(
+      'Every card, product and article has a Markdown twin: request its page with ', code('Accept: text/markdown'),
+      ' or add ', code('.md'), ' to its path. Markdown responses carry ', code('x-markdown-tokens'),
+      ' with the token count (o200k_base). ',
+      `Value bands: ${VALUE_BANDS.map((b) => bandLabel(b.id)).join(', ')}.`,
+    ),
+    heading(2, 'API'),
+    list([
+      [link('/api/cards?q=charizard', 'Search cards'), ': ', code('q'), ', ', code('limit'), ' (at most 200), ', code('offset'), ', ', code('band'), ', ', code('sort'), ' (relevance, value-desc, value-asc, name)'],
+      [link('/api/sealed?q=booster+box', 'Search sealed products'), ': ', code('q'), ', ', code('limit'), ', ', code('offset'), ', ', code('kind'), ', ', code('sort')],
+      [link('/api/knowledge', 'All knowledge articles'), ', or filtered with ', code('q'), ' and ', code('tag')],
+      [link('/api/content', 'Content summary'), ': totals, median value, price date'],
+      [link('/openapi.json', 'OpenAPI 3.1 description')],
+    ]),
+  ];
+  for (const category of KNOWLEDGE_CATEGORIES) {
+    const inCategory = articles.filter((a) => a.category === category.id);
+    if (inCategory.length === 0) continue;
+    nodes.push(heading(2, category.title));
+    nodes.push(list(inCategory.map((a) => [link(`/knowledge/${a.id}.md`, a.question)])));
+  }
+  return toMarkdown(nodes);
+}

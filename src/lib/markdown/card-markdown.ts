@@ -1,0 +1,60 @@
+import type { CardDetail } from '../card-record.ts';
+import { bandLabel } from '../value-bands.ts';
+import { formatUsd, historyChange, variantLabel } from '../format.ts';
+import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
+import { jsonUrl, pageUrl } from '../links.ts';
+import type { RootContent } from 'mdast';
+
+/**
+ * The Markdown twin of `/api/cards/{slug}`: the same record, written for an
+ * agent to read in few tokens (facts as a list, variants as a table).
+ */
+export function cardToMarkdown(card: CardDetail): string {
+  const nodes: RootContent[] = [heading(1, card.exactName)];
+  nodes.push(
+    card.valueUsd === null
+      ? paragraph('No market price is known for this card (', strong('unpriced'), ').')
+      : paragraph(
+          'Value: ', strong(formatUsd(card.valueUsd)),
+          ` (${card.valueBand ? bandLabel(card.valueBand) : ''}${card.priceStatus === 'stale' ? '; stale price' : ''}).`,
+        ),
+  );
+  const facts: (string | ReturnType<typeof link>)[][] = [
+    [`Set: ${card.setName}`],
+    [`Rarity: ${card.rarity || 'none'}`],
+    [`Types: ${card.types.join(', ') || 'none'}`],
+    [`Subtypes: ${card.subtypes.join(', ') || 'none'}`],
+    [`Legal in: ${Object.entries(card.legalities).map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`)).join(', ') || 'no format'}`],
+  ];
+  if (card.market) {
+    facts.push([`Price range: ${formatUsd(card.market.lowPrice)} low, ${formatUsd(card.market.highPrice)} high`]);
+    facts.push([`Source: ${card.market.source}, ${card.market.updatedAt} (`, link(card.market.marketUrl, 'marketplace page'), ')']);
+  }
+  nodes.push(list(facts));
+  if (card.variants.length > 0) {
+    nodes.push(heading(2, 'Variants'));
+    nodes.push(table(
+      ['Variant', 'Low', 'Market', 'High'],
+      card.variants.map((v) => [variantLabel(v.name), formatUsd(v.lowPrice), formatUsd(v.marketPrice), formatUsd(v.highPrice)]),
+      ['left', 'right', 'right', 'right'],
+    ));
+  }
+  if (card.graded) {
+    nodes.push(heading(2, 'Graded'));
+    nodes.push(paragraph(
+      `PSA 10 sells for ${formatUsd(card.graded.psa10)} against ${formatUsd(card.graded.ungraded)} ungraded: ` +
+      `${card.graded.psa10Multiplier}× (${card.graded.source}, ${card.graded.updatedAt}).`,
+    ));
+  }
+  const change = card.history && historyChange(card.history.market);
+  if (card.history && change) {
+    nodes.push(heading(2, 'Price history'));
+    nodes.push(paragraph(
+      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${card.history.start} to ${card.history.end} ` +
+      `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
+      link(jsonUrl('cards', card.slug), 'JSON'), '.',
+    ));
+  }
+  nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
+  return toMarkdown(nodes);
+}
