@@ -9,7 +9,10 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   outDir: process.env.OUT_DIR ?? 'dist',
   cacheDir: process.env.CACHE_DIR ?? 'node_modules/.astro',
-  adapter: node({ mode: 'standalone' }),
+  // The front server (src/server/front-server.ts) is the standalone server: it
+  // negotiates and serves the prebuilt files itself and hands only the search
+  // endpoints to Astro, through the adapter's handler with per-request locals.
+  adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },

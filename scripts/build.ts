@@ -1,0 +1,51 @@
+/**
+ * Builds the site (astro build) with readable output: Astro's own phases and
+ * every warning and error pass through; the one line per rendered route does
+ * not (with one route per bundle there are few, but a build of pages per route
+ * would print tens of thousands). Ends with a summary line.
+ *
+ * Usage:  node scripts/build.ts            (CONTENT_DIR, OUT_DIR, CACHE_DIR honoured)
+ * Exit:   astro's exit code: 0 built, 1 failed (the error names file and field)
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+
+const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
+const started = performance.now();
+// Astro's bin starts with `#!/usr/bin/env node`, which may be an older Node than ours.
+const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
+const child = spawn(process.execPath, [astro, 'build', ...process.argv.slice(2)], {
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+
+let routes = 0;
+let phase = 0;
+const PHASES: [RegExp, string][] = [
+  [/Syncing content/, 'loading and validating content'],
+  [/Building server entrypoints/, 'bundling the function and build routes'],
+  [/prerendering static routes/, 'rendering JSON, Markdown and HTML'],
+  [/Waiting for integration|build-output\] \[1\//, 'writing files, tokens and ETags'],
+];
+function relay(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
+  createInterface({ input: stream }).on('line', (line) => {
+    if (ROUTE_LINE.test(line)) {
+      routes++;
+      return;
+    }
+    const next = PHASES.findIndex(([pattern], i) => i >= phase && pattern.test(line));
+    if (next >= phase && next !== -1) {
+      phase = next + 1;
+      out.write(`\n== [${phase}/${PHASES.length}] ${PHASES[next][1]}\n`);
+    }
+    out.write(line + '\n');
+  });
+}
+relay(child.stdout!, process.stdout);
+relay(child.stderr!, process.stderr);
+child.on('close', (code) => {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(code === 0 ? `\nbuild: done in ${seconds} s (${routes} prerendered routes)` : `\nbuild: FAILED after ${seconds} s`);
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,31 @@
+/**
+ * `npm start`: builds the site when the build is missing or older than anything
+ * it is made from, then starts the server (src/server/main.ts) on it.
+ *
+ * Usage:  node scripts/start.ts    (PORT, HOST honoured; default http://localhost:4321)
+ * Exit:   the build's exit code when it fails; otherwise runs until stopped
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const ROOT = join(import.meta.dirname, '..');
+const MANIFEST = join(ROOT, 'dist', 'server', 'manifest.json');
+const SOURCES = ['content', 'src', 'schemas', 'astro.config.mjs', 'package.json'];
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true })) newest = Math.max(newest, statSync(join(path, String(entry))).mtimeMs);
+  return newest;
+}
+
+const builtAt = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
+const changedAt = Math.max(...SOURCES.map((s) => join(ROOT, s)).filter(existsSync).map(newestChange));
+if (changedAt > builtAt) {
+  console.log(builtAt ? 'start: sources changed since the last build; building' : 'start: no build yet; building');
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+await import('../src/server/main.ts');

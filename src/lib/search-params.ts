@@ -1,0 +1,91 @@
+import { badParameter, type Problem } from './problem.ts';
+import { VALUE_BAND_IDS } from './value-bands.ts';
+import type { SearchSort } from './search/catalogue-searcher.ts';
+import type { CardSearchParams } from './search/card-searcher.ts';
+import type { SealedSearchParams } from './search/sealed-searcher.ts';
+import { FACILITY_TAGS } from './knowledge-taxonomy.ts';
+
+/**
+ * Query parameters of the search endpoints, checked against the contract's rules.
+ * Every rejection names the parameter and what it accepts; unknown parameters are
+ * ignored, a known one given twice is an error (which of the two was meant?).
+ */
+export const SEARCH_LIMIT_DEFAULT = 50;
+export const SEARCH_LIMIT_MAX = 200;
+export const QUERY_MAX_LENGTH = 200;
+export const SORTS: readonly SearchSort[] = ['relevance', 'value-desc', 'value-asc', 'name'];
+
+type CatalogueSearchParams = Omit<CardSearchParams, 'band'>;
+export interface KnowledgeSearchParams { q?: string; tag?: string }
+
+export type Parsed<T> = { ok: true; params: T } | { ok: false; problem: Problem };
+
+class ParamError extends Error {
+  problem: Problem;
+  constructor(problem: Problem) {
+    super(problem.detail);
+    this.problem = problem;
+  }
+}
+
+function single(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new ParamError(badParameter(name, `${name} was given ${values.length} times; give it once.`, 'a single value'));
+  return values[0];
+}
+
+function text(query: URLSearchParams): string | undefined {
+  const q = single(query, 'q');
+  if (q !== undefined && [...q].length > QUERY_MAX_LENGTH) {
+    throw new ParamError(badParameter('q', `q is ${[...q].length} characters long; at most ${QUERY_MAX_LENGTH} are allowed.`, `free text of at most ${QUERY_MAX_LENGTH} characters`));
+  }
+  return q?.trim() ? q : undefined;
+}
+
+function integer(query: URLSearchParams, name: string, fallback: number): number {
+  const raw = single(query, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ParamError(badParameter(name, `${name} must be an integer ≥ 0, got "${raw.slice(0, 40)}".`, 'an integer ≥ 0'));
+  return Math.min(Number(raw), Number.MAX_SAFE_INTEGER);
+}
+
+function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
+  const raw = single(query, name);
+  if (raw === undefined) return undefined;
+  if (!allowed.includes(raw as T)) {
+    throw new ParamError(badParameter(name, `${name} must be one of ${allowed.join(', ')}; got "${raw.slice(0, 40)}".`, [...allowed]));
+  }
+  return raw as T;
+}
+
+function catalogue(query: URLSearchParams): CatalogueSearchParams {
+  const q = text(query);
+  return {
+    q,
+    sort: oneOf(query, 'sort', SORTS) ?? (q ? 'relevance' : 'value-desc'),
+    limit: Math.min(integer(query, 'limit', SEARCH_LIMIT_DEFAULT), SEARCH_LIMIT_MAX),
+    offset: integer(query, 'offset', 0),
+  };
+}
+
+function parse<T>(read: () => T): Parsed<T> {
+  try {
+    return { ok: true, params: read() };
+  } catch (error) {
+    if (error instanceof ParamError) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+/** @example parseCardSearch(new URLSearchParams('q=charizard&limit=500')) // { ok: true, params: { q: 'charizard', limit: 200, … } } */
+export function parseCardSearch(query: URLSearchParams): Parsed<CardSearchParams> {
+  return parse(() => ({ ...catalogue(query), band: oneOf(query, 'band', VALUE_BAND_IDS) }));
+}
+
+export function parseSealedSearch(query: URLSearchParams, kinds: readonly string[]): Parsed<SealedSearchParams> {
+  return parse(() => ({ ...catalogue(query), kind: oneOf(query, 'kind', kinds) }));
+}
+
+export function parseKnowledgeSearch(query: URLSearchParams): Parsed<KnowledgeSearchParams> {
+  return parse(() => ({ q: text(query), tag: oneOf(query, 'tag', FACILITY_TAGS) }));
+}

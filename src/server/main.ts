@@ -1,0 +1,37 @@
+/**
+ * Starts the service on a finished build: loads the manifest and the search data,
+ * builds the search indexes, wires Astro's handler behind the front server, and
+ * answers one search before it reports ready so the first real request is fast.
+ *
+ * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR honoured)
+ */
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadSearchers } from './search-data.ts';
+import { createFrontServer, type AstroHandler } from './front-server.ts';
+import { MANIFEST_FILE, type FileManifest } from '../build/file-manifest.ts';
+
+const started = performance.now();
+const dist = resolve(process.env.DIST_DIR ?? 'dist');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+const manifest = JSON.parse(readFileSync(join(dist, 'server', MANIFEST_FILE), 'utf8')) as FileManifest;
+const searchers = loadSearchers(join(dist, 'server', 'search'));
+const { handler } = (await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+
+const server = createServer(createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler }));
+server.keepAliveTimeout = 5_000;
+server.listen(port, host, async () => {
+  const address = server.address();
+  const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
+  // One request through the whole path compiles the hot code before anyone waits on it.
+  await fetch(`${where}/api/cards?q=charizard&limit=1`).then((r) => r.arrayBuffer()).catch(() => undefined);
+  console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms)`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

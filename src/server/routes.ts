@@ -1,0 +1,49 @@
+import type { Collection } from '../lib/links.ts';
+
+/**
+ * Which answer a path gets, decided from the path alone (pure, table-tested).
+ * Only strings this module builds from validated slugs or plain static paths
+ * ever reach the file system, and only when the build manifest lists them:
+ * a request can never name a file outside the build output.
+ */
+export type Route =
+  | { kind: 'function' }
+  | { kind: 'negotiated'; collection: Collection; slug: string }
+  | { kind: 'file'; file: string; api: boolean; markdownOf?: { collection: Collection; slug: string } }
+  | { kind: 'not-found' };
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Plain static paths: no dot segments, no encoded or control characters. */
+const STATIC_PATH = /^(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/;
+const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge']);
+
+/** Pages whose file name differs from their path (build.format 'file'). */
+const PAGE_FILES: Record<string, string> = { '/': '/index.html' };
+
+/**
+ * @example routeOf('/cards/charizard-base1-4', new URLSearchParams()) // { kind: 'negotiated', collection: 'cards', slug: 'charizard-base1-4' }
+ */
+export function routeOf(pathname: string, query: URLSearchParams): Route {
+  if (pathname === '/api/cards' || pathname === '/api/sealed') return { kind: 'function' };
+  if (pathname === '/api/knowledge') {
+    return query.has('q') || query.has('tag') ? { kind: 'function' } : { kind: 'file', file: '/api/knowledge.json', api: true };
+  }
+  if (pathname === '/api/content') return { kind: 'file', file: '/api/content.json', api: true };
+
+  const parts = pathname.split('/');
+  if (parts.length === 4 && parts[1] === 'api' && COLLECTIONS.has(parts[2])) {
+    const slug = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
+    return SLUG.test(slug) ? { kind: 'file', file: `/api/${parts[2]}/${slug}.json`, api: true } : { kind: 'not-found' };
+  }
+  if (parts.length === 3 && COLLECTIONS.has(parts[1])) {
+    const collection = parts[1] as Collection;
+    if (parts[2].endsWith('.md')) {
+      const slug = parts[2].slice(0, -3);
+      return SLUG.test(slug) ? { kind: 'file', file: pathname, api: false, markdownOf: { collection, slug } } : { kind: 'not-found' };
+    }
+    return SLUG.test(parts[2]) ? { kind: 'negotiated', collection, slug: parts[2] } : { kind: 'not-found' };
+  }
+  if (PAGE_FILES[pathname]) return { kind: 'file', file: PAGE_FILES[pathname], api: false };
+  if (STATIC_PATH.test(pathname)) return { kind: 'file', file: pathname, api: pathname.startsWith('/api/') };
+  return { kind: 'not-found' };
+}
