@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { assertMatches, schemaFiles } from '../support/schemas.ts';
+import { countTokensExactly } from '../../src/build/token-counter.ts';
+import { etagOf } from '../../src/build/etag.ts';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { componentName } from '../../src/lib/openapi.ts';
+
+const dist = inject('fixtureDist');
+const client = join(dist, 'client');
+const read = (path: string) => readFileSync(join(client, path), 'utf8');
+const readJson = (path: string) => JSON.parse(read(path));
+const list = (dir: string) => readdirSync(join(client, dir)).sort();
+let manifest: FileManifest;
+
+beforeAll(() => {
+  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+});
+
+describe('every emitted JSON file matches its schema in schemas/api/', () => {
+  it.each([
+    ['api/cards', 'card-detail.json'],
+    ['api/sealed', 'sealed-detail.json'],
+    ['api/knowledge', 'knowledge-detail.json'],
+  ])('each file in %s is a valid %s', (dir, schema) => {
+    const files = list(dir);
+    expect(files.length).toBeGreaterThan(2);
+    for (const file of files) assertMatches(schema, readJson(`${dir}/${file}`), `${dir}/${file}`);
+  });
+
+  it('api/content.json and api/knowledge.json match theirs', () => {
+    assertMatches('content-summary.json', readJson('api/content.json'), 'api/content.json');
+    assertMatches('knowledge-list.json', readJson('api/knowledge.json'), 'api/knowledge.json');
+  });
+});
+
+describe('detail files', () => {
+  it.each(['cards', 'sealed', 'knowledge'])('every %s record has its JSON, Markdown twin and HTML page', (collection) => {
+    const slugs = list(`api/${collection}`).map((f) => f.replace(/\.json$/, ''));
+    for (const slug of slugs) {
+      expect(existsSync(join(client, collection, `${slug}.md`)), `${collection}/${slug}.md`).toBe(true);
+      expect(existsSync(join(client, collection, `${slug}.html`)), `${collection}/${slug}.html`).toBe(true);
+    }
+  });
+
+  it("the manifest's token count of each Markdown file equals a fresh count of its bytes", () => {
+    const markdown = Object.entries(manifest.files).filter(([path]) => path.endsWith('.md'));
+    expect(markdown.length).toBe(list('cards').filter((f) => f.endsWith('.md')).length + list('sealed').filter((f) => f.endsWith('.md')).length + list('knowledge').filter((f) => f.endsWith('.md')).length);
+    for (const [path, info] of markdown) expect(info.tokens, path).toBe(countTokensExactly(read(path.slice(1))));
+  });
+
+  it('the manifest lists every public file with the ETag of its exact bytes', () => {
+    const files = readdirSync(client, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
+      .map((d) => '/' + relative(client, join(d.parentPath, d.name)));
+    expect(Object.keys(manifest.files).sort()).toEqual(files.sort());
+    for (const path of files) expect(manifest.files[path].etag, path).toBe(etagOf(readFileSync(join(client, path))));
+  });
+
+  it('no build-only bundle is left in the public output', () => {
+    expect(existsSync(join(client, 'emit'))).toBe(false);
+  });
+});
+
+describe('derived values', () => {
+  const card = (slug: string) => readJson(`api/cards/${slug}.json`);
+  const sealed = (slug: string) => readJson(`api/sealed/${slug}.json`);
+
+  it('a card is valued at the market price of its holofoil, ignoring stray listings with no market price', () => {
+    const charizard = card('charizard-base1-4');
+    expect(charizard).toMatchObject({ exactName: 'Charizard (Base 4/102)', valueUsd: 458.29, valueBand: 'chase', priceStatus: 'priced' });
+    expect(charizard.variants).toEqual([{ name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 }]);
+    expect(charizard.market).toMatchObject({ source: 'TCGplayer', marketUrl: 'https://www.tcgplayer.com/product/42382', updatedAt: '2025-10-20' });
+    expect(charizard.graded).toMatchObject({ ungraded: 224, psa10: 9000, psa10Multiplier: 40.18 });
+    expect(charizard.history).toEqual({ start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] });
+  });
+
+  it('a card with no price is unpriced, with null value, band and market', () => {
+    expect(card('machamp-base1-8')).toMatchObject({ valueUsd: null, valueBand: null, priceStatus: 'unpriced', market: null, variants: [] });
+  });
+
+  it('a card without rarity or types serves an empty rarity and no types', () => {
+    const trainer = card('energy-removal-base1-92');
+    expect(trainer).toMatchObject({ rarity: '', types: [], valueBand: 'budget' });
+    expect(trainer.market.marketUrl).toBe('https://prices.pokemontcg.io/tcgplayer/base1-92');
+  });
+
+  it('accents and apostrophes fold out of slugs, and a leading zero stays in the number', () => {
+    expect(card('flabebe-fix1-061')).toMatchObject({ name: 'Flabébé', exactName: 'Flabébé (Fixture Flashfire 061/106)' });
+    expect(card('farfetchd-fix1-012').name).toBe("Farfetch'd");
+  });
+
+  it('a price more than 30 days older than the catalogue is stale but still valued', () => {
+    expect(card('farfetchd-fix1-012')).toMatchObject({ priceStatus: 'stale', valueUsd: 6, valueBand: 'mid' });
+  });
+
+  it('a value of $500 or more is a grail', () => {
+    expect(card('charizard-ex-fix1-107').valueBand).toBe('grail');
+  });
+
+  it('price per pack divides the value by the pack count, and is null where the count is unknown', () => {
+    expect(sealed('evolving-skies-booster-box-242436')).toMatchObject({ id: 'evolving-skies-booster-box-242436', totalPacks: 36, pricePerPack: 71.94, kind: 'booster-box' });
+    expect(sealed('evolving-skies-elite-trainer-box-242437')).toMatchObject({ kind: 'etb', totalPacks: null, pricePerPack: null, valueUsd: 640 });
+    expect(sealed('evolving-skies-sleeved-booster-pack-242439')).toMatchObject({ valueUsd: null, priceStatus: 'unpriced', pricePerPack: null, market: null });
+    expect(sealed('evolving-skies-collector-tin-242440').priceStatus).toBe('stale');
+  });
+
+  it('the content summary counts, takes the median over priced and stale cards, and dates the prices', () => {
+    expect(readJson('api/content.json')).toMatchObject({
+      domain: 'pokemon-tcg', totalCards: 7, totalSealed: 5, totalArticles: 3,
+      medianCardUsd: 63.25, pricesAsOf: '2025-10-20',
+      cardsByBand: { grail: 1, chase: 2, mid: 1, budget: 2 },
+      cardsByPriceStatus: { priced: 5, stale: 1, unpriced: 1 },
+      sealedByPriceStatus: { priced: 3, stale: 1, unpriced: 1 },
+    });
+  });
+});
+
+describe('knowledge, llms.txt and openapi.json', () => {
+  it('the article list is in category order', () => {
+    expect(readJson('api/knowledge.json').map((a: { id: string }) => a.id)).toEqual(['how-values-are-computed', 'what-is-a-grail', 'sealed-per-pack']);
+  });
+
+  it("an article's Markdown keeps its table and links to related articles and the items it mentions", () => {
+    const md = read('knowledge/what-is-a-grail.md');
+    expect(md).toMatch(/^# What makes a card a grail in this catalogue\?/);
+    expect(md).toMatch(/\| grail +\| +\$500 \|/);
+    expect(md).toContain('[How is a card\'s value computed?](/knowledge/how-values-are-computed)');
+    expect(md).toContain('[Charizard-EX (Fixture Flashfire 107/106)](/cards/charizard-ex-fix1-107)');
+  });
+
+  it("a card's Markdown states its value, band, source and date, and tabulates variants", () => {
+    const md = read('cards/charizard-base1-4.md');
+    expect(md).toContain('**$458.29**');
+    expect(md).toContain('TCGplayer, 2025-10-20');
+    expect(md).toMatch(/\| Holofoil +\| +\$327\.99 \| +\$458\.29 \| \$1,000\.00 \|/);
+  });
+
+  it('llms.txt is a small index that links the knowledge base, not every card', () => {
+    const llms = read('llms.txt');
+    expect(llms).toMatch(/^# /);
+    expect(llms).toContain('/knowledge/sealed-per-pack.md');
+    expect(llms).toContain('/api/cards');
+    expect(llms).not.toContain('/cards/charizard-base1-4');
+  });
+
+  it('openapi.json is OpenAPI 3.1, version 1.0.0, with a component for every schema file', () => {
+    const api = readJson('openapi.json');
+    expect(api.openapi).toBe('3.1.0');
+    expect(api.info.version).toBe('1.0.0');
+    expect(Object.keys(api.components.schemas).sort()).toEqual(schemaFiles().map(componentName).sort());
+    const refs = JSON.stringify(api).match(/"\$ref":"[^"]+"/g) ?? [];
+    for (const ref of refs) {
+      const path = ref.slice(8, -1).replace('#/', '').split('/').filter((p) => p !== '$defs' || true);
+      let node: unknown = api;
+      for (const part of path) node = (node as Record<string, unknown>)?.[part];
+      expect(node, ref).toBeDefined();
+    }
+    expect(api.paths['/api/sealed'].get.parameters.find((p: { name: string }) => p.name === 'kind').schema.enum).toEqual(
+      ['booster-box', 'booster-pack', 'etb', 'sleeved-booster-pack', 'tin'],
+    );
+  });
+});

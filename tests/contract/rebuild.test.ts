@@ -1,0 +1,14 @@
+import { afterAll, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
+
+it('a rebuild with unchanged content counts no Markdown tokens again', () => {
+  const first = buildSite('rebuild-fixture', FIXTURE_CONTENT);
+  expect(first.status).toBe(0);
+  expect(first.output).toMatch(/counted tokens of [1-9]\d* Markdown files, 0 from cache/);
+  const second = buildSite('rebuild-fixture', FIXTURE_CONTENT, { clean: false });
+  expect(second.status).toBe(0);
+  expect(second.output).toMatch(/counted tokens of 0 Markdown files, [1-9]\d* from cache/);
+}, 120_000);
+
+afterAll(() => rmSync(scratchDir('rebuild-fixture'), { recursive: true, force: true }));
