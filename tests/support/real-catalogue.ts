@@ -5,6 +5,7 @@
  * validation: the build checks the content; here we only need its shape.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { load as loadYaml } from 'js-yaml';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CardEntry } from '../../src/schemas/card.ts';
@@ -54,4 +55,14 @@ export function loadRealCatalogue(): RealCatalogue {
     pricesAsOf,
   };
   return cached;
+}
+
+/** The committed articles (content/knowledge) as the knowledge searcher takes them. */
+export function loadRealArticles(): { id: string; question: string; answer: string; facility_tags: string[]; category: string }[] {
+  const dir = join(CONTENT_DIR, 'knowledge');
+  return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((file) => {
+    const [, frontMatter] = readFileSync(join(dir, file), 'utf8').split(/^---$/m);
+    const data = loadYaml(frontMatter) as { question: string; answer: string; facility_tags: string[]; category: string };
+    return { id: file.slice(0, -3), question: data.question, answer: data.answer, facility_tags: data.facility_tags, category: data.category };
+  });
 }

@@ -36,6 +36,8 @@ const STOPWORDS = new Set(
 const MIN_TYPO_LENGTH = 5;
 /** BM25's k1: a word said three times is not three times as relevant. */
 const SATURATION = 1.2;
+/** BM25's b: how much an article's length discounts its word counts. */
+const LENGTH_WEIGHT = 0.75;
 
 /**
  * Folds English plurals so "fakes" finds "fake" and "boxes" finds "box"; deliberately crude.
@@ -70,6 +72,11 @@ export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articl
     }
     return weighted;
   });
+  // BM25's length normalisation: a word said once in a short, focused article weighs
+  // more than the same word among many others, so the article *about* PSA 10 beats
+  // a long one that mentions it in passing.
+  const lengths = counts.map((c) => [...c.values()].reduce((a, b) => a + b, 0));
+  const averageLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
   const documentFrequency = new Map<string, number>();
   for (const c of counts) for (const w of c.keys()) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
   const vocabulary = [...documentFrequency.keys()].sort();
@@ -104,7 +111,8 @@ export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articl
           let best = 0;
           for (const w of words) {
             const c = counts[i].get(w);
-            if (c) best = Math.max(best, (idf(w) * c * (SATURATION + 1)) / (c + SATURATION));
+            const norm = SATURATION * (1 - LENGTH_WEIGHT + (LENGTH_WEIGHT * lengths[i]) / averageLength);
+            if (c) best = Math.max(best, (idf(w) * c * (SATURATION + 1)) / (c + norm));
           }
           score += best;
         }

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { assertMatches } from '../support/schemas.ts';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+
+/** The real server (src/server/main.ts) on the built fixture site, over HTTP. */
+const dist = inject('fixtureDist');
+let server: RunningServer;
+let manifest: FileManifest;
+
+beforeAll(async () => {
+  server = await startServer(dist);
+  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+});
+afterAll(() => server?.stop());
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method });
+
+/** A raw request, so that paths reach the server exactly as written (fetch would normalise them). */
+function raw(path: string): Promise<{ status: number; body: string; type: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function json(path: string, schema: string) {
+  const res = await get(path);
+  const body = await res.json();
+  assertMatches(schema, body, path);
+  return { res, body };
+}
+
+async function problem(path: string, status: number) {
+  const res = await get(path);
+  expect(res.status, path).toBe(status);
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = await res.json();
+  assertMatches('problem.json', body, path);
+  return body;
+}
+
+describe('card search', () => {
+  it('finds cards by name across sets, exact total, relevance first', async () => {
+    const { res, body } = await json('/api/cards?q=charizard', 'card-search.json');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(body.total).toBe(2);
+    expect(body.results.map((c: { id: string }) => c.id).sort()).toEqual(['base1-4', 'fix1-107']);
+  });
+
+  it('without q lists every card by value, highest first, unpriced last', async () => {
+    const { body } = await json('/api/cards', 'card-search.json');
+    expect(body.total).toBe(7);
+    expect(body.results[0].id).toBe('fix1-107');
+    expect(body.results.at(-1).valueUsd).toBeNull();
+  });
+
+  it('folds accents and punctuation: flabebe finds Flabébé, farfetchd finds Farfetch\'d', async () => {
+    expect((await json('/api/cards?q=flabebe', 'card-search.json')).body.results[0].name).toBe('Flabébé');
+    expect((await json('/api/cards?q=farfetchd', 'card-search.json')).body.results[0].name).toBe("Farfetch'd");
+  });
+
+  it('filters by band and sorts by name or value ascending', async () => {
+    const grail = (await json('/api/cards?band=grail', 'card-search.json')).body;
+    expect(grail.results.map((c: { id: string }) => c.id)).toEqual(['fix1-107']);
+    const byName = (await json('/api/cards?sort=name', 'card-search.json')).body.results.map((c: { name: string }) => c.name);
+    expect(byName).toEqual([...byName].sort());
+    const asc = (await json('/api/cards?sort=value-asc&limit=2', 'card-search.json')).body.results.map((c: { valueUsd: number }) => c.valueUsd);
+    expect(asc).toEqual([0.12, 0.99]);
+  });
+
+  it('a limit above 200 is clamped to 200, limit=0 returns only the total, offset pages without overlap', async () => {
+    expect((await json('/api/cards?limit=500', 'card-search.json')).body.limit).toBe(200);
+    const zero = (await json('/api/cards?limit=0', 'card-search.json')).body;
+    expect(zero).toMatchObject({ total: 7, count: 0, results: [] });
+    const first = (await json('/api/cards?limit=3', 'card-search.json')).body.results.map((c: { id: string }) => c.id);
+    const second = (await json('/api/cards?limit=3&offset=3', 'card-search.json')).body.results.map((c: { id: string }) => c.id);
+    expect(new Set([...first, ...second]).size).toBe(6);
+  });
+
+  it.each([
+    ['limit=ten', 'limit'], ['limit=-1', 'limit'], ['limit=1.5', 'limit'], ['limit=', 'limit'], ['offset=x', 'offset'],
+    ['band=gold', 'band'], ['sort=cheapest', 'sort'], [`q=${'a'.repeat(201)}`, 'q'], ['limit=1&limit=2', 'limit'], ['q=a&q=b', 'q'],
+  ])('?%s is a 400 naming %s and what it accepts', async (query, parameter) => {
+    const body = await problem(`/api/cards?${query}`, 400);
+    expect(body.parameter).toBe(parameter);
+    expect(body.allowed).toBeTruthy();
+    expect(body.detail).toContain(parameter);
+  });
+
+  it('ignores unknown parameters', async () => {
+    expect((await get('/api/cards?q=charizard&utm_source=x')).status).toBe(200);
+  });
+});
+
+describe('sealed search', () => {
+  it('finds products by name and group, with price per pack', async () => {
+    const { body } = await json('/api/sealed?q=evolving%20skies%20booster%20box', 'sealed-search.json');
+    expect(body.results[0]).toMatchObject({ productId: 242436, pricePerPack: 71.94 });
+  });
+
+  it('filters by a kind present in the content, and rejects one that is not', async () => {
+    const { body } = await json('/api/sealed?kind=etb', 'sealed-search.json');
+    expect(body.results.map((p: { kind: string }) => p.kind)).toEqual(['etb']);
+    const bad = await problem('/api/sealed?kind=crate', 400);
+    expect(bad).toMatchObject({ parameter: 'kind', allowed: ['booster-box', 'booster-pack', 'etb', 'sleeved-booster-pack', 'tin'] });
+  });
+});
+
+describe('knowledge', () => {
+  it('without parameters serves the prebuilt list in category order', async () => {
+    const { res, body } = await json('/api/knowledge', 'knowledge-list.json');
+    expect(res.headers.get('etag')).toBe(manifest.files['/api/knowledge.json'].etag);
+    expect(body.map((a: { id: string }) => a.id)).toEqual(['how-values-are-computed', 'what-is-a-grail', 'sealed-per-pack']);
+  });
+
+  it('filters by tag and searches question, answer and tags', async () => {
+    expect((await json('/api/knowledge?tag=grail', 'knowledge-list.json')).body.map((a: { id: string }) => a.id)).toEqual(['what-is-a-grail']);
+    expect((await json('/api/knowledge?q=price%20per%20pack', 'knowledge-list.json')).body[0].id).toBe('sealed-per-pack');
+    expect((await problem('/api/knowledge?tag=shiny', 400)).parameter).toBe('tag');
+  });
+
+  it('serves one article as JSON', async () => {
+    const { body } = await json('/api/knowledge/what-is-a-grail', 'knowledge-detail.json');
+    expect(body.structured.thresholds_usd.grail).toBe(500);
+  });
+});
+
+describe('detail pages and negotiation', () => {
+  const page = '/cards/charizard-base1-4';
+
+  it.each([
+    [undefined, 'text/html; charset=utf-8'],
+    ['*/*', 'text/html; charset=utf-8'],
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html; charset=utf-8'],
+    ['text/markdown', 'text/markdown; charset=utf-8'],
+    ['text/markdown, text/html', 'text/markdown; charset=utf-8'],
+    ['text/markdown, text/html;q=0.9, */*;q=0.8', 'text/markdown; charset=utf-8'],
+    ['text/markdown;q=0, */*', 'text/html; charset=utf-8'],
+    ['application/json', 'application/json; charset=utf-8'],
+  ])('Accept: %s gets %s, with Vary: Accept and the sibling links', async (accept, type) => {
+    const res = await get(page, accept === undefined ? {} : { Accept: accept });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('link')).toBe('</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"');
+  });
+
+  it('Markdown carries the token count of exactly the body sent, and CORS', async () => {
+    const res = await get(page, { Accept: 'text/markdown' });
+    const body = await res.text();
+    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(manifest.files['/cards/charizard-base1-4.md'].tokens);
+    expect(body).toBe(readFileSync(join(dist, 'client', 'cards', 'charizard-base1-4.md'), 'utf8'));
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('JSON by negotiation is the same body as the /api detail', async () => {
+    const negotiated = await (await get(page, { Accept: 'application/json' })).text();
+    const api = await (await get('/api/cards/charizard-base1-4')).text();
+    expect(negotiated).toBe(api);
+    assertMatches('card-detail.json', JSON.parse(api));
+  });
+
+  it('the .md file has the same type, tokens and ETag as negotiated Markdown, plus a canonical link', async () => {
+    const negotiated = await get(page, { Accept: 'text/markdown' });
+    const file = await get(`${page}.md`);
+    for (const h of ['content-type', 'x-markdown-tokens', 'etag']) expect(file.headers.get(h), h).toBe(negotiated.headers.get(h));
+    expect(file.headers.get('link')).toContain('</cards/charizard-base1-4>; rel="canonical"');
+  });
+
+  it('an Accept that allows none of the three is a 406 listing them, with Vary', async () => {
+    const res = await get(page, { Accept: 'image/png' });
+    expect(res.status).toBe(406);
+    expect(res.headers.get('vary')).toBe('Accept');
+    const body = await res.json();
+    assertMatches('problem.json', body);
+    expect(body.available).toEqual(['text/html', 'text/markdown', 'application/json']);
+  });
+
+  it('an unknown slug is a 404 problem', async () => {
+    const res = await get('/cards/missingno-base1-0', { Accept: 'text/markdown' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('link')).toBeNull();
+    await problem('/api/cards/missingno-base1-0', 404);
+    await problem('/sealed/nothing-1.md', 404);
+  });
+});
+
+describe('HTTP behaviour', () => {
+  it.each([
+    ['/cards/charizard-base1-4', { Accept: 'text/markdown' }],
+    ['/cards/charizard-base1-4', { Accept: 'application/json' }],
+    ['/cards/charizard-base1-4', {}],
+    ['/api/sealed/evolving-skies-booster-box-242436', {}],
+    ['/api/cards?q=charizard', {}],
+    ['/api/content', {}],
+  ])('%s answers If-None-Match with 304 per representation', async (path, headers) => {
+    const first = await get(path, headers);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await get(path, { ...headers, 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    if (path.startsWith('/cards/')) expect(again.headers.get('vary')).toBe('Accept');
+  });
+
+  it('HEAD answers like GET without a body', async () => {
+    for (const path of ['/cards/charizard-base1-4', '/api/cards?q=charizard', '/api/cards/charizard-base1-4', '/llms.txt']) {
+      const getRes = await get(path);
+      const head = await get(path, {}, 'HEAD');
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type')).toBe(getRes.headers.get('content-type'));
+      expect(head.headers.get('etag')).toBe(getRes.headers.get('etag'));
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is a 405 with Allow: GET, HEAD', async (method) => {
+    for (const path of ['/api/cards', '/cards/charizard-base1-4', '/llms.txt']) {
+      const res = await get(path, {}, method);
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      assertMatches('problem.json', await res.json());
+    }
+  });
+
+  it('CORS and the service-desc link on the API, errors included; no CORS on HTML', async () => {
+    for (const path of ['/api/cards?q=x', '/api/cards/charizard-base1-4', '/api/content', '/api/cards?limit=x', '/api/cards/nope']) {
+      const res = await get(path);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(res.headers.get('link'), path).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+    }
+    expect((await get('/cards/charizard-base1-4')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    '/cards/..%2f..%2f..%2fetc%2fpasswd', '/cards/%2e%2e/%2e%2e/etc/passwd', '/%2e%2e/%2e%2e/server/manifest.json',
+    '/cards/..\\..\\server\\manifest.json', '/cards/charizard-base1-4%00.md', '/api/cards/..%2F..%2Fserver%2Fmanifest',
+    '/../server/manifest.json', '/server/manifest.json', '/.env', '/cards/%c0%ae%c0%ae', '//etc/passwd', '/cards/charizard-base1-4/..',
+  ])('%s gets 400 or 404 and never a file outside the build output', async (path) => {
+    const res = await raw(path);
+    expect([400, 404]).toContain(res.status);
+    expect(res.type).toBe('application/problem+json');
+    expect(res.body).not.toMatch(/root:|"files":|"etag"/);
+  });
+
+  it('serves openapi.json and llms.txt', async () => {
+    const api = await (await get('/openapi.json')).json();
+    expect(api.info.version).toBe('1.0.0');
+    const llms = await get('/llms.txt');
+    expect(llms.status).toBe(200);
+    expect(await llms.text()).toMatch(/^# /);
+  });
+});

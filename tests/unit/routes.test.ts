@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { routeOf } from '../../src/server/routes.ts';
+
+const q = (s = '') => new URLSearchParams(s);
+
+describe('routeOf decides the answer from the path alone', () => {
+  it.each([
+    ['/api/cards', '', { kind: 'function' }],
+    ['/api/sealed', 'q=box', { kind: 'function' }],
+    ['/api/knowledge', '', { kind: 'file', file: '/api/knowledge.json', api: true }],
+    ['/api/knowledge', 'tag=grail', { kind: 'function' }],
+    ['/api/knowledge', 'q=psa', { kind: 'function' }],
+    ['/api/content', '', { kind: 'file', file: '/api/content.json', api: true }],
+    ['/api/cards/charizard-base1-4', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],
+    ['/api/cards/charizard-base1-4.json', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],
+    ['/cards/charizard-base1-4', '', { kind: 'negotiated', collection: 'cards', slug: 'charizard-base1-4' }],
+    ['/knowledge/psa-10-multiplier.md', '', { kind: 'file', file: '/knowledge/psa-10-multiplier.md', api: false, markdownOf: { collection: 'knowledge', slug: 'psa-10-multiplier' } }],
+    ['/', '', { kind: 'file', file: '/index.html', api: false }],
+    ['/llms.txt', '', { kind: 'file', file: '/llms.txt', api: false }],
+  ])('%s?%s', (path, query, route) => {
+    expect(routeOf(path, q(query))).toEqual(route);
+  });
+
+  it.each([
+    '/cards/Charizard-Base1-4', '/cards/charizard--base1-4', '/cards/-x', '/api/cards/..', '/api/cards/%2e%2e',
+    '/cards/x%00', '/cards/a\\b', '/..', '/.env', '/a/../b', '/cards/', '/api/cards/x.md',
+  ])('%s is not found', (path) => {
+    expect(routeOf(path, q()).kind).toBe('not-found');
+  });
+});
