@@ -9,9 +9,10 @@
  * no clocks, no random ids). Nothing is dropped: the script fails if any card,
  * price line, history line, graded row or product of the input is not written.
  *
- * Usage:  node scripts/import-catalogue.ts [--write] [--data DIR] [--out DIR]
- *         (dry run by default: prints what would change)
- * Exit:   0 done, 1 the input breaks an assumption (message names file and field)
+ * Usage:  node scripts/import-catalogue.ts [--write | --check] [--data DIR] [--out DIR]
+ *         (dry run by default: prints what would change; --check fails if anything would)
+ * Exit:   0 done, 1 the input breaks an assumption (message names file and field),
+ *         2 with --check: content/ differs from what the import would write
  */
 import { join, resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { slugify } from '../src/lib/slug.ts';
 const { values: args } = parseArgs({
   options: {
     write: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
     data: { type: 'string', default: '../shared/data' },
     out: { type: 'string', default: 'content' },
   },
@@ -215,3 +217,7 @@ for (const [area, s] of Object.entries(summary)) {
   console.log(`  ${area}: ${s.added} added, ${s.changed} changed, ${s.removed} removed, ${s.unchanged} unchanged`);
 }
 if (!write) console.log('dry run: nothing written (pass --write to write content/)');
+if (args.check && Object.values(summary).some((s) => s.added + s.changed + s.removed > 0)) {
+  console.error('import-catalogue: content/ is out of date with the data; run npm run import -- --write');
+  process.exit(2);
+}

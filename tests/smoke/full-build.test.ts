@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { assertMatches } from '../support/schemas.ts';
+
+/**
+ * Smoke test of the full build of the bundled catalogue, against a running
+ * server (SMOKE_URL): the things a first user would try.
+ */
+const base = process.env.SMOKE_URL;
+if (!base) throw new Error('SMOKE_URL must point at a running server (see .ci/run)');
+const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+
+describe('the full catalogue, served', () => {
+  it('reports every card and product with the price date', async () => {
+    const summary = await (await get('/api/content')).json();
+    assertMatches('content-summary.json', summary);
+    expect(summary).toMatchObject({ totalCards: 18035, totalSealed: 1590, pricesAsOf: '2025-10-20' });
+    expect(summary.totalArticles).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each([
+    ['umbreon evolving skies', 'swsh7-215'],
+    ['charizard base', 'base1-4'],
+    ['charzard 4/102', 'base1-4'],
+    ['flabebe', 'xy2-61'],
+  ])('searching "%s" finds %s in the first results', async (q, id) => {
+    const body = await (await get(`/api/cards?q=${encodeURIComponent(q)}&limit=10`)).json();
+    assertMatches('card-search.json', body);
+    expect(body.results.map((c: { id: string }) => c.id)).toContain(id);
+  });
+
+  it('serves a card as Markdown with its token count, and as JSON', async () => {
+    const md = await get('/cards/charizard-base1-4', { Accept: 'text/markdown' });
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(Number(md.headers.get('x-markdown-tokens'))).toBeGreaterThan(50);
+    expect(await md.text()).toContain('# Charizard (Base 4/102)');
+    const json = await (await get('/api/cards/charizard-base1-4')).json();
+    assertMatches('card-detail.json', json);
+  });
+
+  it('finds sealed products and knowledge articles', async () => {
+    const sealed = await (await get('/api/sealed?q=evolving%20skies%20booster%20box&limit=5')).json();
+    assertMatches('sealed-search.json', sealed);
+    expect(sealed.results[0].kind).toBe('booster-box');
+    const articles = await (await get('/api/knowledge?q=psa%2010')).json();
+    assertMatches('knowledge-list.json', articles);
+    expect(articles.length).toBeGreaterThan(0);
+  });
+});

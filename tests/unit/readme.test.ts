@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../support/fixture-site.ts';
+
+/** The README names paths and commands; they must exist. */
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+
+describe('README', () => {
+  it('every path in the layout table exists', () => {
+    const layout = readme.split('## Layout')[1].split('##')[0];
+    const paths = [...layout.matchAll(/^\| `([^`]+)`(?:, `([^`]+)`)? \|/gm)].flatMap((m) => [m[1], m[2]]).filter(Boolean);
+    expect(paths.length).toBeGreaterThan(8);
+    for (const path of paths) expect(existsSync(join(ROOT, path)), path).toBe(true);
+  });
+
+  it('every npm command it shows is a script of package.json', () => {
+    const commands = [...readme.matchAll(/npm (?:run )?([a-z:]+)/g)].map((m) => m[1]).filter((c) => !['install', 'ci'].includes(c));
+    expect(commands).toEqual(expect.arrayContaining(['start', 'test']));
+    for (const command of commands) expect(scripts[command], command).toBeDefined();
+  });
+
+  it('the two set-up commands are the ones CI runs', () => {
+    const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8');
+    expect(readme).toContain('npm install && npm start');
+    expect(ci).toContain('npm install');
+    expect(ci).toContain('npm test');
+    expect(ci).toContain('npm start');
+  });
+});
