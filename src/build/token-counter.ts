@@ -47,28 +47,18 @@ export function countTokens(text: string): number {
 let pieces: RegExp | undefined;
 const pieceCounts = new Map<string, number>();
 
-export function createTokenCache(file: string) {
-  const cached: Record<string, number> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const used: Record<string, number> = {};
-  let counted = 0;
-  let reused = 0;
-  return {
-    /** The token count of `text`, from the cache when its hash is known. */
-    count(text: string): number {
-      const key = createHash('sha256').update(text).digest('base64url');
-      let n = cached[key];
-      if (n === undefined) {
-        n = countTokens(text);
-        counted++;
-      } else reused++;
-      used[key] = n;
-      return n;
-    },
-    /** Writes back only the entries this build used, so the cache never grows stale. */
-    save(): { counted: number; reused: number } {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(used));
-      return { counted, reused };
-    },
-  };
+/** The cache key of a text: the hash of its bytes. */
+export function tokenCacheKey(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** Reads the token cache (hash → count) a previous build wrote; empty when there is none. */
+export function readTokenCache(file: string): Map<string, number> {
+  return new Map(existsSync(file) ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : []);
+}
+
+/** Writes the cache of this build: only the entries it used, so the cache never grows stale. */
+export function writeTokenCache(file: string, used: Map<string, number>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(Object.fromEntries(used)));
 }

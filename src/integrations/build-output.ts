@@ -1,96 +1,81 @@
 import type { AstroIntegration } from 'astro';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { etagOf } from '../build/etag.ts';
-import { createTokenCache } from '../build/token-counter.ts';
-import { MANIFEST_FILE, type FileInfo, type FileManifest } from '../build/file-manifest.ts';
-import type { EmittedFile } from '../build/emit-files.ts';
+import { writeTokenCache } from '../build/token-counter.ts';
+import { MANIFEST_FILE, type FileManifest } from '../build/file-manifest.ts';
+import { BUILD_PATHS_MODULE, type BuildPaths } from '../build/build-paths.ts';
+import type { WrittenFile } from '../build/file-sink.ts';
 
+/** Where the build routes (src/pages/emit/) leave the list of files they wrote. */
 const BUNDLE_DIR = 'emit';
 
 /**
- * After Astro has rendered the pages: writes out the prerendered bundles as the
- * site's JSON, Markdown and data files, counts Markdown tokens (cached by hash),
- * and writes the manifest of ETags and token counts the function serves from.
- * Prints numbered phases with totals, not a line per file.
+ * Tells the build routes where to write (a virtual module), and after Astro has
+ * rendered everything: gathers what they wrote, tags the remaining files (pages,
+ * assets), keeps the token counts for the next build, and writes the manifest of
+ * ETags and token counts the function serves from. Numbered phases, no line per file.
  */
 export function buildOutput(): AstroIntegration {
-  let serverDir = '';
-  let cacheDir = '';
+  let paths: BuildPaths;
   return {
     name: 'card-values:build-output',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        serverDir = fileURLToPath(config.build.server);
-        cacheDir = fileURLToPath(config.cacheDir);
+      'astro:config:setup': ({ config, updateConfig }) => {
+        paths = {
+          clientDir: fileURLToPath(config.build.client),
+          serverDir: fileURLToPath(config.build.server),
+          tokenCacheFile: join(fileURLToPath(config.cacheDir), 'markdown-tokens.json'),
+        };
+        const resolved = `\0${BUILD_PATHS_MODULE}`;
+        updateConfig({
+          vite: {
+            plugins: [{
+              name: 'card-values:build-paths',
+              resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
+              load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
+            }],
+          },
+        });
       },
       'astro:build:done': async ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
         const started = performance.now();
         const step = (n: number, text: string) => logger.info(`[${n}/3] ${text} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-        const files: Record<string, FileInfo> = {};
-        const tokens = createTokenCache(join(cacheDir, 'markdown-tokens.json'));
-        const written = await writeBundles(clientDir, serverDir, (path, body) => {
-          const info: FileInfo = { etag: etagOf(body), bytes: Buffer.byteLength(body) };
-          if (path.endsWith('.md')) info.tokens = tokens.count(body);
-          files[`/${path}`] = info;
-        });
-        const { counted, reused } = tokens.save();
-        step(1, `wrote ${written.client} files and ${written.server} server data files; counted tokens of ${counted} Markdown files, ${reused} from cache`);
-
-        let pages = 0;
-        for (const path of await listFiles(clientDir)) {
-          const url = '/' + path.split(sep).join('/');
-          if (files[url]) continue;
-          const body = await readFile(join(clientDir, path));
-          files[url] = { etag: etagOf(body), bytes: body.length };
-          pages++;
+        const manifest: FileManifest = { files: {} };
+        const tokens = new Map<string, number>();
+        let counted = 0;
+        const bundleDir = join(clientDir, BUNDLE_DIR);
+        for (const name of (await readdir(bundleDir)).sort()) {
+          for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
+            if (!line) continue;
+            const { path, tokenKey, counted: fresh, ...info } = JSON.parse(line) as WrittenFile;
+            manifest.files[path] = info;
+            if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
+            if (fresh) counted++;
+          }
         }
-        step(2, `tagged ${pages} other files (pages, assets)`);
+        await rm(bundleDir, { recursive: true });
+        writeTokenCache(paths.tokenCacheFile, tokens);
+        step(1, `${Object.keys(manifest.files).length} files written by the build routes; counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`);
 
-        const manifest: FileManifest = { files };
-        await writeFile(join(serverDir, MANIFEST_FILE), JSON.stringify(manifest));
-        step(3, `manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(serverDir, MANIFEST_FILE))}`);
+        let others = 0;
+        const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+        for (const entry of entries.filter((e) => e.isFile())) {
+          const path = relative(clientDir, join(entry.parentPath, entry.name));
+          const url = '/' + path.split(sep).join('/');
+          if (manifest.files[url]) continue;
+          const body = await readFile(join(clientDir, path));
+          manifest.files[url] = { etag: etagOf(body), bytes: body.length };
+          others++;
+        }
+        step(2, `tagged ${others} other files (pages, assets)`);
+
+        await writeFile(join(paths.serverDir, MANIFEST_FILE), JSON.stringify(manifest));
+        step(3, `manifest of ${Object.keys(manifest.files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
       },
     },
   };
-}
-
-async function writeBundles(
-  clientDir: string,
-  serverDir: string,
-  onFile: (path: string, body: string) => void,
-): Promise<{ client: number; server: number }> {
-  const bundleDir = join(clientDir, BUNDLE_DIR);
-  const count = { client: 0, server: 0 };
-  const made = new Set<string>();
-  const pending: Promise<void>[] = [];
-  for (const name of (await readdir(bundleDir)).sort()) {
-    const text = await readFile(join(bundleDir, name), 'utf8');
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      const [target, path, body] = JSON.parse(line) as EmittedFile;
-      const abs = join(target === 'client' ? clientDir : serverDir, path);
-      const dir = dirname(abs);
-      if (!made.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        made.add(dir);
-      }
-      pending.push(writeFile(abs, body));
-      // Bounded so that 40k pending writes never hold every body in memory at once.
-      if (pending.length >= 256) await Promise.all(pending.splice(0));
-      count[target]++;
-      if (target === 'client') onFile(path, body);
-    }
-  }
-  await Promise.all(pending);
-  await rm(bundleDir, { recursive: true });
-  return count;
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)));
 }

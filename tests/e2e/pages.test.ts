@@ -113,7 +113,7 @@ describe('card page', () => {
     expect(await page.locator('.value').textContent()).toBe(usd(card.valueUsd!));
     expect(await page.locator('.band').textContent()).toContain(card.valueBand!);
     const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-    expect(main).toContain(`Range ${usd(card.market!.lowPrice)} – ${usd(card.market!.highPrice)}`);
+    expect(main).toContain(`Listings ${usd(card.market!.lowPrice)} – ${usd(card.market!.highPrice)}`);
 
     const variantRows = page.locator('table tbody tr');
     await expect(variantRows.count()).resolves.toBe(card.variants.length);
@@ -144,7 +144,7 @@ describe('card page', () => {
     expect(await page.locator('.value').textContent()).toBe('Unpriced');
     await expect(page.locator('.band').count()).resolves.toBe(0);
     const main = await page.locator('main').innerText();
-    expect(main).not.toContain('Range');
+    expect(main).not.toContain('Listings');
     expect(main).not.toMatch(/View on /);
     await page.close();
   });

@@ -10,13 +10,18 @@ import type { RootContent } from 'mdast';
  * agent to read in few tokens (facts as a list, variants as a table).
  */
 export function cardToMarkdown(card: CardDetail): string {
+  return toMarkdown(cardToMarkdownTree(card));
+}
+
+/** The syntax tree of the Markdown twin (exported so tests can serialise it both ways). */
+export function cardToMarkdownTree(card: CardDetail): RootContent[] {
   const nodes: RootContent[] = [heading(1, card.exactName)];
   nodes.push(
     card.valueUsd === null
       ? paragraph('No market price is known for this card (', strong('unpriced'), ').')
       : paragraph(
           'Value: ', strong(formatUsd(card.valueUsd)),
-          ` (${card.valueBand ? bandLabel(card.valueBand) : ''}${card.priceStatus === 'stale' ? '; stale price' : ''}).`,
+          `, band ${card.valueBand ? bandLabel(card.valueBand) : 'none'}${card.priceStatus === 'stale' ? ' (stale price)' : ''}.`,
         ),
   );
   const facts: (string | ReturnType<typeof link>)[][] = [
@@ -27,7 +32,7 @@ export function cardToMarkdown(card: CardDetail): string {
     [`Legal in: ${Object.entries(card.legalities).map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`)).join(', ') || 'no format'}`],
   ];
   if (card.market) {
-    facts.push([`Price range: ${formatUsd(card.market.lowPrice)} low, ${formatUsd(card.market.highPrice)} high`]);
+    facts.push([`Listings: ${formatUsd(card.market.lowPrice)} low to ${formatUsd(card.market.highPrice)} high`]);
     facts.push([`Source: ${card.market.source}, ${card.market.updatedAt} (`, link(card.market.marketUrl, 'marketplace page'), ')']);
   }
   nodes.push(list(facts));
@@ -56,5 +61,5 @@ export function cardToMarkdown(card: CardDetail): string {
     ));
   }
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
-  return toMarkdown(nodes);
+  return nodes;
 }

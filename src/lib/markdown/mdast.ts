@@ -13,9 +13,11 @@ import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } 
  */
 // Only the GFM table extension on output: every extension adds "unsafe" patterns that
 // the serialiser tests against every text node, and the full GFM set made it 3× slower.
+export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', rule: '-' } as const;
+export const TO_MARKDOWN_EXTENSIONS = () => [gfmTableToMarkdown(), gfmStrikethroughToMarkdown()];
 const stringifier = unified()
-  .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-', handlers: { text: plainText } })
-  .data('toMarkdownExtensions', [gfmTableToMarkdown(), gfmStrikethroughToMarkdown()]);
+  .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text: plainText } })
+  .data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
 /**
  * The serialiser checks every text node against ~40 "unsafe" patterns, which was
  * 90% of the time spent writing 18k cards. Text made only of characters that mean
@@ -24,7 +26,8 @@ const stringifier = unified()
  * "the fast text path changes no output" holds the two paths equal.
  */
 const PLAIN_TEXT = /^[\p{L}\p{N} ,.:;$%()/'’–—→×·@+=-]*$/u;
-const OPENS_BLOCK = /^(?:[-+=]|\d+[.)])/;
+// Spaces at either end may need encoding at a line's edge; such text takes the full check.
+const OPENS_BLOCK = /^(?:[-+=\s]|\d+[.)])|\s$/;
 export function plainText(node: Text, _parent: unknown, state: { safe: (value: string, info: unknown) => string }, info: unknown): string {
   return PLAIN_TEXT.test(node.value) && !OPENS_BLOCK.test(node.value) ? node.value : state.safe(node.value, info);
 }

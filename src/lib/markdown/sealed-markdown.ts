@@ -6,6 +6,11 @@ import { jsonUrl, pageUrl } from '../links.ts';
 
 /** The Markdown twin of `/api/sealed/{slug}`. */
 export function sealedToMarkdown(product: SealedDetail): string {
+  return toMarkdown(sealedToMarkdownTree(product));
+}
+
+/** The syntax tree of the Markdown twin (exported so tests can serialise it both ways). */
+export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
   const nodes: RootContent[] = [heading(1, product.cleanName)];
   nodes.push(
     product.valueUsd === null
@@ -19,7 +24,7 @@ export function sealedToMarkdown(product: SealedDetail): string {
     [`Price per pack: ${product.pricePerPack === null ? 'n/a' : formatUsd(product.pricePerPack)}`],
   ];
   if (product.market) {
-    facts.push([`Price range: ${formatUsd(product.market.lowPrice)} low, ${formatUsd(product.market.highPrice)} high`]);
+    facts.push([`Listings: ${formatUsd(product.market.lowPrice)} low to ${formatUsd(product.market.highPrice)} high`]);
     facts.push([`Source: ${product.market.source}, ${product.market.updatedAt} (`, link(product.market.marketUrl, 'marketplace page'), ')']);
   }
   nodes.push(list(facts));
@@ -33,5 +38,5 @@ export function sealedToMarkdown(product: SealedDetail): string {
     ));
   }
   nodes.push(paragraph('Page: ', link(pageUrl('sealed', product.slug), pageUrl('sealed', product.slug))));
-  return toMarkdown(nodes);
+  return nodes;
 }

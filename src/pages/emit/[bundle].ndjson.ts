@@ -2,6 +2,9 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadCatalogue, type Catalogue } from '../../build/catalogue.ts';
 import { bundlesOf, emitBundle, type PageRenderer } from '../../build/emit-files.ts';
+import { createFileSink } from '../../build/file-sink.ts';
+import { readTokenCache } from '../../build/token-counter.ts';
+import paths from 'virtual:card-values/build-paths';
 import { pageUrl } from '../../lib/links.ts';
 import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
 import CardPage from '../../components/CardPage.astro';
@@ -9,10 +12,12 @@ import SealedPage from '../../components/SealedPage.astro';
 import ArticlePage from '../../components/ArticlePage.astro';
 
 /**
- * Build-only routes: each prerenders one bundle of files (see src/build/emit-files.ts)
- * that the build-output integration splits into the JSON, Markdown, HTML and data
- * files of the site, then deletes. Never served. Pages are rendered with the
- * container API: a route per page costs Astro ~1.7 ms of pipeline each, 20k times.
+ * Build-only routes: each renders one bundle of the site's files (see
+ * src/build/emit-files.ts) — JSON, Markdown, HTML and search data — and writes them
+ * straight into the build output as it goes; its own body is the list of files it
+ * wrote, which the build-output integration gathers into the manifest and then
+ * deletes. Never served. Pages are rendered with the container API: as routes of
+ * their own, 20k pages cost Astro's page pipeline ~1.7 ms each.
  */
 export const getStaticPaths = (async () => {
   return bundlesOf(await loadCatalogue()).map((bundle) => ({ params: { bundle } }));
@@ -48,11 +53,18 @@ function articleProps(article: KnowledgeDetail, catalogue: Catalogue) {
 }
 
 let renderer: Promise<PageRenderer> | undefined;
+let tokenCache: Map<string, number> | undefined;
 
 export const GET: APIRoute = async ({ params }) => {
   const catalogue = await loadCatalogue();
   renderer ??= createRenderer();
-  const lines: string[] = [];
-  for await (const line of emitBundle(params.bundle!, catalogue, schemas, await renderer)) lines.push(JSON.stringify(line));
-  return new Response(lines.join('\n') + '\n');
+  tokenCache ??= readTokenCache(paths.tokenCacheFile);
+  const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, tokenCache);
+  const written: string[] = [];
+  for await (const [target, path, body] of emitBundle(params.bundle!, catalogue, schemas, await renderer)) {
+    const file = await sink.write(target, path, body);
+    if (file) written.push(JSON.stringify(file));
+  }
+  await sink.flush();
+  return new Response(written.join('\n') + '\n');
 };

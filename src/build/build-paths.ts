@@ -1,0 +1,12 @@
+/**
+ * The build's folders, handed from the build-output integration to the build
+ * routes through the virtual module `virtual:card-values/build-paths` (the routes
+ * run inside Vite's bundle and cannot see Astro's config otherwise).
+ */
+export interface BuildPaths {
+  clientDir: string;
+  serverDir: string;
+  tokenCacheFile: string;
+}
+
+export const BUILD_PATHS_MODULE = 'virtual:card-values/build-paths';

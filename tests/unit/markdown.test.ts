@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { unified } from 'unified';
+import remarkStringify from 'remark-stringify';
+import type { RootContent } from 'mdast';
+import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, paragraph, heading, list, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
+import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
+import type { CardDetail } from '../../src/lib/card-record.ts';
+
+/** The serialiser without our fast path for plain text: the reference our output must equal. */
+const reference = unified().use(remarkStringify, STRINGIFY_OPTIONS).data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
+const referenceOf = (children: RootContent[]) => reference.stringify({ type: 'root', children });
+
+const TRICKY = [
+  'Charizard', 'Flabébé', "Farfetch'd", 'Nidoran♀', 'Pokémon *stars* and _under_', '1. not a list', '- not a list', '+5.2%',
+  '# not a heading', '> not a quote', 'Sword & Shield', 'Team Rocket\'s [Mewtwo]', 'Unown (!)', '<b>html</b>', 'a | pipe',
+  '`code`', 'Price: $1,234.50', '100% = all', 'x_y_z', 'Porygon2 ★', '=== setext', '  leading spaces', 'trailing spaces  ', 'Value: ', 'end\\', 'http://example.com',
+];
+
+describe('Markdown serialisation', () => {
+  it.each(TRICKY)('the fast text path changes no output: %s', (value) => {
+    const nodes: RootContent[] = [heading(1, value), paragraph(value), paragraph('Set: ', text(value)), list([[value]]), table(['a', 'b'], [[value, value]])];
+    expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
+  });
+
+  it("a card's whole Markdown equals the reference serialiser's", () => {
+    const card: CardDetail = {
+      id: 'base1-4', name: 'Charizard', exactName: 'Charizard (Base 4/102)', slug: 'charizard-base1-4', setName: 'Base',
+      valueUsd: 458.29, priceStatus: 'stale', valueBand: 'chase', rarity: 'Rare Holo', types: ['Fire'], imageSmall: 'https://images.pokemontcg.io/base1/4.png',
+      subtypes: ['Stage 2'], legalities: { unlimited: 'Legal', standard: 'Banned' },
+      variants: [{ name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 }, { name: '1stEditionHolofoil', lowPrice: null, marketPrice: 9000, highPrice: null }],
+      market: { source: 'TCGplayer', lowPrice: 327.99, highPrice: 1000, marketPrice: 458.29, marketUrl: 'https://www.tcgplayer.com/product/42382', updatedAt: '2025-10-20' },
+      graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
+      history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
+    };
+    const tree = cardToMarkdownTree(card);
+    expect(toMarkdown(tree)).toBe(referenceOf(tree));
+    expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
+  });
+});
