@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from './etag.ts';
 import { countTokens, tokenCacheKey } from './token-counter.ts';
@@ -28,7 +29,16 @@ const MAX_PENDING = 64;
 
 export function createFileSink(dirs: { client: string; server: string }, tokenCache: Map<string, number>): FileSink {
   const made = new Set<string>();
-  const pending = new Set<Promise<void>>();
+  // Callback writes: fs.promises.writeFile opens a FileHandle per file, which cost
+  // twice the time over ~40k small files.
+  let inFlight = 0;
+  let failure: Error | null = null;
+  const waiting: (() => void)[] = [];
+  const settle = (error: Error | null) => {
+    inFlight--;
+    failure ??= error;
+    waiting.shift()?.();
+  };
   return {
     async write(target, path, body) {
       const abs = join(dirs[target], path);
@@ -37,9 +47,10 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
         await mkdir(dir, { recursive: true });
         made.add(dir);
       }
-      const done = writeFile(abs, body).then(() => { pending.delete(done); });
-      pending.add(done);
-      if (pending.size >= MAX_PENDING) await Promise.race(pending);
+      while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (failure) throw failure;
+      inFlight++;
+      writeFile(abs, body, settle);
       if (target === 'server') return null;
       const info: WrittenFile = { path: `/${path}`, etag: etagOf(body), bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
@@ -51,7 +62,8 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
       return info;
     },
     async flush() {
-      await Promise.all(pending);
+      while (inFlight > 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (failure) throw failure;
     },
   };
 }
