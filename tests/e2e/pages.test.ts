@@ -3,22 +3,23 @@
  * served by the real server (src/server/main.ts) on a build: what a person
  * looking at a card, sealed or article page would notice.
  *
- * The build is E2E_DIST_DIR (default `dist`). The pages under test are picked
+ * The build is the fixture site of the test run (E2E_DIST_DIR points it at another, e.g. dist). The pages under test are picked
  * from that build's own search data, so the test holds for any catalogue.
  * No request leaves the machine: card images (images.pokemontcg.io) get a tiny
  * PNG, every other non-local request is aborted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { CardSummary, CardDetail } from '../../src/lib/card-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = resolve(ROOT, process.env.E2E_DIST_DIR ?? 'dist');
+/** The fixture site of this test run; E2E_DIST_DIR points the same tests at another build (e.g. dist). */
+const DIST = resolve(ROOT, process.env.E2E_DIST_DIR ?? inject('fixtureDist'));
 const SCREENSHOT = join(ROOT, '.cache', 'e2e', 'card.png');
 const TIMEOUT_MS = 60_000;
 const SLOW = { timeout: TIMEOUT_MS };
@@ -32,32 +33,13 @@ const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 
 const usd = (value: number | null): string => (value === null ? 'n/a' : usdFormat.format(value));
 const readSearchData = <T>(name: string): T => JSON.parse(readFileSync(join(DIST, 'server', 'search', name), 'utf8')) as T;
 
-/** Starts src/server/main.ts on a free port and resolves once it says where it listens. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(ROOT, 'src', 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DIST_DIR: DIST, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolveReady, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /at (http:\/\/\S+)/.exec(output);
-      if (match) resolveReady({ url: match[1], child });
-    });
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it was ready:\n${output}`)));
-  });
-}
-
 const cards = readSearchData<{ summary: CardSummary }[]>('cards.json').map((c) => c.summary);
 const pricedCard = cards.find((c) => c.slug === 'charizard-base1-4' && c.valueUsd !== null) ?? cards.find((c) => c.valueUsd !== null);
 const unpricedCard = cards.find((c) => c.valueUsd === null);
 const sealedProduct = readSearchData<SealedSummary[]>('sealed.json').find((p) => p.valueUsd !== null);
 const articleIds = readSearchData<{ id: string }[]>('knowledge.json').map((a) => a.id);
 
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let base = '';
 let browser: Browser;
 let context: BrowserContext;
@@ -78,9 +60,8 @@ async function open(path: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  const started = await startServer();
-  server = started.child;
-  base = started.url;
+  server = await startServer(DIST);
+  base = server.url;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const local = new URL(base).host;
@@ -95,11 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server!.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
 }, TIMEOUT_MS);
 
 describe('card page', () => {

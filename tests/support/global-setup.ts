@@ -8,7 +8,6 @@ export default function setup(project: TestProject): () => void {
   if (build.status !== 0) throw new Error(`the fixture site failed to build:\n${build.output}`);
   project.provide('fixtureDist', build.dist);
   project.provide('fixtureBuildOutput', build.output);
-  process.env.E2E_DIST_DIR ??= build.dist;
   return () => rmSync(scratchDir('test-fixture'), { recursive: true, force: true });
 }
 
