@@ -6,3 +6,10 @@ declare namespace App {
     searchers: import('./server/search-data.ts').Searchers;
   }
 }
+
+// For plain tsc (npm run check): Astro's own language tools type .astro files; tsc
+// only needs to know that importing one yields a component for the container API.
+declare module '*.astro' {
+  const Component: import('astro/runtime/server/index.js').AstroComponentFactory;
+  export default Component;
+}

@@ -4,6 +4,7 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import type { Handle } from 'mdast-util-to-markdown';
 import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } from 'mdast';
 
 /**
@@ -11,13 +12,6 @@ import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } 
  * Markdown file goes through: Markdown is built as a tree and stringified, so
  * escaping is the serialiser's job, never ours.
  */
-// Only the GFM table extension on output: every extension adds "unsafe" patterns that
-// the serialiser tests against every text node, and the full GFM set made it 3× slower.
-export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', rule: '-' } as const;
-export const TO_MARKDOWN_EXTENSIONS = () => [gfmTableToMarkdown(), gfmStrikethroughToMarkdown()];
-const stringifier = unified()
-  .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text: plainText } })
-  .data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
 /**
  * The serialiser checks every text node against ~40 "unsafe" patterns, which was
  * 90% of the time spent writing 18k cards. Text made only of characters that mean
@@ -28,10 +22,16 @@ const stringifier = unified()
 const PLAIN_TEXT = /^[\p{L}\p{N} ,.:;$%()/'’–—→×·@+=-]*$/u;
 // Spaces at either end may need encoding at a line's edge; such text takes the full check.
 const OPENS_BLOCK = /^(?:[-+=\s]|\d+[.)])|\s$/;
-export function plainText(node: Text, _parent: unknown, state: { safe: (value: string, info: unknown) => string }, info: unknown): string {
-  return PLAIN_TEXT.test(node.value) && !OPENS_BLOCK.test(node.value) ? node.value : state.safe(node.value, info);
-}
+export const plainText: Handle = (node: Text, _parent, state, info) =>
+  PLAIN_TEXT.test(node.value) && !OPENS_BLOCK.test(node.value) ? node.value : state.safe(node.value, info);
 
+export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', rule: '-' } as const;
+// Only the GFM extensions the output uses: each adds "unsafe" patterns that are
+// tested against every text node.
+export const TO_MARKDOWN_EXTENSIONS = () => [gfmTableToMarkdown(), gfmStrikethroughToMarkdown()];
+const stringifier = unified()
+  .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text: plainText } })
+  .data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
 const parser = unified().use(remarkParse).use(remarkGfm);
 
 export function toMarkdown(children: RootContent[]): string {
