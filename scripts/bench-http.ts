@@ -1,0 +1,302 @@
+/**
+ * HTTP benchmark of the real server (src/server/main.ts) on a finished build:
+ *
+ *   1. start: spawn → first 200 from /api/cards?q=charizard, polling every 5 ms,
+ *      repeated with a fresh server each time; with where the time goes (Node's
+ *      own boot, the server's module imports, and its start-up steps, each timed
+ *      in a separate process the way main.ts runs them);
+ *   2. load: autocannon over loopback, 10 connections, 5 s per run, in rounds that
+ *      alternate (a) a prebuilt card JSON, (b) card search cycling through 20
+ *      realistic queries, (c) a card page negotiated as Markdown; requests/s and
+ *      latency p50/p99 per kind, and search ÷ static requests/s taken within each
+ *      round (so both sides of the ratio saw the same machine);
+ *   3. memory: the server's resident set when ready, after the load, and its peak (VmHWM).
+ *
+ * The machine is shared and noisy: figures are medians over the repeats. Traffic
+ * goes to 127.0.0.1 only, on a port picked free, and every wait is bounded.
+ *
+ * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB.
+ *
+ * Usage:  npm run bench:http               (= node scripts/bench-http.ts; DIST_DIR honoured, default dist)
+ *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
+ *
+ * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
+ * 2 the benchmark could not run (no build, the server did not start, a URL failed).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+// @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
+import autocannonUntyped from 'autocannon';
+
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests?: { method: 'GET'; path: string; headers?: Record<string, string> }[];
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+const autocannon = autocannonUntyped as (options: LoadOptions) => Promise<LoadResult>;
+
+const ROOT = join(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+const POLL_MS = 5;
+const START_TIMEOUT_MS = 30_000;
+const CONNECTIONS = 10;
+const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20 };
+
+const STATIC_PATH = '/api/cards/charizard-base1-4';
+const MARKDOWN_PATH = '/cards/charizard-base1-4';
+const FIRST_SEARCH = '/api/cards?q=charizard';
+/** What people type: names, typos, name + set, set names, rarities. */
+const QUERIES = [
+  'charizard', 'pikachu', 'mewtwo gx', 'dark charizard', 'shining gyarados', 'umbreon vmax',
+  'charzard', 'blastois', 'lugai', 'rayquaza vmax evolvng skies', 'charizard base', 'mew 151',
+  'lugia neo genesis', 'giratina lost origin', 'charizard ex obsidian flames', 'gengar fusion strike',
+  'special illustration rare', 'evolving skies', 'team rocket', 'poké ball',
+];
+const KINDS = ['static JSON', 'search', 'Markdown'] as const;
+type Kind = (typeof KINDS)[number];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** One GET on a fresh connection: its status, or null when nothing listens yet. */
+function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string } | null> {
+  return new Promise((resolveStatus, reject) => {
+    const req = get({ host: HOST, port, path, headers, agent: false, timeout: 5_000 }, (res) => {
+      res.resume().on('end', () => resolveStatus({ status: res.statusCode ?? 0, type: String(res.headers['content-type']) }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveStatus(null) : reject(error)));
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  /** Milliseconds the server says it took, from its "ready in N ms" line. */
+  ready: Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startServer(dist: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'src', 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<number>((resolveReady) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const n = /ready in (\d+) ms/.exec(line)?.[1];
+      if (n) resolveReady(Number(n));
+    });
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(forced);
+  };
+  return { child, port, ready, stop };
+}
+
+/** Spawn → first 200 from the first search, polling every 5 ms. */
+async function timeStart(dist: string): Promise<{ firstAnswer: number; selfReported: number }> {
+  const started = performance.now();
+  const server = await startServer(dist);
+  try {
+    for (;;) {
+      const attempt = performance.now();
+      if (attempt - started > START_TIMEOUT_MS) throw new Error(`no answer from the server within ${START_TIMEOUT_MS} ms`);
+      if (server.child.exitCode !== null) throw new Error(`the server exited with code ${server.child.exitCode}`);
+      const answer = await statusOf(server.port, FIRST_SEARCH);
+      if (answer?.status === 200) {
+        const firstAnswer = performance.now() - started;
+        return { firstAnswer, selfReported: await server.ready };
+      }
+      await sleep(Math.max(0, POLL_MS - (performance.now() - attempt)));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Times, in a fresh process, the steps main.ts takes before it listens. */
+function timeStartSteps(dist: string): Promise<Record<string, number>> {
+  const url = (...parts: string[]) => pathToFileURL(join(...parts)).href;
+  const script = `
+    import { readFileSync } from 'node:fs';
+    const t = [performance.now()];
+    const { loadSearchers } = await import(${JSON.stringify(url(ROOT, 'src', 'server', 'search-data.ts'))});
+    await import(${JSON.stringify(url(ROOT, 'src', 'server', 'front-server.ts'))});
+    t.push(performance.now());
+    JSON.parse(readFileSync(${JSON.stringify(join(dist, 'server', 'manifest.json'))}, 'utf8'));
+    t.push(performance.now());
+    loadSearchers(${JSON.stringify(join(dist, 'server', 'search'))});
+    t.push(performance.now());
+    await import(${JSON.stringify(url(dist, 'server', 'entry.mjs'))});
+    t.push(performance.now());
+    console.log(JSON.stringify({ boot: t[0], imports: t[1] - t[0], manifest: t[2] - t[1], searchers: t[3] - t[2], astro: t[4] - t[3] }));
+  `;
+  return new Promise((resolveSteps, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], timeout: START_TIMEOUT_MS });
+    let out = '';
+    child.stdout!.on('data', (chunk) => (out += chunk));
+    child.on('close', (code) => (code === 0 ? resolveSteps(JSON.parse(out)) : reject(new Error(`start-step timing exited with code ${code}`))));
+  });
+}
+
+function loadOf(kind: Kind, port: number, seconds: number): LoadOptions {
+  const base = { url: `http://${HOST}:${port}`, connections: CONNECTIONS, duration: seconds, timeout: 10 };
+  if (kind === 'static JSON') return { ...base, url: base.url + STATIC_PATH };
+  if (kind === 'Markdown') return { ...base, url: base.url + MARKDOWN_PATH, headers: { accept: 'text/markdown' } };
+  // Each connection walks the list in order, so all 20 queries share the load.
+  return { ...base, requests: QUERIES.map((q) => ({ method: 'GET', path: `/api/cards?q=${encodeURIComponent(q)}` })) };
+}
+
+function vmKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
+/** Prints rows as left-aligned columns, two spaces apart, indented by two. */
+function printTable(rows: string[][]): void {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  for (const row of rows) console.log(`  ${row.map((cell, col) => cell.padEnd(widths[col])).join('  ')}`.trimEnd());
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { starts: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
+  });
+  const [starts, rounds, seconds] = [values.starts, values.rounds, values.seconds].map(Number);
+  if (![starts, rounds, seconds].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--starts, --rounds and --seconds take positive integers');
+  const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
+
+  console.log(`1. Start to first search answer ×${starts} (${dist}) ...`);
+  const startRuns: { firstAnswer: number; selfReported: number }[] = [];
+  for (let i = 0; i < starts; i++) startRuns.push(await timeStart(dist));
+  const start = median(startRuns.map((r) => r.firstAnswer));
+  console.log(`   ${startRuns.map((r) => ms(r.firstAnswer)).join(', ')} → median ${ms(start)} (server says ready in ${ms(median(startRuns.map((r) => r.selfReported)))})`);
+  const stepRuns: Record<string, number>[] = [];
+  for (let i = 0; i < starts; i++) stepRuns.push(await timeStartSteps(dist));
+  const step = (name: string) => median(stepRuns.map((r) => r[name]));
+  console.log(
+    `   where it goes (medians, separate process): Node boot ${ms(step('boot'))} · server modules ${ms(step('imports'))} · ` +
+      `manifest parse ${ms(step('manifest'))} · search data + indexes ${ms(step('searchers'))} · Astro entry ${ms(step('astro'))}`,
+  );
+
+  console.log(`2. Load: ${rounds} rounds × (${KINDS.join(', ')}), ${CONNECTIONS} connections, ${seconds} s each ...`);
+  const server = await startServer(dist);
+  const results = new Map<Kind, LoadResult[]>(KINDS.map((k) => [k, []]));
+  const ratios: number[] = [];
+  let rssReady = 0;
+  let rssAfter = 0;
+  let rssPeak = 0;
+  try {
+    await Promise.race([
+      server.ready,
+      sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('the server did not report ready'))),
+    ]);
+    rssReady = vmKb(server.child.pid!, 'VmRSS');
+    const checks: [string, Record<string, string>, RegExp][] = [
+      [STATIC_PATH, {}, /json/],
+      [`/api/cards?q=${encodeURIComponent(QUERIES[0])}`, {}, /json/],
+      [MARKDOWN_PATH, { accept: 'text/markdown' }, /markdown/],
+      ...QUERIES.map((q): [string, Record<string, string>, RegExp] => [`/api/cards?q=${encodeURIComponent(q)}`, {}, /json/]),
+    ];
+    for (const [path, headers, type] of checks) {
+      const answer = await statusOf(server.port, path, headers);
+      if (answer?.status !== 200 || !type.test(answer.type)) throw new Error(`GET ${path} answered ${answer?.status} ${answer?.type}`);
+    }
+    for (const kind of KINDS) await autocannon(loadOf(kind, server.port, 1)); // warm up, not counted
+    for (let round = 1; round <= rounds; round++) {
+      const line: string[] = [];
+      for (const kind of KINDS) {
+        const result = await autocannon(loadOf(kind, server.port, seconds));
+        const failed = result.non2xx + result.errors + result.timeouts;
+        if (failed) console.log(`   ! ${kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+        results.get(kind)!.push(result);
+        line.push(`${kind} ${result.requests.average.toFixed(0)} req/s`);
+      }
+      const [staticRun, searchRun] = [results.get('static JSON')!.at(-1)!, results.get('search')!.at(-1)!];
+      ratios.push(searchRun.requests.average / staticRun.requests.average);
+      console.log(`   round ${round}: ${line.join(' · ')} · search ÷ static ${ratios.at(-1)!.toFixed(2)}`);
+    }
+    rssAfter = vmKb(server.child.pid!, 'VmRSS');
+    rssPeak = vmKb(server.child.pid!, 'VmHWM');
+    console.log(`3. Server memory: RSS ${mb(rssReady)} when ready, ${mb(rssAfter)} after load, peak ${mb(rssPeak)}`);
+  } finally {
+    await server.stop();
+  }
+
+  const ratio = median(ratios);
+  const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
+  const misses = [
+    start > TARGETS.startMs && 'start',
+    ratio < TARGETS.searchRatio && 'search ÷ static',
+    rssAfter > TARGETS.rssBytes && 'RSS after load',
+  ].filter(Boolean);
+
+  console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
+  printTable([
+    ['', 'requests/s', 'latency p50', 'latency p99'],
+    ...KINDS.map((kind) => {
+      const runs = results.get(kind)!;
+      return [
+        kind,
+        median(runs.map((r) => r.requests.average)).toFixed(0),
+        `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
+        `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
+      ];
+    }),
+  ]);
+  console.log('');
+  printTable([
+    ['start to first search answer', `${ms(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
+    ['search ÷ static requests/s', `${ratio.toFixed(2)} ${mark(ratio >= TARGETS.searchRatio, '≥ 0.5')}`],
+    ['server RSS after load', `${mb(rssAfter)} ${mark(rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} (${mb(rssReady)} when ready, peak ${mb(rssPeak)})`],
+  ]);
+  console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
+}
+
+try {
+  await main();
+  process.exitCode = 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 2;
+}
