@@ -13,6 +13,8 @@ import { FACILITY_TAGS } from './knowledge-taxonomy.ts';
 export const SEARCH_LIMIT_DEFAULT = 50;
 export const SEARCH_LIMIT_MAX = 200;
 export const QUERY_MAX_LENGTH = 200;
+/** Answers each search endpoint keeps in memory (see createCachedJson): at most ~4 MB each at ~15 KB an answer. */
+export const SEARCH_CACHE_ENTRIES = 256;
 export const SORTS: readonly SearchSort[] = ['relevance', 'value-desc', 'value-asc', 'name'];
 
 type CatalogueSearchParams = Omit<CardSearchParams, 'band'>;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { parseKnowledgeSearch } from '../../lib/search-params.ts';
-import { jsonResponse, problemResponse } from '../../lib/http-response.ts';
+import { SEARCH_CACHE_ENTRIES, parseKnowledgeSearch } from '../../lib/search-params.ts';
+import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
 import { detailToListItem } from '../../lib/knowledge-record.ts';
 
 /**
@@ -9,8 +9,10 @@ import { detailToListItem } from '../../lib/knowledge-record.ts';
  */
 export const prerender = false;
 
+const respond = createCachedJson(SEARCH_CACHE_ENTRIES);
+
 export const GET: APIRoute = ({ url, request, locals }) => {
   const parsed = parseKnowledgeSearch(url.searchParams);
   if (!parsed.ok) return problemResponse(parsed.problem);
-  return jsonResponse(request, locals.searchers.knowledge.search(parsed.params).map(detailToListItem));
+  return respond(request, JSON.stringify(parsed.params), () => locals.searchers.knowledge.search(parsed.params).map(detailToListItem));
 };
