@@ -31,6 +31,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
 
@@ -110,7 +111,7 @@ interface Server {
 
 async function startServer(dist: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'src', 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST },
     stdio: ['ignore', 'pipe', 'inherit'],

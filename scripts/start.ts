@@ -1,13 +1,15 @@
 /**
  * `npm start`: builds the site when the build is missing or older than anything
- * it is made from, then starts the server (src/server/main.ts) on it.
+ * it is made from, then runs the server (src/server/main.ts) on it, with its V8
+ * flags (src/server/node-flags.ts), passing signals on.
  *
  * Usage:  node scripts/start.ts    (PORT, HOST honoured; default http://localhost:4321)
  * Exit:   the build's exit code when it fails; otherwise runs until stopped
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const MANIFEST = join(ROOT, 'dist', 'server', 'manifest.json');
@@ -28,4 +30,6 @@ if (changedAt > builtAt) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { stdio: 'inherit', cwd: ROOT });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import('../src/server/main.ts');
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], { stdio: 'inherit', cwd: ROOT });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -27,7 +27,8 @@ export type FunctionGate = (req: IncomingMessage, res: ServerResponse) => boolea
 
 export interface FrontServerOptions {
   clientDir: string;
-  manifest: FileManifest;
+  /** The build manifest; a promise so that the server can listen (and search) before it is parsed. */
+  manifest: FileManifest | Promise<FileManifest>;
   searchers: Searchers;
   astroHandler: AstroHandler;
   gate?: FunctionGate;
@@ -36,7 +37,9 @@ export interface FrontServerOptions {
 type Headers = Record<string, string | number>;
 
 export function createFrontServer(options: FrontServerOptions) {
-  const { clientDir, manifest, searchers, astroHandler, gate = () => true } = options;
+  const { clientDir, searchers, astroHandler, gate = () => true } = options;
+  let manifest: FileManifest | undefined;
+  const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
   const locals: App.Locals = { searchers };
 
   function sendProblem(res: ServerResponse, problem: Problem, headers: Headers = {}): void {
@@ -52,7 +55,7 @@ export function createFrontServer(options: FrontServerOptions) {
 
   /** Sends a build file listed in the manifest; false when the manifest has no such file. */
   async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Headers): Promise<boolean> {
-    const info = manifest.files[file];
+    const info = (manifest ?? (await manifestReady)).files[file];
     if (!info) return false;
     const common: Headers = { ...headers, ETag: info.etag, 'Cache-Control': cacheControlOf(file) };
     if (info.tokens !== undefined) common['x-markdown-tokens'] = info.tokens;
@@ -80,7 +83,7 @@ export function createFrontServer(options: FrontServerOptions) {
       markdown: markdownUrl(collection, slug),
       json: `${jsonUrl(collection, slug)}.json`,
     };
-    if (!manifest.files[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), { Vary: 'Accept' });
+    if (!(manifest ?? (await manifestReady)).files[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), { Vary: 'Accept' });
     const headers: Headers = { Vary: 'Accept', Link: detailLinks(collection, slug) };
     const representation = negotiate(req.headers.accept);
     if (representation === null) return sendProblem(res, notAcceptable(Object.values(REPRESENTATION_TYPES)), headers);

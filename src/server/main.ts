@@ -6,7 +6,7 @@
  * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR honoured)
  */
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSearchers } from './search-data.ts';
@@ -18,9 +18,12 @@ const dist = resolve(process.env.DIST_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
-const manifest = JSON.parse(readFileSync(join(dist, 'server', MANIFEST_FILE), 'utf8')) as FileManifest;
+// Searching needs no manifest: it is read while the rest starts, and files wait for it.
+const manifest = readFile(join(dist, 'server', MANIFEST_FILE), 'utf8').then((text) => JSON.parse(text) as FileManifest);
+// Astro's files load while the card index builds.
+const astro = import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href) as Promise<{ handler: AstroHandler }>;
 const searchers = loadSearchers(join(dist, 'server', 'search'));
-const { handler } = (await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+const { handler } = await astro;
 
 const server = createServer(createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler }));
 server.keepAliveTimeout = 5_000;
@@ -29,6 +32,7 @@ server.listen(port, host, async () => {
   const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
   // One request through the whole path compiles the hot code before anyone waits on it.
   await fetch(`${where}/api/cards?q=charizard&limit=1`).then((r) => r.arrayBuffer()).catch(() => undefined);
+  await manifest;
   console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms)`);
 });
 

@@ -18,12 +18,27 @@ export interface Searchers {
   kinds: string[];
 }
 
+/**
+ * The card index is built at once (most searches are card searches, and the first
+ * should not wait); the small sealed and knowledge indexes on first use, which
+ * keeps them off the start-up path.
+ */
 export function loadSearchers(searchDir: string): Searchers {
   const read = <T>(name: string): T => JSON.parse(readFileSync(join(searchDir, name), 'utf8')) as T;
+  const cards = createCardSearcher(read<CardSearchRecord[]>('cards.json'));
+  let sealed: SealedSearcher | undefined;
+  let knowledge: Searchers['knowledge'] | undefined;
+  let kinds: string[] | undefined;
   return {
-    cards: createCardSearcher(read<CardSearchRecord[]>('cards.json')),
-    sealed: createSealedSearcher(read<SealedSummary[]>('sealed.json')),
-    knowledge: createKnowledgeSearcher(read<(KnowledgeListItem & { category: string })[]>('knowledge.json')),
-    kinds: read<string[]>('kinds.json'),
+    cards,
+    get sealed() {
+      return (sealed ??= createSealedSearcher(read<SealedSummary[]>('sealed.json')));
+    },
+    get knowledge() {
+      return (knowledge ??= createKnowledgeSearcher(read<(KnowledgeListItem & { category: string })[]>('knowledge.json')));
+    },
+    get kinds() {
+      return (kinds ??= read<string[]>('kinds.json'));
+    },
   };
 }

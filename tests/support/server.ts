@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './fixture-site.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 /** The real server (src/server/main.ts) on a build, on a free port, for HTTP tests. */
 export interface RunningServer {
@@ -9,7 +10,7 @@ export interface RunningServer {
 }
 
 export async function startServer(dist: string): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'src', 'server', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
