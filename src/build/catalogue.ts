@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { cardToDetail, type CardDetail } from '../lib/card-record.ts';
+import { cardToDetail, cardToSummary, type CardDetail, type CardSummary } from '../lib/card-record.ts';
 import { sealedToDetail, type SealedDetail } from '../lib/sealed-record.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
@@ -13,7 +13,13 @@ import { cardSlug, sealedSlug } from '../lib/slug.ts';
  */
 export interface Catalogue {
   pricesAsOf: string;
-  cards: CardDetail[];
+  /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
+  cards: CardSummary[];
+  /**
+   * The full record of a card, made when asked: 18k details with their history
+   * held at once would double the build's heap, next to the content store.
+   */
+  cardDetail(index: number): CardDetail;
   /** Search keys that are not part of the served card record. */
   cardKeys: Map<string, { number: string; printedTotal: number }>;
   sealed: SealedDetail[];
@@ -45,8 +51,12 @@ async function build(): Promise<Catalogue> {
     const set = setById.get(entry.data.set);
     if (!set) throw new Error(`${entry.filePath}: card ${entry.id} field "set": no set "${entry.data.set}"`);
     cardKeys.set(entry.id, { number: entry.data.number, printedTotal: set.printedTotal });
-    return cardToDetail(entry.data, set, pricesAsOf);
+    return cardToSummary(entry.data, set, pricesAsOf);
   });
+  const cardDetail = (index: number) => {
+    const entry = cardEntries[index];
+    return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf);
+  };
   assertUniqueSlugs('card', cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]));
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf));
   assertUniqueSlugs('sealed product', sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]));
@@ -77,7 +87,7 @@ async function build(): Promise<Catalogue> {
   articles.sort((a, b) => KNOWLEDGE_CATEGORY_IDS.indexOf(a.category as never) - KNOWLEDGE_CATEGORY_IDS.indexOf(b.category as never) || (a.id < b.id ? -1 : 1));
 
   const articleHtml = new Map(knowledgeEntries.map((e) => [e.id, e.rendered?.html ?? '']));
-  return { pricesAsOf, cards, cardKeys, sealed, articles, articleHtml };
+  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, articles, articleHtml };
 }
 
 function assertUniqueSlugs(what: string, pairs: [string, string][]): void {

@@ -43,7 +43,9 @@ export async function* emitBundle(
 ): AsyncGenerator<EmittedFile> {
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
-    for (const card of catalogue.cards.slice(first, first + CARDS_PER_BUNDLE)) {
+    const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
+    for (let i = first; i < last; i++) {
+      const card = catalogue.cardDetail(i);
       yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, JSON.stringify(card)];
       yield ['client', file(markdownUrl('cards', card.slug)), cardToMarkdown(card)];
       yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
@@ -81,7 +83,7 @@ export async function* emitBundle(
       yield ['client', 'api/content.json', JSON.stringify(summary)];
       yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, kinds), null, 2)];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
-      yield ['server', 'search/cards.json', JSON.stringify(catalogue.cards.map((c) => ({ summary: summaryOf(c), ...catalogue.cardKeys.get(c.id)! })))];
+      yield ['server', 'search/cards.json', JSON.stringify(catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! })))];
       yield ['server', 'search/sealed.json', JSON.stringify(catalogue.sealed.map(({ market, history, ...summary }) => summary))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
@@ -90,9 +92,4 @@ export async function* emitBundle(
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
-}
-
-function summaryOf(card: Catalogue['cards'][number]) {
-  const { id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall } = card;
-  return { id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall };
 }

@@ -1,4 +1,4 @@
-import type { CardDetail } from './card-record.ts';
+import type { CardSummary } from './card-record.ts';
 import type { SealedDetail } from './sealed-record.ts';
 import { medianUsd, type PriceStatus } from './price-status.ts';
 import { VALUE_BAND_IDS, type ValueBand } from './value-bands.ts';
@@ -20,7 +20,7 @@ export interface ContentSummary {
 export const CONTENT_DOMAIN = 'pokemon-tcg';
 
 export function contentSummaryOf(
-  cards: CardDetail[], sealed: SealedDetail[], totalArticles: number, pricesAsOf: string, generatedAt: string,
+  cards: CardSummary[], sealed: SealedDetail[], totalArticles: number, pricesAsOf: string, generatedAt: string,
 ): ContentSummary {
   const cardsByBand = Object.fromEntries(VALUE_BAND_IDS.map((b) => [b, 0])) as Record<ValueBand, number>;
   const byStatus = (): Record<PriceStatus, number> => ({ priced: 0, stale: 0, unpriced: 0 });

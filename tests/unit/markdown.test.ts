@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unified } from 'unified';
 import remarkStringify from 'remark-stringify';
 import type { RootContent } from 'mdast';
-import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, paragraph, heading, list, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
+import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, link, paragraph, heading, list, strong, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
 import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
 import type { CardDetail } from '../../src/lib/card-record.ts';
 
@@ -13,12 +13,15 @@ const referenceOf = (children: RootContent[]) => reference.stringify({ type: 'ro
 const TRICKY = [
   'Charizard', 'Flabébé', "Farfetch'd", 'Nidoran♀', 'Pokémon *stars* and _under_', '1. not a list', '- not a list', '+5.2%',
   '# not a heading', '> not a quote', 'Sword & Shield', 'Team Rocket\'s [Mewtwo]', 'Unown (!)', '<b>html</b>', 'a | pipe',
-  '`code`', 'Price: $1,234.50', '100% = all', 'x_y_z', 'Porygon2 ★', '=== setext', '  leading spaces', 'trailing spaces  ', 'Value: ', 'end\\', 'http://example.com',
+  '`code`', 'Price: $1,234.50', '100% = all', 'x_y_z', 'Porygon2 ★', '=== setext', '  leading spaces', 'trailing spaces  ', 'Value: ', ' (', ') ', ' · ', 'a  b', 'end\\', 'http://example.com',
 ];
 
 describe('Markdown serialisation', () => {
   it.each(TRICKY)('the fast text path changes no output: %s', (value) => {
-    const nodes: RootContent[] = [heading(1, value), paragraph(value), paragraph('Set: ', text(value)), list([[value]]), table(['a', 'b'], [[value, value]])];
+    const nodes: RootContent[] = [
+      heading(1, value), paragraph(value), paragraph('Set: ', text(value)), paragraph(value, strong('x'), value), paragraph(strong('x'), value),
+      list([[value]]), list([[value, link('/x', value), value]]), table(['a', 'b'], [[value, value]]),
+    ];
     expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
   });
 

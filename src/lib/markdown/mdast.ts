@@ -20,10 +20,17 @@ import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } 
  * "the fast text path changes no output" holds the two paths equal.
  */
 const PLAIN_TEXT = /^[\p{L}\p{N} ,.:;$%()/'’–—→×·@+=-]*$/u;
-// Spaces at either end may need encoding at a line's edge; such text takes the full check.
-const OPENS_BLOCK = /^(?:[-+=\s]|\d+[.)])|\s$/;
-export const plainText: Handle = (node: Text, _parent, state, info) =>
-  PLAIN_TEXT.test(node.value) && !OPENS_BLOCK.test(node.value) ? node.value : state.safe(node.value, info);
+const OPENS_BLOCK = /^(?:[-+=]|\d+[.)])/;
+// A space at either end needs encoding only at the edge of a line: where the
+// neighbouring character is a line end (or nothing), such text takes the full check.
+const atLineEdge = (char: string | undefined) => char === undefined || char === '' || char === '\n' || char === '\r';
+export const plainText: Handle = (node: Text, _parent, state, info) => {
+  const value = node.value;
+  const fast = PLAIN_TEXT.test(value) && !OPENS_BLOCK.test(value)
+    && !(value.startsWith(' ') && atLineEdge(info.before.at(-1)))
+    && !(value.endsWith(' ') && atLineEdge(info.after[0]));
+  return fast ? value : state.safe(value, info);
+};
 
 export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', rule: '-' } as const;
 // Only the GFM extensions the output uses: each adds "unsafe" patterns that are
