@@ -1,8 +1,9 @@
 /**
- * Builds the site (astro build) with readable output: Astro's own phases and
- * every warning and error pass through; the one line per rendered route does
- * not (with one route per bundle there are few, but a build of pages per route
- * would print tens of thousands). Ends with a summary line.
+ * Builds the site (astro build) with readable output: numbered phases, Astro's
+ * own lines and every warning and error pass through, and rendering shows its
+ * progress as one line per build bundle (a route per page would print tens of
+ * thousands of lines; a page route added later is counted, not printed). Ends
+ * with a summary line.
  *
  * Usage:  node scripts/build.ts            (CONTENT_DIR, OUT_DIR, CACHE_DIR honoured)
  * Exit:   astro's exit code: 0 built, 1 failed (the error names file and field)
@@ -25,13 +26,15 @@ let phase = 0;
 const PHASES: [RegExp, string][] = [
   [/Syncing content/, 'loading and validating content'],
   [/Building server entrypoints/, 'bundling the function and build routes'],
-  [/prerendering static routes/, 'rendering JSON, Markdown and HTML'],
-  [/Waiting for integration|build-output\] \[1\//, 'writing files, tokens and ETags'],
+  [/prerendering static routes/, 'rendering and writing JSON, Markdown and HTML'],
+  [/Waiting for integration|build-output\] \[1\//, 'gathering the manifest of ETags and token counts'],
 ];
 function relay(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
   createInterface({ input: stream }).on('line', (line) => {
     if (ROUTE_LINE.test(line)) {
       routes++;
+      const bundle = /\/emit\/(\S+)\.ndjson/.exec(line);
+      if (bundle) out.write(`   rendered and wrote bundle ${bundle[1]} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
       return;
     }
     const next = PHASES.findIndex(([pattern], i) => i >= phase && pattern.test(line));
