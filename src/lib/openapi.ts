@@ -51,7 +51,7 @@ export function openApiOf(schemas: Record<string, unknown>, kinds: string[]): Js
     // A schema's own "#/$defs/x" refs must point inside its component once it is moved.
     components[name] = JSON.parse(JSON.stringify(toComponent(schema)).replaceAll('"#/$defs/', `"#/components/schemas/${name}/$defs/`));
   }
-  const detail = (collection: string, schema: string, summary: string) => ({
+  const detail = (schema: string, summary: string) => ({
     get: { summary, parameters: [slugParam], responses: { '200': { description: summary, content: json(schema) }, '404': problem('No such slug.'), ...errors } },
   });
   return {
@@ -68,21 +68,21 @@ export function openApiOf(schemas: Record<string, unknown>, kinds: string[]): Js
           param('band', 'Value band.', { enum: ['grail', 'chase', 'mid', 'budget'] }), ...paging],
         responses: { '200': { description: 'Matching cards', content: json('CardSearch') }, ...errors },
       } },
-      '/api/cards/{slug}': detail('cards', 'CardDetail', 'One card'),
+      '/api/cards/{slug}': detail('CardDetail', 'One card'),
       '/api/sealed': { get: {
         summary: 'Search sealed products',
         parameters: [param('q', 'Free text over product and group name (at most 200 characters).', { type: 'string', maxLength: 200 }),
           param('kind', 'Product kind.', { enum: kinds }), ...paging],
         responses: { '200': { description: 'Matching products', content: json('SealedSearch') }, ...errors },
       } },
-      '/api/sealed/{slug}': detail('sealed', 'SealedDetail', 'One sealed product'),
+      '/api/sealed/{slug}': detail('SealedDetail', 'One sealed product'),
       '/api/content': { get: { summary: 'Content summary', responses: { '200': { description: 'Totals and price date', content: json('ContentSummary') } } } },
       '/api/knowledge': { get: {
         summary: 'Knowledge articles (all in category order, or filtered)',
         parameters: [param('q', 'Free text over question, answer and tags.', { type: 'string', maxLength: 200 }), param('tag', 'Facet tag.', { type: 'string' })],
         responses: { '200': { description: 'Articles', content: json('KnowledgeList') }, ...errors },
       } },
-      '/api/knowledge/{slug}': detail('knowledge', 'KnowledgeDetail', 'One article'),
+      '/api/knowledge/{slug}': detail('KnowledgeDetail', 'One article'),
     },
     components: { schemas: components },
   };
