@@ -13,6 +13,8 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
+// Astro colours its output when it thinks a terminal (or CI) is watching; match on the plain text.
+const ANSI = /\x1b\[[0-9;]*m/g;
 const started = performance.now();
 // Astro's bin starts with `#!/usr/bin/env node`, which may be an older Node than ours.
 const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -31,13 +33,14 @@ const PHASES: [RegExp, string][] = [
 ];
 function relay(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
   createInterface({ input: stream }).on('line', (line) => {
-    if (ROUTE_LINE.test(line)) {
+    const plain = line.replace(ANSI, '');
+    if (ROUTE_LINE.test(plain)) {
       routes++;
-      const bundle = /\/emit\/(\S+)\.ndjson/.exec(line);
+      const bundle = /\/emit\/(\S+)\.ndjson/.exec(plain);
       if (bundle) out.write(`   rendered and wrote bundle ${bundle[1]} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
       return;
     }
-    const next = PHASES.findIndex(([pattern], i) => i >= phase && pattern.test(line));
+    const next = PHASES.findIndex(([pattern], i) => i >= phase && pattern.test(plain));
     if (next >= phase && next !== -1) {
       phase = next + 1;
       out.write(`\n== [${phase}/${PHASES.length}] ${PHASES[next][1]}\n`);

@@ -27,6 +27,11 @@ const { handler } = await astro;
 
 const server = createServer(createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler }));
 server.keepAliveTimeout = 5_000;
+server.on('error', (error: NodeJS.ErrnoException) => {
+  const why = error.code === 'EADDRINUSE' ? 'the address is in use (set PORT to another port)' : error.message;
+  console.error(`card-values: cannot listen on ${host}:${port}: ${why}`);
+  process.exit(1);
+});
 server.listen(port, host, async () => {
   const address = server.address();
   const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
