@@ -4,6 +4,8 @@
  * run inside Vite's bundle and cannot see Astro's config otherwise).
  */
 export interface BuildPaths {
+  /** The project's root, where src/ is (the Markdown worker runs from there). */
+  projectRoot: string;
   clientDir: string;
   serverDir: string;
   tokenCacheFile: string;

@@ -1,5 +1,4 @@
 import type { Catalogue } from './catalogue.ts';
-import { cardToMarkdown } from '../lib/markdown/card-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
@@ -8,6 +7,8 @@ import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { openApiOf } from '../lib/openapi.ts';
 import { markdownUrl, jsonUrl, pageUrl } from '../lib/links.ts';
 import type { CardDetail } from '../lib/card-record.ts';
+import type { WrittenFile } from './file-sink.ts';
+import type { MarkdownOffload } from './markdown-offload.ts';
 import type { SealedDetail } from '../lib/sealed-record.ts';
 import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 
@@ -19,6 +20,8 @@ import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
  * target `client` is the public output; `server` holds data only the function reads.
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string];
+/** A file another thread makes and writes (see markdown-offload.ts): its manifest entry, when done. */
+export interface OffloadedFile { offloaded: Promise<WrittenFile> }
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
@@ -39,15 +42,16 @@ export interface PageRenderer {
 const file = (path: string) => path.replace(/^\//, '');
 
 export async function* emitBundle(
-  bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer,
-): AsyncGenerator<EmittedFile> {
+  bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer, markdown: MarkdownOffload,
+): AsyncGenerator<EmittedFile | OffloadedFile> {
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     for (let i = first; i < last; i++) {
       const card = catalogue.cardDetail(i);
-      yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, JSON.stringify(card)];
-      yield ['client', file(markdownUrl('cards', card.slug)), cardToMarkdown(card)];
+      const json = JSON.stringify(card);
+      yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, json];
+      yield { offloaded: markdown.card(file(markdownUrl('cards', card.slug)), json) };
       yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
     }
     return;

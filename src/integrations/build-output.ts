@@ -24,6 +24,7 @@ export function buildOutput(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         paths = {
+          projectRoot: fileURLToPath(config.root),
           clientDir: fileURLToPath(config.build.client),
           serverDir: fileURLToPath(config.build.server),
           tokenCacheFile: join(fileURLToPath(config.cacheDir), 'markdown-tokens.json'),

@@ -2,7 +2,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadCatalogue, type Catalogue } from '../../build/catalogue.ts';
 import { bundlesOf, emitBundle, type PageRenderer } from '../../build/emit-files.ts';
-import { createFileSink } from '../../build/file-sink.ts';
+import { createFileSink, type WrittenFile } from '../../build/file-sink.ts';
+import { createMarkdownOffload, type MarkdownOffload } from '../../build/markdown-offload.ts';
 import { readTokenCache } from '../../build/token-counter.ts';
 import paths from 'virtual:card-values/build-paths';
 import { pageUrl } from '../../lib/links.ts';
@@ -57,17 +58,26 @@ function articleProps(article: KnowledgeDetail, catalogue: Catalogue) {
 
 let renderer: Promise<PageRenderer> | undefined;
 let tokenCache: Map<string, number> | undefined;
+let markdown: MarkdownOffload | undefined;
 
 export const GET: APIRoute = async ({ params }) => {
   const catalogue = await loadCatalogue();
   renderer ??= createRenderer();
   tokenCache ??= readTokenCache(paths.tokenCacheFile);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, tokenCache);
+  markdown ??= createMarkdownOffload(paths);
   const written: string[] = [];
-  for await (const [target, path, body] of emitBundle(params.bundle!, catalogue, schemas, await renderer)) {
+  const offloaded: Promise<WrittenFile>[] = [];
+  for await (const item of emitBundle(params.bundle!, catalogue, schemas, await renderer, markdown)) {
+    if ('offloaded' in item) {
+      offloaded.push(item.offloaded);
+      continue;
+    }
+    const [target, path, body] = item;
     const file = await sink.write(target, path, body);
     if (file) written.push(JSON.stringify(file));
   }
-  await sink.flush();
+  for (const file of await Promise.all(offloaded)) written.push(JSON.stringify(file));
+  await Promise.all([sink.flush(), markdown.flush()]);
   return new Response(written.join('\n') + '\n');
 };
