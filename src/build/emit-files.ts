@@ -60,7 +60,7 @@ export async function* emitBundle(
     case 'sealed':
       for (const product of catalogue.sealed) {
         yield ['client', `${file(jsonUrl('sealed', product.slug))}.json`, JSON.stringify(product)];
-        yield ['client', file(markdownUrl('sealed', product.slug)), sealedToMarkdown(product)];
+        yield { offloaded: markdown.markdown(file(markdownUrl('sealed', product.slug)), sealedToMarkdown(product)) };
         yield ['client', `${file(pageUrl('sealed', product.slug))}.html`, await render.sealed(product)];
       }
       return;
@@ -72,7 +72,7 @@ export async function* emitBundle(
       };
       for (const article of catalogue.articles) {
         yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, JSON.stringify(article)];
-        yield ['client', file(markdownUrl('knowledge', article.id)), articleToMarkdown(article, titles)];
+        yield { offloaded: markdown.markdown(file(markdownUrl('knowledge', article.id)), articleToMarkdown(article, titles)) };
         yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, catalogue)];
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];

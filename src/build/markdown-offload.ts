@@ -6,17 +6,27 @@ import type { MarkdownRequest } from './markdown-worker.ts';
 
 /**
  * The main thread's side of src/build/markdown-worker.ts: hands it a card (as
- * the JSON already made for the card's .json file) and gets back the manifest
- * entry of the Markdown file the worker wrote.
+ * the JSON already made for the card's .json file) or a finished Markdown body,
+ * and gets back the manifest entry of the file the worker wrote.
  */
 export interface MarkdownOffload {
+  /** The card's twin, made from the JSON of its .json file. */
   card(path: string, json: string): Promise<WrittenFile>;
+  /** Markdown made on the main thread, to be written, tagged and counted. */
+  markdown(path: string, body: string): Promise<WrittenFile>;
   /** Resolves when every file handed over so far is on disk. */
   flush(): Promise<void>;
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
-  const worker = new Worker(join(paths.projectRoot, 'src', 'build', 'markdown-worker.ts'), { workerData: paths });
+  const worker = new Worker(join(paths.projectRoot, 'src', 'build', 'markdown-worker.ts'), {
+    workerData: paths,
+    // Its live heap is the tokenizer's ranks and a few files in flight; without caps V8
+    // lets a second heap grow as freely as the main one.
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
+  });
   // The build ends when Astro is done; an idle worker must not hold the process open.
   worker.unref();
   const pending = new Map<number, { resolve: (file: WrittenFile) => void; reject: (error: Error) => void }>();
@@ -31,14 +41,15 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   });
-  const send = (request: Omit<MarkdownRequest, 'id'>) =>
+  const send = (request: DistributiveOmit<MarkdownRequest, 'id'>) =>
     new Promise<WrittenFile>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...request, id });
     });
   return {
-    card: (path, json) => send({ path, json }),
+    card: (path, json) => send({ path, card: json }),
+    markdown: (path, body) => send({ path, markdown: body }),
     flush: () => send({ flush: true }).then(() => undefined),
   };
 }

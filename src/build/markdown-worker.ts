@@ -1,9 +1,10 @@
 /**
- * A worker thread that makes, writes, tags and counts the Markdown twins of
- * cards while the main thread renders their HTML: the build has two cores, and
- * Markdown (serialising, token counting, hashing) was a third of the rendering
- * phase. It runs this project's own modules under Node, outside Vite's bundle,
- * and answers each card with the manifest entry of the file it wrote.
+ * A worker thread that writes, tags and token-counts every Markdown file of the
+ * build, and makes the cards' twins itself, while the main thread renders HTML:
+ * the build has two cores, and Markdown (serialising, counting, hashing) was a
+ * third of the rendering phase. All counting happens here, so only this thread
+ * loads the tokenizer. It runs the project's own modules under Node, outside
+ * Vite's bundle, and answers each file with its manifest entry.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { cardToMarkdown } from '../lib/markdown/card-markdown.ts';
@@ -12,7 +13,10 @@ import { readTokenCache } from './token-counter.ts';
 import type { BuildPaths } from './build-paths.ts';
 import type { CardDetail } from '../lib/card-record.ts';
 
-export type MarkdownRequest = { id: number; path: string; json: string } | { id: number; flush: true };
+export type MarkdownRequest =
+  | { id: number; path: string; card: string }
+  | { id: number; path: string; markdown: string }
+  | { id: number; flush: true };
 
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));
@@ -24,8 +28,8 @@ parentPort!.on('message', async (request: MarkdownRequest) => {
       parentPort!.postMessage({ id: request.id });
       return;
     }
-    const card = JSON.parse(request.json) as CardDetail;
-    const file = await sink.write('client', request.path, cardToMarkdown(card));
+    const body = 'card' in request ? cardToMarkdown(JSON.parse(request.card) as CardDetail) : request.markdown;
+    const file = await sink.write('client', request.path, body);
     parentPort!.postMessage({ id: request.id, file });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: String((error as Error).stack ?? error) });
