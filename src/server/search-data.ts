@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCardSearcher, type CardSearcher, type CardSearchRecord } from '../lib/search/card-searcher.ts';
+import { CARD_SEARCH_FIELDS, createCardSearcher, type CardSearcher, type CardSearchRecord } from '../lib/search/card-searcher.ts';
+import { deserializeTokenIndex, type SerializedTokenIndex } from '../lib/search/token-index.ts';
 import { createSealedSearcher, type SealedSearcher } from '../lib/search/sealed-searcher.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
 import type { SealedSummary } from '../lib/sealed-record.ts';
@@ -19,13 +20,16 @@ export interface Searchers {
 }
 
 /**
- * The card index is built at once (most searches are card searches, and the first
- * should not wait); the small sealed and knowledge indexes on first use, which
- * keeps them off the start-up path.
+ * The card index comes prebuilt (search/cards-index.json, written by the build
+ * from the same records) and is ready at once; the small sealed and knowledge
+ * indexes are made on first use, off the start-up path.
  */
 export function loadSearchers(searchDir: string): Searchers {
   const read = <T>(name: string): T => JSON.parse(readFileSync(join(searchDir, name), 'utf8')) as T;
-  const cards = createCardSearcher(read<CardSearchRecord[]>('cards.json'));
+  const cards = createCardSearcher(
+    read<CardSearchRecord[]>('cards.json'),
+    deserializeTokenIndex(CARD_SEARCH_FIELDS, read<SerializedTokenIndex>('cards-index.json')),
+  );
   let sealed: SealedSearcher | undefined;
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;

@@ -220,3 +220,17 @@ describe('labelled queries', () => {
     expect(share).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('prebuilt index', () => {
+  it('a searcher on the serialised index answers every labelled query exactly as one that indexed itself', async () => {
+    const { CARD_SEARCH_FIELDS } = await import('../../src/lib/search/card-searcher.ts');
+    const { serializeTokenIndex, deserializeTokenIndex } = await import('../../src/lib/search/token-index.ts');
+    const { cards } = loadRealCatalogue();
+    const stored = JSON.parse(JSON.stringify(serializeTokenIndex(searcher.index)));
+    const loaded = createCardSearcher(cards, deserializeTokenIndex(CARD_SEARCH_FIELDS, stored));
+    for (const { q } of LABELLED_QUERIES) {
+      const params = { q, sort: 'relevance' as const, limit: 20, offset: 0 };
+      expect(loaded.search(params), q).toEqual(searcher.search(params));
+    }
+  });
+});

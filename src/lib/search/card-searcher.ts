@@ -6,7 +6,7 @@
 import type { CardSummary } from '../card-record.ts';
 import type { ValueBand } from '../value-bands.ts';
 import { createCatalogueSearcher, type SearchSort } from './catalogue-searcher.ts';
-import type { IndexField } from './token-index.ts';
+import type { IndexField, TokenIndex } from './token-index.ts';
 import { numberKey } from './normalize.ts';
 
 /** What the card searcher needs of a card: its summary, plus the number and set total that `4/102` names. */
@@ -27,6 +27,8 @@ export interface CardSearchParams {
 }
 
 export interface CardSearcher {
+  /** The word index, for the build to write out (see serializeTokenIndex). */
+  index: TokenIndex;
   search(params: CardSearchParams): { total: number; results: CardSummary[] };
 }
 
@@ -48,7 +50,7 @@ export const CARD_SEARCH_FIELDS: readonly IndexField[] = [
  * const searcher = createCardSearcher(records);
  * searcher.search({ q: 'charizard 4/102', sort: 'relevance', limit: 10, offset: 0 }).results[0].id // "base1-4"
  */
-export function createCardSearcher(records: readonly CardSearchRecord[]): CardSearcher {
+export function createCardSearcher(records: readonly CardSearchRecord[], prebuilt?: TokenIndex): CardSearcher {
   const engine = createCatalogueSearcher(records, {
     fields: CARD_SEARCH_FIELDS,
     valuesOf: ({ summary, number, printedTotal }) => [
@@ -62,8 +64,9 @@ export function createCardSearcher(records: readonly CardSearchRecord[]): CardSe
     nameOf: (r) => r.summary.name,
     idOf: (r) => r.summary.id,
     facetOf: (r) => r.summary.valueBand,
-  });
+  }, prebuilt);
   return {
+    index: engine.index,
     search({ q, band, sort, limit, offset }) {
       const { total, results } = engine.search({ q, facet: band, sort, limit, offset });
       return { total, results: results.map((r) => r.summary) };

@@ -42,7 +42,7 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * @example createCatalogueSearcher(products, config).search({ q: 'evolving skies', sort: 'relevance', limit: 10, offset: 0 })
  */
-export function createCatalogueSearcher<T>(items: readonly T[], config: CatalogueConfig<T>): CatalogueSearcher<T> {
+export function createCatalogueSearcher<T>(items: readonly T[], config: CatalogueConfig<T>, prebuilt?: TokenIndex): CatalogueSearcher<T> {
   const values = items.map((item) => config.valueOf(item) ?? Number.NaN);
   const names = items.map((item) => config.nameOf(item));
   const foldedNames = new Map<string, string>();
@@ -54,7 +54,9 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
   const byValueDesc = (a: number, b: number) => nullsLast(a, b) || values[b] - values[a] || byName(a, b);
   const sorted = items.map((_, i) => i).sort(byValueDesc);
   const byPosition = sorted.map((i) => items[i]);
-  const index = buildTokenIndex(config.fields, byPosition.map((item) => config.valuesOf(item)));
+  // A prebuilt index (written by the build from the same items) saves indexing at start-up.
+  const index = prebuilt ?? buildTokenIndex(config.fields, byPosition.map((item) => config.valuesOf(item)));
+  if (index.size !== byPosition.length) throw new Error(`the search index covers ${index.size} items, the data ${byPosition.length}: rebuild`);
 
   const facetNames = [...new Set(byPosition.map(config.facetOf))];
   const facetCode = new Uint16Array(byPosition.length);

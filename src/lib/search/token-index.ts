@@ -152,3 +152,53 @@ export function fieldWordsOf(index: TokenIndex, position: number, field: number)
   const at = position * index.fields.length + field;
   return index.fieldWords.subarray(index.fieldStart[at], index.fieldStart[at + 1]);
 }
+
+/** A TokenIndex as JSON: typed arrays as base64 of their little-endian bytes. */
+export interface SerializedTokenIndex {
+  size: number;
+  vocabulary: string[];
+  aliasTargets: [number, number[]][];
+  postingStart: string;
+  postings: string;
+  fieldStart: string;
+  fieldWords: string;
+}
+
+const toBase64 = (array: Uint32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
+function fromBase64(text: string): Uint32Array {
+  const bytes = Buffer.from(text, 'base64');
+  // Copy into a fresh, aligned buffer: Buffer's pool may hand out an unaligned slice.
+  const out = new Uint32Array(bytes.byteLength / 4);
+  new Uint8Array(out.buffer).set(bytes);
+  return out;
+}
+
+/**
+ * The index in a form the build writes and the server reads back in a few
+ * milliseconds, so the server never indexes at start-up.
+ * @example deserializeTokenIndex(fields, serializeTokenIndex(index)).vocabulary // index.vocabulary
+ */
+export function serializeTokenIndex(index: TokenIndex): SerializedTokenIndex {
+  return {
+    size: index.size,
+    vocabulary: index.vocabulary,
+    aliasTargets: [...index.aliasTargets],
+    postingStart: toBase64(index.postingStart),
+    postings: toBase64(index.postings),
+    fieldStart: toBase64(index.fieldStart),
+    fieldWords: toBase64(index.fieldWords),
+  };
+}
+
+export function deserializeTokenIndex(fields: readonly IndexField[], data: SerializedTokenIndex): TokenIndex {
+  return {
+    fields,
+    size: data.size,
+    vocabulary: data.vocabulary,
+    aliasTargets: new Map(data.aliasTargets),
+    postingStart: fromBase64(data.postingStart),
+    postings: fromBase64(data.postings),
+    fieldStart: fromBase64(data.fieldStart),
+    fieldWords: fromBase64(data.fieldWords),
+  };
+}
