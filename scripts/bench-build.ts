@@ -31,6 +31,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { mb, median, printTable } from './lib/bench-report.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT_DIR = '.cache/bench-build/dist';
@@ -44,12 +45,7 @@ const OUTPUT_STEP = /build-output\] \[(\d)\/3\] (.*) \((\d+(?:\.\d+)?) s\)$/;
 const TOKENS = /(\d+) Markdown files, (\d+) from cache/;
 const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 /** Resident bytes of `root` and each of its descendants, from /proc. */
 function treeRss(root: number): number[] {
@@ -156,10 +152,6 @@ function runBuild(label: string): Promise<BuildRun> {
 }
 
 /** Prints rows as left-aligned columns, two spaces apart, indented by two. */
-function printTable(rows: string[][]): void {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  for (const row of rows) console.log(`  ${row.map((cell, col) => cell.padEnd(widths[col])).join('  ')}`.trimEnd());
-}
 
 function summarise(runs: BuildRun[]) {
   return {

@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { mb, median, printTable } from './lib/bench-report.ts';
 
 interface LoadOptions {
   url: string;
@@ -72,12 +73,7 @@ const QUERIES = [
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
 
 function freePort(): Promise<number> {
@@ -193,10 +189,6 @@ function vmKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /** Prints rows as left-aligned columns, two spaces apart, indented by two. */
-function printTable(rows: string[][]): void {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  for (const row of rows) console.log(`  ${row.map((cell, col) => cell.padEnd(widths[col])).join('  ')}`.trimEnd());
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

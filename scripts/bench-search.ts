@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { LABELLED_QUERIES } from '../tests/unit/labelled-queries.ts';
 import { createCardSearcher, type CardSearcher, type CardSearchRecord } from '../src/lib/search/card-searcher.ts';
+import { mb, median, percentile } from './lib/bench-report.ts';
 
 const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10 };
 const BUILDS = 5;
@@ -32,15 +33,6 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 function timeBuilds(records: CardSearchRecord[]): { first: number; median: number; retained: number; searcher: CardSearcher } {
   const times: number[] = [];
