@@ -1,6 +1,6 @@
 import type { Catalogue } from './catalogue.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
-import { articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
+import { articleToMarkdown, type ArticleTitles } from '../lib/markdown/knowledge-markdown.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
@@ -38,7 +38,7 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 export interface PageRenderer {
   card(card: CardDetail): Promise<string>;
   sealed(product: SealedDetail): Promise<string>;
-  article(article: KnowledgeDetail, catalogue: Catalogue): Promise<string>;
+  article(article: KnowledgeDetail, titles: ArticleTitles, bodyHtml: string): Promise<string>;
 }
 
 const file = (path: string) => path.replace(/^\//, '');
@@ -67,7 +67,7 @@ export async function* emitBundle(
       }
       return;
     case 'knowledge': {
-      const titles = {
+      const titles: ArticleTitles = {
         related: new Map(catalogue.articles.map((a) => [a.id, a.question])),
         cards: new Map(catalogue.cards.map((c) => [c.slug, c.exactName])),
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
@@ -75,7 +75,7 @@ export async function* emitBundle(
       for (const article of catalogue.articles) {
         yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, JSON.stringify(article)];
         yield { offloaded: markdown.markdown(file(markdownUrl('knowledge', article.id)), articleToMarkdown(article, titles)) };
-        yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, catalogue)];
+        yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, titles, catalogue.articleHtml.get(article.id) ?? '')];
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
       return;

@@ -10,8 +10,6 @@ import o200k_base from 'js-tiktoken/ranks/o200k_base';
  * content counts nothing, and a changed file is counted again because its hash
  * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
  */
-export const TOKEN_ENCODING = 'o200k_base';
-
 let encoder: Tiktoken | undefined;
 const encoderOf = () => (encoder ??= new Tiktoken(o200k_base));
 

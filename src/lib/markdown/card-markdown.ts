@@ -1,6 +1,7 @@
 import type { CardDetail } from '../card-record.ts';
 import { bandLabel } from '../value-bands.ts';
-import { formatUsd, historyChange, variantLabel } from '../format.ts';
+import { formatUsd, variantLabel } from '../format.ts';
+import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 import { jsonUrl, pageUrl } from '../links.ts';
 import type { RootContent } from 'mdast';
@@ -24,17 +25,14 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
           `, band ${card.valueBand ? bandLabel(card.valueBand) : 'none'}${card.priceStatus === 'stale' ? ' (stale price)' : ''}.`,
         ),
   );
-  const facts: (string | ReturnType<typeof link>)[][] = [
+  const facts = [
     [`Set: ${card.setName}`],
     [`Rarity: ${card.rarity || 'none'}`],
     [`Types: ${card.types.join(', ') || 'none'}`],
     [`Subtypes: ${card.subtypes.join(', ') || 'none'}`],
     [`Legal in: ${Object.entries(card.legalities).map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`)).join(', ') || 'no format'}`],
+    ...marketFacts(card.market),
   ];
-  if (card.market) {
-    facts.push([`Listings: ${formatUsd(card.market.lowPrice)} low to ${formatUsd(card.market.highPrice)} high`]);
-    facts.push([`Source: ${card.market.source}, ${card.market.updatedAt} (`, link(card.market.marketUrl, 'marketplace page'), ')']);
-  }
   nodes.push(list(facts));
   if (card.variants.length > 0) {
     nodes.push(heading(2, 'Variants'));
@@ -51,15 +49,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
       `${card.graded.psa10Multiplier}× (${card.graded.source}, ${card.graded.updatedAt}).`,
     ));
   }
-  const change = card.history && historyChange(card.history.market);
-  if (card.history && change) {
-    nodes.push(heading(2, 'Price history'));
-    nodes.push(paragraph(
-      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${card.history.start} to ${card.history.end} ` +
-      `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
-      link(jsonUrl('cards', card.slug), 'JSON'), '.',
-    ));
-  }
+  nodes.push(...historySection(card.history, jsonUrl('cards', card.slug)));
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
   return nodes;
 }

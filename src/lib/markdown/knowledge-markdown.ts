@@ -3,6 +3,13 @@ import type { KnowledgeDetail } from '../knowledge-record.ts';
 import { heading, link, list, paragraph, parseMarkdown, strong, toMarkdown } from './mdast.ts';
 import { pageUrl } from '../links.ts';
 
+/** The titles an article's links show: questions by article slug, names by card and product slug. */
+export interface ArticleTitles {
+  related: Map<string, string>;
+  cards: Map<string, string>;
+  sealed: Map<string, string>;
+}
+
 /**
  * The Markdown twin of an article: the question as title, the short answer,
  * the editor's full answer (parsed and re-serialised so it goes through the same
@@ -10,7 +17,7 @@ import { pageUrl } from '../links.ts';
  */
 export function articleToMarkdown(
   article: KnowledgeDetail,
-  titles: { related: Map<string, string>; cards: Map<string, string>; sealed: Map<string, string> },
+  titles: ArticleTitles,
 ): string {
   const nodes: RootContent[] = [
     heading(1, article.question),

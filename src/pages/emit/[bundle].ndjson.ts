@@ -1,12 +1,13 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { loadCatalogue, type Catalogue } from '../../build/catalogue.ts';
+import { loadCatalogue } from '../../build/catalogue.ts';
+import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
 import { bundlesOf, emitBundle, type PageRenderer } from '../../build/emit-files.ts';
 import { createFileSink, type WrittenFile } from '../../build/file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from '../../build/markdown-offload.ts';
 import { readTokenCache } from '../../build/token-counter.ts';
 import paths from 'virtual:card-values/build-paths';
-import { pageUrl } from '../../lib/links.ts';
+import { pageUrl, type Collection } from '../../lib/links.ts';
 import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
 import CardPage from '../../components/CardPage.astro';
 import SealedPage from '../../components/SealedPage.astro';
@@ -39,20 +40,17 @@ async function createRenderer(): Promise<PageRenderer> {
   return {
     card: (card) => page(CardPage, { card }),
     sealed: (product) => page(SealedPage, { product }),
-    article: (article, catalogue) => page(ArticlePage, articleProps(article, catalogue)),
+    article: (article, titles, body) => page(ArticlePage, articleProps(article, titles, body)),
   };
 }
 
-function articleProps(article: KnowledgeDetail, catalogue: Catalogue) {
-  const question = (id: string) => catalogue.articles.find((a) => a.id === id)!.question;
+function articleProps(article: KnowledgeDetail, titles: ArticleTitles, body: string) {
+  const linkTo = (collection: Collection, titlesOf: Map<string, string>) => (slug: string) => ({ href: pageUrl(collection, slug), title: titlesOf.get(slug)! });
   return {
     article,
-    body: catalogue.articleHtml.get(article.id) ?? '',
-    related: article.related.map((id) => ({ href: pageUrl('knowledge', id), title: question(id) })),
-    mentioned: [
-      ...article.mentions.cards.map((slug) => ({ href: pageUrl('cards', slug), title: catalogue.cards.find((c) => c.slug === slug)!.exactName })),
-      ...article.mentions.sealed.map((slug) => ({ href: pageUrl('sealed', slug), title: catalogue.sealed.find((s) => s.slug === slug)!.cleanName })),
-    ],
+    body,
+    related: article.related.map(linkTo('knowledge', titles.related)),
+    mentioned: [...article.mentions.cards.map(linkTo('cards', titles.cards)), ...article.mentions.sealed.map(linkTo('sealed', titles.sealed))],
   };
 }
 

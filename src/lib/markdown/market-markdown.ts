@@ -1,0 +1,30 @@
+import type { PhrasingContent, RootContent } from 'mdast';
+import type { History, Market } from '../card-record.ts';
+import { formatUsd, historyChange } from '../format.ts';
+import { heading, link, paragraph } from './mdast.ts';
+
+/**
+ * The parts that cards and sealed products say alike in their Markdown twins:
+ * where the value comes from, and how it moved over the history window.
+ */
+export function marketFacts(market: Market | null): (string | PhrasingContent)[][] {
+  if (!market) return [];
+  return [
+    [`Listings: ${formatUsd(market.lowPrice)} low to ${formatUsd(market.highPrice)} high`],
+    [`Source: ${market.source}, ${market.updatedAt} (`, link(market.marketUrl, 'marketplace page'), ')'],
+  ];
+}
+
+/** A "Price history" section summing up the daily series; nothing when it has under two prices. */
+export function historySection(history: History | undefined, jsonHref: string): RootContent[] {
+  const change = history && historyChange(history.market);
+  if (!history || !change) return [];
+  return [
+    heading(2, 'Price history'),
+    paragraph(
+      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${history.start} to ${history.end} ` +
+      `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
+      link(jsonHref, 'JSON'), '.',
+    ),
+  ];
+}
