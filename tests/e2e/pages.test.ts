@@ -1,5 +1,6 @@
 /**
- * The HTML pages in a real browser (Debian's Chromium through playwright-core),
+ * The HTML pages in a real browser (the Chromium that @sparticuz/chromium ships
+ * inside its npm package, driven by playwright-core: nothing from apt),
  * served by the real server (src/server/main.ts) on a build: what a person
  * looking at a card, sealed or article page would notice.
  *
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import packagedChromium from '@sparticuz/chromium';
 import type { CardSummary, CardDetail } from '../../src/lib/card-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
@@ -26,7 +28,8 @@ const SLOW = { timeout: TIMEOUT_MS };
 
 /** A 5×7 grey PNG standing in for every card image: card-shaped, so the screenshot shows the real layout. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAUAAAAHCAIAAABPxRC5AAAAEUlEQVR42mM4ceICMmKgMR8AL2ZTIeLVIB0AAAAASUVORK5CYII=', 'base64');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** The machine's network is closed: background fetches of Chromium's own would only be refused. */
+const QUIET_ARGS = ['--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Dollars as a reader sees them: "$1,000.00", or "n/a" where the marketplace gave no figure. */
@@ -62,7 +65,7 @@ async function open(path: string): Promise<Page> {
 beforeAll(async () => {
   server = await startServer(DIST);
   base = server.url;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: await packagedChromium.executablePath(), args: [...packagedChromium.args, ...QUIET_ARGS] });
   context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const local = new URL(base).host;
   await context.route('**/*', (route) => {
