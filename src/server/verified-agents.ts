@@ -1,0 +1,43 @@
+/**
+ * The verified-agent allowlist of the running server: read once at start-up
+ * from `VERIFIED_AGENTS` (a path, relative to the working directory like the
+ * other path settings) or else from the file kept in git,
+ * config/verified-agents.json. A missing or malformed file stops the start
+ * with the file and field named: a server quietly verifying no one would look
+ * healthy while rate-limiting every agent it was meant to exempt.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type AgentDirectory, agentDirectoryOf } from '../lib/web-bot-auth/agent-directory.ts';
+
+/** config/verified-agents.json of this checkout. */
+export const DEFAULT_VERIFIED_AGENTS = join(import.meta.dirname, '..', '..', 'config', 'verified-agents.json');
+
+/**
+ * The allowlist file the environment selects.
+ *
+ * @example
+ * verifiedAgentsPath({ VERIFIED_AGENTS: 'agents.json' }); // '<cwd>/agents.json'
+ */
+export function verifiedAgentsPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.VERIFIED_AGENTS ? resolve(env.VERIFIED_AGENTS) : DEFAULT_VERIFIED_AGENTS;
+}
+
+/**
+ * Reads and parses the allowlist; throws an Error naming the file (and the
+ * field, when the JSON is readable but wrong).
+ *
+ * @example
+ * const directory = loadVerifiedAgents();
+ * console.log(`${directory.agents.length} verified agents`);
+ */
+export function loadVerifiedAgents(env: NodeJS.ProcessEnv = process.env): AgentDirectory {
+  const path = verifiedAgentsPath(env);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`verified agents: cannot read ${path} (VERIFIED_AGENTS): ${(error as Error).message}`);
+  }
+  return agentDirectoryOf(json, `verified agents ${path}`);
+}
