@@ -10,12 +10,19 @@
  *      realistic queries, (c) a card page negotiated as Markdown; requests/s and
  *      latency p50/p99 per kind, and search ÷ static requests/s taken within each
  *      round (so both sides of the ratio saw the same machine);
- *   3. memory: the server's resident set when ready, after the load, and its peak (VmHWM).
+ *   3. memory: the server's resident set when ready, after the load, and its peak (VmHWM);
+ *   4. the limiter's cost: card search on two servers at once, one with the rate
+ *      limiter on (memory store, a limit too high to trigger) and one with
+ *      RATE_LIMIT=off, in alternating rounds; on ÷ off requests/s per round.
  *
  * The machine is shared and noisy: figures are medians over the repeats. Traffic
  * goes to 127.0.0.1 only, on a port picked free, and every wait is bounded.
  *
- * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB.
+ * Phases 1–3 run the server with the limiter on and a limit too high to trigger
+ * (as a deployment would run it, minus the 429s).
+ *
+ * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB ·
+ * limiter on ÷ off ≥ 0.9.
  *
  * Usage:  npm run bench:http               (= node scripts/bench-http.ts; DIST_DIR honoured, default dist)
  *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
@@ -58,7 +65,10 @@ const HOST = '127.0.0.1';
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
 const CONNECTIONS = 10;
-const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20 };
+const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9 };
+/** A limit no benchmark reaches: the limiter counts every request but never refuses one. */
+const LIMIT_ON = { RATE_LIMIT: '100000000/60' };
+const LIMIT_OFF = { RATE_LIMIT: 'off' };
 
 const STATIC_PATH = '/api/cards/charizard-base1-4';
 const MARKDOWN_PATH = '/cards/charizard-base1-4';
@@ -105,11 +115,11 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(dist: string): Promise<Server> {
+async function startServer(dist: string, env: Record<string, string> = LIMIT_ON): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST },
+    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = new Promise<number>((resolveReady) => {
@@ -188,8 +198,6 @@ function vmKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(kb) * 1024;
 }
 
-/** Prints rows as left-aligned columns, two spaces apart, indented by two. */
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { starts: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
@@ -256,12 +264,36 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
+  console.log(`4. Limiter cost: ${rounds} rounds of card search, limiter on (memory) and RATE_LIMIT=off, ${seconds} s each ...`);
+  const limiterRatios: number[] = [];
+  const [on, off] = await Promise.all([startServer(dist, LIMIT_ON), startServer(dist, LIMIT_OFF)]);
+  try {
+    await Promise.all([on.ready, off.ready]);
+    for (const server of [on, off]) await autocannon(loadOf('search', server.port, 1)); // warm up, not counted
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate which goes first, so neither always runs on the machine the other just warmed.
+      const order = round % 2 ? [on, off] : [off, on];
+      const rate = new Map<Server, number>();
+      for (const server of order) {
+        const result = await autocannon(loadOf('search', server.port, seconds));
+        if (result.non2xx + result.errors + result.timeouts) throw new Error(`limiter round: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        rate.set(server, result.requests.average);
+      }
+      limiterRatios.push(rate.get(on)! / rate.get(off)!);
+      console.log(`   round ${round}: on ${rate.get(on)!.toFixed(0)} req/s · off ${rate.get(off)!.toFixed(0)} req/s · on ÷ off ${limiterRatios.at(-1)!.toFixed(2)}`);
+    }
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+
   const ratio = median(ratios);
+  const limiterRatio = median(limiterRatios);
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
   const misses = [
     start > TARGETS.startMs && 'start',
     ratio < TARGETS.searchRatio && 'search ÷ static',
     rssAfter > TARGETS.rssBytes && 'RSS after load',
+    limiterRatio < TARGETS.limiterRatio && 'limiter on ÷ off',
   ].filter(Boolean);
 
   console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
@@ -282,6 +314,7 @@ async function main(): Promise<void> {
     ['start to first search answer', `${ms(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
     ['search ÷ static requests/s', `${ratio.toFixed(2)} ${mark(ratio >= TARGETS.searchRatio, '≥ 0.5')}`],
     ['server RSS after load', `${mb(rssAfter)} ${mark(rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} (${mb(rssReady)} when ready, peak ${mb(rssPeak)})`],
+    ['search, limiter on ÷ off', `${limiterRatio.toFixed(2)} ${mark(limiterRatio >= TARGETS.limiterRatio, '≥ 0.9')}`],
   ]);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }

@@ -15,6 +15,8 @@ export interface Problem {
   allowed?: string[] | string;
   /** The media types the resource has (406). */
   available?: string[];
+  /** The rate-limit policies exceeded (429), as draft-ietf-httpapi-ratelimit-headers defines the member. */
+  'violated-policies'?: string[];
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -32,12 +34,35 @@ export function notFound(path: string): Problem {
   return problem(404, 'Not Found', `Nothing is served at ${path}.`);
 }
 
-export function methodNotAllowed(method: string): Problem {
-  return problem(405, 'Method Not Allowed', `${method} is not allowed; this API is read-only (GET, HEAD).`);
+/** The methods every path allows (OPTIONS answers CORS preflights). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** @example methodNotAllowed('POST').detail // "POST is not allowed; this API is read-only (GET, HEAD, OPTIONS)." */
+export function methodNotAllowed(method?: string): Problem {
+  const what = method ? method.slice(0, 40) : 'This request method';
+  return problem(405, 'Method Not Allowed', `${what} is not allowed; this API is read-only (${ALLOWED_METHODS}).`);
+}
+
+/** The registered problem type of the rate-limit headers draft: clients may recognise it without reading `title`. */
+export const QUOTA_EXCEEDED_TYPE = 'https://iana.org/assignments/http-problem-types#quota-exceeded';
+
+/** @example tooManyRequests('default', 2).status // 429 */
+export function tooManyRequests(policy: string, retryAfterSeconds: number): Problem {
+  const detail = `This client made more requests than the "${policy}" policy allows (see the RateLimit-Policy header); retry after ${retryAfterSeconds} s. Verified agents (Web Bot Auth) are not limited.`;
+  return { ...problem(429, 'Too Many Requests', detail), type: QUOTA_EXCEEDED_TYPE, 'violated-policies': [policy] };
+}
+
+/** @example requestHeadersTooLarge().status // 431 */
+export function requestHeadersTooLarge(): Problem {
+  return problem(431, 'Request Header Fields Too Large', 'The request headers are larger than this server accepts (16 KB in all).');
 }
 
 export function notAcceptable(available: string[]): Problem {
   return problem(406, 'Not Acceptable', `This resource is available as ${available.join(', ')}; the Accept header allows none of them.`, { available });
+}
+
+export function requestTimeout(): Problem {
+  return problem(408, 'Request Timeout', 'The request did not arrive in time.');
 }
 
 export function badRequest(detail: string): Problem {

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { IMAGE_ORIGIN, isImageHostUrl } from '../lib/image-host.ts';
 import { dailyHistory, isoDate, usd } from './common.ts';
 
 /** One TCGplayer price line for a printing of the card. */
@@ -45,6 +46,8 @@ export const gradedSchema = z.strictObject({
 });
 
 /** One card, as kept in content/cards/<set>.json. */
+const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on ${IMAGE_ORIGIN}` });
+
 export const cardSchema = z.strictObject({
   /** `<set>-<number>`, e.g. `base1-4`; unique across the catalogue. */
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
@@ -65,7 +68,8 @@ export const cardSchema = z.strictObject({
   regulationMark: z.string().optional(),
   /** Format → `Legal` or `Banned`. */
   legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
-  images: z.strictObject({ small: z.url(), large: z.url() }),
+  /** Image URLs on the image host (the HTML pages' Content-Security-Policy allows no other). */
+  images: z.strictObject({ small: imageUrl, large: imageUrl }),
   prices: z.array(cardPriceSchema),
   /** Daily market prices of the primary variants. */
   history: z.array(

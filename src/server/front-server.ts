@@ -1,13 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileManifest } from '../build/file-manifest.ts';
 import type { Searchers } from './search-data.ts';
-import { routeOf, type Route } from './routes.ts';
-import { API_HEADERS, cacheControlOf, contentTypeOf, detailLinks, markdownFileLinks } from './headers.ts';
+import type { FunctionGate } from './function-gate.ts';
+import { requestUrlOf, routeOf, type Route } from './routes.ts';
+import {
+  API_HEADERS, CORS_HEADERS, HTML_SECURITY_HEADERS, PREFLIGHT_HEADERS, SECURITY_HEADERS,
+  cacheControlOf, contentTypeOf, detailLinks, markdownFileLinks,
+} from './headers.ts';
 import { negotiate, REPRESENTATION_TYPES, type Representation } from '../lib/negotiate.ts';
 import { etagMatches } from '../lib/http-response.ts';
-import { badRequest, methodNotAllowed, notAcceptable, notFound, PROBLEM_CONTENT_TYPE, type Problem } from '../lib/problem.ts';
+import { ALLOWED_METHODS, badRequest, methodNotAllowed, notAcceptable, notFound, PROBLEM_CONTENT_TYPE, type Problem } from '../lib/problem.ts';
 import { jsonUrl, markdownUrl, pageUrl, type Collection } from '../lib/links.ts';
 
 /**
@@ -16,14 +21,13 @@ import { jsonUrl, markdownUrl, pageUrl, type Collection } from '../lib/links.ts'
  * detail pages, and the search endpoints handed to Astro's handler. In the
  * adapter's standalone server, prerendered files are served before any Astro
  * code runs, so negotiation has to live here, in front.
+ *
+ * Routing reads the request target alone: the Host header never changes which
+ * resource answers, and Astro is handed a request rebuilt from the routed path
+ * and query with a fixed host, so nothing a client writes in Host or the
+ * forwarded headers can steer it (or its cache keys) elsewhere.
  */
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void> | void;
-
-/**
- * Decides whether a request the function answers may go on. The rate limiter
- * goes here: return false after answering (429) to stop the request.
- */
-export type FunctionGate = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface FrontServerOptions {
   clientDir: string;
@@ -31,16 +35,29 @@ export interface FrontServerOptions {
   manifest: FileManifest | Promise<FileManifest>;
   searchers: Searchers;
   astroHandler: AstroHandler;
+  /** The rate limiter and agent verifier, before every answer the function computes. */
   gate?: FunctionGate;
 }
 
 type Headers = Record<string, string | number>;
 
+/** The host Astro sees on every request it is handed (see above). */
+const ASTRO_HOST = 'localhost';
+const FORWARDED_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'forwarded'];
+const openGate: FunctionGate = async () => ({ go: true, headers: {} });
+
 export function createFrontServer(options: FrontServerOptions) {
-  const { clientDir, searchers, astroHandler, gate = () => true } = options;
+  const { clientDir, searchers, astroHandler, gate = openGate } = options;
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
   const locals: App.Locals = { searchers };
+  /**
+   * Pipelined requests of one connection reach Astro one at a time. Astro
+   * watches the socket once per request in flight (to abort on disconnect), so
+   * dozens pipelined at once would pile dozens of listeners on one socket; their
+   * answers leave in order anyway, so waiting costs nothing.
+   */
+  const astroQueues = new WeakMap<Socket, Promise<void>>();
 
   function sendProblem(res: ServerResponse, problem: Problem, headers: Headers = {}): void {
     const body = JSON.stringify(problem);
@@ -57,14 +74,16 @@ export function createFrontServer(options: FrontServerOptions) {
   async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Headers): Promise<boolean> {
     const info = (manifest ?? (await manifestReady)).files[file];
     if (!info) return false;
+    const contentType = contentTypeOf(file);
     const common: Headers = { ...headers, ETag: info.etag, 'Cache-Control': cacheControlOf(file) };
+    if (contentType.startsWith('text/html')) Object.assign(common, HTML_SECURITY_HEADERS);
     if (info.tokens !== undefined) common['x-markdown-tokens'] = info.tokens;
     if (etagMatches(req.headers['if-none-match'], info.etag)) {
       res.writeHead(304, common);
       res.end();
       return true;
     }
-    const full = { ...common, 'Content-Type': contentTypeOf(file), 'Content-Length': info.bytes };
+    const full = { ...common, 'Content-Type': contentType, 'Content-Length': info.bytes };
     if (req.method === 'HEAD') {
       res.writeHead(200, full);
       res.end();
@@ -77,47 +96,99 @@ export function createFrontServer(options: FrontServerOptions) {
     return true;
   }
 
-  async function sendNegotiated(req: IncomingMessage, res: ServerResponse, collection: Collection, slug: string): Promise<void> {
+  async function sendNegotiated(req: IncomingMessage, res: ServerResponse, collection: Collection, slug: string, gateHeaders: Headers): Promise<void> {
     const files: Record<Representation, string> = {
       html: `${pageUrl(collection, slug)}.html`,
       markdown: markdownUrl(collection, slug),
       json: `${jsonUrl(collection, slug)}.json`,
     };
-    if (!(manifest ?? (await manifestReady)).files[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), { Vary: 'Accept' });
-    const headers: Headers = { Vary: 'Accept', Link: detailLinks(collection, slug) };
+    const headers: Headers = { ...gateHeaders, Vary: 'Accept' };
+    if (!(manifest ?? (await manifestReady)).files[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), headers);
+    headers.Link = detailLinks(collection, slug);
     const representation = negotiate(req.headers.accept);
     if (representation === null) return sendProblem(res, notAcceptable(Object.values(REPRESENTATION_TYPES)), headers);
-    if (representation !== 'html') headers['Access-Control-Allow-Origin'] = '*';
+    if (representation !== 'html') Object.assign(headers, CORS_HEADERS);
     await sendFile(req, res, files[representation], headers);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      return sendProblem(res, badRequest('The request target is not a valid URL path.'));
-    }
-    const route: Route = routeOf(url.pathname, url.searchParams);
-    const apiHeaders = url.pathname.startsWith('/api/') ? API_HEADERS : {};
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendProblem(res, methodNotAllowed(req.method ?? ''), { ...apiHeaders, Allow: 'GET, HEAD' });
-    }
+  function handToAstro(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    req.url = `${url.pathname}${url.search}`;
+    req.headers.host = ASTRO_HOST;
+    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    const finished = new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+    });
+    const socket = req.socket;
+    const turn = (astroQueues.get(socket) ?? Promise.resolve()).then(() => astroHandler(req, res, undefined, locals));
+    astroQueues.set(socket, turn.then(() => finished, () => finished));
+    return turn;
+  }
+
+  /** The build file a file route serves: the path itself, or a page's `.html` (build.format 'file'); undefined when there is none. */
+  function fileOf(route: Extract<Route, { kind: 'file' }>, files: FileManifest['files']): string | undefined {
+    if (files[route.file]) return route.file;
+    const page = `${route.file}.html`;
+    return !route.api && !route.markdownOf && files[page] ? page : undefined;
+  }
+
+  /** Whether a route leads anywhere (for preflights, which are answered without running the route). */
+  async function routeExists(route: Route): Promise<boolean> {
+    const files = (manifest ?? (await manifestReady)).files;
     switch (route.kind) {
       case 'function':
-        if (!gate(req, res)) return;
-        for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-        return astroHandler(req, res, undefined, locals);
+        return true;
       case 'negotiated':
-        return sendNegotiated(req, res, route.collection, route.slug);
+        return files[`${pageUrl(route.collection, route.slug)}.html`] !== undefined;
+      case 'file':
+        return fileOf(route, files) !== undefined;
+      case 'not-found':
+        return false;
+    }
+  }
+
+  /** Asks the gate: the headers to add when the request may go on, else null after answering 429 with `refusalHeaders`. */
+  async function passGate(req: IncomingMessage, res: ServerResponse, refusalHeaders: Headers): Promise<Headers | null> {
+    const decision = await gate(req);
+    if (decision.go) return decision.headers;
+    sendProblem(res, decision.problem, { ...refusalHeaders, ...decision.headers });
+    return null;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const url = requestUrlOf(req.url ?? '');
+    if (!url) return sendProblem(res, badRequest('The request target is not a path (it must start with "/").'));
+    const route: Route = routeOf(url.pathname, url.searchParams);
+    const apiHeaders: Headers = url.pathname.startsWith('/api/') ? { ...API_HEADERS } : {};
+    if (req.method === 'OPTIONS') {
+      if (!(await routeExists(route))) return sendProblem(res, notFound(url.pathname), apiHeaders);
+      res.writeHead(204, PREFLIGHT_HEADERS);
+      return void res.end();
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendProblem(res, methodNotAllowed(req.method), { ...apiHeaders, Allow: ALLOWED_METHODS });
+    }
+    switch (route.kind) {
+      case 'function': {
+        const limits = await passGate(req, res, API_HEADERS);
+        if (!limits) return;
+        for (const [name, value] of Object.entries({ ...API_HEADERS, ...limits })) res.setHeader(name, value);
+        return handToAstro(req, res, url);
+      }
+      case 'negotiated': {
+        const limits = await passGate(req, res, { Vary: 'Accept', ...CORS_HEADERS });
+        if (!limits) return;
+        return sendNegotiated(req, res, route.collection, route.slug, limits);
+      }
       case 'file': {
         const headers: Headers = { ...apiHeaders };
         if (route.markdownOf) {
           headers.Link = markdownFileLinks(route.markdownOf.collection, route.markdownOf.slug);
-          headers['Access-Control-Allow-Origin'] = '*';
+          Object.assign(headers, CORS_HEADERS);
         }
-        if (await sendFile(req, res, route.file, headers)) return;
-        if (!route.api && !route.markdownOf && (await sendFile(req, res, `${route.file}.html`, headers))) return;
+        const file = fileOf(route, (manifest ?? (await manifestReady)).files);
+        if (file && (await sendFile(req, res, file, headers))) return;
         return sendProblem(res, notFound(url.pathname), apiHeaders);
       }
       case 'not-found':

@@ -1,32 +1,61 @@
 /**
- * Starts the service on a finished build: loads the manifest and the search data,
- * builds the search indexes, wires Astro's handler behind the front server, and
- * answers one search before it reports ready so the first real request is fast.
+ * Starts the service on a finished build: reads its settings (config.ts), loads
+ * the manifest and the search data, builds the search indexes, wires the rate
+ * limiter and agent verifier (the gate) and Astro's handler behind the front
+ * server, and answers one search before it reports ready so the first real
+ * request is fast.
  *
- * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR honoured)
+ * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS)
+ * Exit:  1 when a setting is invalid or the address is taken
  */
 import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { serverConfigOf, type ServerConfig } from './config.ts';
 import { loadSearchers } from './search-data.ts';
 import { createFrontServer, type AstroHandler } from './front-server.ts';
+import { createFunctionGate } from './function-gate.ts';
+import { answerClientError, answerConnect } from './client-error.ts';
+import { createLimiter } from './rate-limit/limiter.ts';
+import { loadVerifiedAgents } from './verified-agents.ts';
+import { createAgentVerifier } from '../lib/web-bot-auth/verify.ts';
 import { MANIFEST_FILE, type FileManifest } from '../build/file-manifest.ts';
 
 const started = performance.now();
-const dist = resolve(process.env.DIST_DIR ?? 'dist');
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? 'localhost';
+let config: ServerConfig;
+try {
+  config = serverConfigOf(process.env);
+} catch (error) {
+  console.error(`card-values: ${(error as Error).message}`);
+  process.exit(1);
+}
+const { dist, port, host } = config;
 
 // Searching needs no manifest: it is read while the rest starts, and files wait for it.
 const manifest = readFile(join(dist, 'server', MANIFEST_FILE), 'utf8').then((text) => JSON.parse(text) as FileManifest);
 // Astro's files load while the card index builds.
 const astro = import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href) as Promise<{ handler: AstroHandler }>;
 const searchers = loadSearchers(join(dist, 'server', 'search'));
+const limiter = config.ratePolicy && createLimiter(config.ratePolicy, { redisUrl: config.redisUrl });
+let verifyAgent: ReturnType<typeof createAgentVerifier>;
+try {
+  verifyAgent = createAgentVerifier(loadVerifiedAgents(process.env));
+} catch (error) {
+  console.error(`card-values: ${(error as Error).message}`);
+  process.exit(1);
+}
+// The warm-up request below is ours, not a client's: a secret only this process knows keeps it out of the count.
+const warmUp = { name: 'x-card-values-warm-up', token: randomUUID() };
+const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trustProxy, uncounted: (req) => req.headers[warmUp.name] === warmUp.token });
 const { handler } = await astro;
 
-const server = createServer(createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler }));
+// Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
+const server = createServer({ shouldUpgradeCallback: () => false }, createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler, gate }));
 server.keepAliveTimeout = 5_000;
+server.on('clientError', answerClientError);
+server.on('connect', answerConnect);
 server.on('error', (error: NodeJS.ErrnoException) => {
   const why = error.code === 'EADDRINUSE' ? 'the address is in use (set PORT to another port)' : error.message;
   console.error(`card-values: cannot listen on ${host}:${port}: ${why}`);
@@ -36,11 +65,12 @@ server.listen(port, host, async () => {
   const address = server.address();
   const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
   // One request through the whole path compiles the hot code before anyone waits on it.
-  await fetch(`${where}/api/cards?q=charizard&limit=1`).then((r) => r.arrayBuffer()).catch(() => undefined);
-  await manifest;
-  console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms)`);
+  await fetch(`${where}/api/cards?q=charizard&limit=1`, { headers: { [warmUp.name]: warmUp.token } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+  await Promise.all([manifest, limiter?.ready]);
+  const limits = config.ratePolicy ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client${config.redisUrl ? ' (shared in Redis)' : ''}` : 'off';
+  console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms; rate limit ${limits})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => void limiter?.close().finally(() => process.exit(0))));
 }

@@ -21,6 +21,21 @@ const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge']);
 const PAGE_FILES: Record<string, string> = { '/': '/index.html' };
 
 /**
+ * The request target as a URL of a fixed origin. The target is read as a path
+ * even when it begins with `//` (which `new URL(target, base)` would take for a
+ * host); an absolute-form target (`GET http://host/path`, as proxies send)
+ * keeps only its path and query. Anything else (`*`, garbage) is null.
+ * @example requestUrlOf('//llms.txt')?.pathname // "//llms.txt"
+ */
+export function requestUrlOf(target: string): URL | null {
+  const origin = 'http://localhost';
+  if (target.startsWith('/')) return URL.parse(`${origin}${target}`);
+  if (!/^https?:\/\//i.test(target)) return null;
+  const absolute = URL.parse(target);
+  return absolute && URL.parse(`${origin}${absolute.pathname}${absolute.search}`);
+}
+
+/**
  * @example routeOf('/cards/charizard-base1-4', new URLSearchParams()) // { kind: 'negotiated', collection: 'cards', slug: 'charizard-base1-4' }
  */
 export function routeOf(pathname: string, query: URLSearchParams): Route {
@@ -41,6 +56,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
       const slug = parts[2].slice(0, -3);
       return SLUG.test(slug) ? { kind: 'file', file: pathname, api: false, markdownOf: { collection, slug } } : { kind: 'not-found' };
     }
+    if (parts[2].endsWith('.html')) return SLUG.test(parts[2].slice(0, -5)) ? { kind: 'file', file: pathname, api: false } : { kind: 'not-found' };
     return SLUG.test(parts[2]) ? { kind: 'negotiated', collection, slug: parts[2] } : { kind: 'not-found' };
   }
   if (PAGE_FILES[pathname]) return { kind: 'file', file: PAGE_FILES[pathname], api: false };

@@ -225,11 +225,11 @@ describe('HTTP behaviour', () => {
     }
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is a 405 with Allow: GET, HEAD', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is a 405 with Allow: GET, HEAD, OPTIONS', async (method) => {
     for (const path of ['/api/cards', '/cards/charizard-base1-4', '/llms.txt']) {
       const res = await get(path, {}, method);
       expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       assertMatches('problem.json', await res.json());
     }
   });

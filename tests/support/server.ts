@@ -6,13 +6,19 @@ import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 /** The real server (src/server/main.ts) on a build, on a free port, for HTTP tests. */
 export interface RunningServer {
   url: string;
+  /** What the server printed so far (stdout and stderr). */
+  logs(): string;
   stop(): Promise<void>;
 }
 
-export async function startServer(dist: string): Promise<RunningServer> {
+/**
+ * `env` adds to the test's environment (RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS …). The
+ * limit is on, but far above what a test file sends, unless a test sets its own.
+ */
+export async function startServer(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: '100000/60', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -27,7 +33,9 @@ export async function startServer(dist: string): Promise<RunningServer> {
   });
   return {
     url,
+    logs: () => output,
     stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),

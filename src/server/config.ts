@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { ratePolicyOf, type RatePolicy } from './rate-limit/policy.ts';
+
+/**
+ * The function's settings, from its environment (the contract's Configuration
+ * table; VERIFIED_AGENTS is read by verified-agents.ts). A value that does not parse stops the server at start with a message
+ * naming the variable, rather than running with a limit nobody asked for.
+ */
+export interface ServerConfig {
+  dist: string;
+  port: number;
+  host: string;
+  /** null: RATE_LIMIT=off. */
+  ratePolicy: RatePolicy | null;
+  trustProxy: number;
+  redisUrl?: string;
+}
+
+function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`${name} must be an integer from 0 to ${max}; got "${raw}"`);
+  return Number(raw);
+}
+
+/** @example serverConfigOf({ RATE_LIMIT: 'off' }).ratePolicy // null */
+export function serverConfigOf(env: NodeJS.ProcessEnv): ServerConfig {
+  return {
+    dist: resolve(env.DIST_DIR ?? 'dist'),
+    port: integerIn(env, 'PORT', 4321, 65_535),
+    host: env.HOST || 'localhost',
+    ratePolicy: ratePolicyOf(env.RATE_LIMIT || undefined),
+    trustProxy: integerIn(env, 'TRUST_PROXY', 0, 32),
+    redisUrl: env.REDIS_URL || undefined,
+  };
+}

@@ -1,0 +1,54 @@
+import type { IncomingMessage } from 'node:http';
+import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
+import type { Limiter } from './rate-limit/limiter.ts';
+import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit/policy.ts';
+import { tooManyRequests, type Problem } from '../lib/problem.ts';
+import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
+
+/**
+ * What stands before every answer the function computes (searches and
+ * negotiated detail pages): a verified agent (Web Bot Auth) goes on uncounted;
+ * everyone else, invalid signatures included, is counted against the policy
+ * and told where they stand.
+ */
+export type GateDecision =
+  | { go: true; headers: Record<string, string> }
+  | { go: false; headers: Record<string, string>; problem: Problem };
+
+export type FunctionGate = (req: IncomingMessage) => Promise<GateDecision>;
+
+export interface GateOptions {
+  /** null when RATE_LIMIT=off. */
+  limiter: Limiter | null;
+  verifyAgent: (message: MessageParts) => AgentVerdict;
+  trustProxy: number;
+  /** Requests of the server's own (its warm-up), never counted. */
+  uncounted?: (req: IncomingMessage) => boolean;
+}
+
+const SIGNATURE_HEADERS = ['signature', 'signature-input', 'signature-agent'] as const;
+
+export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted = () => false }: GateOptions): FunctionGate {
+  const policyHeader = limiter ? rateLimitPolicyHeader(limiter.policy) : '';
+
+  function verdictOf(req: IncomingMessage): AgentVerdict {
+    if (!SIGNATURE_HEADERS.some((name) => req.headers[name] !== undefined)) return { outcome: 'unverified' };
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    return verifyAgent({ method: req.method ?? 'GET', scheme: schemeOf(req, trustProxy), authority: authorityOf(req, trustProxy), target: req.url ?? '/', header });
+  }
+
+  return async (req) => {
+    if (verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
+    if (!limiter || uncounted(req)) return { go: true, headers: {} };
+    const decision = await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)));
+    const headers: Record<string, string> = { 'RateLimit-Policy': policyHeader };
+    if (!decision) return { go: true, headers };
+    headers.RateLimit = rateLimitHeader(decision.remaining, decision.resetSeconds);
+    if (decision.allowed) return { go: true, headers };
+    headers['Retry-After'] = String(decision.retryAfterSeconds);
+    return { go: false, headers, problem: tooManyRequests(POLICY_NAME, decision.retryAfterSeconds) };
+  };
+}

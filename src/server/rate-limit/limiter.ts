@@ -1,0 +1,71 @@
+import { RateLimiterRes, type RateLimiterCompatibleAbstract, type RateLimiterRedis } from 'rate-limiter-flexible';
+import { MemoryGcraLimiter } from './memory-store.ts';
+import { createRedisLimiter } from './redis-store.ts';
+import type { RatePolicy } from './policy.ts';
+
+/**
+ * One question per counted request: may this client go on, and what does its
+ * bucket look like now? Counting is rate-limiter-flexible's (in memory, or in
+ * Redis when REDIS_URL is set) with the GCRA rule of gcra.ts.
+ */
+export interface RateDecision {
+  allowed: boolean;
+  /** Requests left right now (the `r` of the RateLimit header). */
+  remaining: number;
+  /** Seconds until the bucket is full again (`t`). */
+  resetSeconds: number;
+  /** Seconds until a refused client may try again (Retry-After); 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface Limiter {
+  policy: RatePolicy;
+  /** Counts one request of `key`; null when the count could not be taken (the request goes on, uncounted). */
+  take(key: string): Promise<RateDecision | null>;
+  /** Settles once the store can count (Redis connected, or found unreachable and replaced by memory). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LimiterOptions {
+  redisUrl?: string;
+  warn?: (message: string) => void;
+  /** The clock of the in-memory store (tests). */
+  now?: () => number;
+}
+
+export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.warn, now }: LimiterOptions = {}): Limiter {
+  const memory = new MemoryGcraLimiter(policy, now);
+  const redis = redisUrl ? createRedisLimiter(redisUrl, policy, memory, warn) : undefined;
+  const store: RateLimiterCompatibleAbstract | RateLimiterRedis = redis?.limiter ?? memory;
+  const windowMs = policy.windowSeconds * 1000;
+  const intervalMs = windowMs / policy.quota;
+  let warnedAt = -Infinity;
+
+  return {
+    policy,
+    ready: redis?.connected ?? Promise.resolve(),
+    async take(key) {
+      try {
+        const res = await store.consume(key);
+        return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000), retryAfterSeconds: 0 };
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) {
+          // Refused: msBeforeNext is the wait for the next admission; the bucket is full a window less one interval after that.
+          const retryAfterMs = Math.max(outcome.msBeforeNext, 1);
+          return { allowed: false, remaining: 0, resetSeconds: Math.ceil((retryAfterMs + windowMs - intervalMs) / 1000), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+        }
+        // A fault of the store (both Redis and the insurance failed): fail open, say so at most once a minute.
+        const at = Date.now();
+        if (at - warnedAt > 60_000) {
+          warnedAt = at;
+          warn(`rate limit: could not count a request (${outcome instanceof Error ? outcome.message : String(outcome)}); letting it through`);
+        }
+        return null;
+      }
+    },
+    close: async () => {
+      await redis?.close();
+    },
+  };
+}

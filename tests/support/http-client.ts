@@ -1,0 +1,32 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+
+/**
+ * A request exactly as written (fetch would normalise the path and refuses some
+ * headers), optionally from another loopback address (127.0.0.2 …), which
+ * makes it another client to the rate limiter.
+ */
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SendOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  localAddress?: string;
+}
+
+export function send(base: string, path: string, { method = 'GET', headers = {}, localAddress }: SendOptions = {}): Promise<RawResponse> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method, headers, localAddress, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { gcraStep } from '../../src/server/rate-limit/gcra.ts';
+import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { ratePolicyOf, rateLimitHeader, rateLimitPolicyHeader } from '../../src/server/rate-limit/policy.ts';
+
+/** A limiter of `text` whose clock the test moves. */
+function limiterAt(text: string) {
+  const clock = { now: 1_000_000 };
+  const limiter = createLimiter(ratePolicyOf(text)!, { now: () => clock.now });
+  return { limiter, clock };
+}
+
+describe('RATE_LIMIT', () => {
+  it('reads <requests>/<seconds>, defaults to 120/60 and turns off with off', () => {
+    expect(ratePolicyOf('5/10')).toEqual({ quota: 5, windowSeconds: 10 });
+    expect(ratePolicyOf()).toEqual({ quota: 120, windowSeconds: 60 });
+    expect(ratePolicyOf('off')).toBeNull();
+  });
+
+  it.each(['0/60', '120', '120/0', '-1/60', '1.5/60', 'lots', '120/60s'])('rejects %s, naming the variable and the form', (text) => {
+    expect(() => ratePolicyOf(text)).toThrow(/RATE_LIMIT must be <requests>\/<seconds>/);
+  });
+
+  it('announces the policy and the state in draft-11 syntax', () => {
+    expect(rateLimitPolicyHeader({ quota: 120, windowSeconds: 60 })).toBe('"default";q=120;w=60');
+    expect(rateLimitHeader(7, 3)).toBe('"default";r=7;t=3');
+  });
+});
+
+describe('the GCRA bucket', () => {
+  it('lets a quiet client spend the whole quota at once, then refuses', async () => {
+    const { limiter } = limiterAt('5/10');
+    const remaining = [];
+    for (let i = 0; i < 5; i++) remaining.push((await limiter.take('a'))!.remaining);
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const refused = (await limiter.take('a'))!;
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 2 });
+  });
+
+  it('refills one request per window ÷ quota, not all at a window boundary', async () => {
+    const { limiter, clock } = limiterAt('5/10');
+    for (let i = 0; i < 5; i++) await limiter.take('a');
+    clock.now += 1_999;
+    expect((await limiter.take('a'))!.allowed).toBe(false);
+    clock.now += 1;
+    expect((await limiter.take('a'))!).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.take('a'))!.allowed).toBe(false);
+  });
+
+  it('says when the bucket is full again, and a refusal does not move it', async () => {
+    const { limiter, clock } = limiterAt('5/10');
+    expect((await limiter.take('a'))!.resetSeconds).toBe(2);
+    for (let i = 0; i < 4; i++) await limiter.take('a');
+    const refused = (await limiter.take('a'))!;
+    expect(refused.resetSeconds).toBe(10);
+    clock.now += 10_000;
+    expect((await limiter.take('a'))!.remaining).toBe(4);
+  });
+
+  it('counts each client on its own', async () => {
+    const { limiter } = limiterAt('2/60');
+    await limiter.take('a');
+    await limiter.take('a');
+    expect((await limiter.take('a'))!.allowed).toBe(false);
+    expect((await limiter.take('b'))!).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  it('a quota that does not divide the window evenly still admits exactly the quota', () => {
+    let tat = 0;
+    let admitted = 0;
+    for (let i = 0; i < 10; i++) {
+      const step = gcraStep(tat, 5_000, 7, 60_000);
+      if (step.allowed) admitted++;
+      tat = step.tat;
+    }
+    expect(admitted).toBe(7);
+  });
+});
