@@ -1,0 +1,114 @@
+import { IMAGE_ORIGIN } from '../image-host.ts';
+import { ref } from './schema-components.ts';
+
+/**
+ * The response headers of the contract, each described once as a reusable
+ * `components.headers` entry. Keys are the header names, except the three Link
+ * headers, whose values differ by kind of resource (see `header`).
+ */
+const str = { type: 'string' };
+
+export const HEADERS = {
+  ETag: {
+    description: 'Strong validator of the exact bytes of this representation; send it back in If-None-Match to get a 304.',
+    required: true,
+    schema: { ...str, pattern: '^"[^"]+"$' },
+    example: '"RBNvo1WzZ4oRRq0W9-hknpT7T8If536DEMBg9hyq_4o"',
+  },
+  'Cache-Control': {
+    description: 'Prebuilt files may change with the next build and are cached for 300 s, search results for 60 s; errors are `no-store`.',
+    required: true,
+    schema: str,
+    example: 'public, max-age=300',
+  },
+  'X-Content-Type-Options': { description: 'Sent on every response.', required: true, schema: { ...str, const: 'nosniff' } },
+  'Access-Control-Allow-Origin': {
+    description: 'Anyone may read this from a browser: sent on /api/*, on the Markdown files and on the Markdown and JSON representations of detail pages.',
+    schema: { ...str, const: '*' },
+  },
+  'Access-Control-Expose-Headers': {
+    description: 'The response headers a cross-origin script may read; sent with Access-Control-Allow-Origin.',
+    schema: str,
+    example: 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, x-markdown-tokens',
+  },
+  'RateLimit-Policy': {
+    description: 'The quota of the client (draft-ietf-httpapi-ratelimit-headers-11): `q` requests per window of `w` seconds. '
+      + 'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages), '
+      + 'except when limiting is off (RATE_LIMIT=off) and to verified agents, which are not counted.',
+    schema: { ...str, pattern: '^"default";q=\\d+;w=\\d+$' },
+    example: '"default";q=120;w=60',
+  },
+  RateLimit: {
+    description: 'What is left of the quota (draft-ietf-httpapi-ratelimit-headers-11): `r` requests remain, '
+      + 'and the quota is whole again in `t` seconds. Sent alongside RateLimit-Policy.',
+    schema: { ...str, pattern: '^"default";r=\\d+;t=\\d+$' },
+    example: '"default";r=119;t=60',
+  },
+  'Retry-After': { description: 'Seconds until a request would be accepted again.', required: true, schema: { type: 'integer', minimum: 0 }, example: 12 },
+  Vary: { description: 'The representation depends on the Accept header; sent on every response of a negotiated URL.', required: true, schema: { ...str, const: 'Accept' } },
+  'x-markdown-tokens': {
+    description: 'Token count of exactly the Markdown body (js-tiktoken, o200k_base, counted at build time); sent with Markdown only.',
+    schema: { type: 'integer', minimum: 0 },
+    example: 412,
+  },
+  'Link-ServiceDesc': {
+    description: 'Points every /api/* response at this description.',
+    schema: { ...str, const: '</openapi.json>; rel="service-desc"; type="application/openapi+json"' },
+  },
+  'Link-Alternates': {
+    description: 'The other representations of a detail page and the site index.',
+    required: true,
+    schema: str,
+    example: '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+  },
+  'Link-Canonical': {
+    description: 'The page a Markdown file is the twin of, then the same alternates as the page.',
+    required: true,
+    schema: str,
+    example: '</cards/charizard-base1-4>; rel="canonical", </cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+  },
+  Allow: { description: 'The methods this path answers.', required: true, schema: { ...str, const: 'GET, HEAD, OPTIONS' } },
+  'Access-Control-Allow-Methods': { description: 'Read-only.', required: true, schema: { ...str, const: 'GET, HEAD' } },
+  'Access-Control-Allow-Headers': {
+    description: 'Request headers a cross-origin script may send: Accept, If-None-Match and the Web Bot Auth headers.',
+    required: true,
+    schema: str,
+    example: 'Accept, If-None-Match, Signature, Signature-Input, Signature-Agent',
+  },
+  'Access-Control-Max-Age': { description: 'Seconds a browser may cache this preflight.', required: true, schema: { type: 'integer', minimum: 0 }, example: 86400 },
+  'Content-Security-Policy': {
+    description: 'HTML only: at least `default-src \'self\'`, the image host allowed for images, `frame-ancestors \'none\'`.',
+    schema: str,
+    example: `default-src 'self'; img-src 'self' ${IMAGE_ORIGIN}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+  },
+  'Referrer-Policy': { description: 'HTML only.', schema: str, example: 'strict-origin-when-cross-origin' },
+};
+
+export type HeaderKey = keyof typeof HEADERS;
+/** A header by its component key, or with a note on what it means on one response. */
+export type HeaderRef = HeaderKey | [HeaderKey, string];
+
+/** The header each component stands for, where the component key is not the header name. */
+const NAME_OF: Partial<Record<HeaderKey, string>> = { 'Link-ServiceDesc': 'Link', 'Link-Alternates': 'Link', 'Link-Canonical': 'Link' };
+
+/**
+ * A response's `headers` map of component refs; a `[key, description]` pair
+ * says what the header means on that response (OpenAPI 3.1 lets a reference
+ * override the description).
+ * @example headersOf('ETag', ['Cache-Control', 'Always no-store.']) // { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: …, description: 'Always no-store.' } }
+ */
+export function headersOf(...keys: HeaderRef[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((entry) => {
+    const [key, description] = Array.isArray(entry) ? entry : [entry];
+    return [NAME_OF[key] ?? key, description ? { ...ref('headers', key), description } : ref('headers', key)];
+  }));
+}
+
+/** The headers of every response the rate limiter has counted. */
+export const RATE_LIMITED: HeaderKey[] = ['RateLimit-Policy', 'RateLimit'];
+
+/** The headers that open a response to cross-origin reads. */
+export const CORS: HeaderKey[] = ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'];
+
+/** Both CORS headers with one note on where they are sent. @example corsOn('Markdown and JSON only.') */
+export const corsOn = (where: string): [HeaderKey, string][] => CORS.map((key) => [key, where]);

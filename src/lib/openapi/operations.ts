@@ -1,0 +1,132 @@
+import { CORS, corsOn, headersOf, RATE_LIMITED, type HeaderRef } from './headers.ts';
+import { parametersOf, SIGNED, type ParameterKey } from './parameters.ts';
+import { responsesOf } from './responses.ts';
+import { ref } from './schema-components.ts';
+
+/**
+ * The kinds of path the service has, each as a Path Item with GET, HEAD (the
+ * same answer without a body) and, on /api/* and the detail pages, the OPTIONS
+ * preflight. operationIds are `get…`, `head…` and `preflight…` of one base name.
+ */
+type Json = Record<string, unknown>;
+
+export interface Described {
+  /** operationId without its verb, e.g. `CardSearch` → getCardSearch, headCardSearch. */
+  base: string;
+  tag: string;
+  summary: string;
+  description: string;
+}
+
+const HEAD_NOTE = 'HEAD answers as GET does, with the same status and headers, and sends no body.';
+const NOT_MODIFIED = 'If-None-Match matched the current ETag: no body, the headers GET would send.';
+const STRING = { type: 'string' };
+
+/** `slug` is a parameter of the path item, so that the preflight, which takes no other, has it too. */
+function pathItem(op: Described, slug: ParameterKey | undefined, parameters: unknown[], responses: Json, preflight: boolean): Json {
+  const common = { tags: [op.tag], parameters, responses };
+  return {
+    ...(slug && { parameters: parametersOf(slug) }),
+    get: { operationId: `get${op.base}`, summary: op.summary, description: op.description, ...common },
+    head: { operationId: `head${op.base}`, summary: `${op.summary} (headers only)`, description: `${HEAD_NOTE} ${op.description}`, ...common },
+    ...(preflight && {
+      options: {
+        operationId: `preflight${op.base}`,
+        tags: [op.tag],
+        summary: `${op.summary}, CORS preflight`,
+        description: 'What a browser asks before a cross-origin GET that sends If-None-Match or the Web Bot Auth headers. Not rate limited.',
+        responses: { '204': ref('responses', 'Preflight'), ...responsesOf({ ...(slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }) },
+      },
+    }),
+  };
+}
+
+/** A 200 and its 304 twin, which carries the same headers and no body. */
+function okAndNotModified(description: string, content: Json, headers: HeaderRef[]): Json {
+  return {
+    '200': { description, headers: headersOf(...headers), content },
+    '304': { description: NOT_MODIFIED, headers: headersOf(...headers) },
+  };
+}
+
+export interface ApiPath extends Described {
+  /** The component of the 200 body. */
+  schema: string;
+  query?: Json[];
+  slug?: ParameterKey;
+  /** Whether the function answers (and the rate limiter counts): always, or only when q or tag is given. Unset: a prebuilt file. */
+  limited?: 'always' | 'when-filtered';
+}
+
+/**
+ * An /api/* path: JSON, readable from any origin, linked to this description.
+ * @example apiPath({ base: 'ContentSummary', tag: 'Site', summary: 'Content summary', description: '…', schema: 'ContentSummary' })
+ */
+export function apiPath(op: ApiPath): Json {
+  const ok = op.limited === 'when-filtered' ? `${op.summary}. The RateLimit headers come only with q or tag, when the function answers.` : op.summary;
+  const responses = {
+    ...okAndNotModified(ok, { 'application/json': { schema: ref('schemas', op.schema) } },
+      ['ETag', 'Cache-Control', ...CORS, 'Link-ServiceDesc', 'X-Content-Type-Options', ...(op.limited ? RATE_LIMITED : [])]),
+    ...responsesOf({
+      ...(op.query && { '400': 'BadRequest' }),
+      ...(op.slug && { '404': 'NotFound' }),
+      '405': 'MethodNotAllowed',
+      ...(op.limited && { '429': 'TooManyRequests' }),
+    }),
+  };
+  const parameters = [...(op.query ?? []), ...parametersOf('If-None-Match', ...(op.limited ? SIGNED : []))];
+  return pathItem(op, op.slug, parameters, responses, true);
+}
+
+export interface RecordPath extends Described {
+  slug: ParameterKey;
+  /** The component of the record's JSON (the same body as its /api/… detail). */
+  schema: string;
+}
+
+/**
+ * A negotiated detail page: HTML, Markdown or JSON by Accept, answered (and rate limited) by the function.
+ * @example pagePath({ base: 'CardPage', tag: 'Cards', summary: 'Card page', description: '…', slug: 'CardSlug', schema: 'CardDetail' })
+ */
+export function pagePath(op: RecordPath): Json {
+  const content = {
+    'text/html': { schema: { ...STRING, description: 'The page for people.' } },
+    'text/markdown': { schema: { ...STRING, description: 'Markdown built from the same record (charset utf-8).' } },
+    'application/json': { schema: ref('schemas', op.schema) },
+  };
+  const responses = {
+    ...okAndNotModified(`${op.summary}, in the representation Accept prefers.`, content, [
+      'Vary', 'Link-Alternates', 'ETag', 'Cache-Control', 'X-Content-Type-Options', 'x-markdown-tokens',
+      ...corsOn('Markdown and JSON only.'), 'Content-Security-Policy', 'Referrer-Policy', ...RATE_LIMITED,
+    ]),
+    ...responsesOf({ '404': 'PageNotFound', '405': 'MethodNotAllowed', '406': 'NotAcceptable', '429': 'TooManyRequests' }),
+  };
+  return pathItem(op, op.slug, parametersOf('If-None-Match', ...SIGNED), responses, true);
+}
+
+/**
+ * A `.md` file: the Markdown of a detail page as a prebuilt file, not rate limited.
+ * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', slug: 'CardSlug' })
+ */
+export function markdownPath(op: Described & { slug: ParameterKey }): Json {
+  const responses = {
+    ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
+      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'], 'ETag', 'Link-Canonical',
+      ...CORS, 'Cache-Control', 'X-Content-Type-Options',
+    ]),
+    ...responsesOf({ '404': 'NotFound', '405': 'MethodNotAllowed' }),
+  };
+  return pathItem(op, op.slug, parametersOf('If-None-Match'), responses, false);
+}
+
+/**
+ * A prebuilt file of the site outside /api/*.
+ * @example filePath({ base: 'LlmsTxt', tag: 'Site', summary: 'Site index for agents', description: '…', mediaType: 'text/plain', schema: { type: 'string' } })
+ */
+export function filePath(op: Described & { mediaType: string; schema: Json }): Json {
+  const responses = {
+    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, ['ETag', 'Cache-Control', 'X-Content-Type-Options']),
+    ...responsesOf({ '405': 'MethodNotAllowed' }),
+  };
+  return pathItem(op, undefined, parametersOf('If-None-Match'), responses, false);
+}

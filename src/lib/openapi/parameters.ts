@@ -1,0 +1,76 @@
+import { VALUE_BAND_IDS, bandLabel } from '../value-bands.ts';
+import { QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
+import { FACILITY_TAGS } from '../knowledge-taxonomy.ts';
+import { ref } from './schema-components.ts';
+
+/**
+ * Request parameters: the reusable ones (`components.parameters`: slugs, the
+ * conditional request header, the Web Bot Auth headers) and the query
+ * parameters of the searches, kept inline in their operations.
+ */
+const SLUG_SCHEMA = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' };
+const slug = (description: string, example: string) => ({ name: 'slug', in: 'path', required: true, description, schema: SLUG_SCHEMA, example });
+
+const WEB_BOT_AUTH = 'Web Bot Auth (RFC 9421 HTTP Message Signatures, Ed25519, `tag="web-bot-auth"`). '
+  + 'A request whose signature verifies against the configured allowlist of agents is not counted against the rate limit and never gets a 429; '
+  + 'a missing, malformed or failing signature is never an error, the request is simply unverified.';
+const header = (name: string, description: string, example: string) => ({ name, in: 'header', required: false, description: `${description} ${WEB_BOT_AUTH}`, schema: { type: 'string' }, example });
+
+export const PARAMETERS = {
+  CardSlug: slug('The card slug, as in the `slug` of search results.', 'charizard-base1-4'),
+  SealedSlug: slug('The sealed product slug, as in the `slug` of search results.', 'evolving-skies-booster-box-242436'),
+  ArticleSlug: slug('The article slug, as in the `id` of /api/knowledge.', 'what-is-a-grail'),
+  'If-None-Match': {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'ETags the client holds (weak comparison, `*` matches any); when one matches, the answer is 304 with no body.',
+    schema: { type: 'string' },
+    example: '"RBNvo1WzZ4oRRq0W9-hknpT7T8If536DEMBg9hyq_4o"',
+  },
+  // The examples are the project's known-answer vector (RFC 9421's Ed25519 test key, authority cards.example).
+  Signature: header('Signature', 'The signature of a verified agent.', 'sig1=:CVy+a2bV9l+FppC+MMRwkIiAFqzOQuFTgSWxTkMF39miWiWmkN0YxakWsYbz4ktFOm90BrqVqPfau7rvcQbjBg==:'),
+  'Signature-Input': header('Signature-Input', 'What the signature covers (`@authority`, the `signature-agent` member), with created, expires, keyid (the JWK thumbprint) and tag.',
+    'sig1=("@authority" "signature-agent";key="sig1");created=1735689600;expires=1735689900;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";alg="ed25519";tag="web-bot-auth"'),
+  'Signature-Agent': header('Signature-Agent', 'The URL of the agent whose key directory holds the key, as a dictionary member named by the label.', 'sig1="https://agent.example"'),
+};
+
+export type ParameterKey = keyof typeof PARAMETERS;
+
+/** Refs to reusable parameters. @example parametersOf('CardSlug') // [{ $ref: '#/components/parameters/CardSlug' }] */
+export const parametersOf = (...keys: ParameterKey[]) => keys.map((key) => ref('parameters', key));
+
+/** Every request the rate limiter sees may carry the Web Bot Auth headers. */
+export const SIGNED: ParameterKey[] = ['Signature', 'Signature-Input', 'Signature-Agent'];
+
+const query = (name: string, description: string, schema: Record<string, unknown>) => ({ name, in: 'query', required: false, description, schema });
+const text = { type: 'string', maxLength: QUERY_MAX_LENGTH };
+
+/** q of the two catalogue searches. @example catalogueQ('name, set name, types and rarity') */
+export const catalogueQ = (over: string) => query('q',
+  `Free text matched against ${over}, at most ${QUERY_MAX_LENGTH} characters; results by relevance. `
+  + 'Empty or absent: every item, highest value first. Text with no searchable word matches nothing.', text);
+
+/** limit, offset and sort of the two catalogue searches. */
+export const PAGING = [
+  query('limit', `Items per page; values above ${SEARCH_LIMIT_MAX} are clamped to ${SEARCH_LIMIT_MAX}, and 0 returns only \`total\`.`,
+    { type: 'integer', minimum: 0, default: SEARCH_LIMIT_DEFAULT }),
+  query('offset', 'Matches to skip (paging).', { type: 'integer', minimum: 0, default: 0 }),
+  query('sort', 'Order of results: `relevance` is the default with q, `value-desc` without.', { type: 'string', enum: [...SORTS] }),
+];
+
+/** @example band().schema.enum // ['grail', 'chase', 'mid', 'budget'] */
+export const band = () => query('band', `Only cards of this value band: ${VALUE_BAND_IDS.map(bandLabel).join(', ')}.`, { type: 'string', enum: VALUE_BAND_IDS });
+
+/**
+ * The kinds present in this build's content; an open list, so any string when the build has none.
+ * @example kind(['etb', 'tin']).schema // { type: 'string', enum: ['etb', 'tin'] }
+ */
+export const kind = (kinds: string[]) => query('kind', 'Only products of this kind (the kinds present in the content).',
+  kinds.length > 0 ? { type: 'string', enum: kinds } : { type: 'string' });
+
+/** q and tag of /api/knowledge: either makes the function answer instead of the prebuilt list. */
+export const KNOWLEDGE_FILTERS = [
+  query('q', `Free text matched against question, answer and tags, at most ${QUERY_MAX_LENGTH} characters.`, text),
+  query('tag', 'Only articles carrying this facet tag.', { type: 'string', enum: [...FACILITY_TAGS] }),
+];

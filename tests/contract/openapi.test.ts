@@ -1,0 +1,110 @@
+import { describe, expect, inject, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { ROOT } from '../support/fixture-site.ts';
+
+/**
+ * The built /openapi.json describes the whole contract and lints clean under
+ * both Redocly (recommended) and Spectral (spectral:oas), offline.
+ */
+const file = join(inject('fixtureDist'), 'client', 'openapi.json');
+const api = JSON.parse(readFileSync(file, 'utf8'));
+
+/** The contract's "Paths at a glance" (shared/spec/API.md), as OpenAPI path templates. */
+const CONTRACT_PATHS = [
+  '/api/cards', '/api/cards/{slug}', '/api/sealed', '/api/sealed/{slug}', '/api/content', '/api/knowledge', '/api/knowledge/{slug}',
+  '/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}',
+  '/cards/{slug}.md', '/sealed/{slug}.md', '/knowledge/{slug}.md',
+  '/llms.txt', '/openapi.json',
+];
+const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}'];
+const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
+
+type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> };
+const operations: Array<[string, string, Operation]> = Object.entries(api.paths as Record<string, Record<string, Operation>>)
+  .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m): [string, string, Operation] => [path, m, item[m]]));
+
+/** Runs a linter from node_modules/.bin on the project's Node (the first `node` in PATH), with no network calls. */
+function lint(bin: string, args: string[]) {
+  const result = spawnSync(join(ROOT, 'node_modules', '.bin', bin), args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      NO_COLOR: '1',
+    },
+  });
+  const output = `exit ${result.status}\n${result.stdout}\n${result.stderr}`;
+  /** Both print their JSON report, and only it, to stdout (spectral with --quiet). */
+  function json<T>(): T {
+    try {
+      return JSON.parse(result.stdout);
+    } catch {
+      throw new Error(`${bin} printed no JSON report:\n${output}`);
+    }
+  }
+  return { status: result.status, output, json };
+}
+
+describe('/openapi.json lints clean', () => {
+  it('redocly lint (recommended) finds no errors and no warnings', () => {
+    const run = lint('redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'json']);
+    const report = run.json<{ totals: object; problems: Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer: string }> }> }>();
+    const findings = report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+    expect(findings, 'redocly findings').toEqual([]);
+    expect(report.totals, run.output).toMatchObject({ errors: 0, warnings: 0 });
+    expect(run.status, run.output).toBe(0);
+  });
+
+  it('spectral lint (spectral:oas) finds nothing at any severity', () => {
+    const run = lint('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--fail-severity', 'hint', '--quiet']);
+    const findings = run.json<Array<{ severity: number; code: string; message: string; path: string[] }>>()
+      .map((f) => `${['error', 'warning', 'info', 'hint'][f.severity]} ${f.code} at ${f.path.join('.')}: ${f.message}`);
+    expect(findings, 'spectral findings').toEqual([]);
+    expect(run.status, run.output).toBe(0);
+  });
+});
+
+describe('/openapi.json covers the contract', () => {
+  it('describes every path of the contract and no other', () => {
+    expect(Object.keys(api.paths).sort()).toEqual([...CONTRACT_PATHS].sort());
+  });
+
+  it('every operation has an operationId, and no two share one', () => {
+    const ids = operations.map(([path, method, op]) => op.operationId ?? `(none on ${method} ${path})`);
+    expect(ids.filter((id) => id.startsWith('(none'))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('HEAD is described wherever GET is, and the preflight on /api/* and the detail pages', () => {
+    for (const [path, item] of Object.entries(api.paths as Record<string, Record<string, Operation>>)) {
+      expect(item.head, path).toBeDefined();
+      const preflight = path.startsWith('/api/') || DETAIL_PAGES.includes(path);
+      expect(item.options?.responses['204'], path).toEqual(preflight ? { $ref: '#/components/responses/Preflight' } : undefined);
+    }
+  });
+
+  it.each(DETAIL_PAGES)('%s offers HTML, Markdown and JSON, and 406 when none is acceptable', (path) => {
+    const { responses } = api.paths[path].get;
+    expect(Object.keys(responses['200'].content).sort()).toEqual(['application/json', 'text/html', 'text/markdown']);
+    expect(responses['406'].$ref).toBe('#/components/responses/NotAcceptable');
+    expect(api.components.responses.NotAcceptable.content['application/problem+json'].schema.$ref).toBe('#/components/schemas/NotAcceptableProblem');
+  });
+
+  it('the rate-limit headers are reusable components, referenced by what the function answers', () => {
+    expect(Object.keys(api.components.headers)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'Retry-After']));
+    for (const path of ['/api/cards', '/api/sealed', ...DETAIL_PAGES]) {
+      expect(api.paths[path].get.responses['200'].headers.RateLimit, path).toEqual({ $ref: '#/components/headers/RateLimit' });
+      expect(api.paths[path].get.responses['429'], path).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    }
+  });
+
+  it('the API is open: no security requirement', () => {
+    expect(api.security).toEqual([]);
+    expect(api.components.securitySchemes).toBeUndefined();
+  });
+});
