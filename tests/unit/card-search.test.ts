@@ -54,10 +54,41 @@ describe('match set and totals', () => {
     expect(ids(withNoise.results)).toEqual(ids(base.results));
   });
 
-  it('punctuation-only and blank queries act as no query', () => {
+  it('an empty or whitespace-only query acts as no query: every card, most valuable first', () => {
     const all = search({ sort: 'value-desc', limit: 5 });
     expect(all.total).toBe(summaries.length);
-    expect(search({ q: '   ', sort: 'value-desc', limit: 5 })).toEqual(all);
+    for (const q of ['', '   ', '\t\n', '\u00a0\u3000']) expect(search({ q, sort: 'value-desc', limit: 5 }), JSON.stringify(q)).toEqual(all);
+  });
+});
+
+describe('queries with no searchable word', () => {
+  // Such a q asked for something and found no word to look for: matching every card would
+  // answer a question nobody asked (and hand out the whole catalogue per request).
+  it.each([
+    ['an emoji', '😀'],
+    ['punctuation', '!!!'],
+    ['a NUL', '\u0000'],
+    ['control characters', '\u0001\u001f\u007f'],
+    ['Hebrew', 'שלום'],
+    ['CJK', '皮卡丘'],
+    ['Cyrillic and Greek (no card is named in them)', 'пикачу λάμψη'],
+    ['a zero-width space', '\u200b'],
+    ['emoji and punctuation together', '🔥 ?! ⚡ -- //'],
+  ])('%s matches nothing', (_, q) => {
+    for (const sort of ['relevance', 'value-desc', 'value-asc', 'name'] as const) {
+      expect(search({ q, sort }), `${JSON.stringify(q)} ${sort}`).toEqual({ total: 0, results: [] });
+    }
+    expect(search({ q, band: 'grail' }).total).toBe(0);
+  });
+
+  it('a searchable word beside them still finds its cards: "😀 charizard" is "charizard"', () => {
+    expect(search({ q: '😀 charizard', limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
+    expect(search({ q: 'שלום charizard !!!', limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
+  });
+
+  it('the symbols that stand for words on cards are searchable: ★ finds star cards', () => {
+    expect(search({ q: '★', limit: 0 }).total).toBe(cardsWithWord('star').length);
+    expect(search({ q: '★', limit: 0 }).total).toBeGreaterThan(0);
   });
 });
 
@@ -101,6 +132,47 @@ describe('typos, accents and punctuation', () => {
 
   it('a prefix finds the words it starts', () => {
     expect(search({ q: 'chariz', limit: 0 }).total).toBeGreaterThanOrEqual(search({ q: 'charizard', limit: 0 }).total);
+  });
+});
+
+describe('typo correction under hostile queries', () => {
+  /** Distinct words of the letters q, x, z and j: nothing in the catalogue is within two edits of them. */
+  const unknownWords = (count: number) => Array.from({ length: count }, (_, i) => `zq${i.toString(4).padStart(6, '0').replace(/[0-3]/g, (d) => 'qxzj'[Number(d)])}`);
+
+  it('the common typos still find the cards of the word meant: charzard, blastois, lugai', () => {
+    for (const [typo, word] of [['charzard', 'charizard'], ['blastois', 'blastoise'], ['lugai', 'lugia']]) {
+      const meant = search({ q: word, limit: 200 });
+      const found = search({ q: typo, limit: 200 });
+      expect(found.total, typo).toBe(meant.total);
+      expect(new Set(ids(found.results)), typo).toEqual(new Set(ids(meant.results)));
+    }
+  });
+
+  it('a query of 40 unknown words returns and matches nothing', () => {
+    expect(search({ q: unknownWords(40).join(' ') })).toEqual({ total: 0, results: [] });
+  });
+
+  it('unknown words beside a known one leave what the known one matches', () => {
+    const q = ['charizard', ...unknownWords(39)].join(' ');
+    expect(search({ q, limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
+  });
+
+  it('a long run of one letter, a 199-letter word and a word repeated 100 times each return', () => {
+    expect(search({ q: 'a'.repeat(200) }).total).toBe(0);
+    expect(search({ q: 'charizard'.repeat(22) }).total).toBe(0);
+    expect(search({ q: Array(100).fill('charzard').join(' '), limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
+  });
+
+  // Each correction walks the whole vocabulary, the one cost per word that the match set
+  // does not bound; so only the first four words that need one get one (MAX_TYPO_CORRECTIONS).
+  // Real queries carry one or two typos; a fifth is treated as a word found nowhere.
+  it('only the first four words that need a typo correction get one', () => {
+    const [w1, w2, w3, w4] = unknownWords(4);
+    const fourth = search({ q: `${w1} ${w2} ${w3} charzard`, limit: 200 });
+    expect(fourth).toEqual(search({ q: 'charizard', limit: 200 }));
+    expect(search({ q: `${w1} ${w2} ${w3} ${w4} charzard` })).toEqual({ total: 0, results: [] });
+    // Exact words and prefixes need no correction and do not count: charizard is found either way.
+    expect(search({ q: `${w1} ${w2} ${w3} ${w4} charizard`, limit: 200 })).toEqual(search({ q: 'charizard', limit: 200 }));
   });
 });
 

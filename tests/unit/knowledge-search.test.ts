@@ -37,4 +37,27 @@ describe('knowledge search over the real articles', () => {
   it('a query that matches nothing returns nothing rather than everything', () => {
     expect(ids('zzqx')).toEqual([]);
   });
+
+  it('an absent, empty or whitespace-only query lists every article (of the tag)', () => {
+    const all = loadRealArticles().map((a) => a.id);
+    expect(searcher.search({}).map((a) => a.id)).toEqual(all);
+    for (const q of ['', ' \t ']) expect(ids(q), JSON.stringify(q)).toEqual(all);
+    expect(ids(' ', 'sealed').length).toBe(searcher.search({ tag: 'sealed' }).length);
+  });
+
+  it.each([['😀'], ['!!!'], ['\u0000'], ['שלום'], ['皮卡丘']])('%j holds no searchable word and matches no article', (q) => {
+    expect(ids(q)).toEqual([]);
+    expect(ids(q, 'sealed')).toEqual([]);
+  });
+
+  it('a searchable word beside an emoji still finds its articles', () => {
+    expect(ids('😀 shadowless')).toEqual(ids('shadowless'));
+  });
+
+  it('only the first four unknown words get a typo correction, as in card search', () => {
+    // "shadowles" is a prefix of shadowless, so it needs no correction; "shadowlss" does.
+    const unknown = ['zqxjq', 'zqxjx', 'zqxjz', 'zqxjj'];
+    expect(ids(`${unknown.slice(0, 3).join(' ')} shadowlss`)).toEqual(ids('shadowless'));
+    expect(ids(`${unknown.join(' ')} shadowlss`)).toEqual([]);
+  });
 });

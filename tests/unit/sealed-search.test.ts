@@ -49,6 +49,19 @@ describe('sealed search', () => {
     expect(last.results[0].valueUsd).toBeNull();
   });
 
+  it('an empty or whitespace-only query lists every product', () => {
+    for (const q of ['', '  \t ']) expect(search({ q, limit: 0 }).total, JSON.stringify(q)).toBe(products.length);
+  });
+
+  it.each([['😀'], ['!!!'], ['\u0000'], ['שלום'], ['皮卡丘']])('%j holds no searchable word and matches nothing', (q) => {
+    expect(search({ q })).toEqual({ total: 0, results: [] });
+    expect(search({ q, sort: 'value-desc', kind: 'booster-box' })).toEqual({ total: 0, results: [] });
+  });
+
+  it('a searchable word beside an emoji still finds its products', () => {
+    expect(search({ q: '😀 evolving skies', limit: 200 })).toEqual(search({ q: 'evolving skies', limit: 200 }));
+  });
+
   it('limit 0 returns only the total', () => {
     const r = search({ q: 'elite trainer box', limit: 0 });
     expect(r.results).toEqual([]);

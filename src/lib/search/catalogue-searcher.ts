@@ -5,9 +5,10 @@
  * match set is already sorted for `value-desc`, relevance ties need no compare,
  * and offset paging is stable. A facet (band, kind) filters before counting.
  */
-import { foldText, queryTokens } from './normalize.ts';
+import { foldText, isBlank, queryTokens } from './normalize.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
 import { matchQuery } from './query-match.ts';
+import { ranksInOrder } from './postings.ts';
 import { relevanceOrder } from './relevance.ts';
 
 export type SearchSort = 'relevance' | 'value-desc' | 'value-asc' | 'name';
@@ -99,12 +100,14 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
     const code = facet === undefined ? -1 : facetNames.indexOf(facet);
     if (facet !== undefined && code === -1) return { total: 0, page: new Uint32Array(0) };
     const end = offset + limit;
-    const tokens = q ? queryTokens(q) : [];
-    if (tokens.length === 0) {
+    if (q === undefined || isBlank(q)) {
       const fixed = sort === 'relevance' ? 'value-desc' : sort;
       const order = code === -1 ? orderOf(fixed) : facetOrderOf(fixed, code);
       return { total: order.length, page: order.subarray(offset, end) };
     }
+    const tokens = queryTokens(q);
+    // Text with no word in it (😀, "!!!", שלום) asked for something; it is not a request for everything.
+    if (tokens.length === 0) return { total: 0, page: new Uint32Array(0) };
     const match = matchQuery(index, tokens, code === -1 ? undefined : (p) => facetCode[p] === code);
     const total = match.positions.length;
     if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0) };
@@ -112,8 +115,7 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
     if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end) };
     const rank = rankOf(sort);
     const order = orderOf(sort);
-    const keys = Uint32Array.from(match.positions, (p) => rank[p]).sort();
-    return { total, page: keys.subarray(offset, end).map((r) => order[r]) };
+    return { total, page: ranksInOrder(match.positions, rank, offset, limit).map((r) => order[r]) };
   }
 
   return {

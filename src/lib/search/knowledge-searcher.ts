@@ -4,11 +4,12 @@
  * words it contains, rare words counting most (BM25's idf with a saturating term
  * count), with a word in the question worth three in the answer and one in the
  * tags two. Words resolve against the articles' vocabulary as cards do (exact,
- * else prefix, else a typo correction), after folding plurals (fakes → fake);
- * question words such as "what" and "how" are skipped.
+ * else prefix, else a typo correction for the first MAX_TYPO_CORRECTIONS unknown
+ * words), after folding plurals (fakes → fake); question words such as "what" and
+ * "how" are skipped. A query with no word in it matches no article.
  */
-import { queryTokens, wordsOf } from './normalize.ts';
-import { indexOfWord, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
+import { isBlank, queryTokens, wordsOf } from './normalize.ts';
+import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
 
 export interface KnowledgeSearchArticle {
   id: string;
@@ -86,25 +87,31 @@ export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articl
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   };
 
-  const resolve = (token: string): string[] => {
+  /** A token's words short of typo correction; null when only a correction could find it. */
+  const lookUp = (token: string): string[] | null => {
     if (indexOfWord(vocabulary, token) !== -1) return [token];
     if (/\d/.test(token)) return [];
     if (token.length >= 3) {
       const [start, end] = prefixRange(vocabulary, token);
       if (end > start) return vocabulary.slice(start, end);
     }
-    if (token.length < MIN_TYPO_LENGTH) return [];
-    return nearestWords(vocabulary, token, typoBudget(token.length)).map((i) => vocabulary[i]);
+    return token.length < MIN_TYPO_LENGTH ? [] : null;
   };
+  const corrected = (token: string) => nearestWords(vocabulary, token, typoBudget(token.length)).map((i) => vocabulary[i]);
 
   return {
     search({ q, tag }) {
       const pool = articles.map((_, i) => i).filter((i) => tag === undefined || articles[i].facility_tags.includes(tag));
-      const all = q ? queryTokens(q).map(stem) : [];
-      if (all.length === 0) return pool.map((i) => articles[i]);
+      if (q === undefined || isBlank(q)) return pool.map((i) => articles[i]);
+      const all = queryTokens(q).map(stem);
+      // Text with no word in it (😀, "!!!") asked for something: it matches no article.
+      if (all.length === 0) return [];
       const content = all.filter((t) => !STOPWORDS.has(t));
       const tokens = content.length ? content : all;
-      const resolved = tokens.map(resolve).filter((words) => words.length > 0);
+      let corrections = 0;
+      const resolved = tokens
+        .map((t) => lookUp(t) ?? (corrections++ < MAX_TYPO_CORRECTIONS ? corrected(t) : []))
+        .filter((words) => words.length > 0);
       const scored = pool.map((i) => {
         let score = 0;
         for (const words of resolved) {

@@ -95,6 +95,18 @@ export function numberKey(number: string, printedTotal: number): string {
 }
 
 /**
+ * True for a query that asks for nothing: empty or only whitespace (as
+ * String.prototype.trim sees it, like the parameter parser). Such a query, like an
+ * absent one, lists every item; any other lists only what its words match, so one
+ * made of emoji or punctuation alone matches nothing.
+ * @example isBlank(' \t') // true
+ * @example isBlank('😀') // false
+ */
+export function isBlank(query: string): boolean {
+  return query.trim() === '';
+}
+
+/**
  * The distinct tokens of a query, at most MAX_QUERY_TOKENS; `N/M` stays one token.
  * @example queryTokens('Charizard 004/102') // ["charizard", "4/102"]
  * @example queryTokens("farfetch'd") // ["farfetchd"]

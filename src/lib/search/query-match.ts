@@ -1,11 +1,12 @@
 /**
  * From query tokens to the match set. Each token resolves against the vocabulary
- * (exact, else prefix, else typo correction); the match set is the intersection
+ * (exact, else prefix, else typo correction, which the first MAX_TYPO_CORRECTIONS
+ * unknown words of a query get); the match set is the intersection
  * of the tokens' postings, smallest first, so `total` is exact: "water" is the
  * items that have the word water, not every item with a w in it.
  */
-import { indexOfWord, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
-import { filterPositions, intersect, union } from './postings.ts';
+import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
+import { filterPositions, positionSetOf, type PositionSet } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
 
 export interface ResolvedToken {
@@ -28,9 +29,11 @@ const DIGITS_RE = /^\d+$/;
 const range = ([start, end]: [number, number]) => Array.from({ length: end - start }, (_, i) => start + i);
 
 /**
- * @example resolveToken(index, 'charzard') // { token: 'charzard', words: [id of "charizard"], guessed: true }
+ * A token's words without typo correction: exact, a number's keys, or the words it
+ * starts. Null when only a correction could find it (an unknown word of three or
+ * more letters).
  */
-export function resolveToken(index: TokenIndex, token: string): ResolvedToken {
+function lookUpToken(index: TokenIndex, token: string): ResolvedToken | null {
   const { vocabulary } = index;
   const exact = indexOfWord(vocabulary, token);
   if (token.includes('/')) return { token, words: exact === -1 ? [] : [exact], guessed: false };
@@ -44,8 +47,27 @@ export function resolveToken(index: TokenIndex, token: string): ResolvedToken {
     const prefixed = range(prefixRange(vocabulary, token));
     if (prefixed.length) return { token, words: prefixed, guessed: true };
   }
-  const budget = typoBudget(token.length);
-  return { token, words: budget ? nearestWords(vocabulary, token, budget) : [], guessed: true };
+  return typoBudget(token.length) ? null : { token, words: [], guessed: true };
+}
+
+const corrected = (index: TokenIndex, token: string): ResolvedToken => ({
+  token,
+  words: nearestWords(index.vocabulary, token, typoBudget(token.length)),
+  guessed: true,
+});
+
+/**
+ * Every token resolved, in query order; only the first MAX_TYPO_CORRECTIONS words
+ * that need a correction get one.
+ * @example resolveTokens(index, ['charzard']) // [{ token: 'charzard', words: [id of "charizard"], guessed: true }]
+ */
+export function resolveTokens(index: TokenIndex, tokens: readonly string[]): ResolvedToken[] {
+  let corrections = 0;
+  return tokens.map((token) => {
+    const found = lookUpToken(index, token);
+    if (found) return found;
+    return corrections++ < MAX_TYPO_CORRECTIONS ? corrected(index, token) : { token, words: [], guessed: true };
+  });
 }
 
 /**
@@ -57,17 +79,17 @@ export function resolveToken(index: TokenIndex, token: string): ResolvedToken {
  */
 export function matchQuery(index: TokenIndex, tokens: readonly string[], keep?: (position: number) => boolean): QueryMatch {
   const none = { positions: new Uint32Array(0), tokens: [] };
-  const resolved = tokens.map((token) => {
-    const r = resolveToken(index, token);
-    return { ...r, list: union(r.words.map((w) => postingsOf(index, w))) };
-  });
-  const bySize = (a: { list: Uint32Array }, b: { list: Uint32Array }) => a.list.length - b.list.length;
+  const resolved = resolveTokens(index, tokens).map((r) => ({
+    ...r,
+    set: positionSetOf(r.words.map((w) => postingsOf(index, w)), index.size),
+  }));
+  const bySize = (a: { set: PositionSet }, b: { set: PositionSet }) => a.set.size - b.set.size;
   const certain = resolved.filter((r) => !r.guessed).sort(bySize);
   const guessed = resolved.filter((r) => r.guessed).sort(bySize);
   let current: Uint32Array | null = null;
   const kept: ResolvedToken[] = [];
   for (const r of [...certain, ...guessed]) {
-    const next: Uint32Array = current ? intersect(current, r.list) : keep ? filterPositions(r.list, keep) : r.list;
+    const next: Uint32Array = current ? r.set.within(current) : keep ? filterPositions(r.set.positions(), keep) : r.set.positions();
     // A guess that would leave nothing is dropped; so is a word that resolved to nothing at all
     // ("charizard holographic"): the other words still say what was meant.
     if (next.length === 0 && r.guessed) continue;

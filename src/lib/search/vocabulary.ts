@@ -4,7 +4,8 @@
  * neighbouring words share their prefix's rows of the edit-distance table, and a
  * prefix that is already too far from the token skips every word that starts with
  * it. That keeps a correction well under a millisecond even on 100k cards, and it
- * never looks at the cards themselves.
+ * never looks at the cards themselves. What bounds a query's share of that work:
+ * recent answers are remembered, and a query asks for at most MAX_TYPO_CORRECTIONS.
  */
 
 /**
@@ -52,6 +53,25 @@ export function typoBudget(length: number): number {
 }
 
 /**
+ * Unknown words per query that get a typo correction; later ones count as found
+ * nowhere. A correction walks the vocabulary (~0.2 ms on the real catalogue), the
+ * one per-word cost that does not shrink as the match set does, and a query may
+ * hold 16 words: uncapped, 16 invented words cost 16 walks. Real queries carry one
+ * or two typos.
+ */
+export const MAX_TYPO_CORRECTIONS = 4;
+
+/** Distinct (token, distance) look-ups nearestWords remembers per vocabulary; each holds a few word ids. */
+export const NEAREST_MEMO_ENTRIES = 1024;
+
+/**
+ * Recent answers per vocabulary. A vocabulary never changes while it is served, so a
+ * typo that many people make ("charzard") is walked for once, not per query.
+ * Least recently used go first, as in createCachedJson.
+ */
+const memos = new WeakMap<readonly string[], Map<string, readonly number[]>>();
+
+/**
  * The indexes of the words nearest to `token` by edit distance (insertions,
  * deletions, substitutions and swaps of neighbouring letters), if the nearest
  * are within `maxDistance`; all words tied at that distance are returned.
@@ -60,22 +80,41 @@ export function typoBudget(length: number): number {
  * @example nearestWords(['charizard', 'charmander'], 'charzard', 2) // [0]
  */
 export function nearestWords(words: readonly string[], token: string, maxDistance: number): number[] {
-  for (let budget = Math.min(1, maxDistance); budget <= maxDistance; budget++) {
-    const found = walkWithin(words, token, budget);
-    if (found.length) return found;
+  let memo = memos.get(words);
+  if (!memo) memos.set(words, (memo = new Map()));
+  const key = `${maxDistance}\u0000${token}`;
+  let found = memo.get(key);
+  if (found) memo.delete(key);
+  else {
+    found = [];
+    for (let budget = Math.min(1, maxDistance); budget <= maxDistance && found.length === 0; budget++) {
+      found = walkWithin(words, token, budget);
+    }
+    if (memo.size >= NEAREST_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
   }
-  return [];
+  memo.set(key, found);
+  return [...found];
 }
 
-/** The trie walk behind nearestWords, for one distance budget. */
-function walkWithin(words: readonly string[], token: string, maxDistance: number): number[] {
+/**
+ * The trie walk behind nearestWords, for one distance budget k. Only the diagonal
+ * band of the edit-distance table (|row - column| ≤ k) can hold a value within k,
+ * so each row keeps just that band: a visited prefix costs 2k + 1 cells however long
+ * the token is, and a 199-letter token costs what an 11-letter one does. Cell
+ * (r, j) sits at rows[r][j - r + k + 1]; both ends of a row stay `far` (k + 1,
+ * which stands for "over budget": the table is computed saturated at it).
+ */
+function walkWithin(words: readonly string[], token: string, k: number): number[] {
   const n = token.length;
-  const t = Array.from(token, (c) => c.charCodeAt(0));
-  const maxDepth = n + maxDistance;
-  const rows = Array.from({ length: maxDepth + 1 }, () => new Int32Array(n + 1));
+  const far = k + 1;
+  const band = 2 * k + 1;
+  const t = new Int32Array(n);
+  for (let j = 0; j < n; j++) t[j] = token.charCodeAt(j);
+  const maxDepth = n + k;
+  const rows = Array.from({ length: maxDepth + 1 }, () => new Int32Array(band + 2).fill(far));
+  for (let j = 0; j <= Math.min(n, k); j++) rows[0][j + k + 1] = j;
   const rowMin = new Int32Array(maxDepth + 1);
-  for (let j = 0; j <= n; j++) rows[0][j] = j;
-  let budget = maxDistance;
+  let budget = k;
   let best: number[] = [];
   let prev = '';
   let prevDepth = 0;
@@ -91,12 +130,17 @@ function walkWithin(words: readonly string[], token: string, maxDistance: number
       const row = rows[r];
       const up = rows[r - 1];
       const c = w.charCodeAt(r - 1);
-      row[0] = r;
-      let min = r;
-      for (let j = 1; j <= n; j++) {
-        let v = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (c === t[j - 1] ? 0 : 1));
-        if (r > 1 && j > 1 && c === t[j - 2] && w.charCodeAt(r - 2) === t[j - 1]) v = Math.min(v, rows[r - 2][j - 2] + 1);
-        row[j] = v;
+      let min = far;
+      for (let b = 1; b <= band; b++) {
+        const j = r + b - 1 - k;
+        let v = far;
+        if (j === 0) v = r;
+        else if (j > 0 && j <= n) {
+          v = Math.min(up[b + 1] + 1, row[b - 1] + 1, up[b] + (c === t[j - 1] ? 0 : 1));
+          if (r > 1 && j > 1 && c === t[j - 2] && w.charCodeAt(r - 2) === t[j - 1]) v = Math.min(v, rows[r - 2][b] + 1);
+          if (v > far) v = far;
+        }
+        row[b] = v;
         if (v < min) min = v;
       }
       rowMin[r] = min;
@@ -113,8 +157,8 @@ function walkWithin(words: readonly string[], token: string, maxDistance: number
       continue;
     }
     prevDepth = limit;
-    if (w.length <= maxDepth) {
-      const distance = rows[w.length][n];
+    if (w.length <= maxDepth && w.length >= n - k) {
+      const distance = rows[w.length][n - w.length + k + 1];
       if (distance < budget) {
         budget = distance;
         best = [i];
