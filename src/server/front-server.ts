@@ -157,6 +157,8 @@ export function createFrontServer(options: FrontServerOptions) {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // HTTP/1.1 requires Host (RFC 9112 §3.2), though routing never reads it.
+    if (req.headers.host === undefined && req.httpVersion === '1.1') return sendProblem(res, badRequest('An HTTP/1.1 request must carry a Host header.'));
     const url = requestUrlOf(req.url ?? '');
     if (!url) return sendProblem(res, badRequest('The request target is not a path (it must start with "/").'));
     const route: Route = routeOf(url.pathname, url.searchParams);

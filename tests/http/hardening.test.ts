@@ -140,6 +140,13 @@ describe('requests Node rejects before any route runs', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('an HTTP/1.1 request without Host gets a 400 problem', async () => {
+    const answer = parseAnswer(await rawExchange('GET /api/content HTTP/1.1\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    assertMatches('problem.json', JSON.parse(answer.body));
+  });
+
   it('a malformed request line gets a 400 problem', async () => {
     const answer = parseAnswer(await rawExchange('GET /api/cards HTTP/9.Z\r\nHost: x\r\n\r\n'));
     expect(answer.status).toBe(400);
