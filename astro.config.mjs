@@ -13,6 +13,9 @@ export default defineConfig({
   // negotiates and serves the prebuilt files itself and hands only the search
   // endpoints to Astro, through the adapter's handler with per-request locals.
   adapter: node({ mode: 'middleware' }),
+  // Nothing here has a user session; without this the adapter would store sessions on disk. (Astro's
+  // /_image endpoint cannot be switched off, but the front server never routes a request to it.)
+  session: false,
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },
