@@ -16,7 +16,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateAgentJwk, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
 
-const USAGE = 'usage: node scripts/agent-sign.ts --key key.jwk --agent https://bot.example [--expires-in 300] [--label sig1] URL\n' +
+const USAGE =
+  'usage: node scripts/agent-sign.ts --key key.jwk --agent https://bot.example [--expires-in 300] [--label sig1] URL\n' +
   '       node scripts/agent-sign.ts --generate key.jwk [--agent https://bot.example]';
 const HEADER_NAMES = { signature: 'Signature', 'signature-input': 'Signature-Input', 'signature-agent': 'Signature-Agent' } as const;
 

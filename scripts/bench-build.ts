@@ -101,7 +101,10 @@ function runBuild(label: string): Promise<BuildRun> {
     let peakSingle = 0;
     const sample = () => {
       const rss = treeRss(child.pid!);
-      peakTree = Math.max(peakTree, rss.reduce((a, b) => a + b, 0));
+      peakTree = Math.max(
+        peakTree,
+        rss.reduce((a, b) => a + b, 0),
+      );
       peakSingle = Math.max(peakSingle, ...rss, 0);
     };
     const timer = setInterval(sample, SAMPLE_MS);

@@ -75,10 +75,26 @@ const MARKDOWN_PATH = '/cards/charizard-base1-4';
 const FIRST_SEARCH = '/api/cards?q=charizard';
 /** What people type: names, typos, name + set, set names, rarities. */
 const QUERIES = [
-  'charizard', 'pikachu', 'mewtwo gx', 'dark charizard', 'shining gyarados', 'umbreon vmax',
-  'charzard', 'blastois', 'lugai', 'rayquaza vmax evolvng skies', 'charizard base', 'mew 151',
-  'lugia neo genesis', 'giratina lost origin', 'charizard ex obsidian flames', 'gengar fusion strike',
-  'special illustration rare', 'evolving skies', 'team rocket', 'poké ball',
+  'charizard',
+  'pikachu',
+  'mewtwo gx',
+  'dark charizard',
+  'shining gyarados',
+  'umbreon vmax',
+  'charzard',
+  'blastois',
+  'lugai',
+  'rayquaza vmax evolvng skies',
+  'charizard base',
+  'mew 151',
+  'lugia neo genesis',
+  'giratina lost origin',
+  'charizard ex obsidian flames',
+  'gengar fusion strike',
+  'special illustration rare',
+  'evolving skies',
+  'team rocket',
+  'poké ball',
 ];
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
@@ -177,7 +193,11 @@ function timeStartSteps(dist: string): Promise<Record<string, number>> {
     console.log(JSON.stringify({ boot: t[0], imports: t[1] - t[0], manifest: t[2] - t[1], searchers: t[3] - t[2], astro: t[4] - t[3] }));
   `;
   return new Promise((resolveSteps, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], timeout: START_TIMEOUT_MS });
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: START_TIMEOUT_MS,
+    });
     let out = '';
     child.stdout!.on('data', (chunk) => (out += chunk));
     child.on('close', (code) => (code === 0 ? resolveSteps(JSON.parse(out)) : reject(new Error(`start-step timing exited with code ${code}`))));
@@ -211,7 +231,9 @@ async function main(): Promise<void> {
   const startRuns: { firstAnswer: number; selfReported: number }[] = [];
   for (let i = 0; i < starts; i++) startRuns.push(await timeStart(dist));
   const start = median(startRuns.map((r) => r.firstAnswer));
-  console.log(`   ${startRuns.map((r) => ms(r.firstAnswer)).join(', ')} → median ${ms(start)} (server says ready in ${ms(median(startRuns.map((r) => r.selfReported)))})`);
+  console.log(
+    `   ${startRuns.map((r) => ms(r.firstAnswer)).join(', ')} → median ${ms(start)} (server says ready in ${ms(median(startRuns.map((r) => r.selfReported)))})`,
+  );
   const stepRuns: Record<string, number>[] = [];
   for (let i = 0; i < starts; i++) stepRuns.push(await timeStartSteps(dist));
   const step = (name: string) => median(stepRuns.map((r) => r[name]));
@@ -228,10 +250,7 @@ async function main(): Promise<void> {
   let rssAfter = 0;
   let rssPeak = 0;
   try {
-    await Promise.race([
-      server.ready,
-      sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('the server did not report ready'))),
-    ]);
+    await Promise.race([server.ready, sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('the server did not report ready')))]);
     rssReady = vmKb(server.child.pid!, 'VmRSS');
     const checks: [string, Record<string, string>, RegExp][] = [
       [STATIC_PATH, {}, /json/],
@@ -280,7 +299,9 @@ async function main(): Promise<void> {
         rate.set(server, result.requests.average);
       }
       limiterRatios.push(rate.get(on)! / rate.get(off)!);
-      console.log(`   round ${round}: on ${rate.get(on)!.toFixed(0)} req/s · off ${rate.get(off)!.toFixed(0)} req/s · on ÷ off ${limiterRatios.at(-1)!.toFixed(2)}`);
+      console.log(
+        `   round ${round}: on ${rate.get(on)!.toFixed(0)} req/s · off ${rate.get(off)!.toFixed(0)} req/s · on ÷ off ${limiterRatios.at(-1)!.toFixed(2)}`,
+      );
     }
   } finally {
     await Promise.all([on.stop(), off.stop()]);

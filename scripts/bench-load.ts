@@ -76,10 +76,26 @@ const LIMITS = { rssBytes: 600 * 2 ** 20, growth: 1.5, stillRising: 1.02, minSam
 
 /** What people type: names, typos, name + set, set names, rarities (as scripts/bench-http.ts). */
 const QUERIES = [
-  'charizard', 'pikachu', 'mewtwo gx', 'dark charizard', 'shining gyarados', 'umbreon vmax',
-  'charzard', 'blastois', 'lugai', 'rayquaza vmax evolvng skies', 'charizard base', 'mew 151',
-  'lugia neo genesis', 'giratina lost origin', 'charizard ex obsidian flames', 'gengar fusion strike',
-  'special illustration rare', 'evolving skies', 'team rocket', 'poké ball',
+  'charizard',
+  'pikachu',
+  'mewtwo gx',
+  'dark charizard',
+  'shining gyarados',
+  'umbreon vmax',
+  'charzard',
+  'blastois',
+  'lugai',
+  'rayquaza vmax evolvng skies',
+  'charizard base',
+  'mew 151',
+  'lugia neo genesis',
+  'giratina lost origin',
+  'charizard ex obsidian flames',
+  'gengar fusion strike',
+  'special illustration rare',
+  'evolving skies',
+  'team rocket',
+  'poké ball',
 ];
 const KINDS = ['card JSON', 'Markdown', 'HTML', 'search', 'unique search'] as const;
 type Kind = (typeof KINDS)[number];
@@ -161,7 +177,14 @@ function vocabularyOf(dist: string): string[] {
     ...sealed.flatMap((p) => [p.cleanName, p.groupName]),
     ...QUERIES,
   ].join(' ');
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length > 1))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}'-]+/u)
+        .filter((w) => w.length > 1),
+    ),
+  ];
 }
 
 /** A word with one slip of the keyboard: a letter dropped, doubled or swapped with the next. */
@@ -211,7 +234,8 @@ async function main(): Promise<number> {
     options: { seconds: { type: 'string', default: '30' }, connections: { type: 'string', default: '50' }, unique: { type: 'string', default: '50000' } },
   });
   const [seconds, connections, unique] = [values.seconds, values.connections, values.unique].map(Number);
-  if (![seconds, connections, unique].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --connections and --unique take positive integers');
+  if (![seconds, connections, unique].every((n) => Number.isInteger(n) && n > 0))
+    throw new Error('--seconds, --connections and --unique take positive integers');
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
 
@@ -244,7 +268,10 @@ async function main(): Promise<number> {
       method: 'GET',
       path: searches[0],
       // Fills the path at send time, so that every connection draws the next unused query.
-      setupRequest: (request) => ({ ...request, path: nextUnique < searches.length ? searches[nextUnique++] : `/api/cards?q=${encodeURIComponent(pick(QUERIES))}` }),
+      setupRequest: (request) => ({
+        ...request,
+        path: nextUnique < searches.length ? searches[nextUnique++] : `/api/cards?q=${encodeURIComponent(pick(QUERIES))}`,
+      }),
       onResponse: tally('unique search'),
     });
     // One cycle: each slug's JSON, Markdown and HTML and a realistic search, a unique search between each two.
@@ -263,8 +290,9 @@ async function main(): Promise<number> {
     const sampler = setInterval(() => rss.push(rssOf(pid)), 1_000);
     let result: LoadResult;
     try {
-      result = await autocannon({ url: `http://${HOST}:${server.port}`, connections, duration: seconds, requests, timeout: 10 })
-        .on('reqError', (error) => errorCauses.set(error.code ?? error.message, (errorCauses.get(error.code ?? error.message) ?? 0) + 1));
+      result = await autocannon({ url: `http://${HOST}:${server.port}`, connections, duration: seconds, requests, timeout: 10 }).on('reqError', (error) =>
+        errorCauses.set(error.code ?? error.message, (errorCauses.get(error.code ?? error.message) ?? 0) + 1),
+      );
     } finally {
       clearInterval(sampler);
     }
@@ -273,8 +301,12 @@ async function main(): Promise<number> {
 
     console.log(`3. Server RSS every second (MB): ${rss.map((b) => (b / 2 ** 20).toFixed(0)).join(' ')}`);
     const growth = unboundedGrowth(rss);
-    const statuses = Object.entries(result.statusCodeStats).map(([status, { count }]) => `${status} ×${count}`).join(', ');
-    const fiveXx = Object.entries(result.statusCodeStats).filter(([status]) => Number(status) >= 500).reduce((n, [, { count }]) => n + count, 0);
+    const statuses = Object.entries(result.statusCodeStats)
+      .map(([status, { count }]) => `${status} ×${count}`)
+      .join(', ');
+    const fiveXx = Object.entries(result.statusCodeStats)
+      .filter(([status]) => Number(status) >= 500)
+      .reduce((n, [, { count }]) => n + count, 0);
     const failures = [
       result.errors + result.timeouts > 0 && `${result.errors} connection errors (${result.timeouts} timeouts)`,
       fiveXx > 0 && `${fiveXx} answers with a 5xx`,
@@ -286,7 +318,10 @@ async function main(): Promise<number> {
       ['throughput', `${result.requests.average.toFixed(0)} req/s (${result.requests.total.toLocaleString('en')} requests)`],
       ['latency', `p50 ${result.latency.p50.toFixed(1)} ms · p99 ${result.latency.p99.toFixed(1)} ms · max ${result.latency.max.toFixed(0)} ms`],
       ['answers by status', statuses || 'none'],
-      ['non-2xx · errors · timeouts', `${result.non2xx} · ${result.errors} · ${result.timeouts}${errorCauses.size ? ` (${[...errorCauses].map(([cause, n]) => `${cause} ×${n}`).join(', ')})` : ''}`],
+      [
+        'non-2xx · errors · timeouts',
+        `${result.non2xx} · ${result.errors} · ${result.timeouts}${errorCauses.size ? ` (${[...errorCauses].map(([cause, n]) => `${cause} ×${n}`).join(', ')})` : ''}`,
+      ],
       ['by kind', KINDS.map((k) => `${k} ${[...byKind.get(k)!].map(([s, n]) => `${s}×${n}`).join('/') || 0}`).join(' · ')],
       ['unique searches sent', `${usedUnique.toLocaleString('en')} of ${searches.length.toLocaleString('en')}`],
       ['server RSS', rss.length ? `first ${mb(rss[0])} · max ${mb(Math.max(...rss))} · last ${mb(rss.at(-1)!)} (ready ${mb(rssReady)})` : 'no samples'],

@@ -124,10 +124,14 @@ function oneEdit(random: () => number, word: string): string {
   const at = 1 + Math.floor(random() * (word.length - 1));
   const c = pick(random, [...LETTERS]);
   switch (Math.floor(random() * 4)) {
-    case 0: return word.slice(0, at) + c + word.slice(at);
-    case 1: return word.slice(0, at) + word.slice(at + 1);
-    case 2: return word.slice(0, at) + c + word.slice(at + 1);
-    default: return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word + c;
+    case 0:
+      return word.slice(0, at) + c + word.slice(at);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + c + word.slice(at + 1);
+    default:
+      return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word + c;
   }
 }
 
@@ -140,7 +144,13 @@ const HOSTILE_KINDS: readonly HostileKind[] = [
   { label: 'bare numbers of 1–3 digits to 200 chars', make: (r) => upTo200(() => letters(r, 1 + Math.floor(r() * 3), '0123456789')) },
   { label: 'random 200 chars, a–z and spaces', make: (r) => letters(r, 200, `${LETTERS}      `) },
   { label: 'random 200 chars, several alphabets', make: (r) => letters(r, 200, MIXED) },
-  { label: 'an unknown word repeated to 200 chars', make: (r) => { const w = letters(r, 3 + Math.floor(r() * 9)); return upTo200(() => w); } },
+  {
+    label: 'an unknown word repeated to 200 chars',
+    make: (r) => {
+      const w = letters(r, 3 + Math.floor(r() * 9));
+      return upTo200(() => w);
+    },
+  },
   { label: '16 one-edit typos of catalogue words', make: (r, words) => Array.from({ length: 16 }, () => oneEdit(r, pick(r, words))).join(' ') },
   { label: '16 two-letter prefixes of catalogue words', make: (r, words) => Array.from({ length: 16 }, () => pick(r, words).slice(0, 2)).join(' ') },
   { label: '16 catalogue words', make: (r, words) => Array.from({ length: 16 }, () => pick(r, words)).join(' ') },
@@ -272,8 +282,12 @@ function main(): number {
   const hostileCheck = check('18k hostile max', worst, TARGETS.hostileMaxMs);
 
   console.log('\nSummary');
-  console.log(`  real (${cards.length} cards): build ${ms(real.median)} · p50 ${ms(realQ.p50)} · p99 ${ms(realQ.p99)} · RSS ${mb(rssReal)} (searcher ≈ ${mb(real.retained)})`);
-  console.log(`  synthetic (${synthetic.length} cards): build ${ms(large.median)} · p50 ${ms(largeQ.p50)} · p99 ${ms(largeQ.p99)} · RSS ${mb(rssLarge)} (searcher ≈ ${mb(large.retained)})`);
+  console.log(
+    `  real (${cards.length} cards): build ${ms(real.median)} · p50 ${ms(realQ.p50)} · p99 ${ms(realQ.p99)} · RSS ${mb(rssReal)} (searcher ≈ ${mb(real.retained)})`,
+  );
+  console.log(
+    `  synthetic (${synthetic.length} cards): build ${ms(large.median)} · p50 ${ms(largeQ.p50)} · p99 ${ms(largeQ.p99)} · RSS ${mb(rssLarge)} (searcher ≈ ${mb(large.retained)})`,
+  );
   console.log(`  hostile worst case: ${hostileCheck} (real) · ${ms(Math.max(...largeHostile.map((h) => h.max)))} (synthetic)`);
   console.log('  (RSS includes the parsed content/ JSON the benchmark loads; the searcher figure is its own heap.)');
   console.log(misses.length ? `  targets missed: ${misses.join('; ')}` : '  all targets met');

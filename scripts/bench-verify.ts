@@ -17,13 +17,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
-import {
-  agentDirectoryOf,
-  createAgentVerifier,
-  generateAgentJwk,
-  type MessageParts,
-  signAgentRequest,
-} from '../src/lib/web-bot-auth/index.ts';
+import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, type MessageParts, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
 import { median, percentile, printTable } from './lib/bench-report.ts';
 
 const TARGET_US = 200;
@@ -43,7 +37,22 @@ function garbageHeaders(count: number): Record<string, string>[] {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
-  const fragments = ['sig1=', '("@authority" "signature-agent";key="sig1")', ';tag="web-bot-auth"', ';created=1', ';keyid="x"', ':AAAA:', '"https://a.example"', ', ', '(', ')', ';', '"', '=', '\\'];
+  const fragments = [
+    'sig1=',
+    '("@authority" "signature-agent";key="sig1")',
+    ';tag="web-bot-auth"',
+    ';created=1',
+    ';keyid="x"',
+    ':AAAA:',
+    '"https://a.example"',
+    ', ',
+    '(',
+    ')',
+    ';',
+    '"',
+    '=',
+    '\\',
+  ];
   const junk = () => {
     let s = '';
     const n = Math.floor(random() * 12);

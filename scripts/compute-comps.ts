@@ -40,7 +40,9 @@ const cards = loadCards();
 console.log(`   ${cards.length} cards, ${cards.filter((c) => c.graded).length} with graded figures`);
 
 console.log('2. recomputing comps lines');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.md')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 const changed: string[] = [];
 const byScope = new Map<string, number>();
 for (const file of files) {
@@ -65,7 +67,10 @@ for (const file of files) {
 
   changed.push(file);
   // Replace inside the front matter only, so a body that quotes such a line is left alone.
-  const updated = text.replace(frontMatter[0], frontMatter[0].replace(match[0], () => line));
+  const updated = text.replace(
+    frontMatter[0],
+    frontMatter[0].replace(match[0], () => line),
+  );
   if (args.write) writeFileSync(path, updated);
 }
 

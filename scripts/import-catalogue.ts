@@ -83,10 +83,16 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
   const history = byKey(readJsonl<Raw>(join(DATA, 'prices/history.jsonl')), (r) => r.cardId);
   const graded = byKey(readJsonl<Raw>(join(DATA, 'prices/graded.jsonl')), (r) => r.cardId);
   const cardIds = new Set(cards.map((c) => c.id));
-  for (const [label, map] of [['prices/cards.jsonl', prices], ['prices/history.jsonl', history], ['prices/graded.jsonl', graded]] as const) {
+  for (const [label, map] of [
+    ['prices/cards.jsonl', prices],
+    ['prices/history.jsonl', history],
+    ['prices/graded.jsonl', graded],
+  ] as const) {
     for (const id of map.keys()) if (!cardIds.has(id)) fail(`${label}: cardId ${id} is not in the card catalogue`);
   }
-  let priceLines = 0, historyLines = 0, gradedRows = 0;
+  let priceLines = 0,
+    historyLines = 0,
+    gradedRows = 0;
   const cardsBySet = byKey(cards, (c) => c.setId);
   for (const [setId, setCards] of [...cardsBySet].sort(([a], [b]) => compare(a, b))) {
     if (!setIds.has(setId)) fail(`pokemon-tcg/cards.jsonl: setId ${setId} is not in sets.json`);
@@ -100,7 +106,11 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
           primary: p.primary,
           productId: p.tcgplayerProductId,
           groupId: p.tcgplayerGroupId,
-          low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow,
+          low: p.low,
+          mid: p.mid,
+          high: p.high,
+          market: p.market,
+          directLow: p.directLow,
           updatedAt: p.updatedAt,
           source: p.source,
         };
@@ -134,9 +144,16 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         prices: cardPrices,
         history: cardHistory,
         graded: g && {
-          ungraded: g.ungraded, grade7: g.grade7, grade8: g.grade8, grade9: g.grade9, grade9_5: g.grade9_5,
-          psa10: g.psa10, tcgplayerMarket: g.tcgplayerMarket,
-          url: g.pricechartingUrl, updatedAt: g.updatedAt, source: g.source,
+          ungraded: g.ungraded,
+          grade7: g.grade7,
+          grade8: g.grade8,
+          grade9: g.grade9,
+          grade9_5: g.grade9_5,
+          psa10: g.psa10,
+          tcgplayerMarket: g.tcgplayerMarket,
+          url: g.pricechartingUrl,
+          updatedAt: g.updatedAt,
+          source: g.source,
         },
       };
     });
@@ -184,9 +201,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
           packsBasis: p.packsBasis ?? undefined,
           pokemonCenterExclusive: p.pokemonCenterExclusive ?? undefined,
           url: p.tcgplayerUrl,
-          price: priced
-            ? { low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow, updatedAt: p.updatedAt, source: p.source }
-            : null,
+          price: priced ? { low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow, updatedAt: p.updatedAt, source: p.source } : null,
           history: h[0] && { start: h[0].start, end: h[0].end, market: h[0].market },
         };
       });
@@ -202,9 +217,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
 const { files, counts } = buildPlan();
 /** The planned files directly in `prefix` (a folder of content/), named relative to it. */
 function filesUnder(prefix: string): Map<string, string> {
-  return new Map([...files]
-    .filter(([f]) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/'))
-    .map(([f, t]) => [f.slice(prefix.length), t]));
+  return new Map([...files].filter(([f]) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/')).map(([f, t]) => [f.slice(prefix.length), t]));
 }
 const write = args.write!;
 const summary = {
@@ -212,7 +225,11 @@ const summary = {
   cards: applyContentPlan(join(OUT, 'cards'), filesUnder('cards/'), { write, prune: true }),
   sealed: applyContentPlan(join(OUT, 'sealed'), filesUnder('sealed/'), { write, prune: true }),
 };
-console.log(`import-catalogue: read ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+console.log(
+  `import-catalogue: read ${Object.entries(counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ')}`,
+);
 for (const [area, s] of Object.entries(summary)) {
   console.log(`  ${area}: ${s.added} added, ${s.changed} changed, ${s.removed} removed, ${s.unchanged} unchanged`);
 }

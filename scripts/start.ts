@@ -24,7 +24,11 @@ function newestChange(path: string): number {
 }
 
 const builtAt = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
-const changedAt = Math.max(...SOURCES.map((s) => join(ROOT, s)).filter(existsSync).map(newestChange));
+const changedAt = Math.max(
+  ...SOURCES.map((s) => join(ROOT, s))
+    .filter(existsSync)
+    .map(newestChange),
+);
 if (changedAt > builtAt) {
   console.log(builtAt ? 'start: sources changed since the last build; building' : 'start: no build yet; building');
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { stdio: 'inherit', cwd: ROOT });

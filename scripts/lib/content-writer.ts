@@ -14,11 +14,17 @@ export function applyContentPlan(
   { write, prune }: { write: boolean; prune: boolean },
 ): { added: number; changed: number; removed: number; unchanged: number } {
   const existing = prune && existsSync(root) ? listFiles(root) : [];
-  let added = 0, changed = 0, unchanged = 0, removed = 0;
+  let added = 0,
+    changed = 0,
+    unchanged = 0,
+    removed = 0;
   for (const [rel, text] of files) {
     const abs = join(root, rel);
     const before = existsSync(abs) ? readFileSync(abs, 'utf8') : null;
-    if (before === text) { unchanged++; continue; }
+    if (before === text) {
+      unchanged++;
+      continue;
+    }
     before === null ? added++ : changed++;
     if (write) {
       mkdirSync(dirname(abs), { recursive: true });

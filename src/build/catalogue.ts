@@ -37,7 +37,10 @@ export function loadCatalogue(): Promise<Catalogue> {
 
 async function build(): Promise<Catalogue> {
   const [sets, cardEntries, sealedEntries, knowledgeEntries] = await Promise.all([
-    getCollection('sets'), getCollection('cards'), getCollection('sealed'), getCollection('knowledge'),
+    getCollection('sets'),
+    getCollection('cards'),
+    getCollection('sealed'),
+    getCollection('knowledge'),
   ]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
 
@@ -57,9 +60,15 @@ async function build(): Promise<Catalogue> {
     const entry = cardEntries[index];
     return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf);
   };
-  assertUniqueSlugs('card', cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]));
+  assertUniqueSlugs(
+    'card',
+    cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]),
+  );
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf));
-  assertUniqueSlugs('sealed product', sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]));
+  assertUniqueSlugs(
+    'sealed product',
+    sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]),
+  );
 
   const cardSlugById = new Map(cardEntries.map((e) => [e.id, cardSlug(e.data)]));
   const sealedSlugById = new Map(sealedEntries.map((e) => [e.data.productId, sealedSlug(e.data)]));

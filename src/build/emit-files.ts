@@ -23,7 +23,9 @@ import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string];
 /** A file another thread makes and writes (see markdown-offload.ts): its manifest entry, when done. */
-export interface OffloadedFile { offloaded: Promise<WrittenFile> }
+export interface OffloadedFile {
+  offloaded: Promise<WrittenFile>;
+}
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
@@ -44,7 +46,11 @@ export interface PageRenderer {
 const file = (path: string) => path.replace(/^\//, '');
 
 export async function* emitBundle(
-  bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer, markdown: MarkdownOffload,
+  bundle: string,
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  render: PageRenderer,
+  markdown: MarkdownOffload,
 ): AsyncGenerator<EmittedFile | OffloadedFile> {
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
@@ -81,9 +87,7 @@ export async function* emitBundle(
       return;
     }
     case 'site': {
-      const generatedAt = process.env.SOURCE_DATE_EPOCH
-        ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString()
-        : new Date().toISOString();
+      const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       const kinds = [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
       yield ['client', 'api/content.json', JSON.stringify(summary)];

@@ -13,10 +13,7 @@ import { readTokenCache } from './token-counter.ts';
 import type { BuildPaths } from './build-paths.ts';
 import type { CardDetail } from '../lib/card-record.ts';
 
-export type MarkdownRequest =
-  | { id: number; path: string; card: string }
-  | { id: number; path: string; markdown: string }
-  | { id: number; flush: true };
+export type MarkdownRequest = { id: number; path: string; card: string } | { id: number; path: string; markdown: string } | { id: number; flush: true };
 
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));

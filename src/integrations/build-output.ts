@@ -32,11 +32,13 @@ export function buildOutput(): AstroIntegration {
         const resolved = `\0${BUILD_PATHS_MODULE}`;
         updateConfig({
           vite: {
-            plugins: [{
-              name: 'card-values:build-paths',
-              resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
-              load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
-            }],
+            plugins: [
+              {
+                name: 'card-values:build-paths',
+                resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
+                load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
+              },
+            ],
           },
         });
       },
@@ -60,7 +62,10 @@ export function buildOutput(): AstroIntegration {
         }
         await rm(bundleDir, { recursive: true });
         writeTokenCache(paths.tokenCacheFile, tokens);
-        step(1, `${Object.keys(manifest.files).length} files written by the build routes; counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`);
+        step(
+          1,
+          `${Object.keys(manifest.files).length} files written by the build routes; counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+        );
 
         let others = 0;
         const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });

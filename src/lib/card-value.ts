@@ -7,7 +7,14 @@ import type { CardEntry, CardPrice } from '../schemas/card.ts';
  * the rest of this list.
  */
 export const PRIMARY_VARIANT_ORDER = [
-  'holofoil', 'normal', 'unlimitedHolofoil', 'unlimited', '1stEditionHolofoil', '1stEditionNormal', '1stEdition', 'reverseHolofoil',
+  'holofoil',
+  'normal',
+  'unlimitedHolofoil',
+  'unlimited',
+  '1stEditionHolofoil',
+  '1stEditionNormal',
+  '1stEdition',
+  'reverseHolofoil',
 ];
 
 /**

@@ -76,7 +76,10 @@ export function computeComps(cards: readonly GradedCard[], scope: CompsScope): C
     card_ids: inScope.map((c) => c.id).sort(),
     scope,
     source: [...new Set(inScope.map((c) => c.graded!.source))].sort().join('; '),
-    updated_at: inScope.map((c) => c.graded!.updatedAt).sort().at(-1)!,
+    updated_at: inScope
+      .map((c) => c.graded!.updatedAt)
+      .sort()
+      .at(-1)!,
   };
 }
 

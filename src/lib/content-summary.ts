@@ -19,9 +19,7 @@ export interface ContentSummary {
 
 export const CONTENT_DOMAIN = 'pokemon-tcg';
 
-export function contentSummaryOf(
-  cards: CardSummary[], sealed: SealedDetail[], totalArticles: number, pricesAsOf: string, generatedAt: string,
-): ContentSummary {
+export function contentSummaryOf(cards: CardSummary[], sealed: SealedDetail[], totalArticles: number, pricesAsOf: string, generatedAt: string): ContentSummary {
   const cardsByBand = Object.fromEntries(VALUE_BAND_IDS.map((b) => [b, 0])) as Record<ValueBand, number>;
   const byStatus = (): Record<PriceStatus, number> => ({ priced: 0, stale: 0, unpriced: 0 });
   const cardsByPriceStatus = byStatus();

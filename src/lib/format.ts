@@ -26,7 +26,6 @@ export function variantLabel(variant: string): string {
   return VARIANT_LABELS[variant] ?? variant;
 }
 
-
 /** The first and last known prices of a daily series and the change between them. */
 export function historyChange(market: (number | null)[]): { first: number; last: number; changePct: number } | null {
   const known = market.filter((v): v is number => v !== null);

@@ -8,7 +8,10 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from './problem.ts';
  */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-interface JsonBody { text: string; etag: string }
+interface JsonBody {
+  text: string;
+  etag: string;
+}
 
 const CACHE_CONTROL = 'public, max-age=60';
 

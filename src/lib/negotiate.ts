@@ -49,12 +49,7 @@ export function negotiate(header: string | undefined | null): Representation | n
     }
   }
   // Array#sort is stable, so candidates that tie on every key keep PREFERENCE order.
-  candidates.sort(
-    (a, b) =>
-      b.q - a.q ||
-      Number(b.explicit) - Number(a.explicit) ||
-      (a.explicit && b.explicit ? a.index - b.index : 0),
-  );
+  candidates.sort((a, b) => b.q - a.q || Number(b.explicit) - Number(a.explicit) || (a.explicit && b.explicit ? a.index - b.index : 0));
   return candidates[0]?.representation ?? null;
 }
 
@@ -69,10 +64,13 @@ function mostSpecificRange(ranges: AcceptRange[], mediaType: string): AcceptRang
   let bestRank = -1;
   for (const range of ranges) {
     const rank =
-      range.type === type && range.subtype === subtype ? 2
-      : range.type === type && range.subtype === '*' ? 1
-      : range.type === '*' && range.subtype === '*' ? 0
-      : -1;
+      range.type === type && range.subtype === subtype
+        ? 2
+        : range.type === type && range.subtype === '*'
+          ? 1
+          : range.type === '*' && range.subtype === '*'
+            ? 0
+            : -1;
     if (rank > bestRank) {
       best = range;
       bestRank = rank;

@@ -22,7 +22,11 @@ export interface Problem {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 const problem = (status: number, title: string, detail: string, extra: Partial<Problem> = {}): Problem => ({
-  type: 'about:blank', title, status, detail, ...extra,
+  type: 'about:blank',
+  title,
+  status,
+  detail,
+  ...extra,
 });
 
 /** @example badParameter('limit', 'limit must be an integer ≥ 0, got "ten"', 'an integer ≥ 0').status // 400 */

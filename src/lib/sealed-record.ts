@@ -48,14 +48,17 @@ export function sealedToDetail(product: SealedEntry, pricesAsOf: string): Sealed
   const price = product.price;
   const detail: SealedDetail = {
     ...summary,
-    market: price && price.market !== null ? {
-      source: sourceLabel(price.source),
-      lowPrice: price.low,
-      highPrice: price.high,
-      marketPrice: price.market,
-      marketUrl: product.url,
-      updatedAt: price.updatedAt,
-    } : null,
+    market:
+      price && price.market !== null
+        ? {
+            source: sourceLabel(price.source),
+            lowPrice: price.low,
+            highPrice: price.high,
+            marketPrice: price.market,
+            marketUrl: product.url,
+            updatedAt: price.updatedAt,
+          }
+        : null,
   };
   if (product.history) detail.history = product.history;
   return detail;

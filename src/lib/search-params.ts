@@ -18,7 +18,10 @@ export const SEARCH_CACHE_ENTRIES = 256;
 export const SORTS: readonly SearchSort[] = ['relevance', 'value-desc', 'value-asc', 'name'];
 
 type CatalogueSearchParams = Omit<CardSearchParams, 'band'>;
-export interface KnowledgeSearchParams { q?: string; tag?: string }
+export interface KnowledgeSearchParams {
+  q?: string;
+  tag?: string;
+}
 
 export type Parsed<T> = { ok: true; params: T } | { ok: false; problem: Problem };
 
@@ -39,7 +42,13 @@ function single(query: URLSearchParams, name: string): string | undefined {
 function text(query: URLSearchParams): string | undefined {
   const q = single(query, 'q');
   if (q !== undefined && [...q].length > QUERY_MAX_LENGTH) {
-    throw new ParamError(badParameter('q', `q is ${[...q].length} characters long; at most ${QUERY_MAX_LENGTH} are allowed.`, `free text of at most ${QUERY_MAX_LENGTH} characters`));
+    throw new ParamError(
+      badParameter(
+        'q',
+        `q is ${[...q].length} characters long; at most ${QUERY_MAX_LENGTH} are allowed.`,
+        `free text of at most ${QUERY_MAX_LENGTH} characters`,
+      ),
+    );
   }
   return q?.trim() ? q : undefined;
 }

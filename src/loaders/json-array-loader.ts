@@ -26,7 +26,9 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
     async load(context: LoaderContext) {
       const { store, parseData, generateDigest, meta } = context;
       if (!existsSync(options.dir)) throw new Error(`${options.name}: content folder ${options.dir} does not exist`);
-      const files = readdirSync(options.dir).filter((f) => f.endsWith('.json')).sort();
+      const files = readdirSync(options.dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       // Unchanged files keep their entries: parsing 18k records again costs seconds on every build.
       const previous: Record<string, { digest: string; ids: string[] }> = JSON.parse(meta.get('files') ?? '{}');
       const next: typeof previous = {};

@@ -72,9 +72,7 @@ export const cardSchema = z.strictObject({
   images: z.strictObject({ small: imageUrl, large: imageUrl }),
   prices: z.array(cardPriceSchema),
   /** Daily market prices of the primary variants. */
-  history: z.array(
-    z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory),
-  ),
+  history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
   graded: gradedSchema.optional(),
 });
 

@@ -25,7 +25,11 @@ export const sealedSchema = z.strictObject({
   /** Latest marketplace prices; null where the product has none. */
   price: z
     .strictObject({
-      low: usd, mid: usd, high: usd, market: usd, directLow: usd,
+      low: usd,
+      mid: usd,
+      high: usd,
+      market: usd,
+      directLow: usd,
       updatedAt: isoDate,
       source: z.string().min(1),
     })

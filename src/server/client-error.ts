@@ -56,6 +56,8 @@ function endWithProblem(socket: Duplex, problem: Problem): void {
     Connection: 'close',
   };
   if (problem.status === 405) headers.Allow = ALLOWED_METHODS;
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${problem.status} ${problem.title}\r\n${head}\r\n${body}`);
 }

@@ -11,7 +11,10 @@ import { isIP } from 'node:net';
 
 /** The entry `trustProxy` places from the right of a comma-separated forwarded header (the leftmost when there are fewer). */
 function trustedEntry(header: string | string[] | undefined, trustProxy: number): string | undefined {
-  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   return entries[Math.max(0, entries.length - trustProxy)];
 }

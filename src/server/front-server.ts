@@ -7,8 +7,15 @@ import type { Searchers } from './search-data.ts';
 import type { FunctionGate } from './function-gate.ts';
 import { requestUrlOf, routeOf, type Route } from './routes.ts';
 import {
-  API_HEADERS, CORS_HEADERS, HTML_SECURITY_HEADERS, PREFLIGHT_HEADERS, SECURITY_HEADERS,
-  cacheControlOf, contentTypeOf, detailLinks, markdownFileLinks,
+  API_HEADERS,
+  CORS_HEADERS,
+  HTML_SECURITY_HEADERS,
+  PREFLIGHT_HEADERS,
+  SECURITY_HEADERS,
+  cacheControlOf,
+  contentTypeOf,
+  detailLinks,
+  markdownFileLinks,
 } from './headers.ts';
 import { negotiate, REPRESENTATION_TYPES, type Representation } from '../lib/negotiate.ts';
 import { etagMatches } from '../lib/http-response.ts';
@@ -121,7 +128,13 @@ export function createFrontServer(options: FrontServerOptions) {
     });
     const socket = req.socket;
     const turn = (astroQueues.get(socket) ?? Promise.resolve()).then(() => astroHandler(req, res, undefined, locals));
-    astroQueues.set(socket, turn.then(() => finished, () => finished));
+    astroQueues.set(
+      socket,
+      turn.then(
+        () => finished,
+        () => finished,
+      ),
+    );
     return turn;
   }
 
@@ -202,7 +215,8 @@ export function createFrontServer(options: FrontServerOptions) {
     handle(req, res).catch((error: unknown) => {
       // A fault of ours, never of the input: log it, answer without details.
       console.error(`front-server: ${req.method} ${req.url}:`, error);
-      if (!res.headersSent) sendProblem(res, { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to answer this request.' });
+      if (!res.headersSent)
+        sendProblem(res, { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to answer this request.' });
       else res.destroy();
     });
   };

@@ -11,9 +11,7 @@ import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
  * everyone else, invalid signatures included, is counted against the policy
  * and told where they stand.
  */
-export type GateDecision =
-  | { go: true; headers: Record<string, string> }
-  | { go: false; headers: Record<string, string>; problem: Problem };
+export type GateDecision = { go: true; headers: Record<string, string> } | { go: false; headers: Record<string, string>; problem: Problem };
 
 export type FunctionGate = (req: IncomingMessage) => Promise<GateDecision>;
 
@@ -37,7 +35,13 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     };
-    return verifyAgent({ method: req.method ?? 'GET', scheme: schemeOf(req, trustProxy), authority: authorityOf(req, trustProxy), target: req.url ?? '/', header });
+    return verifyAgent({
+      method: req.method ?? 'GET',
+      scheme: schemeOf(req, trustProxy),
+      authority: authorityOf(req, trustProxy),
+      target: req.url ?? '/',
+      header,
+    });
   }
 
   return async (req) => {

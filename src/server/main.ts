@@ -53,7 +53,10 @@ const { handler } = await astro;
 
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
-const server = createServer({ shouldUpgradeCallback: () => false, requireHostHeader: false }, createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler, gate }));
+const server = createServer(
+  { shouldUpgradeCallback: () => false, requireHostHeader: false },
+  createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler, gate }),
+);
 server.keepAliveTimeout = 5_000;
 server.on('clientError', answerClientError);
 server.on('connect', answerConnect);
@@ -65,11 +68,16 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 server.listen(port, host, async () => {
   const address = server.address();
   const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
-  const warm = (path: string) => fetch(`${where}${path}`, { headers: { [warmUp.name]: warmUp.token } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+  const warm = (path: string) =>
+    fetch(`${where}${path}`, { headers: { [warmUp.name]: warmUp.token } })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
   // One request through the whole path compiles the hot code before anyone waits on it.
   await warm('/api/cards?q=charizard&limit=1');
   await Promise.all([manifest, limiter?.ready]);
-  const limits = config.ratePolicy ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client${config.redisUrl ? ' (shared in Redis)' : ''}` : 'off';
+  const limits = config.ratePolicy
+    ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client${config.redisUrl ? ' (shared in Redis)' : ''}`
+    : 'off';
   console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms; rate limit ${limits})`);
   // The orders other than value are built on first use (~20 ms each on the bundled catalogue): build them now, after ready.
   for (const sort of ['name', 'value-asc']) for (const api of ['cards', 'sealed']) await warm(`/api/${api}?q=a&sort=${sort}&limit=1`);

@@ -11,42 +11,77 @@ import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.
  */
 type Mutation = (dir: string) => void;
 
-const editJson = (file: string, edit: (data: any) => void): Mutation => (dir) => {
-  const path = join(dir, file);
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  edit(data);
-  writeFileSync(path, JSON.stringify(data));
-};
-const editText = (file: string, edit: (text: string) => string): Mutation => (dir) => {
-  const path = join(dir, file);
-  writeFileSync(path, edit(readFileSync(path, 'utf8')));
-};
+const editJson =
+  (file: string, edit: (data: any) => void): Mutation =>
+  (dir) => {
+    const path = join(dir, file);
+    const data = JSON.parse(readFileSync(path, 'utf8'));
+    edit(data);
+    writeFileSync(path, JSON.stringify(data));
+  };
+const editText =
+  (file: string, edit: (text: string) => string): Mutation =>
+  (dir) => {
+    const path = join(dir, file);
+    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  };
 
 describe('bad content fails the build with the file and field named', () => {
   afterAll(() => ['invalid-content', 'invalid-build'].forEach((d) => rmSync(scratchDir(d), { recursive: true, force: true })));
 
   it.each<[string, Mutation, RegExp[]]>([
-    ['a price that is not a number', editJson('cards/base1.json', (cards) => { cards[0].prices[0].market = 'cheap'; }),
-      [/cards\/base1\.json/, /prices\.0\.market/]],
-    ['a card naming a set that does not exist', editJson('cards/fix1.json', (cards) => { cards[1].set = 'nope'; }),
-      [/cards\/fix1\.json/, /"set"/, /nope/]],
-    ['the same card id in two files', editJson('cards/fix1.json', (cards) => { cards[0].id = 'base1-4'; }),
-      [/base1-4/, /cards\/base1\.json|cards\/fix1\.json/]],
-    ['an article without a question', editText('knowledge/what-is-a-grail.md', (t) => t.replace(/^question: .*\n/m, '')),
-      [/knowledge\/what-is-a-grail\.md/, /question/]],
-    ['an article with a date that does not exist', editText('knowledge/sealed-per-pack.md', (t) => t.replace('last_verified: 2026-11-21', 'last_verified: "2026-02-30"')),
-      [/sealed-per-pack\.md/, /last_verified/]],
-    ['an article with a tag outside the controlled list', editText('knowledge/sealed-per-pack.md', (t) => t.replace('[sealed, per-pack, booster-box]', '[sealed, shiny]')),
-      [/sealed-per-pack\.md/, /facility_tags/]],
-    ['an article mentioning a card that does not exist', editText('knowledge/what-is-a-grail.md', (t) => t.replace('cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]')),
-      [/what-is-a-grail\.md/, /mentions\.cards\[1\]/, /base1-999/]],
-  ])('%s', (_name, mutate, expected) => {
-    const content = scratchDir('invalid-content');
-    rmSync(content, { recursive: true, force: true });
-    cpSync(FIXTURE_CONTENT, content, { recursive: true });
-    mutate(content);
-    const build = buildSite('invalid-build', content);
-    expect(build.status).not.toBe(0);
-    for (const pattern of expected) expect(build.output).toMatch(pattern);
-  }, 120_000);
+    [
+      'a price that is not a number',
+      editJson('cards/base1.json', (cards) => {
+        cards[0].prices[0].market = 'cheap';
+      }),
+      [/cards\/base1\.json/, /prices\.0\.market/],
+    ],
+    [
+      'a card naming a set that does not exist',
+      editJson('cards/fix1.json', (cards) => {
+        cards[1].set = 'nope';
+      }),
+      [/cards\/fix1\.json/, /"set"/, /nope/],
+    ],
+    [
+      'the same card id in two files',
+      editJson('cards/fix1.json', (cards) => {
+        cards[0].id = 'base1-4';
+      }),
+      [/base1-4/, /cards\/base1\.json|cards\/fix1\.json/],
+    ],
+    [
+      'an article without a question',
+      editText('knowledge/what-is-a-grail.md', (t) => t.replace(/^question: .*\n/m, '')),
+      [/knowledge\/what-is-a-grail\.md/, /question/],
+    ],
+    [
+      'an article with a date that does not exist',
+      editText('knowledge/sealed-per-pack.md', (t) => t.replace('last_verified: 2026-11-21', 'last_verified: "2026-02-30"')),
+      [/sealed-per-pack\.md/, /last_verified/],
+    ],
+    [
+      'an article with a tag outside the controlled list',
+      editText('knowledge/sealed-per-pack.md', (t) => t.replace('[sealed, per-pack, booster-box]', '[sealed, shiny]')),
+      [/sealed-per-pack\.md/, /facility_tags/],
+    ],
+    [
+      'an article mentioning a card that does not exist',
+      editText('knowledge/what-is-a-grail.md', (t) => t.replace('cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]')),
+      [/what-is-a-grail\.md/, /mentions\.cards\[1\]/, /base1-999/],
+    ],
+  ])(
+    '%s',
+    (_name, mutate, expected) => {
+      const content = scratchDir('invalid-content');
+      rmSync(content, { recursive: true, force: true });
+      cpSync(FIXTURE_CONTENT, content, { recursive: true });
+      mutate(content);
+      const build = buildSite('invalid-build', content);
+      expect(build.status).not.toBe(0);
+      for (const pattern of expected) expect(build.output).toMatch(pattern);
+    },
+    120_000,
+  );
 });

@@ -46,12 +46,17 @@ describe('detail files', () => {
 
   it("the manifest's token count of each Markdown file equals a fresh count of its bytes", () => {
     const markdown = Object.entries(manifest.files).filter(([path]) => path.endsWith('.md'));
-    expect(markdown.length).toBe(list('cards').filter((f) => f.endsWith('.md')).length + list('sealed').filter((f) => f.endsWith('.md')).length + list('knowledge').filter((f) => f.endsWith('.md')).length);
+    expect(markdown.length).toBe(
+      list('cards').filter((f) => f.endsWith('.md')).length +
+        list('sealed').filter((f) => f.endsWith('.md')).length +
+        list('knowledge').filter((f) => f.endsWith('.md')).length,
+    );
     for (const [path, info] of markdown) expect(info.tokens, path).toBe(countTokensExactly(read(path.slice(1))));
   });
 
   it('the manifest lists every public file with the ETag of its exact bytes', () => {
-    const files = readdirSync(client, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
+    const files = readdirSync(client, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
       .map((d) => '/' + relative(client, join(d.parentPath, d.name)));
     expect(Object.keys(manifest.files).sort()).toEqual(files.sort());
     for (const path of files) expect(manifest.files[path].etag, path).toBe(etagOf(readFileSync(join(client, path))));
@@ -99,7 +104,12 @@ describe('derived values', () => {
   });
 
   it('price per pack divides the value by the pack count, and is null where the count is unknown', () => {
-    expect(sealed('evolving-skies-booster-box-242436')).toMatchObject({ id: 'evolving-skies-booster-box-242436', totalPacks: 36, pricePerPack: 71.94, kind: 'booster-box' });
+    expect(sealed('evolving-skies-booster-box-242436')).toMatchObject({
+      id: 'evolving-skies-booster-box-242436',
+      totalPacks: 36,
+      pricePerPack: 71.94,
+      kind: 'booster-box',
+    });
     expect(sealed('evolving-skies-elite-trainer-box-242437')).toMatchObject({ kind: 'etb', totalPacks: null, pricePerPack: null, valueUsd: 640 });
     expect(sealed('evolving-skies-sleeved-booster-pack-242439')).toMatchObject({ valueUsd: null, priceStatus: 'unpriced', pricePerPack: null, market: null });
     expect(sealed('evolving-skies-collector-tin-242440').priceStatus).toBe('stale');
@@ -107,8 +117,12 @@ describe('derived values', () => {
 
   it('the content summary counts, takes the median over priced and stale cards, and dates the prices', () => {
     expect(readJson('api/content.json')).toMatchObject({
-      domain: 'pokemon-tcg', totalCards: 7, totalSealed: 5, totalArticles: 3,
-      medianCardUsd: 63.25, pricesAsOf: '2025-10-20',
+      domain: 'pokemon-tcg',
+      totalCards: 7,
+      totalSealed: 5,
+      totalArticles: 3,
+      medianCardUsd: 63.25,
+      pricesAsOf: '2025-10-20',
       cardsByBand: { grail: 1, chase: 2, mid: 1, budget: 2 },
       cardsByPriceStatus: { priced: 5, stale: 1, unpriced: 1 },
       sealedByPriceStatus: { priced: 3, stale: 1, unpriced: 1 },
@@ -125,7 +139,7 @@ describe('knowledge, llms.txt and openapi.json', () => {
     const md = read('knowledge/what-is-a-grail.md');
     expect(md).toMatch(/^# What makes a card a grail in this catalogue\?/);
     expect(md).toMatch(/\| grail +\| +\$500 \|/);
-    expect(md).toContain('[How is a card\'s value computed?](/knowledge/how-values-are-computed)');
+    expect(md).toContain("[How is a card's value computed?](/knowledge/how-values-are-computed)");
     expect(md).toContain('[Charizard-EX (Fixture Flashfire 107/106)](/cards/charizard-ex-fix1-107)');
   });
 
@@ -151,13 +165,21 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(Object.keys(api.components.schemas).sort()).toEqual(schemaFiles().map(componentName).sort());
     const refs = JSON.stringify(api).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) {
-      const path = ref.slice(8, -1).replace('#/', '').split('/').filter((p) => p !== '$defs' || true);
+      const path = ref
+        .slice(8, -1)
+        .replace('#/', '')
+        .split('/')
+        .filter((p) => p !== '$defs' || true);
       let node: unknown = api;
       for (const part of path) node = (node as Record<string, unknown>)?.[part];
       expect(node, ref).toBeDefined();
     }
-    expect(api.paths['/api/sealed'].get.parameters.find((p: { name: string }) => p.name === 'kind').schema.enum).toEqual(
-      ['booster-box', 'booster-pack', 'etb', 'sleeved-booster-pack', 'tin'],
-    );
+    expect(api.paths['/api/sealed'].get.parameters.find((p: { name: string }) => p.name === 'kind').schema.enum).toEqual([
+      'booster-box',
+      'booster-pack',
+      'etb',
+      'sleeved-booster-pack',
+      'tin',
+    ]);
   });
 });

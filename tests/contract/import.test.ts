@@ -13,12 +13,18 @@ function runImport(out: string, ...flags: string[]) {
 }
 
 function filesOf(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => [join(d.parentPath, d.name).slice(dir.length), readFileSync(join(d.parentPath, d.name), 'utf8')]));
+  return new Map(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => [join(d.parentPath, d.name).slice(dir.length), readFileSync(join(d.parentPath, d.name), 'utf8')]),
+  );
 }
 
-const lines = (file: string) => readFileSync(join(RAW, file), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (file: string) =>
+  readFileSync(join(RAW, file), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 describe('import-catalogue', () => {
   afterAll(() => ['import-a', 'import-b', 'import-count', 'import-articles'].forEach((d) => rmSync(scratchDir(d), { recursive: true, force: true })));
@@ -40,16 +46,24 @@ describe('import-catalogue', () => {
     expect(runImport(out, '--write').status).toBe(0);
     const cards = readdirSync(join(out, 'cards')).flatMap((f) => JSON.parse(readFileSync(join(out, 'cards', f), 'utf8')));
     const ids = cards.map((c: { id: string }) => c.id);
-    expect(ids.sort()).toEqual(lines('pokemon-tcg/cards.jsonl').map((c) => c.id).sort());
+    expect(ids.sort()).toEqual(
+      lines('pokemon-tcg/cards.jsonl')
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(cards.flatMap((c: { prices: unknown[] }) => c.prices)).toHaveLength(lines('prices/cards.jsonl').length);
     expect(cards.flatMap((c: { history: unknown[] }) => c.history)).toHaveLength(lines('prices/history.jsonl').length);
     expect(cards.filter((c: { graded?: unknown }) => c.graded)).toHaveLength(lines('prices/graded.jsonl').length);
     const products = readdirSync(join(out, 'sealed')).flatMap((f) => JSON.parse(readFileSync(join(out, 'sealed', f), 'utf8')).products);
-    expect(products.map((p: { productId: number }) => p.productId).sort()).toEqual(lines('sealed/products.jsonl').map((p) => p.productId).sort());
+    expect(products.map((p: { productId: number }) => p.productId).sort()).toEqual(
+      lines('sealed/products.jsonl')
+        .map((p) => p.productId)
+        .sort(),
+    );
     expect(products.find((p: { kind: string }) => p.kind === 'etb')).toBeDefined();
   });
 
-  it('leaves the editors\' articles alone when it rewrites content/', () => {
+  it("leaves the editors' articles alone when it rewrites content/", () => {
     const out = scratchDir('import-articles');
     rmSync(out, { recursive: true, force: true });
     expect(runImport(out, '--write').status).toBe(0);

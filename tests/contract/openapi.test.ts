@@ -13,17 +13,29 @@ const api = JSON.parse(readFileSync(file, 'utf8'));
 
 /** The contract's "Paths at a glance" (shared/spec/API.md), as OpenAPI path templates. */
 const CONTRACT_PATHS = [
-  '/api/cards', '/api/cards/{slug}', '/api/sealed', '/api/sealed/{slug}', '/api/content', '/api/knowledge', '/api/knowledge/{slug}',
-  '/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}',
-  '/cards/{slug}.md', '/sealed/{slug}.md', '/knowledge/{slug}.md',
-  '/llms.txt', '/openapi.json',
+  '/api/cards',
+  '/api/cards/{slug}',
+  '/api/sealed',
+  '/api/sealed/{slug}',
+  '/api/content',
+  '/api/knowledge',
+  '/api/knowledge/{slug}',
+  '/cards/{slug}',
+  '/sealed/{slug}',
+  '/knowledge/{slug}',
+  '/cards/{slug}.md',
+  '/sealed/{slug}.md',
+  '/knowledge/{slug}.md',
+  '/llms.txt',
+  '/openapi.json',
 ];
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
 
 type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> };
-const operations: Array<[string, string, Operation]> = Object.entries(api.paths as Record<string, Record<string, Operation>>)
-  .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m): [string, string, Operation] => [path, m, item[m]]));
+const operations: Array<[string, string, Operation]> = Object.entries(api.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+  METHODS.filter((m) => item[m]).map((m): [string, string, Operation] => [path, m, item[m]]),
+);
 
 /** Runs a linter from node_modules/.bin on the project's Node (the first `node` in PATH), with no network calls. */
 function lint(bin: string, args: string[]) {
@@ -62,7 +74,8 @@ describe('/openapi.json lints clean', () => {
 
   it('spectral lint (spectral:oas) finds nothing at any severity', () => {
     const run = lint('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--fail-severity', 'hint', '--quiet']);
-    const findings = run.json<Array<{ severity: number; code: string; message: string; path: string[] }>>()
+    const findings = run
+      .json<Array<{ severity: number; code: string; message: string; path: string[] }>>()
       .map((f) => `${['error', 'warning', 'info', 'hint'][f.severity]} ${f.code} at ${f.path.join('.')}: ${f.message}`);
     expect(findings, 'spectral findings').toEqual([]);
     expect(run.status, run.output).toBe(0);

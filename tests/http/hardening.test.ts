@@ -71,11 +71,14 @@ describe('the Host header never changes which resource answers', () => {
     expect(forwarded.body).toBe(plain.body);
   });
 
-  it.each(['/_image?href=/favicon.svg&w=10&f=png', '/_image', '/_actions/x', '/_server-islands/x'])('%s (an endpoint the site does not use) is a 404 problem', async (path) => {
-    const res = await send(server.url, path);
-    expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toBe('application/problem+json');
-  });
+  it.each(['/_image?href=/favicon.svg&w=10&f=png', '/_image', '/_actions/x', '/_server-islands/x'])(
+    '%s (an endpoint the site does not use) is a 404 problem',
+    async (path) => {
+      const res = await send(server.url, path);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+    },
+  );
 });
 
 describe('request targets', () => {
@@ -102,7 +105,10 @@ describe('request targets', () => {
 describe('a q with no searchable word', () => {
   it.each(['😀', '!!!', '%00', 'שלום', '東京'])('q=%s matches nothing on cards, sealed and knowledge', async (q) => {
     const encoded = q === '%00' ? q : encodeURIComponent(q);
-    for (const [path, schema] of [['/api/cards', 'card-search.json'], ['/api/sealed', 'sealed-search.json']] as const) {
+    for (const [path, schema] of [
+      ['/api/cards', 'card-search.json'],
+      ['/api/sealed', 'sealed-search.json'],
+    ] as const) {
       const res = await send(server.url, `${path}?q=${encoded}`);
       expect(res.status, path).toBe(200);
       const body = JSON.parse(res.body);
@@ -163,8 +169,14 @@ describe('requests Node rejects before any route runs', () => {
 
 describe('security headers', () => {
   it.each([
-    ['/api/cards?q=charizard', {}], ['/api/cards/charizard-base1-4', {}], ['/cards/charizard-base1-4', { Accept: 'text/markdown' }],
-    ['/cards/charizard-base1-4.md', {}], ['/llms.txt', {}], ['/nothing-here', {}], ['/api/cards?limit=x', {}], ['/', {}],
+    ['/api/cards?q=charizard', {}],
+    ['/api/cards/charizard-base1-4', {}],
+    ['/cards/charizard-base1-4', { Accept: 'text/markdown' }],
+    ['/cards/charizard-base1-4.md', {}],
+    ['/llms.txt', {}],
+    ['/nothing-here', {}],
+    ['/api/cards?limit=x', {}],
+    ['/', {}],
   ])('%s carries X-Content-Type-Options: nosniff', async (path, headers) => {
     expect((await send(server.url, path, { headers })).headers['x-content-type-options']).toBe('nosniff');
   });
@@ -213,7 +225,9 @@ describe('CORS preflight', () => {
 describe('pipelining', () => {
   it('40 searches pipelined on one connection are all answered, in order, without a listener warning', async () => {
     const queries = Array.from({ length: 40 }, (_, i) => `pipelined${i}`);
-    const bytes = queries.map((q, i) => `GET /api/cards?q=${q}&limit=${i % 3} HTTP/1.1\r\nHost: x\r\n${i === queries.length - 1 ? 'Connection: close\r\n' : ''}\r\n`).join('');
+    const bytes = queries
+      .map((q, i) => `GET /api/cards?q=${q}&limit=${i % 3} HTTP/1.1\r\nHost: x\r\n${i === queries.length - 1 ? 'Connection: close\r\n' : ''}\r\n`)
+      .join('');
     const answer = await rawExchange(bytes);
     const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d+)/gm)].map((m) => Number(m[1]));
     expect(statuses).toEqual(queries.map(() => 200));

@@ -6,8 +6,18 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
-  createRawClient, describeExchange, hostileArbitraries, NORMAL_HOST, reachesHandler, readSiteFacts, strictEncode,
-  type HostileArbitraries, type RawClient, type RawRequest, type RawResponse, type SiteFacts,
+  createRawClient,
+  describeExchange,
+  hostileArbitraries,
+  NORMAL_HOST,
+  reachesHandler,
+  readSiteFacts,
+  strictEncode,
+  type HostileArbitraries,
+  type RawClient,
+  type RawRequest,
+  type RawResponse,
+  type SiteFacts,
 } from '../support/hostile-requests.ts';
 import type { FileManifest } from '../../src/build/file-manifest.ts';
 import type { Collection } from '../../src/lib/links.ts';
@@ -59,7 +69,11 @@ afterAll(async () => {
 
 const DETAIL_SCHEMAS: Record<Collection, string> = { cards: 'card-detail.json', sealed: 'sealed-detail.json', knowledge: 'knowledge-detail.json' };
 const SEARCH_SCHEMAS: Record<Collection, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
-const SEARCH_PARAMETERS: Record<Collection, string[]> = { cards: ['q', 'limit', 'offset', 'band', 'sort'], sealed: ['q', 'limit', 'offset', 'kind', 'sort'], knowledge: ['q', 'tag'] };
+const SEARCH_PARAMETERS: Record<Collection, string[]> = {
+  cards: ['q', 'limit', 'offset', 'band', 'sort'],
+  sealed: ['q', 'limit', 'offset', 'kind', 'sort'],
+  knowledge: ['q', 'tag'],
+};
 const DETAIL_PAGE = /^\/(cards|sealed|knowledge)\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$/m;
 
@@ -79,7 +93,9 @@ interface Oracle {
 }
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 
 function createOracle(): Oracle {
   const clientDir = join(dist, 'client');
@@ -213,7 +229,12 @@ function ensureMatches(schema: string, request: RawRequest, response: RawRespons
 }
 
 function ensureProblem(request: RawRequest, response: RawResponse): void {
-  ensure(/^application\/problem\+json\s*(;|$)/.test(response.headers['content-type'] ?? ''), `a ${response.status} that is not application/problem+json`, request, response);
+  ensure(
+    /^application\/problem\+json\s*(;|$)/.test(response.headers['content-type'] ?? ''),
+    `a ${response.status} that is not application/problem+json`,
+    request,
+    response,
+  );
   if (request.method === 'HEAD') return;
   const body = ensureMatches('problem.json', request, response);
   ensure(body.status === response.status, `the problem's status ${body.status} is not the HTTP status`, request, response);
@@ -223,9 +244,13 @@ const batch = <T>(arbitrary: fc.Arbitrary<T>) => fc.array(arbitrary, { minLength
 
 /** Checks every item of a batch at once (the client keeps 16 requests in flight). */
 async function forEach<T>(items: T[], check: (item: T) => Promise<void>): Promise<void> {
-  await Promise.all(items.map((item) => check(item).catch((error: unknown) => {
-    if (!(SURVEY && error instanceof Violation)) throw error;
-  })));
+  await Promise.all(
+    items.map((item) =>
+      check(item).catch((error: unknown) => {
+        if (!(SURVEY && error instanceof Violation)) throw error;
+      }),
+    ),
+  );
 }
 
 const sendAll = (requests: RawRequest[], check: (request: RawRequest, response: RawResponse) => void) =>
@@ -240,257 +265,363 @@ const anyRequest = () =>
     .map(({ method, path, query, headers, body }): RawRequest => ({ method, target: path + query, headers, ...(body === undefined ? {} : { body }) }));
 
 describe('hostile requests against the real server', () => {
-  it('every generated request gets an answer: never a 5xx, every 4xx a problem JSON whose status is the HTTP status', async () => {
-    await fc.assert(
-      fc.asyncProperty(batch(anyRequest()), (requests) =>
-        sendAll(requests, (request, response) => {
-          ensure(response.status !== 0, 'no answer', request, response);
-          ensure(response.status < 500, `a ${response.status}`, request, response);
-          if (response.status >= 400) ensureProblem(request, response);
-        }),
-      ),
-      { numRuns: RUNS.answers },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'every generated request gets an answer: never a 5xx, every 4xx a problem JSON whose status is the HTTP status',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(batch(anyRequest()), (requests) =>
+          sendAll(requests, (request, response) => {
+            ensure(response.status !== 0, 'no answer', request, response);
+            ensure(response.status < 500, `a ${response.status}`, request, response);
+            if (response.status >= 400) ensureProblem(request, response);
+          }),
+        ),
+        { numRuns: RUNS.answers },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('nothing outside dist/client is ever served: a success is always the build file or search its path names', async () => {
-    const request = fc
-      .record({
-        method: fc.oneof({ weight: 4, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constant('HEAD') }),
-        path: fc.oneof({ weight: 3, arbitrary: arb.escapePath }, { weight: 2, arbitrary: arb.mutatedPath }, { weight: 1, arbitrary: arb.routePath }),
-        query: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
-        headers: arb.headers({ clean: false, hostile: true }),
-      })
-      .map(({ method, path, query, headers }): RawRequest => ({ method, target: path + query, headers }));
-    await fc.assert(
-      fc.asyncProperty(batch(request), (requests) =>
-        sendAll(requests, (request, response) => {
-          for (const { file, bytes } of oracle.prefixes) ensure(!response.body.includes(bytes), `the body contains the start of ${relative(ROOT, file)}`, request, response);
-          for (const { file, bytes } of oracle.wholes) ensure(!response.body.equals(bytes), `the body is ${relative(ROOT, file)}`, request, response);
-          ensure(!response.body.includes(ROOT), 'the body names a path on the server', request, response);
-          ensure(!STACK_TRACE.test(response.body.toString('utf8')), 'the body holds a stack trace', request, response);
-          if (!((response.status >= 200 && response.status < 300) || response.status === 304)) return;
-          const resource = resourceOf(request.target);
-          ensure(resource, `a ${response.status} for a path that names nothing in the build`, request, response);
-          if (request.method === 'HEAD' || response.status !== 200) return;
-          const file = expectedFile(resource, response.headers['content-type'] ?? '');
-          if (file) ensure(response.body.equals(oracle.clientFiles.get(file)!), `the body is not ${file}, the file the path names`, request, response);
-          else ensureMatches(schemaOf(resource)!, request, response);
-        }),
-      ),
-      { numRuns: RUNS.outside },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'nothing outside dist/client is ever served: a success is always the build file or search its path names',
+    async () => {
+      const request = fc
+        .record({
+          method: fc.oneof({ weight: 4, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constant('HEAD') }),
+          path: fc.oneof({ weight: 3, arbitrary: arb.escapePath }, { weight: 2, arbitrary: arb.mutatedPath }, { weight: 1, arbitrary: arb.routePath }),
+          query: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
+          headers: arb.headers({ clean: false, hostile: true }),
+        })
+        .map(({ method, path, query, headers }): RawRequest => ({ method, target: path + query, headers }));
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            for (const { file, bytes } of oracle.prefixes)
+              ensure(!response.body.includes(bytes), `the body contains the start of ${relative(ROOT, file)}`, request, response);
+            for (const { file, bytes } of oracle.wholes) ensure(!response.body.equals(bytes), `the body is ${relative(ROOT, file)}`, request, response);
+            ensure(!response.body.includes(ROOT), 'the body names a path on the server', request, response);
+            ensure(!STACK_TRACE.test(response.body.toString('utf8')), 'the body holds a stack trace', request, response);
+            if (!((response.status >= 200 && response.status < 300) || response.status === 304)) return;
+            const resource = resourceOf(request.target);
+            ensure(resource, `a ${response.status} for a path that names nothing in the build`, request, response);
+            if (request.method === 'HEAD' || response.status !== 200) return;
+            const file = expectedFile(resource, response.headers['content-type'] ?? '');
+            if (file) ensure(response.body.equals(oracle.clientFiles.get(file)!), `the body is not ${file}, the file the path names`, request, response);
+            else ensureMatches(schemaOf(resource)!, request, response);
+          }),
+        ),
+        { numRuns: RUNS.outside },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('every answer keeps the contract of its route: JSON matches its schema, Markdown its token count, negotiated pages Vary, the API CORS, HTML its CSP', async () => {
-    const request = fc
-      .record({
-        path: fc.oneof({ weight: 4, arbitrary: arb.routePath }, { weight: 1, arbitrary: arb.mutatedPath }),
-        query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
-        headers: arb.headers({ clean: true, hostile: false }),
-      })
-      .map(({ path, query, headers }): RawRequest => ({ method: 'GET', target: path + query, headers }));
-    await fc.assert(
-      fc.asyncProperty(batch(request), (requests) =>
-        sendAll(requests, (request, response) => {
-          const exact = pathOf(request.target)?.exact;
-          const type = response.headers['content-type'] ?? '';
-          const resource = resourceOf(request.target);
-          const servedPage = (response.status === 200 || response.status === 304) && resource?.kind === 'page';
-          if ((exact && DETAIL_PAGE.test(exact) && reachesHandler(request)) || servedPage) {
-            const vary = (response.headers.vary ?? '').split(',').map((v) => v.trim().toLowerCase());
-            ensure(vary.includes('accept'), 'a negotiated page without Vary: Accept', request, response);
-          }
-          if (response.status === 406) ensure(Array.isArray(jsonOf(request, response).available), 'a 406 without the available types', request, response);
-          const cors = response.headers['access-control-allow-origin'];
-          if (exact?.startsWith('/api/') && reachesHandler(request)) ensure(cors === '*', 'an /api/ answer without Access-Control-Allow-Origin: *', request, response);
-          if (response.status !== 200 || !resource) return; // a 200 for no resource: the property above fails it
-          if (type.startsWith('text/html')) {
-            const csp = (response.headers['content-security-policy'] ?? '').split(';').map((d) => d.trim().split(/\s+/));
-            const directive = (name: string) => csp.find(([n]) => n === name)?.slice(1) ?? [];
-            ensure(directive('default-src').includes("'self'"), "an HTML page without Content-Security-Policy: default-src 'self'", request, response);
-            ensure(directive('frame-ancestors').join(' ') === "'none'", "an HTML page without frame-ancestors 'none'", request, response);
-            ensure(directive('img-src').includes(site.imageOrigin), `an HTML page whose CSP does not allow images from ${site.imageOrigin}`, request, response);
-            ensure(response.headers['referrer-policy'], 'an HTML page without Referrer-Policy', request, response);
-          }
-          if (type.startsWith('application/json') && !(resource.kind === 'file' && resource.file === '/openapi.json')) {
-            const schema = schemaOf(resource);
-            ensure(schema, 'JSON served for a route that has none', request, response);
-            ensureMatches(schema, request, response);
-          }
-          if (type.startsWith('text/markdown')) {
-            ensure(type === 'text/markdown; charset=utf-8', 'Markdown with another Content-Type', request, response);
-            ensure(cors === '*', 'Markdown without Access-Control-Allow-Origin: *', request, response);
-            const tokens = oracle.manifest.files[expectedFile(resource, type)!]?.tokens;
-            ensure(response.headers['x-markdown-tokens'] === String(tokens), `x-markdown-tokens is not ${tokens}`, request, response);
-          }
-        }),
-      ),
-      { numRuns: RUNS.contract },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'every answer keeps the contract of its route: JSON matches its schema, Markdown its token count, negotiated pages Vary, the API CORS, HTML its CSP',
+    async () => {
+      const request = fc
+        .record({
+          path: fc.oneof({ weight: 4, arbitrary: arb.routePath }, { weight: 1, arbitrary: arb.mutatedPath }),
+          query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
+          headers: arb.headers({ clean: true, hostile: false }),
+        })
+        .map(({ path, query, headers }): RawRequest => ({ method: 'GET', target: path + query, headers }));
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            const exact = pathOf(request.target)?.exact;
+            const type = response.headers['content-type'] ?? '';
+            const resource = resourceOf(request.target);
+            const servedPage = (response.status === 200 || response.status === 304) && resource?.kind === 'page';
+            if ((exact && DETAIL_PAGE.test(exact) && reachesHandler(request)) || servedPage) {
+              const vary = (response.headers.vary ?? '').split(',').map((v) => v.trim().toLowerCase());
+              ensure(vary.includes('accept'), 'a negotiated page without Vary: Accept', request, response);
+            }
+            if (response.status === 406) ensure(Array.isArray(jsonOf(request, response).available), 'a 406 without the available types', request, response);
+            const cors = response.headers['access-control-allow-origin'];
+            if (exact?.startsWith('/api/') && reachesHandler(request))
+              ensure(cors === '*', 'an /api/ answer without Access-Control-Allow-Origin: *', request, response);
+            if (response.status !== 200 || !resource) return; // a 200 for no resource: the property above fails it
+            if (type.startsWith('text/html')) {
+              const csp = (response.headers['content-security-policy'] ?? '').split(';').map((d) => d.trim().split(/\s+/));
+              const directive = (name: string) => csp.find(([n]) => n === name)?.slice(1) ?? [];
+              ensure(directive('default-src').includes("'self'"), "an HTML page without Content-Security-Policy: default-src 'self'", request, response);
+              ensure(directive('frame-ancestors').join(' ') === "'none'", "an HTML page without frame-ancestors 'none'", request, response);
+              ensure(
+                directive('img-src').includes(site.imageOrigin),
+                `an HTML page whose CSP does not allow images from ${site.imageOrigin}`,
+                request,
+                response,
+              );
+              ensure(response.headers['referrer-policy'], 'an HTML page without Referrer-Policy', request, response);
+            }
+            if (type.startsWith('application/json') && !(resource.kind === 'file' && resource.file === '/openapi.json')) {
+              const schema = schemaOf(resource);
+              ensure(schema, 'JSON served for a route that has none', request, response);
+              ensureMatches(schema, request, response);
+            }
+            if (type.startsWith('text/markdown')) {
+              ensure(type === 'text/markdown; charset=utf-8', 'Markdown with another Content-Type', request, response);
+              ensure(cors === '*', 'Markdown without Access-Control-Allow-Origin: *', request, response);
+              const tokens = oracle.manifest.files[expectedFile(resource, type)!]?.tokens;
+              ensure(response.headers['x-markdown-tokens'] === String(tokens), `x-markdown-tokens is not ${tokens}`, request, response);
+            }
+          }),
+        ),
+        { numRuns: RUNS.contract },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('HEAD answers exactly like GET without a body', async () => {
-    // Date and the connection's own fields differ by nature; Transfer-Encoding frames a body HEAD does not send.
-    const ignored = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-    const comparable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !ignored.has(name)).sort());
-    const request = fc
-      .record({ path: arb.anyPath, query: arb.query, headers: arb.headers({ clean: false, hostile: true }) })
-      .map(({ path, query, headers }): RawRequest => ({ method: 'GET', target: path + query, headers }));
-    await fc.assert(
-      fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: BATCH / 2, size: 'max' }), (requests) =>
-        forEach(requests, async (get) => {
-          const head = { ...get, method: 'HEAD' };
-          const [getResponse, headResponse] = await Promise.all([client.send(get), client.send(head)]);
-          const asGet = `\nGET:\n${describeExchange(get, getResponse)}\nHEAD:`;
-          ensure(headResponse.status === getResponse.status, `HEAD is a ${headResponse.status}, GET a ${getResponse.status}${asGet}`, head, headResponse);
-          const [headFields, getFields] = [comparable(headResponse.headers), comparable(getResponse.headers)];
-          const differ = [...new Set([...Object.keys(headFields), ...Object.keys(getFields)])].filter((name) => headFields[name] !== getFields[name]);
-          ensure(differ.length === 0, `HEAD and GET differ in ${differ.join(', ')}${asGet}`, head, headResponse);
-          ensure(headResponse.body.length === 0, 'HEAD with a body', head, headResponse);
-        }),
-      ),
-      { numRuns: RUNS.head },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'HEAD answers exactly like GET without a body',
+    async () => {
+      // Date and the connection's own fields differ by nature; Transfer-Encoding frames a body HEAD does not send.
+      const ignored = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+      const comparable = (headers: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(headers)
+            .filter(([name]) => !ignored.has(name))
+            .sort(),
+        );
+      const request = fc
+        .record({ path: arb.anyPath, query: arb.query, headers: arb.headers({ clean: false, hostile: true }) })
+        .map(({ path, query, headers }): RawRequest => ({ method: 'GET', target: path + query, headers }));
+      await fc.assert(
+        fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: BATCH / 2, size: 'max' }), (requests) =>
+          forEach(requests, async (get) => {
+            const head = { ...get, method: 'HEAD' };
+            const [getResponse, headResponse] = await Promise.all([client.send(get), client.send(head)]);
+            const asGet = `\nGET:\n${describeExchange(get, getResponse)}\nHEAD:`;
+            ensure(headResponse.status === getResponse.status, `HEAD is a ${headResponse.status}, GET a ${getResponse.status}${asGet}`, head, headResponse);
+            const [headFields, getFields] = [comparable(headResponse.headers), comparable(getResponse.headers)];
+            const differ = [...new Set([...Object.keys(headFields), ...Object.keys(getFields)])].filter((name) => headFields[name] !== getFields[name]);
+            ensure(differ.length === 0, `HEAD and GET differ in ${differ.join(', ')}${asGet}`, head, headResponse);
+            ensure(headResponse.body.length === 0, 'HEAD with a body', head, headResponse);
+          }),
+        ),
+        { numRuns: RUNS.head },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('every response carries X-Content-Type-Options: nosniff', async () => {
-    await fc.assert(
-      fc.asyncProperty(batch(anyRequest()), (requests) =>
-        sendAll(requests, (request, response) => {
-          ensure(response.headers['x-content-type-options'] === 'nosniff', 'no X-Content-Type-Options: nosniff', request, response);
-        }),
-      ),
-      { numRuns: RUNS.nosniff },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'every response carries X-Content-Type-Options: nosniff',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(batch(anyRequest()), (requests) =>
+          sendAll(requests, (request, response) => {
+            ensure(response.headers['x-content-type-options'] === 'nosniff', 'no X-Content-Type-Options: nosniff', request, response);
+          }),
+        ),
+        { numRuns: RUNS.nosniff },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('Host, X-Forwarded-For and the signature headers never change the answer', async () => {
-    const pair = fc
-      .record({
-        method: fc.constantFrom('GET', 'HEAD'),
-        // The searches most of all: they are what Astro's handler answers, and it reads Host.
-        path: fc.oneof({ weight: 3, arbitrary: arb.routePath }, { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge') }, { weight: 1, arbitrary: arb.mutatedPath }),
-        query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
-        headers: arb.headers({ clean: true, hostile: false }),
-        irrelevant: arb.irrelevantHeaders.filter((fields) => fields.length > 0),
-      })
-      .map(({ method, path, query, headers, irrelevant }) => {
-        const normal: RawRequest = { method, target: path + query, headers };
-        const host = irrelevant.find(([name]) => name === 'Host');
-        const others = irrelevant.filter(([name]) => name !== 'Host');
-        const hostile: RawRequest = { ...normal, headers: [...headers.map(([n, v]): [string, string] => (n === 'Host' && host ? host : [n, v])), ...others] };
-        return { normal, hostile };
-      });
-    await fc.assert(
-      fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: BATCH / 2, size: 'max' }), (pairs) =>
-        forEach(pairs, async ({ normal, hostile }) => {
-          const [expected, actual] = await Promise.all([client.send(normal), client.send(hostile)]);
-          const same = actual.status === expected.status && actual.body.equals(expected.body) &&
-            actual.headers['content-type'] === expected.headers['content-type'] && actual.headers.etag === expected.headers.etag;
-          ensure(same, `the answer differs from the one with Host: ${NORMAL_HOST} and no other such field\n${describeExchange(normal, expected)}\nwith them:`, hostile, actual);
-        }),
-      ),
-      { numRuns: RUNS.irrelevant },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'Host, X-Forwarded-For and the signature headers never change the answer',
+    async () => {
+      const pair = fc
+        .record({
+          method: fc.constantFrom('GET', 'HEAD'),
+          // The searches most of all: they are what Astro's handler answers, and it reads Host.
+          path: fc.oneof(
+            { weight: 3, arbitrary: arb.routePath },
+            { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge') },
+            { weight: 1, arbitrary: arb.mutatedPath },
+          ),
+          query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
+          headers: arb.headers({ clean: true, hostile: false }),
+          irrelevant: arb.irrelevantHeaders.filter((fields) => fields.length > 0),
+        })
+        .map(({ method, path, query, headers, irrelevant }) => {
+          const normal: RawRequest = { method, target: path + query, headers };
+          const host = irrelevant.find(([name]) => name === 'Host');
+          const others = irrelevant.filter(([name]) => name !== 'Host');
+          const hostile: RawRequest = { ...normal, headers: [...headers.map(([n, v]): [string, string] => (n === 'Host' && host ? host : [n, v])), ...others] };
+          return { normal, hostile };
+        });
+      await fc.assert(
+        fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: BATCH / 2, size: 'max' }), (pairs) =>
+          forEach(pairs, async ({ normal, hostile }) => {
+            const [expected, actual] = await Promise.all([client.send(normal), client.send(hostile)]);
+            const same =
+              actual.status === expected.status &&
+              actual.body.equals(expected.body) &&
+              actual.headers['content-type'] === expected.headers['content-type'] &&
+              actual.headers.etag === expected.headers.etag;
+            ensure(
+              same,
+              `the answer differs from the one with Host: ${NORMAL_HOST} and no other such field\n${describeExchange(normal, expected)}\nwith them:`,
+              hostile,
+              actual,
+            );
+          }),
+        ),
+        { numRuns: RUNS.irrelevant },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('other methods get a 405 problem with Allow: GET, HEAD, OPTIONS; OPTIONS on the API and the detail pages is a CORS preflight', async () => {
-    const preflight = fc
-      .tuple(fc.boolean(), fc.constantFrom('if-none-match', 'signature, signature-input, signature-agent', 'If-None-Match, Signature'))
-      .map(([withOrigin, names]): [string, string][] => (withOrigin ? [['Origin', 'https://example.com'], ['Access-Control-Request-Method', 'GET'], ['Access-Control-Request-Headers', names]] : []));
-    const request = fc
-      .record({
-        method: fc.oneof(fc.constant('OPTIONS'), arb.otherMethod),
-        path: fc.oneof({ weight: 4, arbitrary: arb.routePath }, { weight: 1, arbitrary: arb.mutatedPath }),
-        query: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
-        headers: arb.headers({ clean: true, hostile: false }),
-        preflight,
-        body: withBody,
-      })
-      .map(({ method, path, query, headers, preflight: fields, body }): RawRequest => ({
-        method, target: path + query, headers: [...headers, ...(method === 'OPTIONS' ? fields : [])], ...(body === undefined ? {} : { body }),
-      }));
-    const list = (value = '') => value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
-    await fc.assert(
-      fc.asyncProperty(batch(request), (requests) =>
-        sendAll(requests, (request, response) => {
-          // CONNECT included: Node hands it to a separate event, but it is a method like the others to the contract.
-          if (!reachesHandler({ ...request, method: 'GET' })) return;
-          if (request.method !== 'OPTIONS') {
-            ensure(response.status === 405, `${request.method} is a ${response.status || 'no answer'}, not a 405`, request, response);
-            ensure(response.headers.allow === 'GET, HEAD, OPTIONS', 'a 405 without Allow: GET, HEAD, OPTIONS', request, response);
-            ensureProblem(request, response);
-            return;
-          }
-          // Only canonical paths: `//api/…` may be a path of its own that names nothing.
-          const path = pathOf(request.target);
-          const resource = resourceOf(request.target);
-          const corsPath = path?.exact === path?.pathname && resource && (resource.kind !== 'file' || resource.file.startsWith('/api/'));
-          if (!corsPath) return;
-          ensure(response.status === 204, `OPTIONS on the API or a detail page is a ${response.status}, not a 204 preflight`, request, response);
-          ensure(response.headers['access-control-allow-origin'] === '*', 'a preflight without Access-Control-Allow-Origin: *', request, response);
-          ensure(list(response.headers['access-control-allow-methods']).join(', ') === 'get, head', 'a preflight without Access-Control-Allow-Methods: GET, HEAD', request, response);
-          const allowed = list(response.headers['access-control-allow-headers']);
-          ensure(allowed.includes('*') || ['if-none-match', 'signature', 'signature-input', 'signature-agent'].every((h) => allowed.includes(h)), 'Access-Control-Allow-Headers misses If-None-Match or a signature field', request, response);
-          ensure(/^\d+$/.test(response.headers['access-control-max-age'] ?? ''), 'a preflight without Access-Control-Max-Age', request, response);
-        }),
-      ),
-      { numRuns: RUNS.methods },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'other methods get a 405 problem with Allow: GET, HEAD, OPTIONS; OPTIONS on the API and the detail pages is a CORS preflight',
+    async () => {
+      const preflight = fc
+        .tuple(fc.boolean(), fc.constantFrom('if-none-match', 'signature, signature-input, signature-agent', 'If-None-Match, Signature'))
+        .map(([withOrigin, names]): [string, string][] =>
+          withOrigin
+            ? [
+                ['Origin', 'https://example.com'],
+                ['Access-Control-Request-Method', 'GET'],
+                ['Access-Control-Request-Headers', names],
+              ]
+            : [],
+        );
+      const request = fc
+        .record({
+          method: fc.oneof(fc.constant('OPTIONS'), arb.otherMethod),
+          path: fc.oneof({ weight: 4, arbitrary: arb.routePath }, { weight: 1, arbitrary: arb.mutatedPath }),
+          query: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
+          headers: arb.headers({ clean: true, hostile: false }),
+          preflight,
+          body: withBody,
+        })
+        .map(
+          ({ method, path, query, headers, preflight: fields, body }): RawRequest => ({
+            method,
+            target: path + query,
+            headers: [...headers, ...(method === 'OPTIONS' ? fields : [])],
+            ...(body === undefined ? {} : { body }),
+          }),
+        );
+      const list = (value = '') =>
+        value
+          .split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean);
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            // CONNECT included: Node hands it to a separate event, but it is a method like the others to the contract.
+            if (!reachesHandler({ ...request, method: 'GET' })) return;
+            if (request.method !== 'OPTIONS') {
+              ensure(response.status === 405, `${request.method} is a ${response.status || 'no answer'}, not a 405`, request, response);
+              ensure(response.headers.allow === 'GET, HEAD, OPTIONS', 'a 405 without Allow: GET, HEAD, OPTIONS', request, response);
+              ensureProblem(request, response);
+              return;
+            }
+            // Only canonical paths: `//api/…` may be a path of its own that names nothing.
+            const path = pathOf(request.target);
+            const resource = resourceOf(request.target);
+            const corsPath = path?.exact === path?.pathname && resource && (resource.kind !== 'file' || resource.file.startsWith('/api/'));
+            if (!corsPath) return;
+            ensure(response.status === 204, `OPTIONS on the API or a detail page is a ${response.status}, not a 204 preflight`, request, response);
+            ensure(response.headers['access-control-allow-origin'] === '*', 'a preflight without Access-Control-Allow-Origin: *', request, response);
+            ensure(
+              list(response.headers['access-control-allow-methods']).join(', ') === 'get, head',
+              'a preflight without Access-Control-Allow-Methods: GET, HEAD',
+              request,
+              response,
+            );
+            const allowed = list(response.headers['access-control-allow-headers']);
+            ensure(
+              allowed.includes('*') || ['if-none-match', 'signature', 'signature-input', 'signature-agent'].every((h) => allowed.includes(h)),
+              'Access-Control-Allow-Headers misses If-None-Match or a signature field',
+              request,
+              response,
+            );
+            ensure(/^\d+$/.test(response.headers['access-control-max-age'] ?? ''), 'a preflight without Access-Control-Max-Age', request, response);
+          }),
+        ),
+        { numRuns: RUNS.methods },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('searches answer 200 within their envelope or 400 naming a parameter; a q with no searchable word matches nothing', async () => {
-    const totals: Record<Collection, number> = { cards: site.slugs.cards.length, sealed: site.slugs.sealed.length, knowledge: site.slugs.knowledge.length };
-    const request = fc
-      .tuple(fc.constantFrom<Collection>('cards', 'sealed', 'knowledge'), arb.searchPairs)
-      .map(([endpoint, pairs]): RawRequest => ({
-        method: 'GET',
-        target: `/api/${endpoint}${pairs.length ? `?${pairs.map(([n, v]) => `${n}=${strictEncode(v)}`).join('&')}` : ''}`,
-        headers: [['Host', NORMAL_HOST]],
-      }));
-    await fc.assert(
-      fc.asyncProperty(batch(request), (requests) =>
-        sendAll(requests, (request, response) => {
-          const endpoint = /^\/api\/(\w+)/.exec(request.target)![1] as Collection;
-          const query = pathOf(request.target)!.query;
-          const known = SEARCH_PARAMETERS[endpoint];
-          ensure(response.status === 200 || response.status === 400, `a search answered ${response.status}`, request, response);
-          if (response.status === 400) {
-            const problem = jsonOf(request, response);
-            ensure(known.includes(problem.parameter), `a 400 that names no parameter of /api/${endpoint}`, request, response);
-            ensure(typeof problem.detail === 'string' && problem.detail.includes(problem.parameter), 'a 400 whose detail does not name its parameter', request, response);
-            return;
-          }
-          const body = ensureMatches(SEARCH_SCHEMAS[endpoint], request, response);
-          for (const name of known) ensure(query.getAll(name).length <= 1, `${name} given twice, yet a 200`, request, response);
-          const value = (name: string) => query.get(name) ?? undefined;
-          if (endpoint === 'knowledge') {
-            const tag = value('tag');
-            if (tag !== undefined) ensure(body.every((a: { facility_tags: string[] }) => a.facility_tags.includes(tag)), `an article without tag ${tag}`, request, response);
-            return;
-          }
-          ensure(body.count === body.results.length, 'count is not the number of results', request, response);
-          ensure(body.results.length <= 200, 'more than 200 results', request, response);
-          const limit = value('limit');
-          if (limit !== undefined && /^\d+$/.test(limit)) ensure(body.results.length <= Number(limit), `more results than limit=${limit}`, request, response);
-          const band = value('band');
-          if (band !== undefined && endpoint === 'cards') ensure(body.results.every((c: { valueBand: string }) => c.valueBand === band), `a result outside band ${band}`, request, response);
-          const kind = value('kind');
-          if (kind !== undefined && endpoint === 'sealed') ensure(body.results.every((p: { kind: string }) => p.kind === kind), `a result of another kind than ${kind}`, request, response);
-          const q = value('q');
-          // "No searchable word" is the search's own tokenizer's verdict: symbols such as ★ or ♀ are words on cards.
-          if (q !== undefined && q.trim() !== '' && queryTokens(q).length === 0) {
-            ensure(body.total === 0, `a q with no searchable word matches ${body.total}: q=${JSON.stringify(q)}`, request, response);
-          }
-          if ((q === undefined || q.trim() === '') && !(endpoint === 'cards' ? band : kind)) {
-            ensure(body.total === totals[endpoint], `without q or a filter, total is not every item (${totals[endpoint]})`, request, response);
-          }
+  it(
+    'searches answer 200 within their envelope or 400 naming a parameter; a q with no searchable word matches nothing',
+    async () => {
+      const totals: Record<Collection, number> = { cards: site.slugs.cards.length, sealed: site.slugs.sealed.length, knowledge: site.slugs.knowledge.length };
+      const request = fc.tuple(fc.constantFrom<Collection>('cards', 'sealed', 'knowledge'), arb.searchPairs).map(
+        ([endpoint, pairs]): RawRequest => ({
+          method: 'GET',
+          target: `/api/${endpoint}${pairs.length ? `?${pairs.map(([n, v]) => `${n}=${strictEncode(v)}`).join('&')}` : ''}`,
+          headers: [['Host', NORMAL_HOST]],
         }),
-      ),
-      { numRuns: RUNS.search },
-    );
-  }, TIMEOUT_MS);
+      );
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            const endpoint = /^\/api\/(\w+)/.exec(request.target)![1] as Collection;
+            const query = pathOf(request.target)!.query;
+            const known = SEARCH_PARAMETERS[endpoint];
+            ensure(response.status === 200 || response.status === 400, `a search answered ${response.status}`, request, response);
+            if (response.status === 400) {
+              const problem = jsonOf(request, response);
+              ensure(known.includes(problem.parameter), `a 400 that names no parameter of /api/${endpoint}`, request, response);
+              ensure(
+                typeof problem.detail === 'string' && problem.detail.includes(problem.parameter),
+                'a 400 whose detail does not name its parameter',
+                request,
+                response,
+              );
+              return;
+            }
+            const body = ensureMatches(SEARCH_SCHEMAS[endpoint], request, response);
+            for (const name of known) ensure(query.getAll(name).length <= 1, `${name} given twice, yet a 200`, request, response);
+            const value = (name: string) => query.get(name) ?? undefined;
+            if (endpoint === 'knowledge') {
+              const tag = value('tag');
+              if (tag !== undefined)
+                ensure(
+                  body.every((a: { facility_tags: string[] }) => a.facility_tags.includes(tag)),
+                  `an article without tag ${tag}`,
+                  request,
+                  response,
+                );
+              return;
+            }
+            ensure(body.count === body.results.length, 'count is not the number of results', request, response);
+            ensure(body.results.length <= 200, 'more than 200 results', request, response);
+            const limit = value('limit');
+            if (limit !== undefined && /^\d+$/.test(limit)) ensure(body.results.length <= Number(limit), `more results than limit=${limit}`, request, response);
+            const band = value('band');
+            if (band !== undefined && endpoint === 'cards')
+              ensure(
+                body.results.every((c: { valueBand: string }) => c.valueBand === band),
+                `a result outside band ${band}`,
+                request,
+                response,
+              );
+            const kind = value('kind');
+            if (kind !== undefined && endpoint === 'sealed')
+              ensure(
+                body.results.every((p: { kind: string }) => p.kind === kind),
+                `a result of another kind than ${kind}`,
+                request,
+                response,
+              );
+            const q = value('q');
+            // "No searchable word" is the search's own tokenizer's verdict: symbols such as ★ or ♀ are words on cards.
+            if (q !== undefined && q.trim() !== '' && queryTokens(q).length === 0) {
+              ensure(body.total === 0, `a q with no searchable word matches ${body.total}: q=${JSON.stringify(q)}`, request, response);
+            }
+            if ((q === undefined || q.trim() === '') && !(endpoint === 'cards' ? band : kind)) {
+              ensure(body.total === totals[endpoint], `without q or a filter, total is not every item (${totals[endpoint]})`, request, response);
+            }
+          }),
+        ),
+        { numRuns: RUNS.search },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
   it('the server still answers a plain search after all of it', async () => {
     const request: RawRequest = { method: 'GET', target: '/api/cards?q=charizard', headers: [['Host', NORMAL_HOST]] };

@@ -16,7 +16,8 @@ const dist = inject('fixtureDist');
 const AGENT = 'https://agent.example';
 /** RFC 9421 Appendix B.1.4 test key: public, so only ever allowlisted in tests. */
 const TEST_KEY = {
-  kty: 'OKP', crv: 'Ed25519',
+  kty: 'OKP',
+  crv: 'Ed25519',
   x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs',
   d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU',
 };
@@ -95,7 +96,7 @@ describe('an anonymous client', () => {
     expect((await send(server.url, '/api/cards?q=mew', { localAddress })).headers.ratelimit).toMatch(/;r=3;/);
   });
 
-  it('does not spend other clients\' quotas', async () => {
+  it("does not spend other clients' quotas", async () => {
     const spent = newClient();
     for (let i = 0; i <= QUOTA; i++) await send(server.url, '/api/cards?q=mew', { localAddress: spent });
     expect((await send(server.url, '/api/cards?q=mew', { localAddress: spent })).status).toBe(429);

@@ -64,7 +64,7 @@ describe('card search', () => {
     expect(body.results.at(-1).valueUsd).toBeNull();
   });
 
-  it('folds accents and punctuation: flabebe finds Flabébé, farfetchd finds Farfetch\'d', async () => {
+  it("folds accents and punctuation: flabebe finds Flabébé, farfetchd finds Farfetch'd", async () => {
     expect((await json('/api/cards?q=flabebe', 'card-search.json')).body.results[0].name).toBe('Flabébé');
     expect((await json('/api/cards?q=farfetchd', 'card-search.json')).body.results[0].name).toBe("Farfetch'd");
   });
@@ -88,8 +88,16 @@ describe('card search', () => {
   });
 
   it.each([
-    ['limit=ten', 'limit'], ['limit=-1', 'limit'], ['limit=1.5', 'limit'], ['limit=', 'limit'], ['offset=x', 'offset'],
-    ['band=gold', 'band'], ['sort=cheapest', 'sort'], [`q=${'a'.repeat(201)}`, 'q'], ['limit=1&limit=2', 'limit'], ['q=a&q=b', 'q'],
+    ['limit=ten', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=1.5', 'limit'],
+    ['limit=', 'limit'],
+    ['offset=x', 'offset'],
+    ['band=gold', 'band'],
+    ['sort=cheapest', 'sort'],
+    [`q=${'a'.repeat(201)}`, 'q'],
+    ['limit=1&limit=2', 'limit'],
+    ['q=a&q=b', 'q'],
   ])('?%s is a 400 naming %s and what it accepts', async (query, parameter) => {
     const body = await problem(`/api/cards?${query}`, 400);
     expect(body.parameter).toBe(parameter);
@@ -152,7 +160,9 @@ describe('detail pages and negotiation', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('vary')).toBe('Accept');
-    expect(res.headers.get('link')).toBe('</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"');
+    expect(res.headers.get('link')).toBe(
+      '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+    );
   });
 
   it('Markdown carries the token count of exactly the body sent, and CORS', async () => {
@@ -244,9 +254,18 @@ describe('HTTP behaviour', () => {
   });
 
   it.each([
-    '/cards/..%2f..%2f..%2fetc%2fpasswd', '/cards/%2e%2e/%2e%2e/etc/passwd', '/%2e%2e/%2e%2e/server/manifest.json',
-    '/cards/..\\..\\server\\manifest.json', '/cards/charizard-base1-4%00.md', '/api/cards/..%2F..%2Fserver%2Fmanifest',
-    '/../server/manifest.json', '/server/manifest.json', '/.env', '/cards/%c0%ae%c0%ae', '//etc/passwd', '/cards/charizard-base1-4/..',
+    '/cards/..%2f..%2f..%2fetc%2fpasswd',
+    '/cards/%2e%2e/%2e%2e/etc/passwd',
+    '/%2e%2e/%2e%2e/server/manifest.json',
+    '/cards/..\\..\\server\\manifest.json',
+    '/cards/charizard-base1-4%00.md',
+    '/api/cards/..%2F..%2Fserver%2Fmanifest',
+    '/../server/manifest.json',
+    '/server/manifest.json',
+    '/.env',
+    '/cards/%c0%ae%c0%ae',
+    '//etc/passwd',
+    '/cards/charizard-base1-4/..',
   ])('%s gets 400 or 404 and never a file outside the build output', async (path) => {
     const res = await raw(path);
     expect([400, 404]).toContain(res.status);

@@ -57,7 +57,8 @@ const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
  */
 export function reachesHandler(request: RawRequest): boolean {
   return (
-    METHODS.includes(request.method) && request.method !== 'CONNECT' &&
+    METHODS.includes(request.method) &&
+    request.method !== 'CONNECT' &&
     /^\/[\x21-\x7e]*$/.test(request.target) &&
     request.headers.every(([name, value]) => TOKEN.test(name) && !CONTROL.test(value)) &&
     serialise({ ...request, body: undefined }).length < MAX_HEADER_BYTES - 512
@@ -171,7 +172,12 @@ export function createRawClient(url: string, { concurrency = 16, timeoutMs = 10_
           return finish({ status: 0, headers: {}, body: data, error: (error as Error).message }, false);
         }
         if (parsed) finish(parsed.response, parsed.keepAlive);
-        else if (ended) finish({ status: 0, headers: {}, body: data, error: data.length ? 'the connection closed mid-answer' : 'the connection closed' }, false, data.length === 0);
+        else if (ended)
+          finish(
+            { status: 0, headers: {}, body: data, error: data.length ? 'the connection closed mid-answer' : 'the connection closed' },
+            false,
+            data.length === 0,
+          );
       };
       const onData = (chunk: Buffer) => {
         data = Buffer.concat([data, chunk]);
@@ -293,8 +299,58 @@ const encode = (text: string, how: Encoding) => (how === 'strict' ? strictEncode
 const SLASH_SWAPS = ['%2f', '%2F', '\\', '%5c', '//', '/./', '/%2e/', '/;/', '%252f', '///'];
 const DOT_SEGMENTS = ['/.', '/..', '/%2e', '/%2e%2e', '/.%2e', '/%2E.', '/x/..', '/x/%2e%2e', '/%c0%ae%c0%ae', '/..;', '/...', '/..%00', '/..%2f..'];
 const PREFIXES = ['//', '///', '/\\', '/./', '/../', '/%2e%2e/', '/%2f', '\\', '//evil.example', '//localhost:1', '//127.0.0.1', '/..%2f'];
-const SUFFIXES = ['/', '/.', '/..', '%00', '%00.md', '.md', '.json', '.html', '.md.md', '%20', ';', ';x=1', '#frag', '?', '%', '%2', '%zz', '%ff', '%c0%ae', '%ed%a0%80', '~', '.', '..', '/index.html', '%2f', '%2e', '.json.md'];
-const INSERTS = ['%00', '%ff', '%c0%af', '%c0%ae', '%e2%80%ae', '%0a', '%0d%0a', '%25', '%2525', '%', '%zz', ';', '~', '%7e', '+', '%20', '@', ':', '%2e', '%2E%2E', '%u002e'];
+const SUFFIXES = [
+  '/',
+  '/.',
+  '/..',
+  '%00',
+  '%00.md',
+  '.md',
+  '.json',
+  '.html',
+  '.md.md',
+  '%20',
+  ';',
+  ';x=1',
+  '#frag',
+  '?',
+  '%',
+  '%2',
+  '%zz',
+  '%ff',
+  '%c0%ae',
+  '%ed%a0%80',
+  '~',
+  '.',
+  '..',
+  '/index.html',
+  '%2f',
+  '%2e',
+  '.json.md',
+];
+const INSERTS = [
+  '%00',
+  '%ff',
+  '%c0%af',
+  '%c0%ae',
+  '%e2%80%ae',
+  '%0a',
+  '%0d%0a',
+  '%25',
+  '%2525',
+  '%',
+  '%zz',
+  ';',
+  '~',
+  '%7e',
+  '+',
+  '%20',
+  '@',
+  ':',
+  '%2e',
+  '%2E%2E',
+  '%u002e',
+];
 /** Raw bytes: most make Node's parser refuse the request line. */
 const RAW_BYTES = ['\0', ' ', '\t', '\x7f', 'é', '\u{1f525}', '\x01', '"', '<', '{', '\x0b', '\u00a0'];
 const LONG = [255, 1024, 4096, 8000, 17_000, 70_000];
@@ -337,7 +393,20 @@ const MUTATIONS = {
 export type MutationName = keyof typeof MUTATIONS;
 
 /** Paths of files outside dist/client, relative to the project root or to dist. */
-const OUTSIDE = ['server/manifest.json', 'server/entry.mjs', 'server/search/cards.json', 'server/search/kinds.json', 'package.json', 'src/server/main.ts', 'src/lib/problem.ts', 'tsconfig.json', 'etc/passwd', '.env', 'client/llms.txt', 'server/chunks'];
+const OUTSIDE = [
+  'server/manifest.json',
+  'server/entry.mjs',
+  'server/search/cards.json',
+  'server/search/kinds.json',
+  'package.json',
+  'src/server/main.ts',
+  'src/lib/problem.ts',
+  'tsconfig.json',
+  'etc/passwd',
+  '.env',
+  'client/llms.txt',
+  'server/chunks',
+];
 const UPWARDS = ['..', '%2e%2e', '.%2e', '%2e.', '%2E%2E', '%c0%ae%c0%ae', '%252e%252e', '..;', '...', '%uff0e%uff0e', '.\u2024'];
 const SEPARATORS = ['/', '%2f', '%2F', '\\', '%5c', '%252f', '//'];
 const ESCAPE_BASES = ['', '/cards', '/api', '/api/cards', '/knowledge', '/_astro', '/cards/charizard-base1-4'];
@@ -377,10 +446,30 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
   const detail = fc.oneof(
     { weight: 4, arbitrary: fc.oneof(...COLLECTIONS.map((c) => realSlug(c).map((slug) => [c, slug] as const))) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...COLLECTIONS), slugLike) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...COLLECTIONS), fc.string({ maxLength: 12 }).map((s) => strictEncode(s))) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom(...COLLECTIONS),
+        fc.string({ maxLength: 12 }).map((s) => strictEncode(s)),
+      ),
+    },
   );
   const routePath = fc.oneof(
-    fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge', '/api/content', '/llms.txt', '/openapi.json', '/', '/knowledge', '/styles.css', '/index.html', '/404.html', '/api/knowledge.json', '/api/content.json'),
+    fc.constantFrom(
+      '/api/cards',
+      '/api/sealed',
+      '/api/knowledge',
+      '/api/content',
+      '/llms.txt',
+      '/openapi.json',
+      '/',
+      '/knowledge',
+      '/styles.css',
+      '/index.html',
+      '/404.html',
+      '/api/knowledge.json',
+      '/api/content.json',
+    ),
     fc.tuple(detail, fc.constantFrom('', '.md', '.html', '.json')).map(([[collection, slug], ext]) => `/${collection}/${slug}${ext}`),
     fc.tuple(detail, fc.constantFrom('', '.json', '.md')).map(([[collection, slug], ext]) => `/api/${collection}/${slug}${ext}`),
   );
@@ -389,8 +478,18 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     .tuple(routePath, fc.array(mutation, { minLength: 1, maxLength: 3 }))
     .map(([path, mutations]) => mutations.reduce((p, [name, at, pick]) => MUTATIONS[name](p, at, pick), path));
   const escapePath = fc
-    .tuple(fc.constantFrom(...ESCAPE_BASES), fc.integer({ min: 1, max: 9 }), fc.constantFrom(...UPWARDS), fc.constantFrom(...SEPARATORS), fc.constantFrom(...OUTSIDE), fc.boolean())
-    .map(([base, depth, up, sep, target, leadingSeparator]) => `${base}${leadingSeparator ? sep : '/'}${`${up}${sep}`.repeat(depth)}${target.replaceAll('/', sep)}`);
+    .tuple(
+      fc.constantFrom(...ESCAPE_BASES),
+      fc.integer({ min: 1, max: 9 }),
+      fc.constantFrom(...UPWARDS),
+      fc.constantFrom(...SEPARATORS),
+      fc.constantFrom(...OUTSIDE),
+      fc.boolean(),
+    )
+    .map(
+      ([base, depth, up, sep, target, leadingSeparator]) =>
+        `${base}${leadingSeparator ? sep : '/'}${`${up}${sep}`.repeat(depth)}${target.replaceAll('/', sep)}`,
+    );
   const anyPath = fc.oneof(
     { weight: 3, arbitrary: routePath },
     { weight: 4, arbitrary: mutatedPath },
@@ -404,10 +503,80 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     fc.double().map(String),
     fc.bigInt().map(String),
     fc.nat().map((n) => `0x${n.toString(16)}`),
-    fc.constantFrom('1e3', '-0', '+1', '1_000', ' 5', '5 ', '05', 'NaN', 'Infinity', '-Infinity', '１２', '١٢', '9007199254740993', '1e309', '0.0', '2.', '.5', '00000000000000000000000001', '18446744073709551616', '-1', '201', '200', '0', ''),
+    fc.constantFrom(
+      '1e3',
+      '-0',
+      '+1',
+      '1_000',
+      ' 5',
+      '5 ',
+      '05',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '１２',
+      '١٢',
+      '9007199254740993',
+      '1e309',
+      '0.0',
+      '2.',
+      '.5',
+      '00000000000000000000000001',
+      '18446744073709551616',
+      '-1',
+      '201',
+      '200',
+      '0',
+      '',
+    ),
   );
-  const words = fc.constantFrom('charizard', 'Flabébé', 'pokémon', 'CHARIZARD', 'farfetch\'d', 'evolving skies', '  ', '', 'ｃｈａｒｉｚａｒｄ', 'чаризард', 'リザードン', '🔥', '?!', '...', 'booster box', 'grail psa');
-  const symbols = fc.string({ unit: fc.constantFrom('🔥', '🃏', '!', '?', '…', '—', '·', '🇺🇸', '👩‍👩‍👧', '%', '&', '+', '#', '"', "'", '\u0000', '\u200b', '\ufeff', '\u202e', ' ', '\t', '©', '★'), minLength: 1, maxLength: 10 });
+  const words = fc.constantFrom(
+    'charizard',
+    'Flabébé',
+    'pokémon',
+    'CHARIZARD',
+    "farfetch'd",
+    'evolving skies',
+    '  ',
+    '',
+    'ｃｈａｒｉｚａｒｄ',
+    'чаризард',
+    'リザードン',
+    '🔥',
+    '?!',
+    '...',
+    'booster box',
+    'grail psa',
+  );
+  const symbols = fc.string({
+    unit: fc.constantFrom(
+      '🔥',
+      '🃏',
+      '!',
+      '?',
+      '…',
+      '—',
+      '·',
+      '🇺🇸',
+      '👩‍👩‍👧',
+      '%',
+      '&',
+      '+',
+      '#',
+      '"',
+      "'",
+      '\u0000',
+      '\u200b',
+      '\ufeff',
+      '\u202e',
+      ' ',
+      '\t',
+      '©',
+      '★',
+    ),
+    minLength: 1,
+    maxLength: 10,
+  });
   const text = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -436,40 +605,134 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
   );
   const searchPairs = fc.array(fc.tuple(fc.constantFrom(...PARAMETERS), value), { maxLength: 4 });
 
-  const mediaRange = fc.constantFrom('text/html', 'text/markdown', 'application/json', '*/*', 'text/*', 'application/*', 'image/png', 'TEXT/MARKDOWN', 'text/x-markdown', 'application/problem+json', 'application/xhtml+xml', '*/html', 'text', '', 'text/markdown;charset=utf-8', 'text/markdown;level=1', '*', 'text/plain');
-  const qValue = fc.oneof(fc.constantFrom('0', '0.0', '0.000', '1', '1.0', '1.000', '0.5', '0.001', '1.001', '2', '-1', 'abc', '', '.5', '0.0001', '1e0', 'NaN', '"0.5"'), fc.double().map(String));
+  const mediaRange = fc.constantFrom(
+    'text/html',
+    'text/markdown',
+    'application/json',
+    '*/*',
+    'text/*',
+    'application/*',
+    'image/png',
+    'TEXT/MARKDOWN',
+    'text/x-markdown',
+    'application/problem+json',
+    'application/xhtml+xml',
+    '*/html',
+    'text',
+    '',
+    'text/markdown;charset=utf-8',
+    'text/markdown;level=1',
+    '*',
+    'text/plain',
+  );
+  const qValue = fc.oneof(
+    fc.constantFrom('0', '0.0', '0.000', '1', '1.0', '1.000', '0.5', '0.001', '1.001', '2', '-1', 'abc', '', '.5', '0.0001', '1e0', 'NaN', '"0.5"'),
+    fc.double().map(String),
+  );
   const qName = fc.constantFrom('q', 'Q', ' q', 'q ');
   const structuredAccept = fc
-    .tuple(fc.array(fc.tuple(mediaRange, fc.option(fc.tuple(qName, qValue), { nil: undefined })), { minLength: 1, maxLength: 4 }), fc.constantFrom(', ', ',', ' , '))
+    .tuple(
+      fc.array(fc.tuple(mediaRange, fc.option(fc.tuple(qName, qValue), { nil: undefined })), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(', ', ',', ' , '),
+    )
     .map(([ranges, separator]) => ranges.map(([range, q]) => (q ? `${range};${q[0]}=${q[1]}` : range)).join(separator));
-  const accept = fc.oneof(structuredAccept, structuredAccept, fc.string({ maxLength: 40 }), fc.constantFrom(', ,', ';;;', ';q=1', 'text/markdown;q=', '*/*;q=0', 'text/markdown;q=0, text/html;q=0, application/json;q=0'));
+  const accept = fc.oneof(
+    structuredAccept,
+    structuredAccept,
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(', ,', ';;;', ';q=1', 'text/markdown;q=', '*/*;q=0', 'text/markdown;q=0, text/html;q=0, application/json;q=0'),
+  );
 
   const etag = fc.constantFrom(...site.etags);
   const ifNoneMatch = fc.oneof(
     etag,
     etag.map((t) => `W/${t}`),
-    fc.array(fc.oneof(etag, fc.string({ maxLength: 8 }).map((s) => `"${s}"`)), { minLength: 1, maxLength: 4 }).map((tags) => tags.join(', ')),
+    fc
+      .array(
+        fc.oneof(
+          etag,
+          fc.string({ maxLength: 8 }).map((s) => `"${s}"`),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((tags) => tags.join(', ')),
     etag.map((t) => t.slice(1, -1)),
     fc.constantFrom('*', ' * ', '*, "x"', '""', '"', 'W/', ',', 'W/"*"'),
     fc.string({ maxLength: 30 }),
   );
 
   const host = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('', 'x/api/sealed?limit=1#', '[::1', 'a b', 'localhost:99999', 'évil.example', '127.0.0.1:1/api/knowledge?q=grail#', 'user@host', '::1', '[::1]:80', '%2f', '/', '//', '?', '#', 'localhost\t', 'x:y:z', 'localhost/../../', 'a/cards/charizard-base1-4?', '[', ']', '0', '-', 'localhost:0', 'localhost:-1', 'http://evil', '..') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '',
+        'x/api/sealed?limit=1#',
+        '[::1',
+        'a b',
+        'localhost:99999',
+        'évil.example',
+        '127.0.0.1:1/api/knowledge?q=grail#',
+        'user@host',
+        '::1',
+        '[::1]:80',
+        '%2f',
+        '/',
+        '//',
+        '?',
+        '#',
+        'localhost\t',
+        'x:y:z',
+        'localhost/../../',
+        'a/cards/charizard-base1-4?',
+        '[',
+        ']',
+        '0',
+        '-',
+        'localhost:0',
+        'localhost:-1',
+        'http://evil',
+        '..',
+      ),
+    },
     fc.string({ maxLength: 30 }),
     fc.domain(),
     fc.webAuthority({ withPort: true, withUserInfo: true, withIPv6: true }),
   );
   const base64 = fc.base64String({ maxLength: 90 });
-  const signature = fc.oneof(fc.string({ maxLength: 60 }), base64.map((s) => `sig1=:${s}:`), fc.constantFrom('sig1=::', 'sig1=:', '=', 'sig1=:AAAA:, sig2=:BBBB:', ':::', 'sig1=:!!!:'));
+  const signature = fc.oneof(
+    fc.string({ maxLength: 60 }),
+    base64.map((s) => `sig1=:${s}:`),
+    fc.constantFrom('sig1=::', 'sig1=:', '=', 'sig1=:AAAA:, sig2=:BBBB:', ':::', 'sig1=:!!!:'),
+  );
   const signatureInput = fc.oneof(
     fc.string({ maxLength: 80 }),
     fc
-      .tuple(fc.integer(), fc.integer(), fc.string({ maxLength: 12 }), fc.constantFrom('ed25519', 'rsa-pss-sha512', '', 'ED25519'), fc.constantFrom('web-bot-auth', '', 'x'), fc.constantFrom('("@authority" "signature-agent")', '("@authority")', '()', '("signature-agent";key="x")', '('))
-      .map(([created, expires, keyid, alg, tag, components]) => `sig1=${components};created=${created};expires=${expires};keyid="${keyid}";alg="${alg}";tag="${tag}"`),
-    fc.constantFrom('sig1=(', 'sig1=()', 'sig1=("@authority"', '("@authority")', 'sig1=("@authority");created=1e99', 'sig1=("@authority");created=-1;expires=99999999999999999999'),
+      .tuple(
+        fc.integer(),
+        fc.integer(),
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('ed25519', 'rsa-pss-sha512', '', 'ED25519'),
+        fc.constantFrom('web-bot-auth', '', 'x'),
+        fc.constantFrom('("@authority" "signature-agent")', '("@authority")', '()', '("signature-agent";key="x")', '('),
+      )
+      .map(
+        ([created, expires, keyid, alg, tag, components]) =>
+          `sig1=${components};created=${created};expires=${expires};keyid="${keyid}";alg="${alg}";tag="${tag}"`,
+      ),
+    fc.constantFrom(
+      'sig1=(',
+      'sig1=()',
+      'sig1=("@authority"',
+      '("@authority")',
+      'sig1=("@authority");created=1e99',
+      'sig1=("@authority");created=-1;expires=99999999999999999999',
+    ),
   );
-  const signatureAgent = fc.oneof(fc.string({ maxLength: 60 }), fc.webUrl().map((u) => `"${u}"`), fc.constantFrom('"https://agent.example"', 'https://agent.example', '""', '"', 'sig1="https://agent.example"', 'agent=:aGk=:'));
+  const signatureAgent = fc.oneof(
+    fc.string({ maxLength: 60 }),
+    fc.webUrl().map((u) => `"${u}"`),
+    fc.constantFrom('"https://agent.example"', 'https://agent.example', '""', '"', 'sig1="https://agent.example"', 'agent=:aGk=:'),
+  );
   const forwardedFor = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.ipV4(),
@@ -494,7 +757,15 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
   };
   const headers = ({ clean, hostile }: { clean: boolean; hostile: boolean }) => {
     const field = clean ? cleanFieldValue : fieldValue;
-    const extraName = clean ? fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/) : fc.oneof(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), fc.string({ minLength: 1, maxLength: 10 }).map((s) => s.replace(/[\r\n:]/g, '')).filter(Boolean));
+    const extraName = clean
+      ? fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/)
+      : fc.oneof(
+          fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/),
+          fc
+            .string({ minLength: 1, maxLength: 10 })
+            .map((s) => s.replace(/[\r\n:]/g, ''))
+            .filter(Boolean),
+        );
     return fc
       .record({
         accept: opt(accept),
@@ -524,8 +795,27 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     { weight: 3, arbitrary: fc.constantFrom('OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH') },
     { weight: 1, arbitrary: otherMethod },
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~0-9-]{1,12}$/) },
-    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }).map((s) => s.replace(/[\r\n]/g, '')).filter(Boolean) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ minLength: 1, maxLength: 8 })
+        .map((s) => s.replace(/[\r\n]/g, ''))
+        .filter(Boolean),
+    },
   );
 
-  return { method, otherMethod, routePath, mutatedPath, escapePath, anyPath, query, searchPairs, headers, accept, ifNoneMatch, irrelevantHeaders: irrelevant(true) };
+  return {
+    method,
+    otherMethod,
+    routePath,
+    mutatedPath,
+    escapePath,
+    anyPath,
+    query,
+    searchPairs,
+    headers,
+    accept,
+    ifNoneMatch,
+    irrelevantHeaders: irrelevant(true),
+  };
 }

@@ -26,7 +26,10 @@ export interface RealCatalogue {
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const jsonFiles = (dir: string): string[] =>
-  (readdirSync(dir) as string[]).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f) as string);
+  (readdirSync(dir) as string[])
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f) as string);
 
 let cached: RealCatalogue | undefined;
 
@@ -60,9 +63,12 @@ export function loadRealCatalogue(): RealCatalogue {
 /** The committed articles (content/knowledge) as the knowledge searcher takes them. */
 export function loadRealArticles(): { id: string; question: string; answer: string; facility_tags: string[]; category: string }[] {
   const dir = join(CONTENT_DIR, 'knowledge');
-  return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((file) => {
-    const [, frontMatter] = readFileSync(join(dir, file), 'utf8').split(/^---$/m);
-    const data = loadYaml(frontMatter) as { question: string; answer: string; facility_tags: string[]; category: string };
-    return { id: file.slice(0, -3), question: data.question, answer: data.answer, facility_tags: data.facility_tags, category: data.category };
-  });
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((file) => {
+      const [, frontMatter] = readFileSync(join(dir, file), 'utf8').split(/^---$/m);
+      const data = loadYaml(frontMatter) as { question: string; answer: string; facility_tags: string[]; category: string };
+      return { id: file.slice(0, -3), question: data.question, answer: data.answer, facility_tags: data.facility_tags, category: data.category };
+    });
 }

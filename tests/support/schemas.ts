@@ -24,5 +24,7 @@ export function assertMatches(file: string, data: unknown, where = ''): void {
 }
 
 export function schemaFiles(): string[] {
-  return readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }

@@ -66,11 +66,12 @@ export async function startRedis(binary: string): Promise<RunningRedis> {
     child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
     await waitForPort(port);
   };
-  const stop = () => new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, stop, start };
 }

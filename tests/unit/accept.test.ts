@@ -30,7 +30,11 @@ describe('parseAccept', () => {
     ['q=1.000 is the maximum weight', 'text/html;q=1.000', [r('text', 'html', 0, 1)]],
     ['q=0 is a valid weight', 'text/html;q=0', [r('text', 'html', 0, 0)]],
     ['media type parameters are kept with names lower-cased', 'text/markdown;Charset=utf-8', [r('text', 'markdown', 0, 1, { charset: 'utf-8' })]],
-    ['a quoted value may contain commas and semicolons', 'text/html;foo="a, b; c";q=0.3, text/plain', [r('text', 'html', 0, 0.3, { foo: 'a, b; c' }), r('text', 'plain', 1)]],
+    [
+      'a quoted value may contain commas and semicolons',
+      'text/html;foo="a, b; c";q=0.3, text/plain',
+      [r('text', 'html', 0, 0.3, { foo: 'a, b; c' }), r('text', 'plain', 1)],
+    ],
     ['a quoted value is unescaped', 'text/html;foo="say \\"hi\\""', [r('text', 'html', 0, 1, { foo: 'say "hi"' })]],
     ['parameters after q are extensions and are dropped', 'text/html;level=1;q=0.4;ext=1', [r('text', 'html', 0, 0.4, { level: '1' })]],
     ['wildcards are kept as ranges', 'text/*;q=0.5, */*;q=0.1', [r('text', '*', 0, 0.5), r('*', '*', 1, 0.1)]],

@@ -17,8 +17,7 @@ beforeAll(() => {
 const search = (params: Partial<CardSearchParams>) => searcher.search({ sort: 'relevance', limit: 50, offset: 0, ...params });
 const ids = (results: CardSummary[]) => results.map((c) => c.id);
 /** Brute force, independent of the index: the cards having `word` among the words of name, set, types or rarity. */
-const cardsWithWord = (word: string) =>
-  summaries.filter((c) => [c.name, c.setName, ...c.types, c.rarity].some((text) => wordsOf(text).includes(word)));
+const cardsWithWord = (word: string) => summaries.filter((c) => [c.name, c.setName, ...c.types, c.rarity].some((text) => wordsOf(text).includes(word)));
 const byValueDesc = (a: CardSummary, b: CardSummary) => (b.valueUsd ?? -Infinity) - (a.valueUsd ?? -Infinity);
 
 describe('match set and totals', () => {
@@ -137,10 +136,22 @@ describe('typos, accents and punctuation', () => {
 
 describe('typo correction under hostile queries', () => {
   /** Distinct words of the letters q, x, z and j: nothing in the catalogue is within two edits of them. */
-  const unknownWords = (count: number) => Array.from({ length: count }, (_, i) => `zq${i.toString(4).padStart(6, '0').replace(/[0-3]/g, (d) => 'qxzj'[Number(d)])}`);
+  const unknownWords = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        `zq${i
+          .toString(4)
+          .padStart(6, '0')
+          .replace(/[0-3]/g, (d) => 'qxzj'[Number(d)])}`,
+    );
 
   it('the common typos still find the cards of the word meant: charzard, blastois, lugai', () => {
-    for (const [typo, word] of [['charzard', 'charizard'], ['blastois', 'blastoise'], ['lugai', 'lugia']]) {
+    for (const [typo, word] of [
+      ['charzard', 'charizard'],
+      ['blastois', 'blastoise'],
+      ['lugai', 'lugia'],
+    ]) {
       const meant = search({ q: word, limit: 200 });
       const found = search({ q: typo, limit: 200 });
       expect(found.total, typo).toBe(meant.total);

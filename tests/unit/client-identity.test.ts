@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { authorityOf, clientAddressOf, limiterKeyOf } from '../../src/server/client.ts';
 
-const request = (headers: Record<string, string>, remoteAddress = '10.0.0.9') =>
-  ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+const request = (headers: Record<string, string>, remoteAddress = '10.0.0.9') => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
 
 describe('who the client is', () => {
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
@@ -41,7 +40,7 @@ describe('the authority the client addressed', () => {
     expect(authorityOf(request({ host: 'cards.example:8080' }), 0)).toBe('cards.example:8080');
   });
 
-  it('is the trusted proxy\'s X-Forwarded-Host, and ignores it when no proxy is trusted', () => {
+  it("is the trusted proxy's X-Forwarded-Host, and ignores it when no proxy is trusted", () => {
     const req = request({ host: 'internal:4321', 'x-forwarded-host': 'cards.example', 'x-forwarded-proto': 'https' });
     expect(authorityOf(req, 1)).toBe('cards.example');
     expect(authorityOf(req, 0)).toBe('internal:4321');

@@ -37,12 +37,9 @@ describe('committed article comps', () => {
     expect(articles.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(articles.map((a) => [a.file, a.comps] as const))(
-    '%s carries the comps that content/cards gives for its scope',
-    (_file, comps) => {
-      expect(comps).toEqual(computeComps(cards, comps.scope as never));
-    },
-  );
+  it.each(articles.map((a) => [a.file, a.comps] as const))('%s carries the comps that content/cards gives for its scope', (_file, comps) => {
+    expect(comps).toEqual(computeComps(cards, comps.scope as never));
+  });
 });
 
 describe('computeComps', () => {
@@ -95,9 +92,7 @@ describe('computeComps', () => {
   });
 
   it('keys come out in a fixed order', () => {
-    expect(Object.keys(computeComps(cards, 'all'))).toEqual([
-      'psa_10_multiplier', 'quartiles', 'sample_size', 'card_ids', 'scope', 'source', 'updated_at',
-    ]);
+    expect(Object.keys(computeComps(cards, 'all'))).toEqual(['psa_10_multiplier', 'quartiles', 'sample_size', 'card_ids', 'scope', 'source', 'updated_at']);
   });
 
   it('a scope without graded cards throws rather than inventing a number', () => {

@@ -20,7 +20,12 @@ describe('cached JSON answers', () => {
     const respond = createCachedJson(2);
     const produced: string[] = [];
     const ask = (key: string) => respond(request(), key, () => produced.push(key));
-    ask('a'); ask('b'); ask('a'); ask('c'); ask('a'); ask('b');
+    ask('a');
+    ask('b');
+    ask('a');
+    ask('c');
+    ask('a');
+    ask('b');
     expect(produced).toEqual(['a', 'b', 'c', 'b']);
   });
 
@@ -35,8 +40,14 @@ describe('cached JSON answers', () => {
 
 describe('etagMatches', () => {
   it.each([
-    ['"a"', '"a"', true], ['W/"a"', '"a"', true], ['"b", "a"', '"a"', true], ['*', '"a"', true],
-    ['"b"', '"a"', false], ['', '"a"', false], [null, '"a"', false], ['a', '"a"', false],
+    ['"a"', '"a"', true],
+    ['W/"a"', '"a"', true],
+    ['"b", "a"', '"a"', true],
+    ['*', '"a"', true],
+    ['"b"', '"a"', false],
+    ['', '"a"', false],
+    [null, '"a"', false],
+    ['a', '"a"', false],
   ])('If-None-Match %s against %s: %s', (header, etag, expected) => {
     expect(etagMatches(header, etag)).toBe(expected);
   });

@@ -14,7 +14,9 @@ const structuredOf = (slug: string) => {
 
 describe('value-outside-listings', () => {
   it('counts the cards whose market price lies outside their listings, as the content says today', () => {
-    let priced = 0, below = 0, above = 0;
+    let priced = 0,
+      below = 0,
+      above = 0;
     for (const card of loadCards()) {
       const price = primaryPriceOf(card);
       if (!price) continue;
@@ -26,9 +28,13 @@ describe('value-outside-listings', () => {
   });
 
   it('counts the sealed products the same way', () => {
-    let priced = 0, below = 0, above = 0;
+    let priced = 0,
+      below = 0,
+      above = 0;
     const dir = join(CONTENT_DIR, 'sealed');
-    const products = readdirSync(dir).flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).products as { price: { low: number | null; high: number | null; market: number | null } | null }[]);
+    const products = readdirSync(dir).flatMap(
+      (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).products as { price: { low: number | null; high: number | null; market: number | null } | null }[],
+    );
     for (const { price } of products) {
       if (!price || price.market === null) continue;
       priced++;

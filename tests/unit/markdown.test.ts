@@ -11,27 +11,80 @@ const reference = unified().use(remarkStringify, STRINGIFY_OPTIONS).data('toMark
 const referenceOf = (children: RootContent[]) => reference.stringify({ type: 'root', children });
 
 const TRICKY = [
-  'Charizard', 'Flabébé', "Farfetch'd", 'Nidoran♀', 'Pokémon *stars* and _under_', '1. not a list', '- not a list', '+5.2%',
-  '# not a heading', '> not a quote', 'Sword & Shield', 'Team Rocket\'s [Mewtwo]', 'Unown (!)', '<b>html</b>', 'a | pipe',
-  '`code`', 'Price: $1,234.50', '100% = all', 'x_y_z', 'Porygon2 ★', '=== setext', '  leading spaces', 'trailing spaces  ', 'Value: ', ' (', ') ', ' · ', 'a  b', 'end\\', 'http://example.com',
+  'Charizard',
+  'Flabébé',
+  "Farfetch'd",
+  'Nidoran♀',
+  'Pokémon *stars* and _under_',
+  '1. not a list',
+  '- not a list',
+  '+5.2%',
+  '# not a heading',
+  '> not a quote',
+  'Sword & Shield',
+  "Team Rocket's [Mewtwo]",
+  'Unown (!)',
+  '<b>html</b>',
+  'a | pipe',
+  '`code`',
+  'Price: $1,234.50',
+  '100% = all',
+  'x_y_z',
+  'Porygon2 ★',
+  '=== setext',
+  '  leading spaces',
+  'trailing spaces  ',
+  'Value: ',
+  ' (',
+  ') ',
+  ' · ',
+  'a  b',
+  'end\\',
+  'http://example.com',
 ];
 
 describe('Markdown serialisation', () => {
   it.each(TRICKY)('the fast text path changes no output: %s', (value) => {
     const nodes: RootContent[] = [
-      heading(1, value), paragraph(value), paragraph('Set: ', text(value)), paragraph(value, strong('x'), value), paragraph(strong('x'), value),
-      list([[value]]), list([[value, link('/x', value), value]]), table(['a', 'b'], [[value, value]]),
+      heading(1, value),
+      paragraph(value),
+      paragraph('Set: ', text(value)),
+      paragraph(value, strong('x'), value),
+      paragraph(strong('x'), value),
+      list([[value]]),
+      list([[value, link('/x', value), value]]),
+      table(['a', 'b'], [[value, value]]),
     ];
     expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
   });
 
   it("a card's whole Markdown equals the reference serialiser's", () => {
     const card: CardDetail = {
-      id: 'base1-4', name: 'Charizard', exactName: 'Charizard (Base 4/102)', slug: 'charizard-base1-4', setName: 'Base',
-      valueUsd: 458.29, priceStatus: 'stale', valueBand: 'chase', rarity: 'Rare Holo', types: ['Fire'], imageSmall: 'https://images.pokemontcg.io/base1/4.png',
-      subtypes: ['Stage 2'], legalities: { unlimited: 'Legal', standard: 'Banned' },
-      variants: [{ name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 }, { name: '1stEditionHolofoil', lowPrice: null, marketPrice: 9000, highPrice: null }],
-      market: { source: 'TCGplayer', lowPrice: 327.99, highPrice: 1000, marketPrice: 458.29, marketUrl: 'https://www.tcgplayer.com/product/42382', updatedAt: '2025-10-20' },
+      id: 'base1-4',
+      name: 'Charizard',
+      exactName: 'Charizard (Base 4/102)',
+      slug: 'charizard-base1-4',
+      setName: 'Base',
+      valueUsd: 458.29,
+      priceStatus: 'stale',
+      valueBand: 'chase',
+      rarity: 'Rare Holo',
+      types: ['Fire'],
+      imageSmall: 'https://images.pokemontcg.io/base1/4.png',
+      subtypes: ['Stage 2'],
+      legalities: { unlimited: 'Legal', standard: 'Banned' },
+      variants: [
+        { name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 },
+        { name: '1stEditionHolofoil', lowPrice: null, marketPrice: 9000, highPrice: null },
+      ],
+      market: {
+        source: 'TCGplayer',
+        lowPrice: 327.99,
+        highPrice: 1000,
+        marketPrice: 458.29,
+        marketUrl: 'https://www.tcgplayer.com/product/42382',
+        updatedAt: '2025-10-20',
+      },
       graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
       history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
     };

@@ -14,7 +14,11 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/api/cards/charizard-base1-4', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],
     ['/api/cards/charizard-base1-4.json', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],
     ['/cards/charizard-base1-4', '', { kind: 'negotiated', collection: 'cards', slug: 'charizard-base1-4' }],
-    ['/knowledge/psa-10-multiplier.md', '', { kind: 'file', file: '/knowledge/psa-10-multiplier.md', api: false, markdownOf: { collection: 'knowledge', slug: 'psa-10-multiplier' } }],
+    [
+      '/knowledge/psa-10-multiplier.md',
+      '',
+      { kind: 'file', file: '/knowledge/psa-10-multiplier.md', api: false, markdownOf: { collection: 'knowledge', slug: 'psa-10-multiplier' } },
+    ],
     ['/', '', { kind: 'file', file: '/index.html', api: false }],
     ['/llms.txt', '', { kind: 'file', file: '/llms.txt', api: false }],
   ])('%s?%s', (path, query, route) => {
@@ -22,8 +26,18 @@ describe('routeOf decides the answer from the path alone', () => {
   });
 
   it.each([
-    '/cards/Charizard-Base1-4', '/cards/charizard--base1-4', '/cards/-x', '/api/cards/..', '/api/cards/%2e%2e',
-    '/cards/x%00', '/cards/a\\b', '/..', '/.env', '/a/../b', '/cards/', '/api/cards/x.md',
+    '/cards/Charizard-Base1-4',
+    '/cards/charizard--base1-4',
+    '/cards/-x',
+    '/api/cards/..',
+    '/api/cards/%2e%2e',
+    '/cards/x%00',
+    '/cards/a\\b',
+    '/..',
+    '/.env',
+    '/a/../b',
+    '/cards/',
+    '/api/cards/x.md',
   ])('%s is not found', (path) => {
     expect(routeOf(path, q()).kind).toBe('not-found');
   });

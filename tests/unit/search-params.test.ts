@@ -24,7 +24,11 @@ describe('search parameters', () => {
   });
 
   it.each([
-    ['limit=abc', 'limit'], ['offset=-3', 'offset'], ['band=Grail', 'band'], ['sort=price', 'sort'], ['offset=1&offset=2', 'offset'],
+    ['limit=abc', 'limit'],
+    ['offset=-3', 'offset'],
+    ['band=Grail', 'band'],
+    ['sort=price', 'sort'],
+    ['offset=1&offset=2', 'offset'],
   ])('%s is rejected naming %s', (query, parameter) => {
     const parsed = cards(query);
     expect(parsed.ok).toBe(false);
@@ -33,7 +37,10 @@ describe('search parameters', () => {
 
   it('kind accepts only the kinds present in content', () => {
     expect(parseSealedSearch(new URLSearchParams('kind=etb'), ['etb', 'tin'])).toMatchObject({ ok: true, params: { kind: 'etb' } });
-    expect(parseSealedSearch(new URLSearchParams('kind=crate'), ['etb', 'tin'])).toMatchObject({ ok: false, problem: { parameter: 'kind', allowed: ['etb', 'tin'] } });
+    expect(parseSealedSearch(new URLSearchParams('kind=crate'), ['etb', 'tin'])).toMatchObject({
+      ok: false,
+      problem: { parameter: 'kind', allowed: ['etb', 'tin'] },
+    });
   });
 
   it('tag accepts only the controlled facet tags', () => {

@@ -128,7 +128,10 @@ describe('the signature base agrees with independent implementations', () => {
 });
 
 describe('derived component values', () => {
-  const message = request({ 'signature-agent': 'sig1="https://a.example";type=directory, other="x"' }, { method: 'POST', authority: 'Cards.Example:443', target: '/p%20q?a=1&b' });
+  const message = request(
+    { 'signature-agent': 'sig1="https://a.example";type=directory, other="x"' },
+    { method: 'POST', authority: 'Cards.Example:443', target: '/p%20q?a=1&b' },
+  );
   it.each<[string, string, string]>([
     ['@method is the method as sent', '"@method"', 'POST'],
     ['@authority is lower-cased without the default port', '"@authority"', 'cards.example'],
@@ -286,7 +289,9 @@ describe('createAgentVerifier', () => {
   it('only the first four web-bot-auth labels are tried', () => {
     const labels = ['a', 'b', 'c', 'd', 'e'].map((label, i) => sign({ label, ...(i < 4 ? { privateJwk: generateAgentJwk().privateJwk } : {}) }));
     const join = (name: keyof typeof KAT) => labels.map((h) => h[name]).join(', ');
-    const verdict = verifyNow(request({ 'signature-input': join('signature-input'), signature: join('signature'), 'signature-agent': join('signature-agent') }));
+    const verdict = verifyNow(
+      request({ 'signature-input': join('signature-input'), signature: join('signature'), 'signature-agent': join('signature-agent') }),
+    );
     expect(verdict.outcome).toBe('invalid');
     expect((verdict as { reason: string }).reason).not.toMatch(/\be:/);
   });
@@ -303,7 +308,15 @@ describe('createAgentVerifier', () => {
     const { privateJwk, publicJwk, keyid } = generateAgentJwk();
     const own = agentDirectoryOf({ 'https://bot.example/': { keys: [publicJwk] } }, 'round trip');
     const now = Math.floor(Date.now() / 1000);
-    const headers = signAgentRequest({ privateJwk, agent: 'https://bot.example/', authority: 'localhost:4321', created: now, expires: now + 300, label: 'crawler', nonce: 'bm9uY2U=' });
+    const headers = signAgentRequest({
+      privateJwk,
+      agent: 'https://bot.example/',
+      authority: 'localhost:4321',
+      created: now,
+      expires: now + 300,
+      label: 'crawler',
+      nonce: 'bm9uY2U=',
+    });
     expect(headers['signature-input']).toMatch(/;nonce="bm9uY2U=";tag="web-bot-auth"$/);
     const verdict = createAgentVerifier(own)(request(headers, { scheme: 'http', authority: 'LOCALHOST:4321' }));
     expect(verdict).toEqual({ outcome: 'verified', agent: 'https://bot.example/', keyid });
@@ -322,7 +335,9 @@ describe('createAgentVerifier', () => {
   });
 
   it('arbitrary strings in the three headers never throw and never verify', () => {
-    const field = fc.option(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'sig1=("@authority";key)"signature-agent":AB+/, '.split('')) })), { nil: undefined });
+    const field = fc.option(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'sig1=("@authority";key)"signature-agent":AB+/, '.split('')) })), {
+      nil: undefined,
+    });
     fc.assert(
       fc.property(field, field, field, (signature, input, agent) => {
         const verdict = verifyNow(request({ signature, 'signature-input': input, 'signature-agent': agent }));

@@ -21,7 +21,8 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
     card.valueUsd === null
       ? paragraph('No market price is known for this card (', strong('unpriced'), ').')
       : paragraph(
-          'Value: ', strong(formatUsd(card.valueUsd)),
+          'Value: ',
+          strong(formatUsd(card.valueUsd)),
           `, band ${card.valueBand ? bandLabel(card.valueBand) : 'none'}${card.priceStatus === 'stale' ? ' (stale price)' : ''}.`,
         ),
   );
@@ -30,24 +31,34 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
     [`Rarity: ${card.rarity || 'none'}`],
     [`Types: ${card.types.join(', ') || 'none'}`],
     [`Subtypes: ${card.subtypes.join(', ') || 'none'}`],
-    [`Legal in: ${Object.entries(card.legalities).map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`)).join(', ') || 'no format'}`],
+    [
+      `Legal in: ${
+        Object.entries(card.legalities)
+          .map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`))
+          .join(', ') || 'no format'
+      }`,
+    ],
     ...marketFacts(card.market),
   ];
   nodes.push(list(facts));
   if (card.variants.length > 0) {
     nodes.push(heading(2, 'Variants'));
-    nodes.push(table(
-      ['Variant', 'Low', 'Market', 'High'],
-      card.variants.map((v) => [variantLabel(v.name), formatUsd(v.lowPrice), formatUsd(v.marketPrice), formatUsd(v.highPrice)]),
-      ['left', 'right', 'right', 'right'],
-    ));
+    nodes.push(
+      table(
+        ['Variant', 'Low', 'Market', 'High'],
+        card.variants.map((v) => [variantLabel(v.name), formatUsd(v.lowPrice), formatUsd(v.marketPrice), formatUsd(v.highPrice)]),
+        ['left', 'right', 'right', 'right'],
+      ),
+    );
   }
   if (card.graded) {
     nodes.push(heading(2, 'Graded'));
-    nodes.push(paragraph(
-      `PSA 10 sells for ${formatUsd(card.graded.psa10)} against ${formatUsd(card.graded.ungraded)} ungraded: ` +
-      `${card.graded.psa10Multiplier}× (${card.graded.source}, ${card.graded.updatedAt}).`,
-    ));
+    nodes.push(
+      paragraph(
+        `PSA 10 sells for ${formatUsd(card.graded.psa10)} against ${formatUsd(card.graded.ungraded)} ungraded: ` +
+          `${card.graded.psa10Multiplier}× (${card.graded.source}, ${card.graded.updatedAt}).`,
+      ),
+    );
   }
   nodes.push(...historySection(card.history, jsonUrl('cards', card.slug)));
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));

@@ -15,15 +15,8 @@ export interface ArticleTitles {
  * the editor's full answer (parsed and re-serialised so it goes through the same
  * serialiser as everything else), then related articles and the items it mentions.
  */
-export function articleToMarkdown(
-  article: KnowledgeDetail,
-  titles: ArticleTitles,
-): string {
-  const nodes: RootContent[] = [
-    heading(1, article.question),
-    paragraph(strong('Answer:'), ' ', article.answer),
-    ...parseMarkdown(article.answer_detail),
-  ];
+export function articleToMarkdown(article: KnowledgeDetail, titles: ArticleTitles): string {
+  const nodes: RootContent[] = [heading(1, article.question), paragraph(strong('Answer:'), ' ', article.answer), ...parseMarkdown(article.answer_detail)];
   const mentioned = [
     ...article.mentions.cards.map((slug) => [link(pageUrl('cards', slug), titles.cards.get(slug) ?? slug)]),
     ...article.mentions.sealed.map((slug) => [link(pageUrl('sealed', slug), titles.sealed.get(slug) ?? slug)]),

@@ -23,8 +23,9 @@ export function historySection(history: History | undefined, jsonHref: string): 
     heading(2, 'Price history'),
     paragraph(
       `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${history.start} to ${history.end} ` +
-      `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
-      link(jsonHref, 'JSON'), '.',
+        `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
+      link(jsonHref, 'JSON'),
+      '.',
     ),
   ];
 }

@@ -26,9 +26,11 @@ const OPENS_BLOCK = /^(?:[-+=]|\d+[.)])/;
 const atLineEdge = (char: string | undefined) => char === undefined || char === '' || char === '\n' || char === '\r';
 export const plainText: Handle = (node: Text, _parent, state, info) => {
   const value = node.value;
-  const fast = PLAIN_TEXT.test(value) && !OPENS_BLOCK.test(value)
-    && !(value.startsWith(' ') && atLineEdge(info.before.at(-1)))
-    && !(value.endsWith(' ') && atLineEdge(info.after[0]));
+  const fast =
+    PLAIN_TEXT.test(value) &&
+    !OPENS_BLOCK.test(value) &&
+    !(value.startsWith(' ') && atLineEdge(info.before.at(-1))) &&
+    !(value.endsWith(' ') && atLineEdge(info.after[0]));
   return fast ? value : state.safe(value, info);
 };
 

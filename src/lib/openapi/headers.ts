@@ -32,20 +32,26 @@ export const HEADERS = {
     example: 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, x-markdown-tokens',
   },
   'RateLimit-Policy': {
-    description: 'The quota of the client (draft-ietf-httpapi-ratelimit-headers-11): `q` requests per window of `w` seconds. '
-      + 'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages), '
-      + 'except when limiting is off (RATE_LIMIT=off) and to verified agents, which are not counted.',
+    description:
+      'The quota of the client (draft-ietf-httpapi-ratelimit-headers-11): `q` requests per window of `w` seconds. ' +
+      'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages), ' +
+      'except when limiting is off (RATE_LIMIT=off) and to verified agents, which are not counted.',
     schema: { ...str, pattern: '^"default";q=\\d+;w=\\d+$' },
     example: '"default";q=120;w=60',
   },
   RateLimit: {
-    description: 'What is left of the quota (draft-ietf-httpapi-ratelimit-headers-11): `r` requests remain, '
-      + 'and the quota is whole again in `t` seconds. Sent alongside RateLimit-Policy.',
+    description:
+      'What is left of the quota (draft-ietf-httpapi-ratelimit-headers-11): `r` requests remain, ' +
+      'and the quota is whole again in `t` seconds. Sent alongside RateLimit-Policy.',
     schema: { ...str, pattern: '^"default";r=\\d+;t=\\d+$' },
     example: '"default";r=119;t=60',
   },
   'Retry-After': { description: 'Seconds until a request would be accepted again.', required: true, schema: { type: 'integer', minimum: 0 }, example: 12 },
-  Vary: { description: 'The representation depends on the Accept header; sent on every response of a negotiated URL.', required: true, schema: { ...str, const: 'Accept' } },
+  Vary: {
+    description: 'The representation depends on the Accept header; sent on every response of a negotiated URL.',
+    required: true,
+    schema: { ...str, const: 'Accept' },
+  },
   'x-markdown-tokens': {
     description: 'Token count of exactly the Markdown body (js-tiktoken, o200k_base, counted at build time); sent with Markdown only.',
     schema: { type: 'integer', minimum: 0 },
@@ -59,13 +65,15 @@ export const HEADERS = {
     description: 'The other representations of a detail page and the site index.',
     required: true,
     schema: str,
-    example: '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+    example:
+      '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
   },
   'Link-Canonical': {
     description: 'The page a Markdown file is the twin of, then the same alternates as the page.',
     required: true,
     schema: str,
-    example: '</cards/charizard-base1-4>; rel="canonical", </cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+    example:
+      '</cards/charizard-base1-4>; rel="canonical", </cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
   },
   Allow: { description: 'The methods this path answers.', required: true, schema: { ...str, const: 'GET, HEAD, OPTIONS' } },
   'Access-Control-Allow-Methods': { description: 'Read-only.', required: true, schema: { ...str, const: 'GET, HEAD' } },
@@ -75,9 +83,14 @@ export const HEADERS = {
     schema: str,
     example: 'Accept, If-None-Match, Signature, Signature-Input, Signature-Agent',
   },
-  'Access-Control-Max-Age': { description: 'Seconds a browser may cache this preflight.', required: true, schema: { type: 'integer', minimum: 0 }, example: 86400 },
+  'Access-Control-Max-Age': {
+    description: 'Seconds a browser may cache this preflight.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+    example: 86400,
+  },
   'Content-Security-Policy': {
-    description: 'HTML only: at least `default-src \'self\'`, the image host allowed for images, `frame-ancestors \'none\'`.',
+    description: "HTML only: at least `default-src 'self'`, the image host allowed for images, `frame-ancestors 'none'`.",
     schema: str,
     example: `default-src 'self'; img-src 'self' ${IMAGE_ORIGIN}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
   },
@@ -98,10 +111,12 @@ const NAME_OF: Partial<Record<HeaderKey, string>> = { 'Link-ServiceDesc': 'Link'
  * @example headersOf('ETag', ['Cache-Control', 'Always no-store.']) // { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: …, description: 'Always no-store.' } }
  */
 export function headersOf(...keys: HeaderRef[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((entry) => {
-    const [key, description] = Array.isArray(entry) ? entry : [entry];
-    return [NAME_OF[key] ?? key, description ? { ...ref('headers', key), description } : ref('headers', key)];
-  }));
+  return Object.fromEntries(
+    keys.map((entry) => {
+      const [key, description] = Array.isArray(entry) ? entry : [entry];
+      return [NAME_OF[key] ?? key, description ? { ...ref('headers', key), description } : ref('headers', key)];
+    }),
+  );
 }
 
 /** The headers of every response the rate limiter has counted. */

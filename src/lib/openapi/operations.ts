@@ -65,8 +65,14 @@ export interface ApiPath extends Described {
 export function apiPath(op: ApiPath): Json {
   const ok = op.limited === 'when-filtered' ? `${op.summary}. The RateLimit headers come only with q or tag, when the function answers.` : op.summary;
   const responses = {
-    ...okAndNotModified(ok, { 'application/json': { schema: ref('schemas', op.schema) } },
-      ['ETag', 'Cache-Control', ...CORS, 'Link-ServiceDesc', 'X-Content-Type-Options', ...(op.limited ? RATE_LIMITED : [])]),
+    ...okAndNotModified(ok, { 'application/json': { schema: ref('schemas', op.schema) } }, [
+      'ETag',
+      'Cache-Control',
+      ...CORS,
+      'Link-ServiceDesc',
+      'X-Content-Type-Options',
+      ...(op.limited ? RATE_LIMITED : []),
+    ]),
     ...responsesOf({
       ...(op.query && { '400': 'BadRequest' }),
       ...(op.slug && { '404': 'NotFound' }),
@@ -96,8 +102,16 @@ export function pagePath(op: RecordPath): Json {
   };
   const responses = {
     ...okAndNotModified(`${op.summary}, in the representation Accept prefers.`, content, [
-      'Vary', 'Link-Alternates', 'ETag', 'Cache-Control', 'X-Content-Type-Options', 'x-markdown-tokens',
-      ...corsOn('Markdown and JSON only.'), 'Content-Security-Policy', 'Referrer-Policy', ...RATE_LIMITED,
+      'Vary',
+      'Link-Alternates',
+      'ETag',
+      'Cache-Control',
+      'X-Content-Type-Options',
+      'x-markdown-tokens',
+      ...corsOn('Markdown and JSON only.'),
+      'Content-Security-Policy',
+      'Referrer-Policy',
+      ...RATE_LIMITED,
     ]),
     ...responsesOf({ '404': 'PageNotFound', '405': 'MethodNotAllowed', '406': 'NotAcceptable', '429': 'TooManyRequests' }),
   };
@@ -111,8 +125,12 @@ export function pagePath(op: RecordPath): Json {
 export function markdownPath(op: Described & { slug: ParameterKey }): Json {
   const responses = {
     ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
-      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'], 'ETag', 'Link-Canonical',
-      ...CORS, 'Cache-Control', 'X-Content-Type-Options',
+      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
+      'ETag',
+      'Link-Canonical',
+      ...CORS,
+      'Cache-Control',
+      'X-Content-Type-Options',
     ]),
     ...responsesOf({ '404': 'NotFound', '405': 'MethodNotAllowed' }),
   };

@@ -11,10 +11,18 @@ import { ref } from './schema-components.ts';
 const SLUG_SCHEMA = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' };
 const slug = (description: string, example: string) => ({ name: 'slug', in: 'path', required: true, description, schema: SLUG_SCHEMA, example });
 
-const WEB_BOT_AUTH = 'Web Bot Auth (RFC 9421 HTTP Message Signatures, Ed25519, `tag="web-bot-auth"`). '
-  + 'A request whose signature verifies against the configured allowlist of agents is not counted against the rate limit and never gets a 429; '
-  + 'a missing, malformed or failing signature is never an error, the request is simply unverified.';
-const header = (name: string, description: string, example: string) => ({ name, in: 'header', required: false, description: `${description} ${WEB_BOT_AUTH}`, schema: { type: 'string' }, example });
+const WEB_BOT_AUTH =
+  'Web Bot Auth (RFC 9421 HTTP Message Signatures, Ed25519, `tag="web-bot-auth"`). ' +
+  'A request whose signature verifies against the configured allowlist of agents is not counted against the rate limit and never gets a 429; ' +
+  'a missing, malformed or failing signature is never an error, the request is simply unverified.';
+const header = (name: string, description: string, example: string) => ({
+  name,
+  in: 'header',
+  required: false,
+  description: `${description} ${WEB_BOT_AUTH}`,
+  schema: { type: 'string' },
+  example,
+});
 
 export const PARAMETERS = {
   CardSlug: slug('The card slug, as in the `slug` of search results.', 'charizard-base1-4'),
@@ -29,10 +37,21 @@ export const PARAMETERS = {
     example: '"RBNvo1WzZ4oRRq0W9-hknpT7T8If536DEMBg9hyq_4o"',
   },
   // The examples are the project's known-answer vector (RFC 9421's Ed25519 test key, authority cards.example).
-  Signature: header('Signature', 'The signature of a verified agent.', 'sig1=:CVy+a2bV9l+FppC+MMRwkIiAFqzOQuFTgSWxTkMF39miWiWmkN0YxakWsYbz4ktFOm90BrqVqPfau7rvcQbjBg==:'),
-  'Signature-Input': header('Signature-Input', 'What the signature covers (`@authority`, the `signature-agent` member), with created, expires, keyid (the JWK thumbprint) and tag.',
-    'sig1=("@authority" "signature-agent";key="sig1");created=1735689600;expires=1735689900;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";alg="ed25519";tag="web-bot-auth"'),
-  'Signature-Agent': header('Signature-Agent', 'The URL of the agent whose key directory holds the key, as a dictionary member named by the label.', 'sig1="https://agent.example"'),
+  Signature: header(
+    'Signature',
+    'The signature of a verified agent.',
+    'sig1=:CVy+a2bV9l+FppC+MMRwkIiAFqzOQuFTgSWxTkMF39miWiWmkN0YxakWsYbz4ktFOm90BrqVqPfau7rvcQbjBg==:',
+  ),
+  'Signature-Input': header(
+    'Signature-Input',
+    'What the signature covers (`@authority`, the `signature-agent` member), with created, expires, keyid (the JWK thumbprint) and tag.',
+    'sig1=("@authority" "signature-agent";key="sig1");created=1735689600;expires=1735689900;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";alg="ed25519";tag="web-bot-auth"',
+  ),
+  'Signature-Agent': header(
+    'Signature-Agent',
+    'The URL of the agent whose key directory holds the key, as a dictionary member named by the label.',
+    'sig1="https://agent.example"',
+  ),
 };
 
 export type ParameterKey = keyof typeof PARAMETERS;
@@ -47,27 +66,35 @@ const query = (name: string, description: string, schema: Record<string, unknown
 const text = { type: 'string', maxLength: QUERY_MAX_LENGTH };
 
 /** q of the two catalogue searches. @example catalogueQ('name, set name, types and rarity') */
-export const catalogueQ = (over: string) => query('q',
-  `Free text matched against ${over}, at most ${QUERY_MAX_LENGTH} characters; results by relevance. `
-  + 'Empty or absent: every item, highest value first. Text with no searchable word matches nothing.', text);
+export const catalogueQ = (over: string) =>
+  query(
+    'q',
+    `Free text matched against ${over}, at most ${QUERY_MAX_LENGTH} characters; results by relevance. ` +
+      'Empty or absent: every item, highest value first. Text with no searchable word matches nothing.',
+    text,
+  );
 
 /** limit, offset and sort of the two catalogue searches. */
 export const PAGING = [
-  query('limit', `Items per page; values above ${SEARCH_LIMIT_MAX} are clamped to ${SEARCH_LIMIT_MAX}, and 0 returns only \`total\`.`,
-    { type: 'integer', minimum: 0, default: SEARCH_LIMIT_DEFAULT }),
+  query('limit', `Items per page; values above ${SEARCH_LIMIT_MAX} are clamped to ${SEARCH_LIMIT_MAX}, and 0 returns only \`total\`.`, {
+    type: 'integer',
+    minimum: 0,
+    default: SEARCH_LIMIT_DEFAULT,
+  }),
   query('offset', 'Matches to skip (paging).', { type: 'integer', minimum: 0, default: 0 }),
   query('sort', 'Order of results: `relevance` is the default with q, `value-desc` without.', { type: 'string', enum: [...SORTS] }),
 ];
 
 /** @example band().schema.enum // ['grail', 'chase', 'mid', 'budget'] */
-export const band = () => query('band', `Only cards of this value band: ${VALUE_BAND_IDS.map(bandLabel).join(', ')}.`, { type: 'string', enum: VALUE_BAND_IDS });
+export const band = () =>
+  query('band', `Only cards of this value band: ${VALUE_BAND_IDS.map(bandLabel).join(', ')}.`, { type: 'string', enum: VALUE_BAND_IDS });
 
 /**
  * The kinds present in this build's content; an open list, so any string when the build has none.
  * @example kind(['etb', 'tin']).schema // { type: 'string', enum: ['etb', 'tin'] }
  */
-export const kind = (kinds: string[]) => query('kind', 'Only products of this kind (the kinds present in the content).',
-  kinds.length > 0 ? { type: 'string', enum: kinds } : { type: 'string' });
+export const kind = (kinds: string[]) =>
+  query('kind', 'Only products of this kind (the kinds present in the content).', kinds.length > 0 ? { type: 'string', enum: kinds } : { type: 'string' });
 
 /** q and tag of /api/knowledge: either makes the function answer instead of the prebuilt list. */
 export const KNOWLEDGE_FILTERS = [

@@ -15,19 +15,48 @@ const problem = (description: string, schema: string, ...headers: HeaderRef[]) =
 });
 
 export const RESPONSES = {
-  BadRequest: problem('A query parameter does not fit (not an integer, an unknown band, kind or tag, q too long, given twice): '
-    + 'the body names it in `parameter` and says what is accepted in `allowed`.', 'Problem', ...CORS, 'Link-ServiceDesc', ...RATE_LIMITED),
+  BadRequest: problem(
+    'A query parameter does not fit (not an integer, an unknown band, kind or tag, q too long, given twice): ' +
+      'the body names it in `parameter` and says what is accepted in `allowed`.',
+    'Problem',
+    ...CORS,
+    'Link-ServiceDesc',
+    ...RATE_LIMITED,
+  ),
   NotFound: problem('Nothing is served at this path (no record has this slug).', 'Problem', ...ON_API),
   PageNotFound: problem('No record has this slug.', 'Problem', 'Vary', ...RATE_LIMITED),
-  MethodNotAllowed: problem('The answer to any method other than GET, HEAD and OPTIONS on this path: the service is read-only. '
-    + 'Listed on each operation because OpenAPI has no place for the methods a path does not have.', 'Problem', 'Allow', ...ON_API),
-  NotAcceptable: problem('The Accept header allows none of the three representations; `available` lists them.', 'NotAcceptableProblem',
-    'Vary', 'Link-Alternates', ...RATE_LIMITED),
-  TooManyRequests: problem('Over the rate limit. Verified agents (Web Bot Auth) never get this.', 'QuotaExceededProblem',
-    'Retry-After', ...RATE_LIMITED, ...CORS, ['Link-ServiceDesc', 'On /api/* paths.'], ['Vary', 'On detail pages.']),
+  MethodNotAllowed: problem(
+    'The answer to any method other than GET, HEAD and OPTIONS on this path: the service is read-only. ' +
+      'Listed on each operation because OpenAPI has no place for the methods a path does not have.',
+    'Problem',
+    'Allow',
+    ...ON_API,
+  ),
+  NotAcceptable: problem(
+    'The Accept header allows none of the three representations; `available` lists them.',
+    'NotAcceptableProblem',
+    'Vary',
+    'Link-Alternates',
+    ...RATE_LIMITED,
+  ),
+  TooManyRequests: problem(
+    'Over the rate limit. Verified agents (Web Bot Auth) never get this.',
+    'QuotaExceededProblem',
+    'Retry-After',
+    ...RATE_LIMITED,
+    ...CORS,
+    ['Link-ServiceDesc', 'On /api/* paths.'],
+    ['Vary', 'On detail pages.'],
+  ),
   Preflight: {
     description: 'CORS preflight: any origin may GET and HEAD this path with these request headers.',
-    headers: headersOf('Access-Control-Allow-Origin', 'Access-Control-Allow-Methods', 'Access-Control-Allow-Headers', 'Access-Control-Max-Age', 'X-Content-Type-Options'),
+    headers: headersOf(
+      'Access-Control-Allow-Origin',
+      'Access-Control-Allow-Methods',
+      'Access-Control-Allow-Headers',
+      'Access-Control-Max-Age',
+      'X-Content-Type-Options',
+    ),
   },
 };
 

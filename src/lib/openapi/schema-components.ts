@@ -6,7 +6,11 @@ type Json = Record<string, unknown>;
 
 /** @example componentName('card-summary.json') // "CardSummary" */
 export function componentName(file: string): string {
-  return file.replace(/\.json$/, '').split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return file
+    .replace(/\.json$/, '')
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /** Rewrites `"$ref": "card-summary.json"` (file refs) into component refs, drops `$id`/`$schema`. */

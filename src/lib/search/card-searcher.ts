@@ -51,20 +51,24 @@ export const CARD_SEARCH_FIELDS: readonly IndexField[] = [
  * searcher.search({ q: 'charizard 4/102', sort: 'relevance', limit: 10, offset: 0 }).results[0].id // "base1-4"
  */
 export function createCardSearcher(records: readonly CardSearchRecord[], prebuilt?: TokenIndex): CardSearcher {
-  const engine = createCatalogueSearcher(records, {
-    fields: CARD_SEARCH_FIELDS,
-    valuesOf: ({ summary, number, printedTotal }) => [
-      [summary.name],
-      [summary.setName],
-      [numberKey(number, printedTotal)],
-      summary.types,
-      summary.rarity ? [summary.rarity] : [],
-    ],
-    valueOf: (r) => r.summary.valueUsd,
-    nameOf: (r) => r.summary.name,
-    idOf: (r) => r.summary.id,
-    facetOf: (r) => r.summary.valueBand,
-  }, prebuilt);
+  const engine = createCatalogueSearcher(
+    records,
+    {
+      fields: CARD_SEARCH_FIELDS,
+      valuesOf: ({ summary, number, printedTotal }) => [
+        [summary.name],
+        [summary.setName],
+        [numberKey(number, printedTotal)],
+        summary.types,
+        summary.rarity ? [summary.rarity] : [],
+      ],
+      valueOf: (r) => r.summary.valueUsd,
+      nameOf: (r) => r.summary.name,
+      idOf: (r) => r.summary.id,
+      facetOf: (r) => r.summary.valueBand,
+    },
+    prebuilt,
+  );
   return {
     index: engine.index,
     search({ q, band, sort, limit, offset }) {

@@ -56,7 +56,12 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
   const sorted = items.map((_, i) => i).sort(byValueDesc);
   const byPosition = sorted.map((i) => items[i]);
   // A prebuilt index (written by the build from the same items) saves indexing at start-up.
-  const index = prebuilt ?? buildTokenIndex(config.fields, byPosition.map((item) => config.valuesOf(item)));
+  const index =
+    prebuilt ??
+    buildTokenIndex(
+      config.fields,
+      byPosition.map((item) => config.valuesOf(item)),
+    );
   if (index.size !== byPosition.length) throw new Error(`the search index covers ${index.size} items, the data ${byPosition.length}: rebuild`);
 
   const facetNames = [...new Set(byPosition.map(config.facetOf))];

@@ -109,9 +109,7 @@ export function createKnowledgeSearcher<T extends KnowledgeSearchArticle>(articl
       const content = all.filter((t) => !STOPWORDS.has(t));
       const tokens = content.length ? content : all;
       let corrections = 0;
-      const resolved = tokens
-        .map((t) => lookUp(t) ?? (corrections++ < MAX_TYPO_CORRECTIONS ? corrected(t) : []))
-        .filter((words) => words.length > 0);
+      const resolved = tokens.map((t) => lookUp(t) ?? (corrections++ < MAX_TYPO_CORRECTIONS ? corrected(t) : [])).filter((words) => words.length > 0);
       const scored = pool.map((i) => {
         let score = 0;
         for (const words of resolved) {

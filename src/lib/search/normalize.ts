@@ -34,7 +34,10 @@ function foldKeepingApostrophes(text: string): string {
   if (ASCII_RE.test(text)) return text.toLowerCase();
   let s = text;
   if (SYMBOL_RE.test(s)) for (const [symbol, word] of SYMBOL_WORDS) s = s.replaceAll(symbol, word);
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

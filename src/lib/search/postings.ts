@@ -131,5 +131,5 @@ export function ranksInOrder(positions: Uint32Array, rank: Uint32Array, skip: nu
 function popCount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

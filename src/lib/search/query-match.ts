@@ -81,7 +81,10 @@ export function matchQuery(index: TokenIndex, tokens: readonly string[], keep?: 
   const none = { positions: new Uint32Array(0), tokens: [] };
   const resolved = resolveTokens(index, tokens).map((r) => ({
     ...r,
-    set: positionSetOf(r.words.map((w) => postingsOf(index, w)), index.size),
+    set: positionSetOf(
+      r.words.map((w) => postingsOf(index, w)),
+      index.size,
+    ),
   }));
   const bySize = (a: { set: PositionSet }, b: { set: PositionSet }) => a.set.size - b.set.size;
   const certain = resolved.filter((r) => !r.guessed).sort(bySize);

@@ -78,7 +78,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
       }
     }
     // Highest tier first: invert so that counting sort runs ascending.
-    const tier = tierCount - 1 - ((consumed >>> 0) === (allTokens >>> 0) ? maxScore + 1 + score : score);
+    const tier = tierCount - 1 - (consumed >>> 0 === allTokens >>> 0 ? maxScore + 1 + score : score);
     tiers[i] = tier;
     counts[tier + 1]++;
   }
@@ -100,8 +100,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
 }
 
 /** The word Fuse should look for: the correction when a typo had one, else the token as typed (a prefix). */
-const patternOf = (index: TokenIndex) => (r: QueryMatch['tokens'][number]) =>
-  r.guessed && r.words.length === 1 ? index.vocabulary[r.words[0]] : r.token;
+const patternOf = (index: TokenIndex) => (r: QueryMatch['tokens'][number]) => (r.guessed && r.words.length === 1 ? index.vocabulary[r.words[0]] : r.token);
 
 /**
  * A small group reordered by Fuse over the text fields (weights from the fields),

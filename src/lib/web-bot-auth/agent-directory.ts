@@ -21,8 +21,7 @@ export interface AgentDirectory {
   lookup(agentUrl: string, keyid: string): { agent: string; key: KeyObject } | undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The lookup form of an agent URL, or undefined when it is no http(s) URL.

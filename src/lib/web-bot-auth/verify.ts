@@ -17,10 +17,7 @@ import { type MessageParts, signatureBaseOf } from './signature-base.ts';
 export type { MessageParts } from './signature-base.ts';
 
 /** What a request's Web Bot Auth headers establish. */
-export type AgentVerdict =
-  | { outcome: 'verified'; agent: string; keyid: string }
-  | { outcome: 'invalid'; reason: string }
-  | { outcome: 'unverified' };
+export type AgentVerdict = { outcome: 'verified'; agent: string; keyid: string } | { outcome: 'invalid'; reason: string } | { outcome: 'unverified' };
 
 export interface AgentVerifierOptions {
   /** The clock, in ms since the epoch; injectable for tests. */

@@ -26,8 +26,7 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 const schemas = Object.fromEntries(
-  Object.entries(import.meta.glob('../../../schemas/api/*.json', { eager: true, import: 'default' }))
-    .map(([path, schema]) => [path.split('/').pop()!, schema]),
+  Object.entries(import.meta.glob('../../../schemas/api/*.json', { eager: true, import: 'default' })).map(([path, schema]) => [path.split('/').pop()!, schema]),
 );
 
 async function createRenderer(): Promise<PageRenderer> {

@@ -53,7 +53,12 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
         if (outcome instanceof RateLimiterRes) {
           // Refused: msBeforeNext is the wait for the next admission; the bucket is full a window less one interval after that.
           const retryAfterMs = Math.max(outcome.msBeforeNext, 1);
-          return { allowed: false, remaining: 0, resetSeconds: Math.ceil((retryAfterMs + windowMs - intervalMs) / 1000), retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+          return {
+            allowed: false,
+            remaining: 0,
+            resetSeconds: Math.ceil((retryAfterMs + windowMs - intervalMs) / 1000),
+            retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+          };
         }
         // A fault of the store (both Redis and the insurance failed): fail open, say so at most once a minute.
         const at = Date.now();
