@@ -1,6 +1,7 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
 import { buildOutput } from './src/integrations/build-output.ts';
 
 // OUT_DIR and CACHE_DIR let the tests build fixture sites beside the real one

@@ -30,7 +30,7 @@
  * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -38,9 +38,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { mb, median, printTable } from './lib/bench-report.ts';
 
 interface LoadOptions {

@@ -30,17 +30,17 @@
  * Exit codes: 0 no errors, no 5xx, memory bounded · 1 an error, a 5xx or unbounded
  * memory growth · 2 the test could not run (no build, the server did not start, a URL failed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
-import { SORTS } from '../src/lib/search-params.ts';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { SORTS } from '../src/lib/search-params.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { mb, median, printTable } from './lib/bench-report.ts';
 
 interface LoadRequest {

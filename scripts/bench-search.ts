@@ -28,13 +28,14 @@
  *
  * Exit codes: 0 every target met · 1 a target missed · 2 the benchmark could not run.
  */
+
+import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { parseArgs } from 'node:util';
+import { type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
+import type { SearchSort } from '../src/lib/search/catalogue-searcher.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { LABELLED_QUERIES } from '../tests/unit/labelled-queries.ts';
-import { createCardSearcher, type CardSearcher, type CardSearchRecord } from '../src/lib/search/card-searcher.ts';
-import type { SearchSort } from '../src/lib/search/catalogue-searcher.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
 
 const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5 };

@@ -14,9 +14,10 @@
  *
  * Exit codes: 0 every target met · 1 a target missed · 2 the benchmark could not run.
  */
+
+import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { parseArgs } from 'node:util';
 import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, type MessageParts, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
 import { median, percentile, printTable } from './lib/bench-report.ts';
 

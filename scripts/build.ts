@@ -9,8 +9,8 @@
  * Exit:   astro's exit code: 0 built, 1 failed (the error names file and field)
  */
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
 // Astro colours its output when it thinks a terminal (or CI) is watching; match on the plain text.
@@ -51,7 +51,7 @@ function relay(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
       phase = next + 1;
       out.write(`\n== [${phase}/${PHASES.length}] ${PHASES[next][1]}\n`);
     }
-    out.write(line + '\n');
+    out.write(`${line}\n`);
   });
 }
 relay(child.stdout!, process.stdout);

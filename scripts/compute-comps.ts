@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { computeComps, isCompsScope, loadCards, COMPS_SCOPES } from '../src/lib/comps.ts';
+import { COMPS_SCOPES, computeComps, isCompsScope, loadCards } from '../src/lib/comps.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
 const DIR = resolve(args.dir!);
 
 /** The comps line as the schema nests it: two spaces in, under `structured:`. */
-const COMPS_LINE = /^(  comps: )(.*)$/m;
+const COMPS_LINE = /^( {2}comps: )(.*)$/m;
 
 function fail(message: string): never {
   console.error(`compute-comps: ${message}`);

@@ -14,13 +14,14 @@
  * Exit:   0 done, 1 the input breaks an assumption (message names file and field),
  *         2 with --check: content/ differs from what the import would write
  */
-import { join, resolve } from 'node:path';
+
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readJsonl } from './lib/jsonl.ts';
-import { formatJson } from './lib/format-json.ts';
-import { applyContentPlan } from './lib/content-writer.ts';
 import { slugify } from '../src/lib/slug.ts';
+import { applyContentPlan } from './lib/content-writer.ts';
+import { formatJson } from './lib/format-json.ts';
+import { readJsonl } from './lib/jsonl.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
 const DATA = resolve(args.data!);
 const OUT = resolve(args.out!);
 
+// biome-ignore lint/suspicious/noExplicitAny: records of the public data files, read field by field as the import maps them
 type Raw = Record<string, any>;
 
 function fail(message: string): never {
@@ -73,7 +75,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
     releaseDate: String(s.releaseDate).replaceAll('/', '-'),
     ptcgoCode: s.ptcgoCode,
   }));
-  files.set('sets.json', formatJson(sets) + '\n');
+  files.set('sets.json', `${formatJson(sets)}\n`);
   counts.sets = sets.length;
   const setIds = new Set(sets.map((s) => s.id));
 
@@ -157,7 +159,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         },
       };
     });
-    files.set(`cards/${setId}.json`, formatJson(records) + '\n');
+    files.set(`cards/${setId}.json`, `${formatJson(records)}\n`);
   }
   counts.cards = cards.length;
   counts.priceLines = priceLines;
@@ -206,7 +208,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         };
       });
     const file = `sealed/${groupId}-${slugify(group.name)}.json`;
-    files.set(file, formatJson({ group: { id: group.groupId, name: group.name }, products: records }) + '\n');
+    files.set(file, `${formatJson({ group: { id: group.groupId, name: group.name }, products: records })}\n`);
   }
   counts.sealed = products.length;
   counts.sealedHistoryLines = sealedHistoryLines;

@@ -6,9 +6,10 @@
  * Usage:  node scripts/start.ts    (PORT, HOST honoured; default http://localhost:4321)
  * Exit:   the build's exit code when it fails; otherwise runs until stopped
  */
+
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -1,13 +1,13 @@
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { file, glob } from 'astro/loaders';
 import { CONTENT_DIR } from './loaders/content-dir.ts';
 import { jsonArrayLoader } from './loaders/json-array-loader.ts';
-import { setSchema } from './schemas/set.ts';
 import { cardSchema } from './schemas/card.ts';
-import { sealedSchema } from './schemas/sealed.ts';
 import { knowledgeSchema } from './schemas/knowledge.ts';
+import { sealedSchema } from './schemas/sealed.ts';
+import { setSchema } from './schemas/set.ts';
 
 const setIds = (): Set<string> => {
   const sets = JSON.parse(readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8')) as { id: string }[];

@@ -9,13 +9,13 @@ export function formatJson(value: unknown, indent = ''): string {
     if (value.every((v) => v === null || typeof v !== 'object')) {
       return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
     }
-    const inner = indent + '  ';
+    const inner = `${indent}  `;
     return `[\n${value.map((v) => inner + formatJson(v, inner)).join(',\n')}\n${indent}]`;
   }
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    const inner = indent + '  ';
+    const inner = `${indent}  `;
     const lines = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner)}`);
     return `{\n${lines.join(',\n')}\n${indent}}`;
   }

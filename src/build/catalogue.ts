@@ -1,8 +1,8 @@
 import { getCollection } from 'astro:content';
-import { cardToDetail, cardToSummary, type CardDetail, type CardSummary } from '../lib/card-record.ts';
-import { sealedToDetail, type SealedDetail } from '../lib/sealed-record.ts';
+import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
+import { type SealedDetail, sealedToDetail } from '../lib/sealed-record.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 
 /**

@@ -1,18 +1,18 @@
-import type { Catalogue } from './catalogue.ts';
-import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
-import { articleToMarkdown, type ArticleTitles } from '../lib/markdown/knowledge-markdown.ts';
-import { detailToListItem } from '../lib/knowledge-record.ts';
-import { contentSummaryOf } from '../lib/content-summary.ts';
-import { llmsTxtOf } from '../lib/llms-txt.ts';
-import { openApiOf } from '../lib/openapi.ts';
-import { markdownUrl, jsonUrl, pageUrl } from '../lib/links.ts';
 import type { CardDetail } from '../lib/card-record.ts';
-import type { WrittenFile } from './file-sink.ts';
+import { contentSummaryOf } from '../lib/content-summary.ts';
+import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
+import { detailToListItem } from '../lib/knowledge-record.ts';
+import { jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { llmsTxtOf } from '../lib/llms-txt.ts';
+import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
+import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
+import { openApiOf } from '../lib/openapi.ts';
+import type { SealedDetail } from '../lib/sealed-record.ts';
 import { createCardSearcher } from '../lib/search/card-searcher.ts';
 import { serializeTokenIndex } from '../lib/search/token-index.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownOffload } from './markdown-offload.ts';
-import type { SealedDetail } from '../lib/sealed-record.ts';
-import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 
 /**
  * The files of the build that are not HTML pages, grouped in a few bundles.

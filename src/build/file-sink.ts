@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from './etag.ts';
-import { countTokens, tokenCacheKey } from './token-counter.ts';
 import type { FileInfo } from './file-manifest.ts';
+import { countTokens, tokenCacheKey } from './token-counter.ts';
 
 /**
  * Where the build routes put the files they make. A route writes each file as

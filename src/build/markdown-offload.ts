@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { BuildPaths } from './build-paths.ts';
 import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownRequest } from './markdown-worker.ts';

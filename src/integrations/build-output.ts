@@ -1,12 +1,12 @@
-import type { AstroIntegration } from 'astro';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { etagOf } from '../build/etag.ts';
-import { writeTokenCache } from '../build/token-counter.ts';
-import { MANIFEST_FILE, type FileManifest } from '../build/file-manifest.ts';
+import type { AstroIntegration } from 'astro';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../build/build-paths.ts';
+import { etagOf } from '../build/etag.ts';
+import { type FileManifest, MANIFEST_FILE } from '../build/file-manifest.ts';
 import type { WrittenFile } from '../build/file-sink.ts';
+import { writeTokenCache } from '../build/token-counter.ts';
 
 /** Where the build routes (src/pages/emit/) leave the list of files they wrote. */
 const BUNDLE_DIR = 'emit';
@@ -71,7 +71,7 @@ export function buildOutput(): AstroIntegration {
         const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
         for (const entry of entries.filter((e) => e.isFile())) {
           const path = relative(clientDir, join(entry.parentPath, entry.name));
-          const url = '/' + path.split(sep).join('/');
+          const url = `/${path.split(sep).join('/')}`;
           if (manifest.files[url]) continue;
           const body = await readFile(join(clientDir, path));
           manifest.files[url] = { etag: etagOf(body), bytes: body.length };

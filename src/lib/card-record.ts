@@ -1,10 +1,10 @@
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import { cardSlug } from './slug.ts';
 import { primaryPriceOf } from './card-value.ts';
-import { valueBandOf, type ValueBand } from './value-bands.ts';
-import { priceStatusOf, roundUsd, type PriceStatus } from './price-status.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
+import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
+import { cardSlug } from './slug.ts';
+import { type ValueBand, valueBandOf } from './value-bands.ts';
 
 /** Element of `/api/cards` results (schemas/api/card-summary.json). */
 export interface CardSummary {

@@ -1,6 +1,6 @@
 import type { CardSummary } from './card-record.ts';
-import type { SealedDetail } from './sealed-record.ts';
 import { medianUsd, type PriceStatus } from './price-status.ts';
+import type { SealedDetail } from './sealed-record.ts';
 import { VALUE_BAND_IDS, type ValueBand } from './value-bands.ts';
 
 /** `/api/content` (schemas/api/content-summary.json). */

@@ -1,9 +1,9 @@
+import type { RootContent } from 'mdast';
 import type { ContentSummary } from './content-summary.ts';
 import type { KnowledgeDetail } from './knowledge-record.ts';
 import { KNOWLEDGE_CATEGORIES } from './knowledge-taxonomy.ts';
-import { VALUE_BANDS, bandLabel } from './value-bands.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
-import type { RootContent } from 'mdast';
+import { bandLabel, VALUE_BANDS } from './value-bands.ts';
 
 /**
  * `/llms.txt`: a small index for agents (the llms.txt convention: a title, a

@@ -2,7 +2,7 @@
  * Which representation of a detail page to serve for an `Accept` header.
  * The header is parsed by `accept.ts`; this module is only the policy.
  */
-import { parseAccept, type AcceptRange } from './accept.ts';
+import { type AcceptRange, parseAccept } from './accept.ts';
 
 /** The representations every detail page has. */
 export type Representation = 'html' | 'markdown' | 'json';

@@ -1,8 +1,8 @@
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { History, Market } from './card-record.ts';
 import { sourceLabel } from './card-record.ts';
+import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
-import { priceStatusOf, roundUsd, type PriceStatus } from './price-status.ts';
 
 /** Element of `/api/sealed` results (schemas/api/sealed-summary.json). */
 export interface SealedSummary {

@@ -1,9 +1,9 @@
-import { badParameter, type Problem } from './problem.ts';
-import { VALUE_BAND_IDS } from './value-bands.ts';
-import type { SearchSort } from './search/catalogue-searcher.ts';
-import type { CardSearchParams } from './search/card-searcher.ts';
-import type { SealedSearchParams } from './search/sealed-searcher.ts';
 import { FACILITY_TAGS } from './knowledge-taxonomy.ts';
+import { badParameter, type Problem } from './problem.ts';
+import type { CardSearchParams } from './search/card-searcher.ts';
+import type { SearchSort } from './search/catalogue-searcher.ts';
+import type { SealedSearchParams } from './search/sealed-searcher.ts';
+import { VALUE_BAND_IDS } from './value-bands.ts';
 
 /**
  * Query parameters of the search endpoints, checked against the contract's rules.

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
-import { isoDate } from './common.ts';
 import { FACILITY_TAGS, KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
+import { isoDate } from './common.ts';
 
 /**
  * The front matter of one article, content/knowledge/<slug>.md. The Markdown

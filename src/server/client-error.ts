@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, requestHeadersTooLarge, requestTimeout, type Problem } from '../lib/problem.ts';
+import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, type Problem, requestHeadersTooLarge, requestTimeout } from '../lib/problem.ts';
 import { SECURITY_HEADERS } from './headers.ts';
 
 /**

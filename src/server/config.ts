@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ratePolicyOf, type RatePolicy } from './rate-limit/policy.ts';
+import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
 
 /**
  * The function's settings, from its environment (the contract's Configuration

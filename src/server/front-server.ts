@@ -1,26 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileManifest } from '../build/file-manifest.ts';
-import type { Searchers } from './search-data.ts';
+import { etagMatches } from '../lib/http-response.ts';
+import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { negotiate, REPRESENTATION_TYPES, type Representation } from '../lib/negotiate.ts';
+import { ALLOWED_METHODS, badRequest, methodNotAllowed, notAcceptable, notFound, PROBLEM_CONTENT_TYPE, type Problem } from '../lib/problem.ts';
 import type { FunctionGate } from './function-gate.ts';
-import { requestUrlOf, routeOf, type Route } from './routes.ts';
 import {
   API_HEADERS,
   CORS_HEADERS,
-  HTML_SECURITY_HEADERS,
-  PREFLIGHT_HEADERS,
-  SECURITY_HEADERS,
   cacheControlOf,
   contentTypeOf,
   detailLinks,
+  HTML_SECURITY_HEADERS,
   markdownFileLinks,
+  PREFLIGHT_HEADERS,
+  SECURITY_HEADERS,
 } from './headers.ts';
-import { negotiate, REPRESENTATION_TYPES, type Representation } from '../lib/negotiate.ts';
-import { etagMatches } from '../lib/http-response.ts';
-import { ALLOWED_METHODS, badRequest, methodNotAllowed, notAcceptable, notFound, PROBLEM_CONTENT_TYPE, type Problem } from '../lib/problem.ts';
-import { jsonUrl, markdownUrl, pageUrl, type Collection } from '../lib/links.ts';
+import { type Route, requestUrlOf, routeOf } from './routes.ts';
+import type { Searchers } from './search-data.ts';
 
 /**
  * The one server in front of everything: prebuilt files straight from the build

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { type Problem, tooManyRequests } from '../lib/problem.ts';
+import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
 import type { Limiter } from './rate-limit/limiter.ts';
 import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit/policy.ts';
-import { tooManyRequests, type Problem } from '../lib/problem.ts';
-import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
 
 /**
  * What stands before every answer the function computes (searches and

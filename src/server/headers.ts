@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { alternatesOf, linkHeader, pageUrl, type Collection } from '../lib/links.ts';
 import { IMAGE_ORIGIN } from '../lib/image-host.ts';
+import { alternatesOf, type Collection, linkHeader, pageUrl } from '../lib/links.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
 const CONTENT_TYPES: Record<string, string> = {

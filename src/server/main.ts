@@ -8,20 +8,21 @@
  * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS)
  * Exit:  1 when a setting is invalid or the address is taken
  */
-import { createServer } from 'node:http';
+
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serverConfigOf, type ServerConfig } from './config.ts';
-import { loadSearchers } from './search-data.ts';
-import { createFrontServer, type AstroHandler } from './front-server.ts';
-import { createFunctionGate } from './function-gate.ts';
-import { answerClientError, answerConnect } from './client-error.ts';
-import { createLimiter } from './rate-limit/limiter.ts';
-import { loadVerifiedAgents } from './verified-agents.ts';
+import { type FileManifest, MANIFEST_FILE } from '../build/file-manifest.ts';
 import { createAgentVerifier } from '../lib/web-bot-auth/verify.ts';
-import { MANIFEST_FILE, type FileManifest } from '../build/file-manifest.ts';
+import { answerClientError, answerConnect } from './client-error.ts';
+import { type ServerConfig, serverConfigOf } from './config.ts';
+import { type AstroHandler, createFrontServer } from './front-server.ts';
+import { createFunctionGate } from './function-gate.ts';
+import { createLimiter } from './rate-limit/limiter.ts';
+import { loadSearchers } from './search-data.ts';
+import { loadVerifiedAgents } from './verified-agents.ts';
 
 const started = performance.now();
 let config: ServerConfig;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARD_SEARCH_FIELDS, createCardSearcher, type CardSearcher, type CardSearchRecord } from '../lib/search/card-searcher.ts';
-import { deserializeTokenIndex, type SerializedTokenIndex } from '../lib/search/token-index.ts';
-import { createSealedSearcher, type SealedSearcher } from '../lib/search/sealed-searcher.ts';
-import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
-import type { SealedSummary } from '../lib/sealed-record.ts';
 import type { KnowledgeListItem } from '../lib/knowledge-record.ts';
+import type { SealedSummary } from '../lib/sealed-record.ts';
+import { CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../lib/search/card-searcher.ts';
+import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
+import { createSealedSearcher, type SealedSearcher } from '../lib/search/sealed-searcher.ts';
+import { deserializeTokenIndex, type SerializedTokenIndex } from '../lib/search/token-index.ts';
 
 /**
  * The searchers of one build, made from the search data the build wrote to

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { cpSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 
 /**
@@ -12,13 +11,14 @@ import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.
 type Mutation = (dir: string) => void;
 
 const editJson =
-  (file: string, edit: (data: any) => void): Mutation =>
-  (dir) => {
-    const path = join(dir, file);
-    const data = JSON.parse(readFileSync(path, 'utf8'));
-    edit(data);
-    writeFileSync(path, JSON.stringify(data));
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: each test breaks the content JSON in its own way
+    (file: string, edit: (data: any) => void): Mutation =>
+    (dir) => {
+      const path = join(dir, file);
+      const data = JSON.parse(readFileSync(path, 'utf8'));
+      edit(data);
+      writeFileSync(path, JSON.stringify(data));
+    };
 const editText =
   (file: string, edit: (text: string) => string): Mutation =>
   (dir) => {
@@ -27,7 +27,9 @@ const editText =
   };
 
 describe('bad content fails the build with the file and field named', () => {
-  afterAll(() => ['invalid-content', 'invalid-build'].forEach((d) => rmSync(scratchDir(d), { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of ['invalid-content', 'invalid-build']) rmSync(scratchDir(d), { recursive: true, force: true });
+  });
 
   it.each<[string, Mutation, RegExp[]]>([
     [

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { assertMatches, schemaFiles } from '../support/schemas.ts';
-import { countTokensExactly } from '../../src/build/token-counter.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { etagOf } from '../../src/build/etag.ts';
 import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { countTokensExactly } from '../../src/build/token-counter.ts';
 import { componentName } from '../../src/lib/openapi.ts';
+import { assertMatches, schemaFiles } from '../support/schemas.ts';
 
 const dist = inject('fixtureDist');
 const client = join(dist, 'client');
@@ -57,7 +57,7 @@ describe('detail files', () => {
   it('the manifest lists every public file with the ETag of its exact bytes', () => {
     const files = readdirSync(client, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())
-      .map((d) => '/' + relative(client, join(d.parentPath, d.name)));
+      .map((d) => `/${relative(client, join(d.parentPath, d.name))}`);
     expect(Object.keys(manifest.files).sort()).toEqual(files.sort());
     for (const path of files) expect(manifest.files[path].etag, path).toBe(etagOf(readFileSync(join(client, path))));
   });

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
 
 /** The catalogue import on a small sample of the real data files (tests/fixtures/raw-data). */
@@ -27,7 +27,9 @@ const lines = (file: string) =>
     .map((l) => JSON.parse(l));
 
 describe('import-catalogue', () => {
-  afterAll(() => ['import-a', 'import-b', 'import-count', 'import-articles'].forEach((d) => rmSync(scratchDir(d), { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles']) rmSync(scratchDir(d), { recursive: true, force: true });
+  });
 
   it('writes byte-identical content when run twice on the same input', () => {
     const a = scratchDir('import-a');

@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../support/fixture-site.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { afterAll, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { afterAll, expect, it } from 'vitest';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 
 it('a rebuild with unchanged content counts no Markdown tokens again', () => {

@@ -11,13 +11,13 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import packagedChromium from '@sparticuz/chromium';
-import type { CardSummary, CardDetail } from '../../src/lib/card-record.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CardDetail, CardSummary } from '../../src/lib/card-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
+import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The fixture site of this test run; E2E_DIST_DIR points the same tests at another build (e.g. dist). */

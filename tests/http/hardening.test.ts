@@ -2,11 +2,12 @@
  * Regression tests for the holes a review of the running function found
  * (issue 8): each test is one hole, asserted the way a client would notice it.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { connect } from 'node:net';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const dist = inject('fixtureDist');
 let server: RunningServer;

@@ -1,27 +1,27 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { assertMatches } from '../support/schemas.ts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import type { Collection } from '../../src/lib/links.ts';
+import { queryTokens } from '../../src/lib/search/normalize.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,
   describeExchange,
+  type HostileArbitraries,
   hostileArbitraries,
   NORMAL_HOST,
-  reachesHandler,
-  readSiteFacts,
-  strictEncode,
-  type HostileArbitraries,
   type RawClient,
   type RawRequest,
   type RawResponse,
+  reachesHandler,
+  readSiteFacts,
   type SiteFacts,
+  strictEncode,
 } from '../support/hostile-requests.ts';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
-import type { Collection } from '../../src/lib/links.ts';
-import { queryTokens } from '../../src/lib/search/normalize.ts';
+import { assertMatches } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
  * Property-based hostile input against the real server (src/server/main.ts) on
@@ -134,9 +134,9 @@ function pathOf(target: string): { pathname: string; query: URLSearchParams; exa
     return null;
   }
   const pathname = url.pathname
-    .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    .replace(/%([0-9A-Fa-f]{2})/g, (encoded, hex: string) => {
       const char = String.fromCharCode(Number.parseInt(hex, 16));
-      return /[A-Za-z0-9\-._~]/.test(char) ? char : escape;
+      return /[A-Za-z0-9\-._~]/.test(char) ? char : encoded;
     })
     .replace(/\/{2,}/g, '/');
   return { pathname, query: url.searchParams, exact: url.pathname };
@@ -210,6 +210,7 @@ function ensure(condition: unknown, why: string, request: RawRequest, response: 
   throw new Violation(message);
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, of whatever shape the server sent; the invariants check it
 function jsonOf(request: RawRequest, response: RawResponse): any {
   try {
     return JSON.parse(response.body.toString('utf8'));
@@ -218,6 +219,7 @@ function jsonOf(request: RawRequest, response: RawResponse): any {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: valid against `schema`, which is what the callers read it by
 function ensureMatches(schema: string, request: RawRequest, response: RawResponse): any {
   const body = jsonOf(request, response);
   try {

@@ -3,14 +3,15 @@
  * sees as it spends its quota, what other clients see meanwhile, and that a
  * verified agent (Web Bot Auth) is never counted.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
-import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const dist = inject('fixtureDist');
 const AGENT = 'https://agent.example';

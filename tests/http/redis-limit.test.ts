@@ -5,9 +5,9 @@
  * installed; CI (REQUIRE_SERVICES=1) fails instead of skipping.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
 import { send } from '../support/http-client.ts';
-import { findService, startRedis, type RunningRedis } from '../support/services.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { findService, type RunningRedis, startRedis } from '../support/services.ts';
 
 const redisServer = findService('redis-server', ['/usr/bin/redis-server', '/usr/sbin/redis-server']);
 const dist = inject('fixtureDist');

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { assertMatches } from '../support/schemas.ts';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { assertMatches } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 /** The real server (src/server/main.ts) on the built fixture site, over HTTP. */
 const dist = inject('fixtureDist');

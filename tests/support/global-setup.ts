@@ -1,5 +1,5 @@
-import type { TestProject } from 'vitest/node';
 import { rmSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from './fixture-site.ts';
 
 /** Builds the fixture site once per test run and tells the tests where it is. */

@@ -1,12 +1,12 @@
-import { connect, type Socket } from 'node:net';
-import { METHODS } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { METHODS } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { VALUE_BAND_IDS } from '../../src/lib/value-bands.ts';
 import { FACILITY_TAGS } from '../../src/lib/knowledge-taxonomy.ts';
-import { SORTS } from '../../src/lib/search-params.ts';
 import type { Collection } from '../../src/lib/links.ts';
+import { SORTS } from '../../src/lib/search-params.ts';
+import { VALUE_BAND_IDS } from '../../src/lib/value-bands.ts';
 
 /**
  * Hostile HTTP requests for the property tests of tests/http/hostile.test.ts:

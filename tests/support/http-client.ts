@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 
 /**
  * A request exactly as written (fetch would normalise the path and refuses some

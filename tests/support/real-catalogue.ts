@@ -4,16 +4,16 @@
  * loaders would (a sealed product's `group` comes from its file) but skips Zod
  * validation: the build checks the content; here we only need its shape.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { load as loadYaml } from 'js-yaml';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CardEntry } from '../../src/schemas/card.ts';
-import type { SetEntry } from '../../src/schemas/set.ts';
-import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import { load as loadYaml } from 'js-yaml';
 import { cardToSummary } from '../../src/lib/card-record.ts';
-import { sealedToSummary, type SealedSummary } from '../../src/lib/sealed-record.ts';
+import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
 import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
+import type { CardEntry } from '../../src/schemas/card.ts';
+import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import type { SetEntry } from '../../src/schemas/set.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from './fixture-site.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { ROOT } from './fixture-site.ts';
 
 /** The real server (src/server/main.ts) on a build, on a free port, for HTTP tests. */
 export interface RunningServer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAccept, type AcceptRange } from '../../src/lib/accept.ts';
+import { type AcceptRange, parseAccept } from '../../src/lib/accept.ts';
 import { negotiate, REPRESENTATION_TYPES, type Representation } from '../../src/lib/negotiate.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';

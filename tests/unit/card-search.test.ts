@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRealCatalogue } from '../support/real-catalogue.ts';
-import { createCardSearcher, type CardSearcher, type CardSearchParams } from '../../src/lib/search/card-searcher.ts';
-import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
 import type { CardSummary } from '../../src/lib/card-record.ts';
+import { type CardSearcher, type CardSearchParams, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
+import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
+import { loadRealCatalogue } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
 
 let searcher: CardSearcher;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { authorityOf, clientAddressOf, limiterKeyOf } from '../../src/server/client.ts';
 
 const request = (headers: Record<string, string>, remoteAddress = '10.0.0.9') => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;

@@ -1,14 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { loadCards } from '../../src/lib/comps.ts';
+import { describe, expect, it } from 'vitest';
 import { primaryPriceOf } from '../../src/lib/card-value.ts';
+import { loadCards } from '../../src/lib/comps.ts';
 import { CONTENT_DIR } from '../support/real-catalogue.ts';
 
 /** Numbers an article states in `structured` equal a fresh count from the bundled content. */
 const structuredOf = (slug: string) => {
   const [, frontMatter] = readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8').split(/^---$/m);
+  // biome-ignore lint/suspicious/noExplicitAny: free-form structured data of an article, read by the test's own paths
   return (load(frontMatter) as { structured: Record<string, any> }).structured;
 };
 

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { unified } from 'unified';
-import remarkStringify from 'remark-stringify';
 import type { RootContent } from 'mdast';
-import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, link, paragraph, heading, list, strong, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
-import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
 import type { CardDetail } from '../../src/lib/card-record.ts';
+import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
+import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
 
 /** The serialiser without our fast path for plain text: the reference our output must equal. */
 const reference = unified().use(remarkStringify, STRINGIFY_OPTIONS).data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());

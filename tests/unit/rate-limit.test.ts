@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gcraStep } from '../../src/server/rate-limit/gcra.ts';
 import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
-import { ratePolicyOf, rateLimitHeader, rateLimitPolicyHeader } from '../../src/server/rate-limit/policy.ts';
+import { rateLimitHeader, rateLimitPolicyHeader, ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
 
 /** A limiter of `text` whose clock the test moves. */
 function limiterAt(text: string) {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/fixture-site.ts';
 
 /** The README names paths and commands; they must exist. */
@@ -16,7 +16,9 @@ describe('README', () => {
   });
 
   it('every npm command it shows is a script of package.json', () => {
-    const commands = [...readme.matchAll(/(?:^|`|&& )npm (?:run )?([a-z]+(?::[a-z]+)?)/gm)].map((m) => m[1]).filter((c) => !['install', 'ci'].includes(c));
+    const commands = [...readme.matchAll(/(?:^|`|&& )npm (?:run )?(?:--silent )?([a-z]+(?::[a-z]+)?)/gm)]
+      .map((m) => m[1])
+      .filter((c) => !['install', 'ci'].includes(c));
     expect(commands).toEqual(expect.arrayContaining(['start', 'test']));
     for (const command of commands) expect(scripts[command], command).toBeDefined();
   });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRealCatalogue } from '../support/real-catalogue.ts';
-import { createSealedSearcher, type SealedSearcher, type SealedSearchParams } from '../../src/lib/search/sealed-searcher.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
+import { createSealedSearcher, type SealedSearcher, type SealedSearchParams } from '../../src/lib/search/sealed-searcher.ts';
+import { loadRealCatalogue } from '../support/real-catalogue.ts';
 
 let searcher: SealedSearcher;
 let products: SealedSummary[];

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { nearestWords, typoBudget } from '../../src/lib/search/vocabulary.ts';
+import { describe, expect, it } from 'vitest';
 import { positionSetOf, ranksInOrder } from '../../src/lib/search/postings.ts';
+import { nearestWords, typoBudget } from '../../src/lib/search/vocabulary.ts';
 
 /** Edit distance with swaps of neighbouring letters (optimal string alignment), the full table: the oracle. */
 function editDistance(a: string, b: string): number {

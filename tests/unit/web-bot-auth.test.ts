@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { createPrivateKey, createPublicKey, sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { type InnerList, parseDictionary } from 'structured-headers';
+import { describe, expect, it } from 'vitest';
 import {
   agentDirectoryOf,
   createAgentVerifier,

@@ -1,10 +1,10 @@
+import type { RootContent } from 'mdast';
 import type { CardDetail } from '../card-record.ts';
-import { bandLabel } from '../value-bands.ts';
 import { formatUsd, variantLabel } from '../format.ts';
+import { jsonUrl, pageUrl } from '../links.ts';
+import { bandLabel } from '../value-bands.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
-import { jsonUrl, pageUrl } from '../links.ts';
-import type { RootContent } from 'mdast';
 
 /**
  * The Markdown twin of `/api/cards/{slug}`: the same record, written for an

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { KnowledgeDetail } from '../knowledge-record.ts';
-import { heading, link, list, paragraph, parseMarkdown, strong, toMarkdown } from './mdast.ts';
 import { pageUrl } from '../links.ts';
+import { heading, link, list, paragraph, parseMarkdown, strong, toMarkdown } from './mdast.ts';
 
 /** The titles an article's links show: questions by article slug, names by card and product slug. */
 export interface ArticleTitles {

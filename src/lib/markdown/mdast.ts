@@ -1,11 +1,11 @@
-import { unified } from 'unified';
+import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } from 'mdast';
+import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import type { Handle } from 'mdast-util-to-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
-import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
-import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
-import type { Handle } from 'mdast-util-to-markdown';
-import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } from 'mdast';
+import { unified } from 'unified';
 
 /**
  * Small builders for Markdown syntax trees, and the one serialiser every

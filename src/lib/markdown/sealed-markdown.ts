@@ -1,9 +1,9 @@
 import type { RootContent } from 'mdast';
-import type { SealedDetail } from '../sealed-record.ts';
 import { formatUsd } from '../format.ts';
+import { jsonUrl, pageUrl } from '../links.ts';
+import type { SealedDetail } from '../sealed-record.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';
-import { jsonUrl, pageUrl } from '../links.ts';
 
 /** The Markdown twin of `/api/sealed/{slug}`. */
 export function sealedToMarkdown(product: SealedDetail): string {

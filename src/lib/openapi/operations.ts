@@ -1,5 +1,5 @@
-import { CORS, corsOn, headersOf, RATE_LIMITED, type HeaderRef } from './headers.ts';
-import { parametersOf, SIGNED, type ParameterKey } from './parameters.ts';
+import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
+import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
 import { responsesOf } from './responses.ts';
 import { ref } from './schema-components.ts';
 

@@ -1,6 +1,6 @@
-import { VALUE_BAND_IDS, bandLabel } from '../value-bands.ts';
-import { QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
 import { FACILITY_TAGS } from '../knowledge-taxonomy.ts';
+import { QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
+import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
 import { ref } from './schema-components.ts';
 
 /**

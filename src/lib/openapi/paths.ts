@@ -1,5 +1,5 @@
 import { apiPath, filePath, markdownPath, pagePath } from './operations.ts';
-import { band, catalogueQ, kind, KNOWLEDGE_FILTERS, PAGING, type ParameterKey } from './parameters.ts';
+import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").

@@ -1,4 +1,4 @@
-import { CORS, corsOn, headersOf, RATE_LIMITED, type HeaderKey, type HeaderRef } from './headers.ts';
+import { CORS, corsOn, type HeaderKey, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { ref } from './schema-components.ts';
 
 /**

@@ -6,8 +6,8 @@
 import type { CardSummary } from '../card-record.ts';
 import type { ValueBand } from '../value-bands.ts';
 import { createCatalogueSearcher, type SearchSort } from './catalogue-searcher.ts';
-import type { IndexField, TokenIndex } from './token-index.ts';
 import { numberKey } from './normalize.ts';
+import type { IndexField, TokenIndex } from './token-index.ts';
 
 /** What the card searcher needs of a card: its summary, plus the number and set total that `4/102` names. */
 export interface CardSearchRecord {

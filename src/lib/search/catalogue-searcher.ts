@@ -6,10 +6,10 @@
  * and offset paging is stable. A facet (band, kind) filters before counting.
  */
 import { foldText, isBlank, queryTokens } from './normalize.ts';
-import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
-import { matchQuery } from './query-match.ts';
 import { ranksInOrder } from './postings.ts';
+import { matchQuery } from './query-match.ts';
 import { relevanceOrder } from './relevance.ts';
+import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
 
 export type SearchSort = 'relevance' | 'value-desc' | 'value-asc' | 'name';
 
@@ -66,7 +66,9 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
 
   const facetNames = [...new Set(byPosition.map(config.facetOf))];
   const facetCode = new Uint16Array(byPosition.length);
-  byPosition.forEach((item, p) => (facetCode[p] = facetNames.indexOf(config.facetOf(item))));
+  byPosition.forEach((item, p) => {
+    facetCode[p] = facetNames.indexOf(config.facetOf(item));
+  });
 
   // Orders are lists of positions; a position's value, name and id are those of sorted[position].
   const at = (p: number) => sorted[p];
@@ -95,7 +97,9 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
     let rank = ranks.get(sort);
     if (!rank) {
       rank = new Uint32Array(index.size);
-      orderOf(sort).forEach((p, r) => (rank![p] = r));
+      orderOf(sort).forEach((p, r) => {
+        rank![p] = r;
+      });
       ranks.set(sort, rank);
     }
     return rank;

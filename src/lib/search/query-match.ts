@@ -5,9 +5,10 @@
  * of the tokens' postings, smallest first, so `total` is exact: "water" is the
  * items that have the word water, not every item with a w in it.
  */
-import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
-import { filterPositions, positionSetOf, type PositionSet } from './postings.ts';
+
+import { filterPositions, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
+import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
 
 export interface ResolvedToken {
   /** The token as typed (folded). */

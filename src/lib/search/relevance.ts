@@ -11,8 +11,8 @@
  * `offset + limit` items are settled.
  */
 import Fuse, { type Expression } from 'fuse.js';
-import { fieldWordsOf, type TokenIndex } from './token-index.ts';
 import type { QueryMatch } from './query-match.ts';
+import { fieldWordsOf, type TokenIndex } from './token-index.ts';
 
 /** Incomplete tiers up to this size are ranked by Fuse; beyond it Fuse would cost more than it tells. */
 export const FUSE_GROUP_MAX = 128;

@@ -4,7 +4,7 @@
  * profile and the outcomes, agent-directory.ts for the allowlist.
  */
 export { type AgentDirectory, agentDirectoryOf } from './agent-directory.ts';
-export { type AgentVerdict, type AgentVerifierOptions, createAgentVerifier, MAX_LABELS, WEB_BOT_AUTH_TAG } from './verify.ts';
-export { type MessageParts, normalizeAuthority } from './signature-base.ts';
-export { type SignAgentRequestOptions, signAgentRequest } from './sign.ts';
 export { type Ed25519PublicJwk, generateAgentJwk, jwkThumbprint } from './jwk.ts';
+export { type SignAgentRequestOptions, signAgentRequest } from './sign.ts';
+export { type MessageParts, normalizeAuthority } from './signature-base.ts';
+export { type AgentVerdict, type AgentVerifierOptions, createAgentVerifier, MAX_LABELS, WEB_BOT_AUTH_TAG } from './verify.ts';

@@ -3,7 +3,7 @@
  * signer signed. Shared by the verifier and the signer, so both build the same
  * bytes; the known-answer test pins those bytes independently of either.
  */
-import { type InnerList, type Item, type Parameters, isInnerList, parseDictionary, serializeInnerList, serializeItem } from 'structured-headers';
+import { type InnerList, type Item, isInnerList, type Parameters, parseDictionary, serializeInnerList, serializeItem } from 'structured-headers';
 
 /** What the verifier needs to know about a request. */
 export interface MessageParts {

@@ -9,7 +9,7 @@
  * (nothing offered). The verifier never throws on request input.
  */
 import { verify as cryptoVerify } from 'node:crypto';
-import { type Dictionary, type Item, type Parameters, isInnerList, parseDictionary } from 'structured-headers';
+import { type Dictionary, type Item, isInnerList, type Parameters, parseDictionary } from 'structured-headers';
 import type { AgentDirectory } from './agent-directory.ts';
 import { agentOfSignature } from './signature-agent.ts';
 import { type MessageParts, signatureBaseOf } from './signature-base.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { SEARCH_CACHE_ENTRIES, parseCardSearch } from '../../lib/search-params.ts';
 import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
+import { parseCardSearch, SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
 
 /** `GET /api/cards`: search cards (the function; answered per request). */
 export const prerender = false;

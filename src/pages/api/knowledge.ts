@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SEARCH_CACHE_ENTRIES, parseKnowledgeSearch } from '../../lib/search-params.ts';
 import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
 import { detailToListItem } from '../../lib/knowledge-record.ts';
+import { parseKnowledgeSearch, SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
 
 /**
  * `GET /api/knowledge?q=&tag=`: filtered articles. Without parameters the front

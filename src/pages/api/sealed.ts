@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { SEARCH_CACHE_ENTRIES, parseSealedSearch } from '../../lib/search-params.ts';
 import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
+import { parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
 
 /** `GET /api/sealed`: search sealed products (the function; answered per request). */
 export const prerender = false;

@@ -1,17 +1,17 @@
+import paths from 'virtual:card-values/build-paths';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadCatalogue } from '../../build/catalogue.ts';
-import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
 import { bundlesOf, emitBundle, type PageRenderer } from '../../build/emit-files.ts';
 import { createFileSink, type WrittenFile } from '../../build/file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from '../../build/markdown-offload.ts';
 import { readTokenCache } from '../../build/token-counter.ts';
-import paths from 'virtual:card-values/build-paths';
-import { pageUrl, type Collection } from '../../lib/links.ts';
-import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
+import ArticlePage from '../../components/ArticlePage.astro';
 import CardPage from '../../components/CardPage.astro';
 import SealedPage from '../../components/SealedPage.astro';
-import ArticlePage from '../../components/ArticlePage.astro';
+import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
+import { type Collection, pageUrl } from '../../lib/links.ts';
+import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
 
 /**
  * Build-only routes: each renders one bundle of the site's files (see
@@ -76,5 +76,5 @@ export const GET: APIRoute = async ({ params }) => {
   }
   for (const file of await Promise.all(offloaded)) written.push(JSON.stringify(file));
   await Promise.all([sink.flush(), markdown.flush()]);
-  return new Response(written.join('\n') + '\n');
+  return new Response(`${written.join('\n')}\n`);
 };

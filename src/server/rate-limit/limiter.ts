@@ -1,7 +1,7 @@
-import { RateLimiterRes, type RateLimiterCompatibleAbstract, type RateLimiterRedis } from 'rate-limiter-flexible';
+import { type RateLimiterCompatibleAbstract, type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MemoryGcraLimiter } from './memory-store.ts';
-import { createRedisLimiter } from './redis-store.ts';
 import type { RatePolicy } from './policy.ts';
+import { createRedisLimiter } from './redis-store.ts';
 
 /**
  * One question per counted request: may this client go on, and what does its

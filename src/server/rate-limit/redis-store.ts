@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { RateLimiterRedis, type RateLimiterCompatibleAbstract } from 'rate-limiter-flexible';
+import { type RateLimiterCompatibleAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
 import { GCRA_LUA } from './gcra.ts';
 import type { RatePolicy } from './policy.ts';
 
