@@ -30,18 +30,15 @@
  * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { type BenchServer, HOST, REALISTIC_QUERIES, sleep, spawnServer, statusOf, vmBytes } from './lib/bench-server.ts';
 
 interface LoadOptions {
   url: string;
@@ -61,7 +58,6 @@ interface LoadResult {
 const autocannon = autocannonUntyped as (options: LoadOptions) => Promise<LoadResult>;
 
 const ROOT = join(import.meta.dirname, '..');
-const HOST = '127.0.0.1';
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
 const CONNECTIONS = 10;
@@ -74,90 +70,15 @@ const STATIC_PATH = '/api/cards/charizard-base1-4';
 const MARKDOWN_PATH = '/cards/charizard-base1-4';
 const FIRST_SEARCH = '/api/cards?q=charizard';
 /** What people type: names, typos, name + set, set names, rarities. */
-const QUERIES = [
-  'charizard',
-  'pikachu',
-  'mewtwo gx',
-  'dark charizard',
-  'shining gyarados',
-  'umbreon vmax',
-  'charzard',
-  'blastois',
-  'lugai',
-  'rayquaza vmax evolvng skies',
-  'charizard base',
-  'mew 151',
-  'lugia neo genesis',
-  'giratina lost origin',
-  'charizard ex obsidian flames',
-  'gengar fusion strike',
-  'special illustration rare',
-  'evolving skies',
-  'team rocket',
-  'poké ball',
-];
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** One GET on a fresh connection: its status, or null when nothing listens yet. */
-function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string } | null> {
-  return new Promise((resolveStatus, reject) => {
-    const req = get({ host: HOST, port, path, headers, agent: false, timeout: 5_000 }, (res) => {
-      res.resume().on('end', () => resolveStatus({ status: res.statusCode ?? 0, type: String(res.headers['content-type']) }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveStatus(null) : reject(error)));
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  /** Milliseconds the server says it took, from its "ready in N ms" line. */
-  ready: Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function startServer(dist: string, env: Record<string, string> = LIMIT_ON): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise<number>((resolveReady) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const n = /ready in (\d+) ms/.exec(line)?.[1];
-      if (n) resolveReady(Number(n));
-    });
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(forced);
-  };
-  return { child, port, ready, stop };
-}
 
 /** Spawn → first 200 from the first search, polling every 5 ms. */
 async function timeStart(dist: string): Promise<{ firstAnswer: number; selfReported: number }> {
   const started = performance.now();
-  const server = await startServer(dist);
+  const server = await spawnServer(dist, LIMIT_ON);
   try {
     for (;;) {
       const attempt = performance.now();
@@ -209,13 +130,7 @@ function loadOf(kind: Kind, port: number, seconds: number): LoadOptions {
   if (kind === 'static JSON') return { ...base, url: base.url + STATIC_PATH };
   if (kind === 'Markdown') return { ...base, url: base.url + MARKDOWN_PATH, headers: { accept: 'text/markdown' } };
   // Each connection walks the list in order, so all 20 queries share the load.
-  return { ...base, requests: QUERIES.map((q) => ({ method: 'GET', path: `/api/cards?q=${encodeURIComponent(q)}` })) };
-}
-
-function vmKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
-  return Number(kb) * 1024;
+  return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'GET', path: `/api/cards?q=${encodeURIComponent(q)}` })) };
 }
 
 async function main(): Promise<void> {
@@ -243,7 +158,7 @@ async function main(): Promise<void> {
   );
 
   console.log(`2. Load: ${rounds} rounds × (${KINDS.join(', ')}), ${CONNECTIONS} connections, ${seconds} s each ...`);
-  const server = await startServer(dist);
+  const server = await spawnServer(dist, LIMIT_ON);
   const results = new Map<Kind, LoadResult[]>(KINDS.map((k) => [k, []]));
   const ratios: number[] = [];
   let rssReady = 0;
@@ -251,12 +166,12 @@ async function main(): Promise<void> {
   let rssPeak = 0;
   try {
     await Promise.race([server.ready, sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('the server did not report ready')))]);
-    rssReady = vmKb(server.child.pid!, 'VmRSS');
+    rssReady = vmBytes(server.child.pid!, 'VmRSS');
     const checks: [string, Record<string, string>, RegExp][] = [
       [STATIC_PATH, {}, /json/],
-      [`/api/cards?q=${encodeURIComponent(QUERIES[0])}`, {}, /json/],
+      [`/api/cards?q=${encodeURIComponent(REALISTIC_QUERIES[0])}`, {}, /json/],
       [MARKDOWN_PATH, { accept: 'text/markdown' }, /markdown/],
-      ...QUERIES.map((q): [string, Record<string, string>, RegExp] => [`/api/cards?q=${encodeURIComponent(q)}`, {}, /json/]),
+      ...REALISTIC_QUERIES.map((q): [string, Record<string, string>, RegExp] => [`/api/cards?q=${encodeURIComponent(q)}`, {}, /json/]),
     ];
     for (const [path, headers, type] of checks) {
       const answer = await statusOf(server.port, path, headers);
@@ -276,8 +191,8 @@ async function main(): Promise<void> {
       ratios.push(searchRun.requests.average / staticRun.requests.average);
       console.log(`   round ${round}: ${line.join(' · ')} · search ÷ static ${ratios.at(-1)!.toFixed(2)}`);
     }
-    rssAfter = vmKb(server.child.pid!, 'VmRSS');
-    rssPeak = vmKb(server.child.pid!, 'VmHWM');
+    rssAfter = vmBytes(server.child.pid!, 'VmRSS');
+    rssPeak = vmBytes(server.child.pid!, 'VmHWM');
     console.log(`3. Server memory: RSS ${mb(rssReady)} when ready, ${mb(rssAfter)} after load, peak ${mb(rssPeak)}`);
   } finally {
     await server.stop();
@@ -285,14 +200,14 @@ async function main(): Promise<void> {
 
   console.log(`4. Limiter cost: ${rounds} rounds of card search, limiter on (memory) and RATE_LIMIT=off, ${seconds} s each ...`);
   const limiterRatios: number[] = [];
-  const [on, off] = await Promise.all([startServer(dist, LIMIT_ON), startServer(dist, LIMIT_OFF)]);
+  const [on, off] = await Promise.all([spawnServer(dist, LIMIT_ON), spawnServer(dist, LIMIT_OFF)]);
   try {
     await Promise.all([on.ready, off.ready]);
     for (const server of [on, off]) await autocannon(loadOf('search', server.port, 1)); // warm up, not counted
     for (let round = 1; round <= rounds; round++) {
       // Alternate which goes first, so neither always runs on the machine the other just warmed.
       const order = round % 2 ? [on, off] : [off, on];
-      const rate = new Map<Server, number>();
+      const rate = new Map<BenchServer, number>();
       for (const server of order) {
         const result = await autocannon(loadOf('search', server.port, seconds));
         if (result.non2xx + result.errors + result.timeouts) throw new Error(`limiter round: ${result.non2xx} non-2xx, ${result.errors} errors`);

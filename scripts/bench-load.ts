@@ -30,18 +30,14 @@
  * Exit codes: 0 no errors, no 5xx, memory bounded · 1 an error, a 5xx or unbounded
  * memory growth · 2 the test could not run (no build, the server did not start, a URL failed).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
 import { SORTS } from '../src/lib/search-params.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { HOST, REALISTIC_QUERIES, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
 
 interface LoadRequest {
   method: 'GET';
@@ -70,102 +66,14 @@ type LoadRun = Promise<LoadResult> & { on(event: 'reqError', listener: (error: N
 const autocannon = autocannonUntyped as (options: LoadOptions) => LoadRun;
 
 const ROOT = join(import.meta.dirname, '..');
-const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 30_000;
 const LIMITS = { rssBytes: 600 * 2 ** 20, growth: 1.5, stillRising: 1.02, minSamples: 6 };
 
-/** What people type: names, typos, name + set, set names, rarities (as scripts/bench-http.ts). */
-const QUERIES = [
-  'charizard',
-  'pikachu',
-  'mewtwo gx',
-  'dark charizard',
-  'shining gyarados',
-  'umbreon vmax',
-  'charzard',
-  'blastois',
-  'lugai',
-  'rayquaza vmax evolvng skies',
-  'charizard base',
-  'mew 151',
-  'lugia neo genesis',
-  'giratina lost origin',
-  'charizard ex obsidian flames',
-  'gengar fusion strike',
-  'special illustration rare',
-  'evolving skies',
-  'team rocket',
-  'poké ball',
-];
 const KINDS = ['card JSON', 'Markdown', 'HTML', 'search', 'unique search'] as const;
 type Kind = (typeof KINDS)[number];
 
-const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
 const int = (max: number) => Math.floor(Math.random() * (max + 1));
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** One GET on a fresh connection: its status and type. */
-function answerOf(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string }> {
-  return new Promise((resolveAnswer, reject) => {
-    const req = get({ host: HOST, port, path, headers, agent: false, timeout: 5_000 }, (res) => {
-      res.resume().on('end', () => resolveAnswer({ status: res.statusCode ?? 0, type: String(res.headers['content-type']) }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
-    req.on('error', reject);
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(dist: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, RATE_LIMIT: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(forced);
-  };
-  const ready = new Promise<void>((resolveReady) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => /ready in \d+ ms/.test(line) && resolveReady());
-  });
-  const failed = exited.then(() => Promise.reject(new Error(`the server exited with code ${child.exitCode}`)));
-  const late = sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error(`the server did not report ready within ${START_TIMEOUT_MS} ms`)));
-  try {
-    await Promise.race([ready, failed, late]);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  failed.catch(() => undefined);
-  late.catch(() => undefined);
-  return { child, port, stop };
-}
-
-function rssOf(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  if (!kb) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(kb) * 1024;
-}
 
 /** Words of the catalogue (names, sets, rarities, types, products), for queries the server has to search. */
 function vocabularyOf(dist: string): string[] {
@@ -175,7 +83,7 @@ function vocabularyOf(dist: string): string[] {
   const text = [
     ...cards.flatMap(({ summary: s }) => [s.name, s.setName, s.rarity, ...s.types]),
     ...sealed.flatMap((p) => [p.cleanName, p.groupName]),
-    ...QUERIES,
+    ...REALISTIC_QUERIES,
   ].join(' ');
   return [
     ...new Set(
@@ -243,20 +151,21 @@ async function main(): Promise<number> {
   const searches = uniqueSearches(unique, vocabularyOf(dist));
 
   console.log(`1. Server on ${dist} (RATE_LIMIT=off) ...`);
-  const server = await startServer(dist);
+  const server = await spawnServer(dist, { RATE_LIMIT: 'off' });
+  await whenReady(server, START_TIMEOUT_MS);
   try {
     const pid = server.child.pid!;
-    const rssReady = rssOf(pid);
+    const rssReady = vmBytes(pid, 'VmRSS');
     const checks: [string, Record<string, string>, RegExp][] = [
       [`/api/cards/${slugs[0]}`, {}, /^application\/json/],
       [`/cards/${slugs[0]}`, { accept: 'text/markdown' }, /^text\/markdown/],
       [`/cards/${slugs[0]}`, { accept: 'text/html' }, /^text\/html/],
-      [`/api/cards?q=${encodeURIComponent(QUERIES[0])}`, {}, /^application\/json/],
+      [`/api/cards?q=${encodeURIComponent(REALISTIC_QUERIES[0])}`, {}, /^application\/json/],
       [searches[0], {}, /^application\/json/],
     ];
     for (const [path, headers, type] of checks) {
-      const answer = await answerOf(server.port, path, headers);
-      if (answer.status !== 200 || !type.test(answer.type)) throw new Error(`GET ${path} answered ${answer.status} ${answer.type}`);
+      const answer = await statusOf(server.port, path, headers);
+      if (answer?.status !== 200 || !type.test(answer.type)) throw new Error(`GET ${path} answered ${answer?.status} ${answer?.type}`);
     }
     console.log(`   ready, RSS ${mb(rssReady)}; ${checks.length} kinds of request checked`);
 
@@ -270,7 +179,7 @@ async function main(): Promise<number> {
       // Fills the path at send time, so that every connection draws the next unused query.
       setupRequest: (request) => ({
         ...request,
-        path: nextUnique < searches.length ? searches[nextUnique++] : `/api/cards?q=${encodeURIComponent(pick(QUERIES))}`,
+        path: nextUnique < searches.length ? searches[nextUnique++] : `/api/cards?q=${encodeURIComponent(pick(REALISTIC_QUERIES))}`,
       }),
       onResponse: tally('unique search'),
     });
@@ -282,12 +191,12 @@ async function main(): Promise<number> {
       uniqueSlot(),
       { method: 'GET', path: `/cards/${slug}`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, onResponse: tally('HTML') },
       uniqueSlot(),
-      { method: 'GET', path: `/api/cards?q=${encodeURIComponent(QUERIES[i % QUERIES.length])}`, onResponse: tally('search') },
+      { method: 'GET', path: `/api/cards?q=${encodeURIComponent(REALISTIC_QUERIES[i % REALISTIC_QUERIES.length])}`, onResponse: tally('search') },
       uniqueSlot(),
     ]);
     const errorCauses = new Map<string, number>();
     const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(rssOf(pid)), 1_000);
+    const sampler = setInterval(() => rss.push(vmBytes(pid, 'VmRSS')), 1_000);
     let result: LoadResult;
     try {
       result = await autocannon({ url: `http://${HOST}:${server.port}`, connections, duration: seconds, requests, timeout: 10 }).on('reqError', (error) =>

@@ -57,6 +57,8 @@ export function createFrontServer(options: FrontServerOptions) {
   const { clientDir, searchers, astroHandler, gate = openGate } = options;
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
+  /** The files of the build (once the manifest is read; at once after that). */
+  const buildFiles = async (): Promise<FileManifest['files']> => (manifest ?? (await manifestReady)).files;
   const locals: App.Locals = { searchers };
   /**
    * Pipelined requests of one connection reach Astro one at a time. Astro
@@ -79,7 +81,7 @@ export function createFrontServer(options: FrontServerOptions) {
 
   /** Sends a build file listed in the manifest; false when the manifest has no such file. */
   async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Headers): Promise<boolean> {
-    const info = (manifest ?? (await manifestReady)).files[file];
+    const info = (await buildFiles())[file];
     if (!info) return false;
     const contentType = contentTypeOf(file);
     const common: Headers = { ...headers, ETag: info.etag, 'Cache-Control': cacheControlOf(file) };
@@ -110,7 +112,7 @@ export function createFrontServer(options: FrontServerOptions) {
       json: `${jsonUrl(collection, slug)}.json`,
     };
     const headers: Headers = { ...gateHeaders, Vary: 'Accept' };
-    if (!(manifest ?? (await manifestReady)).files[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), headers);
+    if (!(await buildFiles())[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), headers);
     headers.Link = detailLinks(collection, slug);
     const representation = negotiate(req.headers.accept);
     if (representation === null) return sendProblem(res, notAcceptable(Object.values(REPRESENTATION_TYPES)), headers);
@@ -147,7 +149,7 @@ export function createFrontServer(options: FrontServerOptions) {
 
   /** Whether a route leads anywhere (for preflights, which are answered without running the route). */
   async function routeExists(route: Route): Promise<boolean> {
-    const files = (manifest ?? (await manifestReady)).files;
+    const files = await buildFiles();
     switch (route.kind) {
       case 'function':
         return true;
@@ -202,7 +204,7 @@ export function createFrontServer(options: FrontServerOptions) {
           headers.Link = markdownFileLinks(route.markdownOf.collection, route.markdownOf.slug);
           Object.assign(headers, CORS_HEADERS);
         }
-        const file = fileOf(route, (manifest ?? (await manifestReady)).files);
+        const file = fileOf(route, await buildFiles());
         if (file && (await sendFile(req, res, file, headers))) return;
         return sendProblem(res, notFound(url.pathname), apiHeaders);
       }

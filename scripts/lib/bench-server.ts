@@ -1,0 +1,115 @@
+/**
+ * What the HTTP benchmarks share: the real server (src/server/main.ts, with
+ * its V8 flags) spawned on a free loopback port, one-off GETs, the server's
+ * memory from /proc, and the queries people type.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+export const HOST = '127.0.0.1';
+
+/** What people type: names, typos, name + set, set names, rarities. */
+export const REALISTIC_QUERIES = [
+  'charizard',
+  'pikachu',
+  'mewtwo gx',
+  'dark charizard',
+  'shining gyarados',
+  'umbreon vmax',
+  'charzard',
+  'blastois',
+  'lugai',
+  'rayquaza vmax evolvng skies',
+  'charizard base',
+  'mew 151',
+  'lugia neo genesis',
+  'giratina lost origin',
+  'charizard ex obsidian flames',
+  'gengar fusion strike',
+  'special illustration rare',
+  'evolving skies',
+  'team rocket',
+  'poké ball',
+];
+
+export const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** One GET on a fresh connection: its status and type, or null when nothing listens yet. */
+export function statusOf(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string } | null> {
+  return new Promise((resolveStatus, reject) => {
+    const req = get({ host: HOST, port, path, headers, agent: false, timeout: 5_000 }, (res) => {
+      res.resume().on('end', () => resolveStatus({ status: res.statusCode ?? 0, type: String(res.headers['content-type']) }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveStatus(null) : reject(error)));
+  });
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  port: number;
+  /** Milliseconds the server says it took, from its "ready in N ms" line. */
+  ready: Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Spawns the server on `dist` with `env` added (RATE_LIMIT …); resolves at once, `ready` when it says so. */
+export async function spawnServer(dist: string, env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<number>((resolveReady) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const n = /ready in (\d+) ms/.exec(line)?.[1];
+      if (n) resolveReady(Number(n));
+    });
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(forced);
+  };
+  return { child, port, ready, stop };
+}
+
+/** Waits for `ready`, bounded; stops the server and throws when it exits or stays silent. */
+export async function whenReady(server: BenchServer, timeoutMs: number): Promise<void> {
+  const failed = new Promise<never>((_, reject) => server.child.once('exit', (code) => reject(new Error(`the server exited with code ${code}`))));
+  const late = sleep(timeoutMs).then(() => Promise.reject(new Error(`the server did not report ready within ${timeoutMs} ms`)));
+  failed.catch(() => undefined);
+  late.catch(() => undefined);
+  try {
+    await Promise.race([server.ready, failed, late]);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** A field of /proc/<pid>/status in bytes: VmRSS (resident now) or VmHWM (peak). */
+export function vmBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
