@@ -13,7 +13,10 @@
  *   3. memory: the server's resident set when ready, after the load, and its peak (VmHWM);
  *   4. the limiter's cost: card search on two servers at once, one with the rate
  *      limiter on (memory store, a limit too high to trigger) and one with
- *      RATE_LIMIT=off, in alternating rounds; on ÷ off requests/s per round.
+ *      RATE_LIMIT=off, in alternating rounds; on ÷ off requests/s per round;
+ *   5. hostile queries on an idle server: each kind of scripts/lib/hostile-queries.ts,
+ *      one request at a time on a kept-alive connection, every query new (so the
+ *      server's answer cache never helps); p95 and max per kind.
  *
  * The machine is shared and noisy: figures are medians over the repeats. Traffic
  * goes to 127.0.0.1 only, on a port picked free, and every wait is bounded.
@@ -22,7 +25,7 @@
  * (as a deployment would run it, minus the 429s).
  *
  * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB ·
- * limiter on ÷ off ≥ 0.9.
+ * limiter on ÷ off ≥ 0.9 · hostile query p95 ≤ 10 ms.
  *
  * Usage:  npm run bench:http               (= node scripts/bench-http.ts; DIST_DIR honoured, default dist)
  *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
@@ -31,14 +34,16 @@
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
-import { mb, median, printTable } from './lib/bench-report.ts';
-import { type BenchServer, HOST, REALISTIC_QUERIES, sleep, spawnServer, statusOf, vmBytes } from './lib/bench-server.ts';
+import { mb, median, percentile, printTable } from './lib/bench-report.ts';
+import { type BenchServer, HOST, REALISTIC_QUERIES, sleep, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
+import { HOSTILE_KINDS, randomSource } from './lib/hostile-queries.ts';
 
 interface LoadOptions {
   url: string;
@@ -61,7 +66,9 @@ const ROOT = join(import.meta.dirname, '..');
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
 const CONNECTIONS = 10;
-const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9 };
+const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9, hostileP95Ms: 10 };
+/** Hostile queries sent per kind in phase 5. */
+const HOSTILE_PER_KIND = 60;
 /** A limit no benchmark reaches: the limiter counts every request but never refuses one. */
 const LIMIT_ON = { RATE_LIMIT: '100000000/60' };
 const LIMIT_OFF = { RATE_LIMIT: 'off' };
@@ -131,6 +138,50 @@ function loadOf(kind: Kind, port: number, seconds: number): LoadOptions {
   if (kind === 'Markdown') return { ...base, url: base.url + MARKDOWN_PATH, headers: { accept: 'text/markdown' } };
   // Each connection walks the list in order, so all 20 queries share the load.
   return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'GET', path: `/api/cards?q=${encodeURIComponent(q)}` })) };
+}
+
+/** Letter-only words of the catalogue's card names: what an attacker reads off the site. */
+function catalogueWords(dist: string): string[] {
+  const cards = JSON.parse(readFileSync(join(dist, 'server', 'search', 'cards.json'), 'utf8')) as { summary: { name: string } }[];
+  return [...new Set(cards.flatMap((c) => c.summary.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 3))];
+}
+
+/** Phase 5: per hostile kind, the latency of new hostile queries sent one at a time to an idle server. */
+async function timeHostileOverHttp(dist: string): Promise<{ label: string; p50: number; p95: number; max: number }[]> {
+  const server = await spawnServer(dist, LIMIT_ON);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const timeOne = (path: string) =>
+    new Promise<number>((resolveTime, reject) => {
+      const started = performance.now();
+      get({ host: HOST, port: server.port, path, agent }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`GET ${path} answered ${res.statusCode}`));
+        res.resume().on('end', () => resolveTime(performance.now() - started));
+      }).on('error', reject);
+    });
+  try {
+    await whenReady(server, START_TIMEOUT_MS);
+    const words = catalogueWords(dist);
+    const rows = [];
+    for (const [k, kind] of HOSTILE_KINDS.entries()) {
+      const random = randomSource(5000 + k);
+      const pathOf = () => {
+        const query = new URLSearchParams({
+          q: kind.make(random, words),
+          ...(kind.sort && { sort: kind.sort }),
+          ...(kind.offset && { offset: String(kind.offset) }),
+        });
+        return `/api/cards?${query}`;
+      };
+      for (let i = 0; i < 5; i++) await timeOne(pathOf()); // warm-up, not counted
+      const times = [];
+      for (let i = 0; i < HOSTILE_PER_KIND; i++) times.push(await timeOne(pathOf()));
+      rows.push({ label: kind.label, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
+    }
+    return rows;
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -222,6 +273,10 @@ async function main(): Promise<void> {
     await Promise.all([on.stop(), off.stop()]);
   }
 
+  console.log(`5. Hostile queries on an idle server: ${HOSTILE_KINDS.length} kinds × ${HOSTILE_PER_KIND}, one at a time ...`);
+  const hostile = await timeHostileOverHttp(dist);
+  const hostileP95 = Math.max(...hostile.map((h) => h.p95));
+
   const ratio = median(ratios);
   const limiterRatio = median(limiterRatios);
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
@@ -230,6 +285,7 @@ async function main(): Promise<void> {
     ratio < TARGETS.searchRatio && 'search ÷ static',
     rssAfter > TARGETS.rssBytes && 'RSS after load',
     limiterRatio < TARGETS.limiterRatio && 'limiter on ÷ off',
+    hostileP95 > TARGETS.hostileP95Ms && 'hostile query p95',
   ].filter(Boolean);
 
   console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
@@ -251,6 +307,12 @@ async function main(): Promise<void> {
     ['search ÷ static requests/s', `${ratio.toFixed(2)} ${mark(ratio >= TARGETS.searchRatio, '≥ 0.5')}`],
     ['server RSS after load', `${mb(rssAfter)} ${mark(rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} (${mb(rssReady)} when ready, peak ${mb(rssPeak)})`],
     ['search, limiter on ÷ off', `${limiterRatio.toFixed(2)} ${mark(limiterRatio >= TARGETS.limiterRatio, '≥ 0.9')}`],
+    ['hostile query p95, worst kind', `${hostileP95.toFixed(1)} ms ${mark(hostileP95 <= TARGETS.hostileP95Ms, '≤ 10 ms')}`],
+  ]);
+  console.log('');
+  printTable([
+    ['hostile query (over HTTP, idle)', 'p50', 'p95', 'max'],
+    ...hostile.map((h) => [h.label, ...[h.p50, h.p95, h.max].map((x) => `${x.toFixed(1)} ms`)]),
   ]);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }
