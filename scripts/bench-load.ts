@@ -67,6 +67,8 @@ const autocannon = autocannonUntyped as (options: LoadOptions) => LoadRun;
 
 const ROOT = join(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 30_000;
+/** Cards whose files the load cycles through. */
+const SLUG_SAMPLE = 250;
 const LIMITS = { rssBytes: 600 * 2 ** 20, growth: 1.5, stillRising: 1.02, minSamples: 6 };
 
 const KINDS = ['card JSON', 'Markdown', 'HTML', 'search', 'unique search'] as const;
@@ -147,7 +149,11 @@ async function main(): Promise<number> {
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
 
-  const slugs = (JSON.parse(readFileSync(join(dist, 'server', 'search', 'cards.json'), 'utf8')) as { summary: { slug: string } }[]).map((c) => c.summary.slug);
+  const allSlugs = (JSON.parse(readFileSync(join(dist, 'server', 'search', 'cards.json'), 'utf8')) as { summary: { slug: string } }[]).map((c) => c.summary.slug);
+  // Cards spread over the catalogue, not all of it: autocannon prepares every request of the list for each
+  // connection before it starts, and 18k cards × 8 requests × 50 connections kept its own event loop busy for
+  // ~30 s, long enough for its timers to time out connections the server had answered.
+  const slugs = allSlugs.filter((_, i) => i % Math.ceil(allSlugs.length / SLUG_SAMPLE) === 0);
   const searches = uniqueSearches(unique, vocabularyOf(dist));
 
   console.log(`1. Server on ${dist} (RATE_LIMIT=off) ...`);
