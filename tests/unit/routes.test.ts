@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeOf } from '../../src/server/routes.ts';
+import { requestUrlOf, routeOf } from '../../src/server/routes.ts';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -19,6 +19,7 @@ describe('routeOf decides the answer from the path alone', () => {
       '',
       { kind: 'file', file: '/knowledge/psa-10-multiplier.md', api: false, markdownOf: { collection: 'knowledge', slug: 'psa-10-multiplier' } },
     ],
+    ['/cards/charizard-base1-4.html', '', { kind: 'file', file: '/cards/charizard-base1-4.html', api: false }],
     ['/', '', { kind: 'file', file: '/index.html', api: false }],
     ['/llms.txt', '', { kind: 'file', file: '/llms.txt', api: false }],
   ])('%s?%s', (path, query, route) => {
@@ -40,5 +41,22 @@ describe('routeOf decides the answer from the path alone', () => {
     '/api/cards/x.md',
   ])('%s is not found', (path) => {
     expect(routeOf(path, q()).kind).toBe('not-found');
+  });
+});
+
+describe('requestUrlOf reads the request target as a path, whatever it looks like', () => {
+  it.each([
+    ['/api/cards?q=mew', '/api/cards', '?q=mew'],
+    ['//llms.txt', '//llms.txt', ''],
+    ['//evil.example/api/cards', '//evil.example/api/cards', ''],
+    ['http://evil.example/api/content?x=1', '/api/content', '?x=1'],
+    ['/a/../llms.txt', '/llms.txt', ''],
+  ])('%s is the path %s', (target, pathname, search) => {
+    const url = requestUrlOf(target)!;
+    expect([url.host, url.pathname, url.search]).toEqual(['localhost', pathname, search]);
+  });
+
+  it.each(['*', 'llms.txt', '', 'javascript:alert(1)'])('%j is no path (null)', (target) => {
+    expect(requestUrlOf(target)).toBeNull();
   });
 });
