@@ -149,7 +149,9 @@ async function main(): Promise<number> {
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
 
-  const allSlugs = (JSON.parse(readFileSync(join(dist, 'server', 'search', 'cards.json'), 'utf8')) as { summary: { slug: string } }[]).map((c) => c.summary.slug);
+  const allSlugs = (JSON.parse(readFileSync(join(dist, 'server', 'search', 'cards.json'), 'utf8')) as { summary: { slug: string } }[]).map(
+    (c) => c.summary.slug,
+  );
   // Cards spread over the catalogue, not all of it: autocannon prepares every request of the list for each
   // connection before it starts, and 18k cards × 8 requests × 50 connections kept its own event loop busy for
   // ~30 s, long enough for its timers to time out connections the server had answered.
