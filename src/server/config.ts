@@ -3,8 +3,9 @@ import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
 
 /**
  * The function's settings, from its environment (the contract's Configuration
- * table; VERIFIED_AGENTS is read by verified-agents.ts). A value that does not parse stops the server at start with a message
- * naming the variable, rather than running with a limit nobody asked for.
+ * table; VERIFIED_AGENTS is read by verified-agents.ts). A value that does not
+ * parse stops the server at start with a message naming the variable, rather
+ * than running with a limit nobody asked for.
  */
 export interface ServerConfig {
   dist: string;
