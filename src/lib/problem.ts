@@ -65,6 +65,18 @@ export function notAcceptable(available: string[]): Problem {
   return problem(406, 'Not Acceptable', `This resource is available as ${available.join(', ')}; the Accept header allows none of them.`, { available });
 }
 
+/**
+ * The function cannot answer: a static host's answer for the function's paths
+ * while the function is down, and the function's own when the static host it
+ * reads the prebuilt files from (STATIC_ORIGIN) does not serve them.
+ * @example functionUnavailable().status // 503
+ */
+export function functionUnavailable(
+  detail = 'Searches are unavailable for a moment; every prebuilt file (detail pages, /llms.txt, /api/content) is still served.',
+): Problem {
+  return problem(503, 'Service Unavailable', detail);
+}
+
 export function requestTimeout(): Problem {
   return problem(408, 'Request Timeout', 'The request did not arrive in time.');
 }

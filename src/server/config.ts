@@ -15,6 +15,8 @@ export interface ServerConfig {
   ratePolicy: RatePolicy | null;
   trustProxy: number;
   redisUrl?: string;
+  /** The static host to read prebuilt files from, when dist/client is not beside the function. */
+  staticOrigin?: string;
 }
 
 function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -22,6 +24,17 @@ function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, max: 
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`${name} must be an integer from 0 to ${max}; got "${raw}"`);
   return Number(raw);
+}
+
+/** An http(s) origin, without a trailing slash: the prefix of every file path. */
+function originIn(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const url = URL.parse(raw);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(`${name} must be an http(s) URL with no query, fragment or credentials, e.g. http://127.0.0.1:8080; got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 /** @example serverConfigOf({ RATE_LIMIT: 'off' }).ratePolicy // null */
@@ -33,5 +46,6 @@ export function serverConfigOf(env: NodeJS.ProcessEnv): ServerConfig {
     ratePolicy: ratePolicyOf(env.RATE_LIMIT || undefined),
     trustProxy: integerIn(env, 'TRUST_PROXY', 0, 32),
     redisUrl: env.REDIS_URL || undefined,
+    staticOrigin: originIn(env, 'STATIC_ORIGIN'),
   };
 }

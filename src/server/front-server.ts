@@ -1,26 +1,33 @@
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
 import type { FileManifest } from '../build/file-manifest.ts';
 import { etagMatches } from '../lib/http-response.ts';
-import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
-import { negotiate, REPRESENTATION_TYPES, type Representation } from '../lib/negotiate.ts';
-import { ALLOWED_METHODS, badRequest, methodNotAllowed, notAcceptable, notFound, PROBLEM_CONTENT_TYPE, type Problem } from '../lib/problem.ts';
+import { type Collection, pageUrl } from '../lib/links.ts';
+import { negotiate, REPRESENTATION_TYPES } from '../lib/negotiate.ts';
+import {
+  ALLOWED_METHODS,
+  badRequest,
+  functionUnavailable,
+  methodNotAllowed,
+  notAcceptable,
+  notFound,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+} from '../lib/problem.ts';
 import type { FunctionGate } from './function-gate.ts';
 import {
   API_HEADERS,
   CORS_HEADERS,
-  cacheControlOf,
-  contentTypeOf,
-  detailLinks,
-  HTML_SECURITY_HEADERS,
-  markdownFileLinks,
+  directFileHeaders,
+  fileHeaders,
+  negotiatedHeaders,
   PREFLIGHT_HEADERS,
+  representationFile,
   SECURITY_HEADERS,
 } from './headers.ts';
 import { type Route, requestUrlOf, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
+import { type StaticFiles, StaticFileUnavailable } from './static-files.ts';
 
 /**
  * The one server in front of everything: prebuilt files straight from the build
@@ -37,7 +44,8 @@ import type { Searchers } from './search-data.ts';
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => Promise<void> | void;
 
 export interface FrontServerOptions {
-  clientDir: string;
+  /** Where the bytes of prebuilt files come from (dist/client, or the static host in front). */
+  files: StaticFiles;
   /** The build manifest; a promise so that the server can listen (and search) before it is parsed. */
   manifest: FileManifest | Promise<FileManifest>;
   searchers: Searchers;
@@ -54,7 +62,7 @@ const FORWARDED_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded
 const openGate: FunctionGate = async () => ({ go: true, headers: {} });
 
 export function createFrontServer(options: FrontServerOptions) {
-  const { clientDir, searchers, astroHandler, gate = openGate } = options;
+  const { files: staticFiles, searchers, astroHandler, gate = openGate } = options;
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
   /** The files of the build (once the manifest is read; at once after that). */
@@ -83,10 +91,7 @@ export function createFrontServer(options: FrontServerOptions) {
   async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Headers): Promise<boolean> {
     const info = (await buildFiles())[file];
     if (!info) return false;
-    const contentType = contentTypeOf(file);
-    const common: Headers = { ...headers, ETag: info.etag, 'Cache-Control': cacheControlOf(file) };
-    if (contentType.startsWith('text/html')) Object.assign(common, HTML_SECURITY_HEADERS);
-    if (info.tokens !== undefined) common['x-markdown-tokens'] = info.tokens;
+    const { 'Content-Type': contentType, ...common } = { ...headers, ...fileHeaders(file, info) };
     if (etagMatches(req.headers['if-none-match'], info.etag)) {
       res.writeHead(304, common);
       res.end();
@@ -98,26 +103,29 @@ export function createFrontServer(options: FrontServerOptions) {
       res.end();
       return true;
     }
-    // The path comes from the manifest, never from the request.
-    const body = await readFile(join(clientDir, file));
+    let body: Buffer;
+    try {
+      body = await staticFiles.read(file, info);
+    } catch (error) {
+      if (!(error instanceof StaticFileUnavailable)) throw error;
+      console.error(`front-server: ${error.message}`);
+      sendProblem(res, functionUnavailable('The prebuilt files are unavailable for a moment; retry shortly.'), { ...headers, 'Retry-After': 5 });
+      return true;
+    }
     res.writeHead(200, full);
     res.end(body);
     return true;
   }
 
   async function sendNegotiated(req: IncomingMessage, res: ServerResponse, collection: Collection, slug: string, gateHeaders: Headers): Promise<void> {
-    const files: Record<Representation, string> = {
-      html: `${pageUrl(collection, slug)}.html`,
-      markdown: markdownUrl(collection, slug),
-      json: `${jsonUrl(collection, slug)}.json`,
-    };
-    const headers: Headers = { ...gateHeaders, Vary: 'Accept' };
-    if (!(await buildFiles())[files.html]) return sendProblem(res, notFound(pageUrl(collection, slug)), headers);
-    headers.Link = detailLinks(collection, slug);
+    const vary: Headers = { ...gateHeaders, Vary: 'Accept' };
+    if (!(await buildFiles())[representationFile(collection, slug, 'html')]) return sendProblem(res, notFound(pageUrl(collection, slug)), vary);
     const representation = negotiate(req.headers.accept);
-    if (representation === null) return sendProblem(res, notAcceptable(Object.values(REPRESENTATION_TYPES)), headers);
-    if (representation !== 'html') Object.assign(headers, CORS_HEADERS);
-    await sendFile(req, res, files[representation], headers);
+    if (representation === null) {
+      const { Link } = negotiatedHeaders(collection, slug, 'html');
+      return sendProblem(res, notAcceptable(Object.values(REPRESENTATION_TYPES)), { ...vary, Link });
+    }
+    await sendFile(req, res, representationFile(collection, slug, representation), { ...gateHeaders, ...negotiatedHeaders(collection, slug, representation) });
   }
 
   function handToAstro(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -199,13 +207,8 @@ export function createFrontServer(options: FrontServerOptions) {
         return sendNegotiated(req, res, route.collection, route.slug, limits);
       }
       case 'file': {
-        const headers: Headers = { ...apiHeaders };
-        if (route.markdownOf) {
-          headers.Link = markdownFileLinks(route.markdownOf.collection, route.markdownOf.slug);
-          Object.assign(headers, CORS_HEADERS);
-        }
         const file = fileOf(route, await buildFiles());
-        if (file && (await sendFile(req, res, file, headers))) return;
+        if (file && (await sendFile(req, res, file, directFileHeaders(file)))) return;
         return sendProblem(res, notFound(url.pathname), apiHeaders);
       }
       case 'not-found':

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
+import type { FileInfo } from '../build/file-manifest.ts';
 import { IMAGE_ORIGIN } from '../lib/image-host.ts';
-import { alternatesOf, type Collection, linkHeader, pageUrl } from '../lib/links.ts';
+import { alternatesOf, type Collection, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
+import type { Representation } from '../lib/negotiate.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -78,7 +80,47 @@ export function markdownFileLinks(collection: Collection, slug: string): string 
   return `${linkHeader([{ href: pageUrl(collection, slug), rel: 'canonical' }])}, ${detailLinks(collection, slug)}`;
 }
 
-/** Build files other than hashed assets may change with the next build: cache briefly. */
+/** Hashed assets never change under their name; every other build file may change with the next build, so it is cached briefly. */
+export const CACHE_CONTROL = { immutablePrefix: '/_astro/', immutable: 'public, max-age=31536000, immutable', other: 'public, max-age=300' };
+
 export function cacheControlOf(file: string): string {
-  return file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+  return file.startsWith(CACHE_CONTROL.immutablePrefix) ? CACHE_CONTROL.immutable : CACHE_CONTROL.other;
+}
+
+/**
+ * The headers of a build file themselves, wherever it is served from (the
+ * function, nginx, a CDN): type, strong ETag, caching, token count, and the
+ * HTML pages' security policy. A 304 carries the same minus Content-Type.
+ */
+export function fileHeaders(file: string, info: FileInfo): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(file), ETag: info.etag, 'Cache-Control': cacheControlOf(file) };
+  if (info.tokens !== undefined) headers['x-markdown-tokens'] = String(info.tokens);
+  if (extname(file) === '.html') Object.assign(headers, HTML_SECURITY_HEADERS);
+  return headers;
+}
+
+const MARKDOWN_FILE = /^\/(cards|sealed|knowledge)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+/**
+ * What a file adds when it is asked for by its own path: the API's CORS and
+ * service-desc link under /api/, CORS and the canonical and sibling links on a
+ * detail page's Markdown file.
+ */
+export function directFileHeaders(file: string): Record<string, string> {
+  if (file.startsWith('/api/')) return { ...API_HEADERS };
+  const markdown = MARKDOWN_FILE.exec(file);
+  if (markdown) return { Link: markdownFileLinks(markdown[1] as Collection, markdown[2]), ...CORS_HEADERS };
+  return {};
+}
+
+/** What a detail page adds to the file of the representation it negotiated. */
+export function negotiatedHeaders(collection: Collection, slug: string, representation: Representation): Record<string, string> {
+  return { Vary: 'Accept', Link: detailLinks(collection, slug), ...(representation === 'html' ? {} : CORS_HEADERS) };
+}
+
+/** The build file that holds each representation of a detail page. */
+export function representationFile(collection: Collection, slug: string, representation: Representation): string {
+  if (representation === 'html') return `${pageUrl(collection, slug)}.html`;
+  if (representation === 'markdown') return markdownUrl(collection, slug);
+  return `/api/${collection}/${slug}.json`;
 }

@@ -5,7 +5,8 @@
  * server, and answers one search before it reports ready so the first real
  * request is fast.
  *
- * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS)
+ * Usage: node src/server/main.ts   (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS, STATIC_ORIGIN)
+ *        With STATIC_ORIGIN the function needs only dist/server: it reads prebuilt files from that host.
  * Exit:  1 when a setting is invalid or the address is taken
  */
 
@@ -22,6 +23,7 @@ import { type AstroHandler, createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
 import { loadSearchers } from './search-data.ts';
+import { diskFiles, originFiles } from './static-files.ts';
 import { loadVerifiedAgents } from './verified-agents.ts';
 
 const started = performance.now();
@@ -56,7 +58,13 @@ const { handler } = await astro;
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false },
-  createFrontServer({ clientDir: join(dist, 'client'), manifest, searchers, astroHandler: handler, gate }),
+  createFrontServer({
+    files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
+    manifest,
+    searchers,
+    astroHandler: handler,
+    gate,
+  }),
 );
 server.keepAliveTimeout = 5_000;
 server.on('clientError', answerClientError);
@@ -79,7 +87,8 @@ server.listen(port, host, async () => {
   const limits = config.ratePolicy
     ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client${config.redisUrl ? ' (shared in Redis)' : ''}`
     : 'off';
-  console.log(`card-values: serving ${dist} at ${where} (ready in ${Math.round(performance.now() - started)} ms; rate limit ${limits})`);
+  const from = config.staticOrigin ? ` (prebuilt files from ${config.staticOrigin})` : '';
+  console.log(`card-values: serving ${dist}${from} at ${where} (ready in ${Math.round(performance.now() - started)} ms; rate limit ${limits})`);
   // The orders other than value are built on first use (~20 ms each on the bundled catalogue): build them now, after ready.
   for (const sort of ['name', 'value-asc']) for (const api of ['cards', 'sealed']) await warm(`/api/${api}?q=a&sort=${sort}&limit=1`);
 });

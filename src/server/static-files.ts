@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { etagOf } from '../build/etag.ts';
+import type { FileInfo } from '../build/file-manifest.ts';
+
+/**
+ * Where the function reads the bodies of prebuilt files from. Their headers
+ * always come from the build manifest; only the bytes are fetched.
+ *
+ * - `diskFiles`: dist/client beside the function (one process serves all).
+ * - `originFiles`: the static host in front (STATIC_ORIGIN), for a function
+ *   deployed with dist/server alone. It answers only what the host cannot
+ *   decide (Accept with q-values, say), so it fetches a file by its own path,
+ *   which the host serves statically: no loop, no redirect for the client.
+ */
+export interface StaticFiles {
+  /** The file's bytes; throws StaticFileUnavailable when they cannot be had. */
+  read(file: string, info: FileInfo): Promise<Buffer>;
+}
+
+/** The static host did not give the file of this build: the client gets a 503, never another build's bytes. */
+export class StaticFileUnavailable extends Error {}
+
+export function diskFiles(clientDir: string): StaticFiles {
+  // The path comes from the manifest, never from the request.
+  return { read: (file) => readFile(join(clientDir, file)) };
+}
+
+/** How long the function waits for the static host before answering 503. */
+const ORIGIN_TIMEOUT_MS = 5_000;
+
+/** @example originFiles('http://127.0.0.1:8080').read('/llms.txt', info) */
+export function originFiles(origin: string): StaticFiles {
+  return {
+    async read(file, info) {
+      let body: Buffer;
+      try {
+        const response = await fetch(`${origin}${file}`, { signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS), redirect: 'error' });
+        if (response.status !== 200) throw new StaticFileUnavailable(`${origin}${file} answered ${response.status}`);
+        body = Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        if (error instanceof StaticFileUnavailable) throw error;
+        throw new StaticFileUnavailable(`${origin}${file}: ${(error as Error).message}`);
+      }
+      // A host that serves another build (a deploy half done) would pair these bytes with the wrong ETag and token count.
+      if (etagOf(body) !== info.etag) throw new StaticFileUnavailable(`${origin}${file} is not the file of this build (ETag differs from the manifest)`);
+      return body;
+    },
+  };
+}
