@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/build/file-manifest.ts';
 import { assertMatches } from '../support/schemas.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startTarget } from '../support/target.ts';
 
 /** The real server (src/server/main.ts) on the built fixture site, over HTTP. */
 const dist = inject('fixtureDist');
@@ -12,7 +13,7 @@ let server: RunningServer;
 let manifest: FileManifest;
 
 beforeAll(async () => {
-  server = await startServer(dist);
+  server = await startTarget(dist);
   manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
 });
 afterAll(() => server?.stop());

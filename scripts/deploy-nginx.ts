@@ -1,0 +1,53 @@
+/**
+ * Prints the nginx configuration of a build: nginx serves every prebuilt file
+ * with the function's headers and proxies the rest to the function (see
+ * src/deploy/nginx.ts and docs/deploy.md).
+ *
+ * Usage:  npm run --silent deploy:nginx -- --root DIR --function URL --listen HOST:PORT [--full] [--manifest FILE]
+ *         --root      the build's client directory (dist/client); the manifest is read from DIR/../server/manifest.json
+ *         --function  where the function listens, e.g. http://127.0.0.1:4321
+ *         --listen    nginx's listen address, e.g. 127.0.0.1:8080 or 80
+ *         --full      a whole nginx.conf for `nginx -p PREFIX -c FILE` (foreground; pid, logs and temp files under PREFIX),
+ *                     else an http-level snippet (maps, upstream, server) to include in an existing nginx
+ *         e.g. npm run --silent deploy:nginx -- --root dist/client --function http://127.0.0.1:4321 --listen 8080 --full > nginx.conf
+ * Exit:   0 printed, 1 the manifest is unreadable or the build cannot be expressed, 2 usage
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FileManifest } from '../src/build/file-manifest.ts';
+import { MANIFEST_FILE } from '../src/build/file-manifest.ts';
+import { nginxConf, nginxSite } from '../src/deploy/nginx.ts';
+
+const USAGE = 'usage: npm run --silent deploy:nginx -- --root DIR --function URL --listen HOST:PORT [--full] [--manifest FILE]';
+
+function exit(code: number, message: string): never {
+  console.error(`deploy:nginx: ${message}`);
+  process.exit(code);
+}
+
+let args: { root?: string; function?: string; listen?: string; full?: boolean; manifest?: string };
+try {
+  args = parseArgs({
+    options: { root: { type: 'string' }, function: { type: 'string' }, listen: { type: 'string' }, full: { type: 'boolean' }, manifest: { type: 'string' } },
+  }).values;
+} catch (error) {
+  exit(2, `${(error as Error).message}\n${USAGE}`);
+}
+if (!args.root || !args.function || !args.listen) exit(2, USAGE);
+if (!/^(?:[\w.-]+:|\[[0-9a-f:]+\]:)?\d{1,5}$/i.test(args.listen)) exit(2, `--listen must be PORT or HOST:PORT; got "${args.listen}"\n${USAGE}`);
+
+const root = resolve(args.root);
+const manifestFile = resolve(args.manifest ?? join(dirname(root), 'server', MANIFEST_FILE));
+let manifest: FileManifest;
+try {
+  manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as FileManifest;
+} catch (error) {
+  exit(1, `cannot read the build manifest ${manifestFile}: ${(error as Error).message}`);
+}
+try {
+  const options = { manifest, root, functionUrl: args.function, listen: args.listen };
+  process.stdout.write(args.full ? nginxConf(options) : nginxSite(options));
+} catch (error) {
+  exit(1, (error as Error).message);
+}

@@ -1,0 +1,29 @@
+import { startNginxDeployment } from './nginx.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/**
+ * What the HTTP contract tests talk to: the function alone (`npm test`), or
+ * the function behind nginx serving the files (`npm run test:deploy`, which
+ * sets CONTRACT_TARGET=nginx). Same tests, another base URL.
+ */
+export const CONTRACT_TARGET = process.env.CONTRACT_TARGET === 'nginx' ? 'nginx' : 'function';
+
+export function startTarget(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  return CONTRACT_TARGET === 'nginx' ? startNginxDeployment(dist, env) : startServer(dist, env);
+}
+
+/**
+ * nginx refuses more than Node's parser before any route runs: a Host that is
+ * not a valid host[:port] (as RFC 9112 §3.2 requires), an encoded NUL, a path
+ * above the root, CONNECT. Its answer is the 400 problem, and the connection
+ * closes. Tests of what the routes do let those pass, checking only that the
+ * refusal is a problem.
+ */
+export function refusedInFront(response: { status: number; headers: { connection?: unknown } }): boolean {
+  return CONTRACT_TARGET === 'nginx' && response.status === 400 && response.headers.connection === 'close';
+}
+
+/** The request target as the front server reads it: nginx skips spaces before it (Node refuses the request line). */
+export function targetAsRead(target: string): string {
+  return CONTRACT_TARGET === 'nginx' ? target.replace(/^ +/, '') : target;
+}
