@@ -25,7 +25,7 @@ import {
   representationFile,
   SECURITY_HEADERS,
 } from './headers.ts';
-import { type Route, requestUrlOf, routeOf } from './routes.ts';
+import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
 import { type StaticFiles, StaticFileUnavailable } from './static-files.ts';
 
@@ -148,28 +148,6 @@ export function createFrontServer(options: FrontServerOptions) {
     return turn;
   }
 
-  /** The build file a file route serves: the path itself, or a page's `.html` (build.format 'file'); undefined when there is none. */
-  function fileOf(route: Extract<Route, { kind: 'file' }>, files: FileManifest['files']): string | undefined {
-    if (files[route.file]) return route.file;
-    const page = `${route.file}.html`;
-    return !route.api && !route.markdownOf && files[page] ? page : undefined;
-  }
-
-  /** Whether a route leads anywhere (for preflights, which are answered without running the route). */
-  async function routeExists(route: Route): Promise<boolean> {
-    const files = await buildFiles();
-    switch (route.kind) {
-      case 'function':
-        return true;
-      case 'negotiated':
-        return files[`${pageUrl(route.collection, route.slug)}.html`] !== undefined;
-      case 'file':
-        return fileOf(route, files) !== undefined;
-      case 'not-found':
-        return false;
-    }
-  }
-
   /** Asks the gate: the headers to add when the request may go on, else null after answering 429 with `refusalHeaders`. */
   async function passGate(req: IncomingMessage, res: ServerResponse, refusalHeaders: Headers): Promise<Headers | null> {
     const decision = await gate(req);
@@ -187,7 +165,7 @@ export function createFrontServer(options: FrontServerOptions) {
     const route: Route = routeOf(url.pathname, url.searchParams);
     const apiHeaders: Headers = url.pathname.startsWith('/api/') ? { ...API_HEADERS } : {};
     if (req.method === 'OPTIONS') {
-      if (!(await routeExists(route))) return sendProblem(res, notFound(url.pathname), apiHeaders);
+      if (!routeExists(route, await buildFiles())) return sendProblem(res, notFound(url.pathname), apiHeaders);
       res.writeHead(204, PREFLIGHT_HEADERS);
       return void res.end();
     }
@@ -207,7 +185,7 @@ export function createFrontServer(options: FrontServerOptions) {
         return sendNegotiated(req, res, route.collection, route.slug, limits);
       }
       case 'file': {
-        const file = fileOf(route, await buildFiles());
+        const file = fileOfRoute(route, await buildFiles());
         if (file && (await sendFile(req, res, file, directFileHeaders(file)))) return;
         return sendProblem(res, notFound(url.pathname), apiHeaders);
       }

@@ -63,3 +63,24 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (STATIC_PATH.test(pathname)) return { kind: 'file', file: pathname, api: pathname.startsWith('/api/') };
   return { kind: 'not-found' };
 }
+
+/** The build file a file route serves: the path itself, or a page's `.html` (build.format 'file'); undefined when there is none. */
+export function fileOfRoute(route: Extract<Route, { kind: 'file' }>, files: Record<string, unknown>): string | undefined {
+  if (files[route.file]) return route.file;
+  const page = `${route.file}.html`;
+  return !route.api && !route.markdownOf && files[page] ? page : undefined;
+}
+
+/** Whether a route leads anywhere (for preflights, which are answered without running the route). */
+export function routeExists(route: Route, files: Record<string, unknown>): boolean {
+  switch (route.kind) {
+    case 'function':
+      return true;
+    case 'negotiated':
+      return files[`/${route.collection}/${route.slug}.html`] !== undefined;
+    case 'file':
+      return fileOfRoute(route, files) !== undefined;
+    case 'not-found':
+      return false;
+  }
+}

@@ -77,7 +77,7 @@ export function apiPath(op: ApiPath): Json {
       ...(op.query && { '400': 'BadRequest' }),
       ...(op.slug && { '404': 'NotFound' }),
       '405': 'MethodNotAllowed',
-      ...(op.limited && { '429': 'TooManyRequests' }),
+      ...(op.limited && { '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
     }),
   };
   const parameters = [...(op.query ?? []), ...parametersOf('If-None-Match', ...(op.limited ? SIGNED : []))];
@@ -113,7 +113,7 @@ export function pagePath(op: RecordPath): Json {
       'Referrer-Policy',
       ...RATE_LIMITED,
     ]),
-    ...responsesOf({ '404': 'PageNotFound', '405': 'MethodNotAllowed', '406': 'NotAcceptable', '429': 'TooManyRequests' }),
+    ...responsesOf({ '404': 'PageNotFound', '405': 'MethodNotAllowed', '406': 'NotAcceptable', '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
   };
   return pathItem(op, op.slug, parametersOf('If-None-Match', ...SIGNED), responses, true);
 }

@@ -48,6 +48,14 @@ export const RESPONSES = {
     ['Link-ServiceDesc', 'On /api/* paths.'],
     ['Vary', 'On detail pages.'],
   ),
+  ServiceUnavailable: problem(
+    'Deployed behind a static host: the function is down (the host answers for it; every prebuilt file is still served), ' +
+      'or the function cannot read a prebuilt file of this build from the host (STATIC_ORIGIN).',
+    'Problem',
+    'Retry-After',
+    ...ON_API,
+    ['Vary', 'On detail pages.'],
+  ),
   Preflight: {
     description: 'CORS preflight: any origin may GET and HEAD this path with these request headers.',
     headers: headersOf(
