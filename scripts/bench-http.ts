@@ -16,7 +16,12 @@
  *      RATE_LIMIT=off, in alternating rounds; on ÷ off requests/s per round;
  *   5. hostile queries on an idle server: each kind of scripts/lib/hostile-queries.ts,
  *      one request at a time on a kept-alive connection, every query new (so the
- *      server's answer cache never helps); p95 and max per kind.
+ *      server's answer cache never helps); p95 and max per kind;
+ *   6. nginx in front (the generated configuration, src/deploy/nginx.ts; skipped
+ *      where nginx is not installed): what the configuration costs nginx (`nginx -t`,
+ *      a reload, resident memory), then in alternating rounds the static card JSON
+ *      through nginx and from the function, and card search through nginx (one
+ *      proxy hop) and from the function directly: nginx ÷ function per round.
  *
  * The machine is shared and noisy: figures are medians over the repeats. Traffic
  * goes to 127.0.0.1 only, on a port picked free, and every wait is bounded.
@@ -25,10 +30,12 @@
  * (as a deployment would run it, minus the 429s).
  *
  * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB ·
- * limiter on ÷ off ≥ 0.9 · hostile query p95 ≤ 10 ms.
+ * limiter on ÷ off ≥ 0.9 · hostile query p95 ≤ 10 ms · static through nginx ÷ from the function
+ * "several times" (≥ 2) · search through nginx ÷ direct ≥ 0.9.
  *
  * Usage:  npm run bench:http               (= node scripts/bench-http.ts; DIST_DIR honoured, default dist)
  *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
+ *         node scripts/bench-http.ts --only nginx      (phase 6 alone)
  *
  * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
@@ -41,6 +48,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { NGINX, startBenchNginx } from './lib/bench-nginx.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
 import { type BenchServer, HOST, REALISTIC_QUERIES, sleep, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
 import { HOSTILE_KINDS, randomSource } from './lib/hostile-queries.ts';
@@ -66,7 +74,7 @@ const ROOT = join(import.meta.dirname, '..');
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
 const CONNECTIONS = 10;
-const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9, hostileP95Ms: 10 };
+const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9, hostileP95Ms: 10, nginxStaticRatio: 2, proxySearchRatio: 0.9 };
 /** Hostile queries sent per kind in phase 5. */
 const HOSTILE_PER_KIND = 60;
 /** A limit no benchmark reaches: the limiter counts every request but never refuses one. */
@@ -186,12 +194,19 @@ async function timeHostileOverHttp(dist: string): Promise<{ label: string; p50: 
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { starts: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
+    options: {
+      starts: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '3' },
+      seconds: { type: 'string', default: '5' },
+      only: { type: 'string' },
+    },
   });
   const [starts, rounds, seconds] = [values.starts, values.rounds, values.seconds].map(Number);
   if (![starts, rounds, seconds].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--starts, --rounds and --seconds take positive integers');
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
+  if (values.only === 'nginx') return void printNginx(await benchNginx(dist, rounds, seconds));
+  if (values.only !== undefined) throw new Error('--only takes "nginx"');
 
   console.log(`1. Start to first search answer ×${starts} (${dist}) ...`);
   const startRuns: { firstAnswer: number; selfReported: number }[] = [];
@@ -277,6 +292,8 @@ async function main(): Promise<void> {
   const hostile = await timeHostileOverHttp(dist);
   const hostileP95 = Math.max(...hostile.map((h) => h.p95));
 
+  const nginx = await benchNginx(dist, rounds, seconds);
+
   const ratio = median(ratios);
   const limiterRatio = median(limiterRatios);
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
@@ -314,7 +331,95 @@ async function main(): Promise<void> {
     ['hostile query (over HTTP, idle)', 'p50', 'p95', 'max'],
     ...hostile.map((h) => [h.label, ...[h.p50, h.p95, h.max].map((x) => `${x.toFixed(1)} ms`)]),
   ]);
+  printNginx(nginx);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
+}
+
+interface NginxFigures {
+  testMs: number;
+  reloadMs: number;
+  rssBytes: number;
+  configBytes: number;
+  staticRatio: number;
+  searchRatio: number;
+  rates: Record<string, number>;
+}
+
+/** Phase 6: nginx with the generated configuration in front of the function; null when nginx is not installed. */
+async function benchNginx(dist: string, rounds: number, seconds: number): Promise<NginxFigures | null> {
+  if (!NGINX) {
+    console.log('6. nginx: SKIPPED, nginx is not installed (Debian package nginx-light)');
+    return null;
+  }
+  const fn = await spawnServer(dist, LIMIT_ON);
+  try {
+    await whenReady(fn, START_TIMEOUT_MS);
+    const nginx = await startBenchNginx(dist, fn.port);
+    try {
+      const reloads: number[] = [];
+      for (let i = 0; i < 3; i++) reloads.push(await nginx.reload());
+      const rssBytes = nginx.rssBytes();
+      console.log(
+        `6. nginx: configuration ${mb(nginx.configBytes)}; nginx -t ${ms(nginx.testMs)}, reload ${reloads.map(ms).join(', ')}; ` +
+          `master + workers RSS ${mb(rssBytes)}. ${rounds} rounds, ${seconds} s each ...`,
+      );
+      const runs: Record<string, number[]> = { 'static via nginx': [], 'static from function': [], 'search via nginx': [], 'search direct': [] };
+      const staticRatios: number[] = [];
+      const searchRatios: number[] = [];
+      const run = async (name: string, kind: Kind, port: number) => {
+        const result = await autocannon(loadOf(kind, port, seconds));
+        if (result.non2xx + result.errors + result.timeouts) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        runs[name].push(result.requests.average);
+        return result.requests.average;
+      };
+      for (const port of [nginx.port, fn.port]) for (const kind of ['static JSON', 'search'] as const) await autocannon(loadOf(kind, port, 1));
+      for (let round = 1; round <= rounds; round++) {
+        // Alternate which goes first, so neither always runs on the machine the other just warmed.
+        const [staticNginx, staticFn] =
+          round % 2
+            ? [await run('static via nginx', 'static JSON', nginx.port), await run('static from function', 'static JSON', fn.port)]
+            : [await run('static from function', 'static JSON', fn.port), await run('static via nginx', 'static JSON', nginx.port)].reverse();
+        const [searchNginx, searchFn] =
+          round % 2
+            ? [await run('search via nginx', 'search', nginx.port), await run('search direct', 'search', fn.port)]
+            : [await run('search direct', 'search', fn.port), await run('search via nginx', 'search', nginx.port)].reverse();
+        staticRatios.push(staticNginx / staticFn);
+        searchRatios.push(searchNginx / searchFn);
+        console.log(
+          `   round ${round}: static JSON nginx ${staticNginx.toFixed(0)} vs function ${staticFn.toFixed(0)} req/s (×${staticRatios.at(-1)!.toFixed(1)}) · ` +
+            `search via nginx ${searchNginx.toFixed(0)} vs direct ${searchFn.toFixed(0)} req/s (${searchRatios.at(-1)!.toFixed(2)})`,
+        );
+      }
+      const rates = Object.fromEntries(Object.entries(runs).map(([name, xs]) => [name, median(xs)]));
+      return {
+        testMs: nginx.testMs,
+        reloadMs: median(reloads),
+        rssBytes,
+        configBytes: nginx.configBytes,
+        staticRatio: median(staticRatios),
+        searchRatio: median(searchRatios),
+        rates,
+      };
+    } finally {
+      await nginx.stop();
+    }
+  } finally {
+    await fn.stop();
+  }
+}
+
+function printNginx(nginx: NginxFigures | null): void {
+  if (!nginx) return;
+  const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
+  console.log('');
+  printTable([
+    ['nginx in front (generated configuration)', ''],
+    ['configuration size; nginx -t; reload', `${mb(nginx.configBytes)}; ${ms(nginx.testMs)}; ${ms(nginx.reloadMs)}`],
+    ['nginx master + workers RSS', mb(nginx.rssBytes)],
+    ...Object.entries(nginx.rates).map(([name, rate]) => [name, `${rate.toFixed(0)} req/s`]),
+    ['static JSON: nginx ÷ function', `×${nginx.staticRatio.toFixed(1)} ${mark(nginx.staticRatio >= TARGETS.nginxStaticRatio, '≥ 2')}`],
+    ['search: via nginx ÷ direct', `${nginx.searchRatio.toFixed(2)} ${mark(nginx.searchRatio >= TARGETS.proxySearchRatio, '≥ 0.9')}`],
+  ]);
 }
 
 try {

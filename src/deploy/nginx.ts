@@ -420,6 +420,8 @@ http {
     scgi_temp_path scgi_temp;
     sendfile on;
     keepalive_timeout 65;
+    # Agents mirror thousands of files over one connection; nginx's default closes it after 1,000 requests.
+    keepalive_requests 100000;
 
 ${site}}
 `;
