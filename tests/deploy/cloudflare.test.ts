@@ -1,0 +1,406 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { generateAgentJwk, signAgentRequest } from '../../src/lib/web-bot-auth/index.ts';
+import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
+import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
+import { assertMatches } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * The Cloudflare deployment (scripts/deploy-cloudflare.ts) of the fixture
+ * build, run in Miniflare with Workers static assets, against the real
+ * function on the same build: the same answers, header for header.
+ */
+let dist: string;
+let manifest: FileManifest;
+let fn: RunningServer;
+let cf: CloudflareTarget;
+/** Set when this file built its own fixture site (no global setup provided one): removed afterwards. */
+let ownBuild = false;
+
+beforeAll(async () => {
+  // The fixture build of the run's global setup, or one of this file's own where no setup provides it.
+  const provided = inject('fixtureDist') as string | undefined;
+  ownBuild = provided === undefined;
+  dist = provided ?? buildSite('cloudflare-deploy', FIXTURE_CONTENT).dist;
+  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  fn = await startServer(dist);
+  cf = await startCloudflareTarget(dist, fn.url);
+});
+afterAll(async () => {
+  await cf?.stop();
+  await fn?.stop();
+  if (ownBuild) rmSync(scratchDir('cloudflare-deploy'), { recursive: true, force: true });
+});
+
+type Init = { headers?: Record<string, string>; method?: string };
+
+/** No compression, so that bodies and Content-Length compare byte for byte (the edge's compression is its own business). */
+const get = (base: string, path: string, { headers = {}, method = 'GET' }: Init = {}) =>
+  fetch(base + path, { method, headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
+
+/** Headers that belong to the connection, the platform or the function's rate limiter, not to the contract. */
+const IGNORED = /^(?:date|server|connection|keep-alive|transfer-encoding|ratelimit|ratelimit-policy|cf-.*|report-to|nel|alt-svc)$/;
+const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !IGNORED.test(name)));
+
+async function answer(base: string, path: string, init?: Init) {
+  const res = await get(base, path, init);
+  return { status: res.status, headers: headersOf(res), body: await res.text() };
+}
+
+const CARD = '/cards/charizard-base1-4';
+const ACCEPTS: [string | undefined, string][] = [
+  [undefined, 'text/html; charset=utf-8'],
+  ['*/*', 'text/html; charset=utf-8'],
+  ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html; charset=utf-8'],
+  ['text/markdown', 'text/markdown; charset=utf-8'],
+  ['text/markdown, text/html', 'text/markdown; charset=utf-8'],
+  ['text/markdown, text/html;q=0.9, */*;q=0.8', 'text/markdown; charset=utf-8'],
+  ['text/markdown;q=0, */*', 'text/html; charset=utf-8'],
+  ['application/json', 'application/json; charset=utf-8'],
+];
+
+describe('the generated deployment', () => {
+  it('runs the Worker first everywhere, binds dist/client as ASSETS by a relative path, and names the function', () => {
+    const config = readWranglerConfig(cf.outDir);
+    expect(config.main).toBe('worker.js');
+    expect(config.no_bundle).toBe(true);
+    expect(config.assets).toMatchObject({ binding: 'ASSETS', run_worker_first: true, html_handling: 'none', not_found_handling: 'none' });
+    expect(config.assets.directory.startsWith('/')).toBe(false);
+    expect(resolve(cf.outDir, config.assets.directory)).toBe(join(dist, 'client'));
+    expect(config.vars.FUNCTION_ORIGIN).toBe(new URL(fn.url).origin);
+  });
+
+  it('writes nothing into the build output', () => {
+    const files = readdirSync(join(dist, 'client'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBe(Object.keys(manifest.files).length);
+  });
+});
+
+describe('negotiation on Cloudflare', () => {
+  it.each(ACCEPTS)('Accept: %s gets %s, with Vary: Accept and the sibling links', async (accept, type) => {
+    const res = await get(cf.url, CARD, { headers: accept === undefined ? {} : { Accept: accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('link')).toBe(
+      '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+    );
+  });
+
+  it('Markdown carries the manifest token count and ETag, and exactly the built body', async () => {
+    const res = await get(cf.url, CARD, { headers: { Accept: 'text/markdown' } });
+    const info = manifest.files['/cards/charizard-base1-4.md'];
+    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(info.tokens);
+    expect(res.headers.get('etag')).toBe(info.etag);
+    expect(await res.text()).toBe(readFileSync(join(dist, 'client', 'cards', 'charizard-base1-4.md'), 'utf8'));
+  });
+});
+
+describe('the same answers as the function', () => {
+  const requests: [string, Init?][] = [
+    ...ACCEPTS.map(([accept]): [string, Init] => [CARD, { headers: accept === undefined ? {} : { Accept: accept } }]),
+    [CARD, { headers: { Accept: 'image/png' } }],
+    ['/cards/missingno-base1-0', { headers: { Accept: 'text/markdown' } }],
+    ['/sealed/evolving-skies-booster-box-242436', { headers: { Accept: 'application/json' } }],
+    ['/knowledge/what-is-a-grail', { headers: { Accept: 'text/markdown' } }],
+    ['/cards/charizard-base1-4.md'],
+    ['/cards/charizard-base1-4.html'],
+    ['/knowledge/sealed-per-pack.md'],
+    ['/sealed/nothing-1.md'],
+    ['/api/cards/charizard-base1-4'],
+    ['/api/cards/charizard-base1-4.json'],
+    ['/api/sealed/evolving-skies-booster-box-242436'],
+    ['/api/knowledge/what-is-a-grail'],
+    ['/api/cards/missingno-base1-0'],
+    ['/api/content'],
+    ['/api/knowledge'],
+    ['/api/nothing'],
+    ['/llms.txt'],
+    ['/openapi.json'],
+    ['/styles.css'],
+    ['/'],
+    ['/index.html'],
+    ['/knowledge'],
+    ['/404.html'],
+    ['/nothing'],
+    ['/server/manifest.json'],
+    ['/cards/charizard-base1-4/extra'],
+    [CARD, { method: 'HEAD', headers: { Accept: 'text/markdown' } }],
+    ['/api/cards/charizard-base1-4', { method: 'HEAD' }],
+    ['/llms.txt', { method: 'HEAD' }],
+    ['/api/nothing', { method: 'HEAD' }],
+    ['/cards/missingno-base1-0', { method: 'HEAD' }],
+    [CARD, { method: 'HEAD', headers: { Accept: 'image/png' } }],
+    ['/api/cards', { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' } }],
+    [CARD, { method: 'OPTIONS' }],
+    ['/cards/missingno-base1-0', { method: 'OPTIONS' }],
+    ['/api/nothing', { method: 'OPTIONS' }],
+    ...['POST', 'PUT', 'DELETE', 'PATCH'].flatMap((method): [string, Init][] => [
+      ['/api/cards', { method }],
+      [CARD, { method }],
+      ['/llms.txt', { method }],
+    ]),
+    // Searches: the function answers them through the Worker.
+    ['/api/cards?q=charizard'],
+    ['/api/sealed?q=booster&sort=value-desc&limit=2'],
+    ['/api/knowledge?q=psa'],
+    ['/api/knowledge?tag=grading'],
+    ['/api/cards?limit=ten'],
+    ['/api/cards?q=charizard', { method: 'HEAD' }],
+  ];
+
+  it.each(requests)('%s %j', async (path, init) => {
+    const [expected, actual] = await Promise.all([answer(fn.url, path, init), answer(cf.url, path, init)]);
+    expect(actual).toEqual(expected);
+  });
+
+  it.each([
+    [CARD, { Accept: 'text/markdown' }],
+    [CARD, { Accept: 'application/json' }],
+    [CARD, {}],
+    ['/cards/charizard-base1-4.md', {}],
+    ['/cards/charizard-base1-4.html', {}],
+    ['/api/sealed/evolving-skies-booster-box-242436', {}],
+    ['/api/cards/charizard-base1-4', {}],
+    ['/api/content', {}],
+    ['/llms.txt', {}],
+    ['/api/cards?q=charizard', {}],
+  ])('%s %j answers If-None-Match with the same 304 as the function', async (path, headers) => {
+    const etag = (await get(cf.url, path, { headers })).headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    for (const match of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const init = { headers: { ...headers, 'If-None-Match': match } };
+      const [expected, actual] = await Promise.all([answer(fn.url, path, init), answer(cf.url, path, init)]);
+      expect(actual.status).toBe(304);
+      expect(actual.body).toBe('');
+      expect(actual).toEqual(expected);
+    }
+  });
+});
+
+describe('files by their own path', () => {
+  it('/api/cards/{slug} without an extension is the .json file, with its ETag', async () => {
+    const bare = await get(cf.url, '/api/cards/charizard-base1-4');
+    const file = await get(cf.url, '/api/cards/charizard-base1-4.json');
+    expect(bare.headers.get('etag')).toBe(manifest.files['/api/cards/charizard-base1-4.json'].etag);
+    expect(bare.headers.get('etag')).toBe(file.headers.get('etag'));
+    const body = await bare.text();
+    expect(body).toBe(await file.text());
+    assertMatches('card-detail.json', JSON.parse(body));
+  });
+
+  it('never the asset server’s own ETag', async () => {
+    for (const [file, info] of Object.entries(manifest.files)) {
+      const res = await get(cf.url, file, { method: 'HEAD' });
+      expect(res.headers.get('etag'), file).toBe(info.etag);
+      expect(res.headers.get('content-length'), file).toBe(String(info.bytes));
+    }
+  });
+});
+
+/** A stand-in function that echoes what reached it; `q=fail` answers like a load balancer with the function gone. */
+async function startEcho(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    if (req.url?.includes('q=fail')) {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      return void res.end('<h1>Bad gateway</h1>');
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Echo': 'yes' });
+    res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers }));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('searches go to the function', () => {
+  let echo: { url: string; server: Server };
+  let viaEcho: CloudflareTarget;
+  beforeAll(async () => {
+    echo = await startEcho();
+    viaEcho = await startCloudflareTarget(dist, echo.url);
+  });
+  afterAll(async () => {
+    await viaEcho?.stop();
+    await new Promise((done) => echo?.server.close(done));
+  });
+
+  it('with the method, path and query, the client’s headers, and the client address Cloudflare saw', async () => {
+    const signed = {
+      Accept: 'application/json',
+      'If-None-Match': '"abc"',
+      Signature: 'sig1=:AAAA:',
+      'Signature-Input': 'sig1=("@authority");tag="web-bot-auth"',
+      'Signature-Agent': 'sig1="https://bot.example"',
+      'X-Forwarded-For': '203.0.113.66',
+      'X-Forwarded-Host': 'evil.example',
+    };
+    const res = await get(viaEcho.url, '/api/cards?q=mew&limit=2', { headers: signed });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-echo')).toBe('yes');
+    const seen = await res.json();
+    expect(seen.method).toBe('GET');
+    expect(seen.url).toBe('/api/cards?q=mew&limit=2');
+    expect(seen.headers).toMatchObject({
+      accept: 'application/json',
+      'if-none-match': '"abc"',
+      signature: signed.Signature,
+      'signature-input': signed['Signature-Input'],
+      'signature-agent': signed['Signature-Agent'],
+      host: new URL(echo.url).host,
+      'x-forwarded-host': new URL(viaEcho.url).host,
+      'x-forwarded-proto': 'http',
+    });
+    // What a client writes in X-Forwarded-For never reaches the function: only the address Cloudflare saw (CF-Connecting-IP).
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    // The platform's own on every subrequest (CF-Worker names the zone); none of the client's cf-* headers.
+    expect(Object.keys(seen.headers).filter((h) => h.startsWith('cf-') && h !== 'cf-worker')).toEqual([]);
+  });
+
+  it('HEAD stays HEAD, and /api/knowledge only with q or tag', async () => {
+    const head = await get(viaEcho.url, '/api/sealed?q=etb', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-echo')).toBe('yes');
+    expect((await get(viaEcho.url, '/api/knowledge?tag=grading')).headers.get('x-echo')).toBe('yes');
+    const list = await get(viaEcho.url, '/api/knowledge');
+    expect(list.headers.get('x-echo')).toBeNull();
+    expect(list.headers.get('etag')).toBe(manifest.files['/api/knowledge.json'].etag);
+  });
+
+  it('a proxy’s own 5xx page is not passed on: the client gets the 503 problem', async () => {
+    const res = await get(viaEcho.url, '/api/cards?q=fail');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    assertMatches('problem.json', await res.json());
+  });
+});
+
+describe('the function behind the Worker (TRUST_PROXY=1)', () => {
+  const QUOTA = 3;
+  const AGENT = 'https://bot.example';
+  const { privateJwk, publicJwk } = generateAgentJwk();
+  let limited: RunningServer;
+  let front: CloudflareTarget;
+  let agentsDir: string;
+  beforeAll(async () => {
+    agentsDir = mkdtempSync(join(tmpdir(), 'agents-'));
+    const agents = join(agentsDir, 'verified-agents.json');
+    writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicJwk] } }));
+    limited = await startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, TRUST_PROXY: '1', VERIFIED_AGENTS: agents });
+    front = await startCloudflareTarget(dist, limited.url);
+  });
+  afterAll(async () => {
+    await front?.stop();
+    await limited?.stop();
+    if (agentsDir) rmSync(agentsDir, { recursive: true, force: true });
+  });
+
+  it('counts the client Cloudflare saw, whatever X-Forwarded-For it writes, and its 429 comes back whole', async () => {
+    const seen: number[] = [];
+    for (let i = 0; i <= QUOTA; i++) {
+      const res = await get(front.url, '/api/cards?q=mew', { headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+      seen.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(res.headers.get('ratelimit-policy')).toBe(`"default";q=${QUOTA};w=60`);
+        assertMatches('problem.json', await res.json());
+      } else await res.body?.cancel();
+    }
+    expect(seen).toEqual([200, 200, 200, 429]);
+  });
+
+  it('verifies an agent that signed the Worker’s host, not the function’s', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const headers = signAgentRequest({ privateJwk, agent: AGENT, authority: new URL(front.url).host, created: now, expires: now + 60 });
+    for (let i = 0; i < QUOTA + 2; i++) {
+      const res = await get(front.url, '/api/cards?q=charizard', { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit')).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+
+  it('never limits prebuilt files or negotiated pages: they are files on Cloudflare', async () => {
+    for (let i = 0; i < QUOTA + 2; i++) {
+      const res = await get(front.url, CARD, { headers: { Accept: 'text/markdown' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit')).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+});
+
+describe('with the function down', () => {
+  let down: CloudflareTarget;
+  beforeAll(async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = await startEcho();
+    await new Promise((done) => closed.server.close(done));
+    down = await startCloudflareTarget(dist, closed.url);
+  });
+  afterAll(() => down?.stop());
+
+  it.each(['/api/cards?q=charizard', '/api/sealed', '/api/knowledge?q=psa'])('%s is a 503 problem with the API headers, never cached', async (path) => {
+    const res = await get(down.url, path);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.json();
+    assertMatches('problem.json', body);
+    expect(body.status).toBe(503);
+  });
+
+  it.each([
+    [CARD, { Accept: 'text/markdown' }],
+    [CARD, {}],
+    ['/api/cards/charizard-base1-4', {}],
+    ['/api/content', {}],
+    ['/api/knowledge', {}],
+    ['/llms.txt', {}],
+  ])('%s %j is still served, as with the function up', async (path, headers) => {
+    const [expected, actual] = await Promise.all([answer(fn.url, path, { headers }), answer(down.url, path, { headers })]);
+    expect(actual).toEqual(expected);
+  });
+});
+
+/** A raw request, so that paths reach the Worker exactly as written (fetch would normalise them). */
+function raw(base: string, path: string): Promise<{ status: number; body: string; type: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((done, fail) => {
+    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => done({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('hostile paths', () => {
+  it.each([
+    '/cards/..%2f..%2f..%2fetc%2fpasswd',
+    '/%2e%2e/%2e%2e/server/manifest.json',
+    '/cards/charizard-base1-4%00.md',
+    '/api/cards/..%2F..%2Fserver%2Fmanifest',
+    '/../server/manifest.json',
+    '/.env',
+    '//etc/passwd',
+    '//llms.txt',
+  ])('%s gets the function’s 400 or 404, never a file outside the build output', async (path) => {
+    const [expected, actual] = await Promise.all([raw(fn.url, path), raw(cf.url, path)]);
+    expect(actual.status).toBe(expected.status);
+    expect([400, 404]).toContain(actual.status);
+    expect(actual.type).toBe('application/problem+json');
+    expect(actual.body).not.toMatch(/root:|"files":|"etag"/);
+  });
+});

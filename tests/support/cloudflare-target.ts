@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { Log, LogLevel, Miniflare } from 'miniflare';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import { ROOT } from './fixture-site.ts';
+
+/** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
+export interface CloudflareTarget {
+  url: string;
+  /** The folder the deployment was generated into (wrangler.jsonc, worker.js). */
+  outDir: string;
+  stop(): Promise<void>;
+}
+
+/** wrangler.jsonc as generated: JSON after `//` comment lines. */
+export function readWranglerConfig(outDir: string): WranglerConfig {
+  const text = readFileSync(join(outDir, WRANGLER_FILE), 'utf8');
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as WranglerConfig;
+}
+
+/**
+ * Generates the deployment of `dist` exactly as scripts/deploy-cloudflare.ts
+ * does, reads back the wrangler.jsonc it wrote, and runs it as wrangler would:
+ * the same Worker module, compatibility settings, vars and asset routing.
+ * @example const target = await startCloudflareTarget(dist, server.url); fetch(`${target.url}/llms.txt`)
+ */
+export async function startCloudflareTarget(dist: string, functionUrl: string): Promise<CloudflareTarget> {
+  const scratch = join(ROOT, '.cache', 'tmp');
+  mkdirSync(scratch, { recursive: true });
+  const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
+  const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+  const deployment = await cloudflareDeployment(manifest, {
+    functionOrigin: new URL(functionUrl).origin,
+    assetsDirectory: relative(outDir, join(dist, 'client')),
+  });
+  if (deployment.errors.length > 0) throw new Error(deployment.errors.join('\n'));
+  for (const [name, contents] of Object.entries(deployment.files)) writeFileSync(join(outDir, name), contents);
+
+  const config = readWranglerConfig(outDir);
+  const runFirst = config.assets.run_worker_first;
+  const mf = new Miniflare({
+    name: config.name,
+    modules: true,
+    scriptPath: join(outDir, config.main),
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags,
+    bindings: { ...config.vars },
+    assets: {
+      directory: resolve(outDir, config.assets.directory),
+      binding: config.assets.binding,
+      routerConfig: {
+        has_user_worker: true,
+        invoke_user_worker_ahead_of_assets: runFirst === true,
+        // How wrangler passes a list of patterns: the negated ones go to the asset server.
+        ...(Array.isArray(runFirst) && {
+          static_routing: {
+            user_worker: runFirst.filter((p) => !p.startsWith('!')),
+            asset_worker: runFirst.filter((p) => p.startsWith('!')).map((p) => p.slice(1)),
+          },
+        }),
+      },
+      assetConfig: { html_handling: config.assets.html_handling, not_found_handling: config.assets.not_found_handling },
+    },
+    host: '127.0.0.1',
+    port: 0,
+    // No request for Cloudflare's real `request.cf` (the tests run offline): Miniflare's placeholder.
+    cf: false,
+    log: new Log(LogLevel.WARN),
+  });
+  const url = (await mf.ready).origin;
+  return {
+    url,
+    outDir,
+    async stop() {
+      await mf.dispose();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
