@@ -1,0 +1,65 @@
+/**
+ * Writes the Netlify configuration for publishing a build: `_redirects` (the
+ * function's paths proxied to --function, extensionless JSON rewritten to its
+ * file, detail pages to the function or to their HTML) and `_headers` (the
+ * contract's headers of every file Netlify serves). Copy both into DIST/client
+ * (the publish directory) before deploying; docs/deploy-netlify.md explains.
+ *
+ * Usage:  node scripts/deploy-netlify.ts --dist DIST --function URL --out OUTDIR [--negotiation function|html]
+ *         e.g. node scripts/deploy-netlify.ts --dist dist --function https://fn.example --out dist/client
+ * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
+ *         2 usage: a missing or malformed argument
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type FileManifest, MANIFEST_FILE } from '../src/build/file-manifest.ts';
+import { functionBase, type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
+
+const USAGE = 'usage: node scripts/deploy-netlify.ts --dist DIST --function URL --out OUTDIR [--negotiation function|html]';
+
+function exit(code: number, message: string): never {
+  console.error(`deploy-netlify: ${message}`);
+  process.exit(code);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        dist: { type: 'string' },
+        function: { type: 'string' },
+        out: { type: 'string' },
+        negotiation: { type: 'string', default: 'function' },
+      },
+    }).values;
+  } catch (error) {
+    return exit(2, `${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+const args = parse();
+if (!args.dist || !args.function || !args.out) exit(2, `--dist, --function and --out are required\n${USAGE}`);
+if (args.negotiation !== 'function' && args.negotiation !== 'html') exit(2, `--negotiation must be function or html\n${USAGE}`);
+try {
+  functionBase(args.function);
+} catch (error) {
+  exit(2, (error as Error).message);
+}
+
+let manifest: FileManifest;
+try {
+  manifest = JSON.parse(readFileSync(join(args.dist, 'server', MANIFEST_FILE), 'utf8'));
+} catch (error) {
+  exit(1, `cannot read the build manifest: ${(error as Error).message}`);
+}
+try {
+  const files = netlifyFiles(manifest, { functionUrl: args.function, negotiation: args.negotiation as Negotiation });
+  mkdirSync(args.out, { recursive: true });
+  for (const file of files) {
+    writeFileSync(join(args.out, file.path), file.text);
+    console.log(`wrote ${join(args.out, file.path)} (${Buffer.byteLength(file.text)} bytes)`);
+  }
+} catch (error) {
+  exit(1, (error as Error).message);
+}

@@ -1,0 +1,198 @@
+/**
+ * The build published on Vercel, with the Node function running elsewhere:
+ * one `vercel.json` whose `rewrites` send searches to the function, serve the
+ * extensionless JSON from its file, and negotiate detail pages by `Accept`
+ * where a regular expression decides exactly (src/deploy/accept-classes.ts),
+ * handing every other Accept to the function; and whose `headers` give each
+ * file the contract's headers. Pure: manifest and options in, files out.
+ *
+ * What shaped it (docs/deploy-vercel.md has the sources):
+ *
+ * - Routes are regular expressions (PCRE-compatible, per the Build Output
+ *   API), and a `has` value is a regular expression with no way to pass flags.
+ *   The accept classes must match case-insensitively, so each pattern is
+ *   case-folded by spelling every letter as a class (`[tT][eE]…`): the same
+ *   language in PCRE, JavaScript or any other engine, no `(?i)` needed.
+ * - Header values may name the source's parameters, so the Link headers that
+ *   carry the slug are one rule per kind of file, not one per file: the whole
+ *   catalogue needs a few dozen rules against limits of 2,048 rewrites,
+ *   2,048 headers and 1,024 routes per deployment. Per-file values cannot:
+ *   x-markdown-tokens is not sent by Vercel (the function sends it), and the
+ *   ETag is Vercel's own.
+ * - Vercel checks the filesystem before rewrites, so `/cards/x.md` is always
+ *   the file; `cleanUrls` stays off, or `/cards/x.html` would redirect to the
+ *   negotiated `/cards/x` and stop being a plain file.
+ */
+import type { FileManifest } from '../build/file-manifest.ts';
+import { negotiate, type Representation } from '../lib/negotiate.ts';
+import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
+import { SLUG } from '../server/routes.ts';
+import { acceptClasses } from './accept-classes.ts';
+import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
+
+export interface VercelOptions {
+  /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */
+  functionUrl: string;
+}
+
+interface HasItem {
+  type: 'header' | 'query';
+  key: string;
+  value?: string;
+}
+
+export interface VercelRewrite {
+  source: string;
+  destination: string;
+  has?: HasItem[];
+  missing?: HasItem[];
+}
+
+export interface VercelHeaderRule {
+  source: string;
+  has?: HasItem[];
+  missing?: HasItem[];
+  headers: { key: string; value: string }[];
+}
+
+export interface VercelConfig {
+  $schema: string;
+  cleanUrls: boolean;
+  rewrites: VercelRewrite[];
+  headers: VercelHeaderRule[];
+}
+
+/** The slug parameter as a path-to-regexp source segment: exactly the slugs the function accepts. */
+const SLUG_PARAM = `:slug(${SLUG.source.slice(1, -1)})`;
+const HOST_OWNED = new Set(['etag', 'x-markdown-tokens']);
+
+/**
+ * A regular expression source that matches, without any flag, what `source`
+ * matches with the case-insensitive flag: every ASCII letter outside a class
+ * becomes `[xX]`, and classes gain the other case of their letters and ranges.
+ * @example caseFold('^text/\\*') // '^[tT][eE][xX][tT]/\\*'
+ */
+export function caseFold(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      out += c + source[++i];
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      const range = /^([a-zA-Z])-([a-zA-Z])/.exec(source.slice(i));
+      if (range) {
+        out += `${range[0]}${swapCase(range[1])}-${swapCase(range[2])}`;
+        i += 2;
+      } else out += /[a-zA-Z]/.test(c) ? c + swapCase(c) : c;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    out += /[a-zA-Z]/.test(c) ? `[${c}${swapCase(c)}]` : c;
+  }
+  return out;
+}
+
+const swapCase = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
+
+/**
+ * The accept conditions, in order: each class's `has` (its case-folded
+ * pattern, made to span the whole header so that it means the same whether
+ * the engine anchors the value or searches it), and a `missing` for every
+ * earlier class that picks another representation, so that at most one
+ * condition holds for any header. An absent header is HTML.
+ */
+export function acceptConditions(): { representation: Representation; has?: HasItem[]; missing?: HasItem[] }[] {
+  const classes = acceptClasses('js').map((c) => ({
+    representation: c.representation,
+    value: caseFold(c.pattern.endsWith('$') ? c.pattern : `${c.pattern}.*$`),
+  }));
+  const conditions: { representation: Representation; has?: HasItem[]; missing?: HasItem[] }[] = [
+    { representation: negotiate(undefined) ?? 'html', missing: [{ type: 'header', key: 'accept' }] },
+  ];
+  classes.forEach((c, i) => {
+    const earlier = classes.slice(0, i).filter((e) => e.representation !== c.representation);
+    const missing = earlier.map((e): HasItem => ({ type: 'header', key: 'accept', value: e.value }));
+    conditions.push({ representation: c.representation, has: [{ type: 'header', key: 'accept', value: c.value }], ...(missing.length ? { missing } : {}) });
+  });
+  return conditions;
+}
+
+export function vercelRewrites(manifest: FileManifest, options: VercelOptions): VercelRewrite[] {
+  const fn = functionBase(options.functionUrl);
+  const rewrites: VercelRewrite[] = [];
+  for (const path of FUNCTION_PATHS) rewrites.push({ source: path, destination: `${fn}${path}` });
+  // Pages outside the detail folders (/knowledge): the function serves them without `.html`, so does this.
+  for (const file of Object.keys(manifest.files)) {
+    if (/^\/[^/]+\.html$/.test(file) && file !== '/index.html' && file !== '/404.html') rewrites.push({ source: file.slice(0, -5), destination: file });
+  }
+  rewrites.push({ source: '/api/content', destination: '/api/content.json' });
+  for (const collection of COLLECTIONS) {
+    rewrites.push({ source: `/api/${collection}/${SLUG_PARAM}`, destination: `/api/${collection}/:slug.json` });
+  }
+  for (const collection of COLLECTIONS) {
+    for (const { representation, has, missing } of acceptConditions()) {
+      const destination = representationFile(collection, ':slug', representation);
+      rewrites.push({ source: `/${collection}/${SLUG_PARAM}`, ...(has ? { has } : {}), ...(missing ? { missing } : {}), destination });
+    }
+    // Every other Accept (q-values that matter, a 406): the function decides.
+    rewrites.push({ source: `/${collection}/${SLUG_PARAM}`, destination: `${fn}/${collection}/:slug` });
+  }
+  return rewrites;
+}
+
+const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+const shareable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOST_OWNED.has(k.toLowerCase())));
+
+/**
+ * The header rules: security headers on every path, one rule per kind of
+ * static file (its slug a parameter), and one per accept condition on the
+ * negotiated pages. Vercel applies every rule that matches, the last one
+ * winning a name; no two rules here that can match one request set the same
+ * name, except the security header that all of them share.
+ */
+export function vercelHeaderRules(manifest: FileManifest): VercelHeaderRule[] {
+  const rules: VercelHeaderRule[] = [{ source: '/(.*)', headers: toList(SECURITY_HEADERS) }];
+  const kinds = new Map<string, { headers: Record<string, string>; example: string }>();
+  for (const { path, headers } of staticPaths(manifest, 'html')) {
+    if (/^\/(cards|sealed|knowledge)\/[^/.]+$/.test(path)) continue; // negotiated below
+    const slug = /^\/(?:api\/)?(?:cards|sealed|knowledge)\/([^/]+?)(?:\.[a-z]+)?$/.exec(path)?.[1];
+    const templated = slug && SLUG.test(slug);
+    const source = templated ? path.replace(`/${slug}`, `/${SLUG_PARAM}`) : path;
+    const values = Object.fromEntries(
+      Object.entries(shareable(headers)).map(([k, v]) => [k, templated ? v.replaceAll(`/${slug}>`, '/:slug>').replaceAll(`/${slug}.`, '/:slug.') : v]),
+    );
+    const seen = kinds.get(source);
+    if (!seen) kinds.set(source, { headers: values, example: path });
+    else if (JSON.stringify(seen.headers) !== JSON.stringify(values)) {
+      throw new Error(`vercel: ${path} and ${seen.example} share the rule ${source} but not its headers`);
+    }
+  }
+  for (const [source, { headers }] of kinds) rules.push({ source, headers: toList(headers) });
+  for (const collection of COLLECTIONS) {
+    for (const { representation, has, missing } of acceptConditions()) {
+      const file = representationFile(collection, ':slug', representation);
+      const headers = { ...shareable(fileHeaders(file, { etag: '', bytes: 0 })), ...negotiatedHeaders(collection, ':slug', representation) };
+      rules.push({ source: `/${collection}/${SLUG_PARAM}`, ...(has ? { has } : {}), ...(missing ? { missing } : {}), headers: toList(headers) });
+    }
+  }
+  return rules;
+}
+
+export function vercelConfig(manifest: FileManifest, options: VercelOptions): VercelConfig {
+  return {
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    // Off: on, /cards/x.html would redirect to /cards/x, which negotiates. trailingSlash stays unset: no redirects either way.
+    cleanUrls: false,
+    rewrites: vercelRewrites(manifest, options),
+    headers: vercelHeaderRules(manifest),
+  };
+}
+
+/** The deployable file: `vercel.json`, at the root of the project whose output directory is dist/client. */
+export function vercelFiles(manifest: FileManifest, options: VercelOptions): OutputFile[] {
+  return [{ path: 'vercel.json', text: `${JSON.stringify(vercelConfig(manifest, options), null, 2)}\n` }];
+}
