@@ -13,7 +13,12 @@ interface JsonBody {
   etag: string;
 }
 
-const CACHE_CONTROL = 'public, max-age=60';
+/**
+ * A search answer carries the asking client's RateLimit headers, and a shared
+ * cache that stored it would show them to others and answer past the limiter:
+ * only the client's own cache may keep it, briefly.
+ */
+const CACHE_CONTROL = 'private, max-age=60';
 
 function serialise(body: unknown): JsonBody {
   const text = JSON.stringify(body);

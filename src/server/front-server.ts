@@ -27,7 +27,7 @@ import {
 } from './headers.ts';
 import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
-import { type StaticFiles, StaticFileUnavailable } from './static-files.ts';
+import { ORIGIN_FETCH_HEADER, type StaticFiles, StaticFileUnavailable } from './static-files.ts';
 
 /**
  * The one server in front of everything: prebuilt files straight from the build
@@ -105,6 +105,9 @@ export function createFrontServer(options: FrontServerOptions) {
     }
     let body: Buffer;
     try {
+      if (staticFiles.remote && req.headers[ORIGIN_FETCH_HEADER]) {
+        throw new StaticFileUnavailable(`the static host sent ${file} back to the function: it must serve file paths itself (STATIC_ORIGIN would loop)`);
+      }
       body = await staticFiles.read(file, info);
     } catch (error) {
       if (!(error instanceof StaticFileUnavailable)) throw error;

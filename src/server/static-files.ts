@@ -16,14 +16,23 @@ import type { FileInfo } from '../build/file-manifest.ts';
 export interface StaticFiles {
   /** The file's bytes; throws StaticFileUnavailable when they cannot be had. */
   read(file: string, info: FileInfo): Promise<Buffer>;
+  /** Whether reading asks another server (which must never be this function again). */
+  remote: boolean;
 }
+
+/**
+ * Marks the function's own fetches from STATIC_ORIGIN. A host that sends a
+ * file path back to the function (a catch-all proxy rule) would otherwise make
+ * every such request fetch itself again, without end.
+ */
+export const ORIGIN_FETCH_HEADER = 'x-card-values-origin-fetch';
 
 /** The static host did not give the file of this build: the client gets a 503, never another build's bytes. */
 export class StaticFileUnavailable extends Error {}
 
 export function diskFiles(clientDir: string): StaticFiles {
   // The path comes from the manifest, never from the request.
-  return { read: (file) => readFile(join(clientDir, file)) };
+  return { read: (file) => readFile(join(clientDir, file)), remote: false };
 }
 
 /** How long the function waits for the static host before answering 503. */
@@ -32,10 +41,15 @@ const ORIGIN_TIMEOUT_MS = 5_000;
 /** @example originFiles('http://127.0.0.1:8080').read('/llms.txt', info) */
 export function originFiles(origin: string): StaticFiles {
   return {
+    remote: true,
     async read(file, info) {
       let body: Buffer;
       try {
-        const response = await fetch(`${origin}${file}`, { signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS), redirect: 'error' });
+        const response = await fetch(`${origin}${file}`, {
+          headers: { [ORIGIN_FETCH_HEADER]: '1' },
+          signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
+          redirect: 'error',
+        });
         if (response.status !== 200) throw new StaticFileUnavailable(`${origin}${file} answered ${response.status}`);
         body = Buffer.from(await response.arrayBuffer());
       } catch (error) {

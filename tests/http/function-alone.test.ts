@@ -18,13 +18,18 @@ const functionDist = scratchDir('function-alone');
 let host: Server;
 let hostUrl: string;
 /** What the host serves instead of a file, to play a host that is mid-deploy or down. */
-const tampered = new Map<string, string | number>();
+const tampered = new Map<string, string | number | 'proxy back'>();
 let fn: RunningServer;
 
 beforeAll(async () => {
-  host = createServer((req, res) => {
+  host = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     const override = tampered.get(path);
+    if (override === 'proxy back') {
+      // A host whose catch-all rule sends the path on to the function, headers and all.
+      const answer = await fetch(`${fn.url}${path}`, { headers: req.headers as Record<string, string> });
+      return void res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer()));
+    }
     if (typeof override === 'number') return void res.writeHead(override).end();
     try {
       res.end(override ?? readFileSync(join(dist, 'client', path)));
@@ -77,6 +82,14 @@ describe('the function without the static files on its disk', () => {
     }
     tampered.clear();
     expect((await send(fn.url, '/cards/charizard-base1-4', { headers: { Accept: 'text/markdown' } })).status).toBe(200);
+  });
+
+  it('a host that sends file paths back to the function gets one 503, not a loop', async () => {
+    tampered.set('/cards/charizard-base1-4.md', 'proxy back');
+    const res = await send(fn.url, '/cards/charizard-base1-4', { headers: { Accept: 'text/markdown' } });
+    expect(res.status).toBe(503);
+    expect(fn.logs()).toContain('must serve file paths itself');
+    tampered.clear();
   });
 
   it('a 304 and a HEAD need no bytes at all', async () => {
