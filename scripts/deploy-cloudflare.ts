@@ -12,51 +12,42 @@
  * Exit:   0 written (warnings say when Workers Paid is needed), 1 the build is unreadable or over a Workers Paid
  *         limit (nothing written), 2 usage: a missing or malformed argument
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { FileManifest } from '../src/build/file-manifest.ts';
 import { MANIFEST_FILE } from '../src/build/file-manifest.ts';
 import { cloudflareDeployment } from '../src/deploy/cloudflare.ts';
+import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-cloudflare.ts --dist DIST --function https://fn.example --out OUTDIR [--name card-values]';
 
-function exit(code: number, message: string): never {
-  console.error(`deploy-cloudflare: ${message}`);
-  process.exit(code);
-}
-
-function parse() {
-  try {
-    return parseArgs({ options: { dist: { type: 'string' }, function: { type: 'string' }, out: { type: 'string' }, name: { type: 'string' } } }).values;
-  } catch (error) {
-    return exit(2, `${(error as Error).message}\n${USAGE}`);
-  }
-}
+const { values, exit } = deployCli(
+  'deploy-cloudflare',
+  USAGE,
+  {
+    dist: { type: 'string' },
+    function: { type: 'string' },
+    out: { type: 'string' },
+    name: { type: 'string' },
+  },
+  ['dist', 'function', 'out'],
+);
 
 /** The function's origin as the Worker prefixes paths with it: http(s), no path, query or credentials. */
 function originOf(raw: string): string {
   const url = URL.parse(raw);
   if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    exit(2, `--function must be an http(s) origin such as https://fn.example (no path, query or credentials); got ${JSON.stringify(raw)}`);
+    return exit(2, `--function must be an http(s) origin such as https://fn.example (no path, query or credentials); got ${JSON.stringify(raw)}`);
   }
   return url.origin;
 }
 
-const values = parse();
-if (!values.dist || !values.function || !values.out) exit(2, USAGE);
 if (values.name !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(values.name))
   exit(2, '--name must be lower-case letters, digits and dashes (a Worker name)');
 const functionOrigin = originOf(values.function);
 const dist = resolve(values.dist);
 const out = resolve(values.out);
 
-let manifest: FileManifest;
-try {
-  manifest = JSON.parse(readFileSync(join(dist, 'server', MANIFEST_FILE), 'utf8')) as FileManifest;
-} catch (error) {
-  exit(1, `cannot read the build's manifest (is ${dist} a build? run npm run build): ${(error as Error).message}`);
-}
+const manifest = readBuildManifest(dist, exit);
 
 console.log(`1. Read ${Object.keys(manifest.files).length} files from ${join(dist, 'server', MANIFEST_FILE)}`);
 // wrangler resolves assets.directory from the config file; forward slashes on every platform.

@@ -10,36 +10,25 @@
  * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
  *         2 usage: a missing or malformed argument
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { type FileManifest, MANIFEST_FILE } from '../src/build/file-manifest.ts';
 import { functionBase, type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
+import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-netlify.ts --dist DIST --function URL --out OUTDIR [--negotiation function|html]';
 
-function exit(code: number, message: string): never {
-  console.error(`deploy-netlify: ${message}`);
-  process.exit(code);
-}
+const { values: args, exit } = deployCli(
+  'deploy-netlify',
+  USAGE,
+  {
+    dist: { type: 'string' },
+    function: { type: 'string' },
+    out: { type: 'string' },
+    negotiation: { type: 'string', default: 'function' },
+  },
+  ['dist', 'function', 'out'],
+);
 
-function parse() {
-  try {
-    return parseArgs({
-      options: {
-        dist: { type: 'string' },
-        function: { type: 'string' },
-        out: { type: 'string' },
-        negotiation: { type: 'string', default: 'function' },
-      },
-    }).values;
-  } catch (error) {
-    return exit(2, `${(error as Error).message}\n${USAGE}`);
-  }
-}
-
-const args = parse();
-if (!args.dist || !args.function || !args.out) exit(2, `--dist, --function and --out are required\n${USAGE}`);
 if (args.negotiation !== 'function' && args.negotiation !== 'html') exit(2, `--negotiation must be function or html\n${USAGE}`);
 try {
   functionBase(args.function);
@@ -47,12 +36,7 @@ try {
   exit(2, (error as Error).message);
 }
 
-let manifest: FileManifest;
-try {
-  manifest = JSON.parse(readFileSync(join(args.dist, 'server', MANIFEST_FILE), 'utf8'));
-} catch (error) {
-  exit(1, `cannot read the build manifest: ${(error as Error).message}`);
-}
+const manifest = readBuildManifest(args.dist, exit);
 try {
   const files = netlifyFiles(manifest, { functionUrl: args.function, negotiation: args.negotiation as Negotiation });
   mkdirSync(args.out, { recursive: true });

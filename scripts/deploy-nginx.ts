@@ -12,39 +12,30 @@
  *         e.g. npm run --silent deploy:nginx -- --root dist/client --function http://127.0.0.1:4321 --listen 8080 --full > nginx.conf
  * Exit:   0 printed, 1 the manifest is unreadable or the build cannot be expressed, 2 usage
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { FileManifest } from '../src/build/file-manifest.ts';
 import { MANIFEST_FILE } from '../src/build/file-manifest.ts';
 import { nginxConf, nginxSite } from '../src/deploy/nginx.ts';
+import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: npm run --silent deploy:nginx -- --root DIR --function URL --listen HOST:PORT [--full] [--manifest FILE]';
 
-function exit(code: number, message: string): never {
-  console.error(`deploy:nginx: ${message}`);
-  process.exit(code);
-}
-
-let args: { root?: string; function?: string; listen?: string; full?: boolean; manifest?: string };
-try {
-  args = parseArgs({
-    options: { root: { type: 'string' }, function: { type: 'string' }, listen: { type: 'string' }, full: { type: 'boolean' }, manifest: { type: 'string' } },
-  }).values;
-} catch (error) {
-  exit(2, `${(error as Error).message}\n${USAGE}`);
-}
-if (!args.root || !args.function || !args.listen) exit(2, USAGE);
+const { values: args, exit } = deployCli(
+  'deploy:nginx',
+  USAGE,
+  {
+    root: { type: 'string' },
+    function: { type: 'string' },
+    listen: { type: 'string' },
+    full: { type: 'boolean' },
+    manifest: { type: 'string' },
+  },
+  ['root', 'function', 'listen'],
+);
 if (!/^(?:[\w.-]+:|\[[0-9a-f:]+\]:)?\d{1,5}$/i.test(args.listen)) exit(2, `--listen must be PORT or HOST:PORT; got "${args.listen}"\n${USAGE}`);
 
 const root = resolve(args.root);
 const manifestFile = resolve(args.manifest ?? join(dirname(root), 'server', MANIFEST_FILE));
-let manifest: FileManifest;
-try {
-  manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as FileManifest;
-} catch (error) {
-  exit(1, `cannot read the build manifest ${manifestFile}: ${(error as Error).message}`);
-}
+const manifest = readBuildManifest(dirname(root), exit, manifestFile);
 try {
   const options = { manifest, root, functionUrl: args.function, listen: args.listen };
   process.stdout.write(args.full ? nginxConf(options) : nginxSite(options));
