@@ -11,11 +11,9 @@
  * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
  *         2 usage: a missing or malformed argument
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { functionBase } from '../src/deploy/netlify.ts';
 import { vercelFiles } from '../src/deploy/vercel.ts';
-import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
+import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-vercel.ts --dist DIST --function URL --out OUTDIR';
 
@@ -34,11 +32,7 @@ try {
 const manifest = readBuildManifest(args.dist, exit);
 try {
   const files = vercelFiles(manifest, { functionUrl: args.function });
-  mkdirSync(args.out, { recursive: true });
-  for (const file of files) {
-    writeFileSync(join(args.out, file.path), file.text);
-    console.log(`wrote ${join(args.out, file.path)} (${Buffer.byteLength(file.text)} bytes)`);
-  }
+  writeGenerated(args.out, files);
 } catch (error) {
   exit(1, (error as Error).message);
 }

@@ -2,7 +2,7 @@
  * What the deploy:* scripts share: their arguments (a usage error exits 2) and
  * the build manifest they generate from (an unreadable one exits 1).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { type FileManifest, MANIFEST_FILE } from '../../src/build/file-manifest.ts';
@@ -34,5 +34,14 @@ export function readBuildManifest(dist: string, exit: (code: number, message: st
     return JSON.parse(readFileSync(file, 'utf8')) as FileManifest;
   } catch (error) {
     return exit(1, `cannot read the build manifest ${file} (is ${dist} a build? run npm run build): ${(error as Error).message}`);
+  }
+}
+
+/** Writes generated files into `out` (created if missing), saying what was written. */
+export function writeGenerated(out: string, files: { path: string; text: string }[]): void {
+  mkdirSync(out, { recursive: true });
+  for (const file of files) {
+    writeFileSync(join(out, file.path), file.text);
+    console.log(`wrote ${join(out, file.path)} (${Buffer.byteLength(file.text)} bytes)`);
   }
 }
