@@ -4,7 +4,8 @@
  * (copies of the real cards under invented set names), plus resident memory.
  *
  * Queries are the labelled set (tests/unit/labelled-queries.ts), run with the API's
- * default page (limit 50, offset 0). The machine is shared and noisy, so every query
+ * default page (limit 50, offset 0), on a searcher read from a search pack as the
+ * server's is (src/lib/search/search-pack.ts; the build times preparing from records). The machine is shared and noisy, so every query
  * runs in several rounds; a query's time is its median over the rounds, and p50/p99
  * are taken over those medians (with under 100 queries, p99 is the slowest query).
  * From the second round on, a typo query's correction comes from the searcher's
@@ -32,7 +33,9 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
+import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
+import { type CatalogueData, prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
+import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { LABELLED_QUERIES } from '../tests/unit/labelled-queries.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
@@ -87,13 +90,18 @@ function timeQueries(searcher: CardSearcher, rounds: number) {
   return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
 }
 
+/** The cards as the server reads them: prepared, written to a search pack and read back. */
+function packed(records: CardSearchRecord[]): CatalogueData<CardSearchRecord> {
+  return readSearchPack('cards.pack (in memory)', CARD_SEARCH_FIELDS, writeSearchPack(prepareCatalogue(records, CARD_CATALOGUE)));
+}
+
 /**
  * Searchers over the same records and index, each with its own copy of the
  * vocabulary: nearestWords remembers corrections per vocabulary array, so a query
  * run on each of them pays for its corrections every time.
  */
-function forgetfulCopies(records: CardSearchRecord[], searcher: CardSearcher, count: number): CardSearcher[] {
-  return Array.from({ length: count }, () => createCardSearcher(records, { ...searcher.index, vocabulary: [...searcher.index.vocabulary] }));
+function forgetfulCopies(data: CatalogueData<CardSearchRecord>, count: number): CardSearcher[] {
+  return Array.from({ length: count }, () => createCardSearcher({ ...data, index: { ...data.index, vocabulary: [...data.index.vocabulary] } }));
 }
 
 /** Per hostile kind, the p99 and max over fresh instances of each instance's median time. */
@@ -175,11 +183,12 @@ function main(): number {
   console.log(`   first ${ms(real.first)}, median ${check('18k build', real.median, TARGETS.buildMs)}; searcher holds ≈ ${mb(real.retained)}`);
 
   console.log(`3. ${LABELLED_QUERIES.length} labelled queries × ${rounds} rounds (real catalogue) ...`);
-  const realQ = timeQueries(real.searcher, rounds);
+  const realData = packed(cards);
+  const realQ = timeQueries(createCardSearcher(realData), rounds);
   console.log(`   p50 ${check('18k p50', realQ.p50, TARGETS.p50Ms)}, p99 ${check('18k p99', realQ.p99, TARGETS.p99Ms)}`);
   console.log(`   slowest: ${realQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`4. ${HOSTILE_KINDS.length} kinds of hostile query × ${instances} instances × ${HOSTILE_REPEATS} runs (real catalogue) ...`);
-  const realHostile = timeHostile(forgetfulCopies(cards, real.searcher, HOSTILE_REPEATS), instances);
+  const realHostile = timeHostile(forgetfulCopies(realData, HOSTILE_REPEATS), instances);
   gc();
   const rssReal = process.memoryUsage().rss;
 
@@ -189,11 +198,12 @@ function main(): number {
   console.log(`   made in ${ms(performance.now() - t)}; building ×${BUILDS} ...`);
   const large = timeBuilds(synthetic);
   console.log(`   build first ${ms(large.first)}, median ${ms(large.median)}; searcher holds ≈ ${mb(large.retained)}`);
-  const largeQ = timeQueries(large.searcher, rounds);
+  const largeData = packed(synthetic);
+  const largeQ = timeQueries(createCardSearcher(largeData), rounds);
   console.log(`   p50 ${ms(largeQ.p50)}, p99 ${check('100k p99', largeQ.p99, TARGETS.p99LargeMs)}`);
   console.log(`   slowest: ${largeQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`   hostile queries ...`);
-  const largeHostile = timeHostile(forgetfulCopies(synthetic, large.searcher, HOSTILE_REPEATS), instances);
+  const largeHostile = timeHostile(forgetfulCopies(largeData, HOSTILE_REPEATS), instances);
   gc();
   const rssLarge = process.memoryUsage().rss;
 

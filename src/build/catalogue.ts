@@ -3,7 +3,11 @@ import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
 import { type SealedDetail, sealedToDetail } from '../lib/sealed-record.ts';
+import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
+import { foldText, queryWords } from '../lib/search/normalize.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
+import { readAliasContent } from '../loaders/alias-content.ts';
+import { CONTENT_DIR } from '../loaders/content-dir.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -21,8 +25,12 @@ export interface Catalogue {
    */
   cardDetail(index: number): CardDetail;
   /** Search keys that are not part of the served card record. */
-  cardKeys: Map<string, { number: string; printedTotal: number }>;
+  cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
   sealed: SealedDetail[];
+  /** The set (id and name) of each sealed product that belongs to one, by product id (slug). */
+  sealedSets: Map<string, { set: string; setName: string }>;
+  /** content/aliases/ with the sets, checked against the catalogue. */
+  aliases: AliasSources;
   articles: KnowledgeDetail[];
   /** Each article's body as HTML, rendered by Astro's Markdown pipeline when the content loaded. */
   articleHtml: Map<string, string>;
@@ -49,11 +57,11 @@ async function build(): Promise<Catalogue> {
   for (const c of cardEntries) for (const p of c.data.prices) if (p.updatedAt > pricesAsOf) pricesAsOf = p.updatedAt;
   for (const s of sealedEntries) if (s.data.price && s.data.price.updatedAt > pricesAsOf) pricesAsOf = s.data.price.updatedAt;
 
-  const cardKeys = new Map<string, { number: string; printedTotal: number }>();
+  const cardKeys = new Map<string, { set: string; number: string; printedTotal: number }>();
   const cards = cardEntries.map((entry) => {
     const set = setById.get(entry.data.set);
     if (!set) throw new Error(`${entry.filePath}: card ${entry.id} field "set": no set "${entry.data.set}"`);
-    cardKeys.set(entry.id, { number: entry.data.number, printedTotal: set.printedTotal });
+    cardKeys.set(entry.id, { set: entry.data.set, number: entry.data.number, printedTotal: set.printedTotal });
     return cardToSummary(entry.data, set, pricesAsOf);
   });
   const cardDetail = (index: number) => {
@@ -65,6 +73,11 @@ async function build(): Promise<Catalogue> {
     cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]),
   );
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf));
+  const sealedSets = new Map<string, { set: string; setName: string }>();
+  sealedEntries.forEach((entry, i) => {
+    const set = entry.data.set === undefined ? undefined : setById.get(entry.data.set);
+    if (set) sealedSets.set(sealed[i].id, { set: entry.data.set!, setName: set.name });
+  });
   assertUniqueSlugs(
     'sealed product',
     sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]),
@@ -96,7 +109,29 @@ async function build(): Promise<Catalogue> {
   articles.sort((a, b) => KNOWLEDGE_CATEGORY_IDS.indexOf(a.category as never) - KNOWLEDGE_CATEGORY_IDS.indexOf(b.category as never) || (a.id < b.id ? -1 : 1));
 
   const articleHtml = new Map(knowledgeEntries.map((e) => [e.id, e.rendered?.html ?? '']));
-  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, articles, articleHtml };
+  const aliases = checkedAliases(
+    sets.map((s) => ({ id: s.id, name: s.data.name, ...(s.data.ptcgoCode && { ptcgoCode: s.data.ptcgoCode }) })),
+    cardEntries.map((e) => e.data),
+    sealedEntries.map((e) => e.data),
+  );
+  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml };
+}
+
+/** content/aliases/, failing the build with every problem named by file, entry and field. */
+function checkedAliases(sets: AliasSources['sets'], cards: { id: string; name: string }[], sealed: { productId: number; cleanName: string }[]): AliasSources {
+  const content = readAliasContent(CONTENT_DIR);
+  const nameWords = new Set<string>();
+  for (const text of [...cards.map((c) => c.name), ...sealed.map((p) => p.cleanName), ...sets.map((s) => s.name)]) {
+    for (const word of queryWords(foldText(text))) nameWords.add(word);
+  }
+  const problems = aliasProblems(content, {
+    sets,
+    cardIds: new Set(cards.map((c) => c.id)),
+    sealedIds: new Set(sealed.map((p) => p.productId)),
+    nameWords,
+  });
+  if (problems.length) throw new Error(`content/aliases has ${problems.length} problem(s):\n${problems.map((p) => `  content/aliases/${p}`).join('\n')}`);
+  return { content, sets };
 }
 
 function assertUniqueSlugs(what: string, pairs: [string, string][]): void {

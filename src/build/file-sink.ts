@@ -19,7 +19,8 @@ export interface WrittenFile extends FileInfo {
 }
 
 export interface FileSink {
-  write(target: 'client' | 'server', path: string, body: string): Promise<WrittenFile | null>;
+  /** `body` is text (UTF-8) or bytes. */
+  write(target: 'client' | 'server', path: string, body: string | Buffer): Promise<WrittenFile | null>;
   /** Waits for every write to finish. */
   flush(): Promise<void>;
 }
@@ -58,9 +59,10 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
       if (target === 'server') return null;
       const info: WrittenFile = { path: `/${path}`, etag: etagOf(body), bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
-        info.tokenKey = tokenCacheKey(body);
+        const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
+        info.tokenKey = tokenCacheKey(text);
         const cached = tokenCache.get(info.tokenKey);
-        info.tokens = cached ?? countTokens(body);
+        info.tokens = cached ?? countTokens(text);
         info.counted = cached === undefined;
       }
       return info;

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KnowledgeListItem } from '../lib/knowledge-record.ts';
-import type { SealedSummary } from '../lib/sealed-record.ts';
 import { CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../lib/search/card-searcher.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
-import { createSealedSearcher, type SealedSearcher } from '../lib/search/sealed-searcher.ts';
-import { deserializeTokenIndex, type SerializedTokenIndex } from '../lib/search/token-index.ts';
+import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
+import { readSearchPack } from '../lib/search/search-pack.ts';
 
 /**
  * The searchers of one build, made from the search data the build wrote to
@@ -20,24 +19,21 @@ export interface Searchers {
 }
 
 /**
- * The card index comes prebuilt (search/cards-index.json, written by the build
- * from the same records) and is ready at once; the small sealed and knowledge
- * indexes are made on first use, off the start-up path.
+ * Cards and sealed products come as search packs (search/cards.pack and
+ * search/sealed.pack, see src/lib/search/search-pack.ts): indexed, sorted and
+ * numbered by the build, their aliases (content/aliases) compiled in, so
+ * both are ready in a few milliseconds, with items parsed only when a result
+ * shows them. The small knowledge index is made on first use, off the start-up path.
  */
 export function loadSearchers(searchDir: string): Searchers {
   const read = <T>(name: string): T => JSON.parse(readFileSync(join(searchDir, name), 'utf8')) as T;
-  const cards = createCardSearcher(
-    read<CardSearchRecord[]>('cards.json'),
-    deserializeTokenIndex(CARD_SEARCH_FIELDS, read<SerializedTokenIndex>('cards-index.json')),
-  );
-  let sealed: SealedSearcher | undefined;
+  const cards = createCardSearcher(readSearchPack<CardSearchRecord>(join(searchDir, 'cards.pack'), CARD_SEARCH_FIELDS));
+  const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(join(searchDir, 'sealed.pack'), SEALED_SEARCH_FIELDS));
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;
   return {
     cards,
-    get sealed() {
-      return (sealed ??= createSealedSearcher(read<SealedSummary[]>('sealed.json')));
-    },
+    sealed,
     get knowledge() {
       return (knowledge ??= createKnowledgeSearcher(read<(KnowledgeListItem & { category: string })[]>('knowledge.json')));
     },

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CardDetail, CardSummary } from '../../src/lib/card-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -36,10 +37,12 @@ const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 
 const usd = (value: number | null): string => (value === null ? 'n/a' : usdFormat.format(value));
 const readSearchData = <T>(name: string): T => JSON.parse(readFileSync(join(DIST, 'server', 'search', name), 'utf8')) as T;
 
-const cards = readSearchData<{ summary: CardSummary }[]>('cards.json').map((c) => c.summary);
+const cards = readSearchPackItems<{ summary: CardSummary }>(join(DIST, 'server', 'search', 'cards.pack')).map((c) => c.summary);
 const pricedCard = cards.find((c) => c.slug === 'charizard-base1-4' && c.valueUsd !== null) ?? cards.find((c) => c.valueUsd !== null);
 const unpricedCard = cards.find((c) => c.valueUsd === null);
-const sealedProduct = readSearchData<SealedSummary[]>('sealed.json').find((p) => p.valueUsd !== null);
+const sealedProduct = readSearchPackItems<{ summary: SealedSummary }>(join(DIST, 'server', 'search', 'sealed.pack'))
+  .map((p) => p.summary)
+  .find((p) => p.valueUsd !== null);
 const articleIds = readSearchData<{ id: string }[]>('knowledge.json').map((a) => a.id);
 
 let server: RunningServer | undefined;

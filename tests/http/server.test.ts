@@ -58,6 +58,23 @@ describe('card search', () => {
     expect(body.results.map((c: { id: string }) => c.id).sort()).toEqual(['base1-4', 'fix1-107']);
   });
 
+  it("reads collectors' words: a set alias puts that set first, says why, and lists the grade it ignored", async () => {
+    const { body } = await json('/api/cards?q=zard+base+set+psa+10', 'card-search.json');
+    expect(body.results[0].id).toBe('base1-4');
+    expect(body.results[0].match).toEqual({ fields: { zard: ['name'], 'base set': ['set'] }, alias: { zard: 'charizard', 'base set': 'Base (set)' } });
+    expect(body.ignored).toEqual([{ word: 'psa 10', reason: 'grade' }]);
+    const nickname = (await json('/api/cards?q=og+zard', 'card-search.json')).body;
+    expect(nickname.results.map((c: { id: string }) => c.id)).toEqual(['base1-4']);
+    const etb = (await json('/api/sealed?q=etb', 'sealed-search.json')).body;
+    expect(etb.results[0].kind).toBe('etb');
+  });
+
+  it('a query whose words all name nothing matches nothing, with the reasons', async () => {
+    const { body } = await json('/api/cards?q=psa+10+pokemon+card', 'card-search.json');
+    expect(body.total).toBe(0);
+    expect(body.ignored.map((i: { reason: string }) => i.reason)).toEqual(['grade', 'filler', 'filler']);
+  });
+
   it('without q lists every card by value, highest first, unpriced last', async () => {
     const { body } = await json('/api/cards', 'card-search.json');
     expect(body.total).toBe(7);

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { FACILITY_TAGS } from '../../src/lib/knowledge-taxonomy.ts';
 import type { Collection } from '../../src/lib/links.ts';
+import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
+import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
+import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
 import { SORTS } from '../../src/lib/search-params.ts';
 import { VALUE_BAND_IDS } from '../../src/lib/value-bands.ts';
 
@@ -250,12 +253,12 @@ export interface SiteFacts {
 export function readSiteFacts(dist: string): SiteFacts {
   const read = (...parts: string[]) => JSON.parse(readFileSync(join(dist, 'server', ...parts), 'utf8'));
   const manifest = read('manifest.json') as { files: Record<string, { etag: string }> };
-  const cards = read('search', 'cards.json') as { summary: { slug: string; imageSmall: string } }[];
+  const cards = readSearchPackItems<CardSearchRecord>(join(dist, 'server', 'search', 'cards.pack'));
   return {
     imageOrigin: new URL(cards[0].summary.imageSmall).origin,
     slugs: {
       cards: cards.map((c) => c.summary.slug),
-      sealed: (read('search', 'sealed.json') as { slug: string }[]).map((p) => p.slug),
+      sealed: readSearchPackItems<SealedSearchRecord>(join(dist, 'server', 'search', 'sealed.pack')).map((p) => p.summary.slug),
       knowledge: (read('search', 'knowledge.json') as { id: string }[]).map((a) => a.id),
     },
     kinds: read('search', 'kinds.json') as string[],
@@ -396,7 +399,9 @@ export type MutationName = keyof typeof MUTATIONS;
 const OUTSIDE = [
   'server/manifest.json',
   'server/entry.mjs',
-  'server/search/cards.json',
+  'server/function.mjs',
+  'server/verified-agents.json',
+  'server/search/cards.pack',
   'server/search/kinds.json',
   'package.json',
   'src/server/main.ts',

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { cardToSummary } from '../../src/lib/card-record.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
+import type { AliasSources } from '../../src/lib/search/aliases.ts';
 import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
+import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
+import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
@@ -20,6 +23,10 @@ export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.u
 export interface RealCatalogue {
   cards: CardSearchRecord[];
   sealed: SealedSummary[];
+  /** The sealed products as the sealed searcher takes them. */
+  sealedRecords: SealedSearchRecord[];
+  /** content/aliases and the sets, as the searchers take them. */
+  aliases: AliasSources;
   /** The newest price date across card price lines and sealed prices. */
   pricesAsOf: string;
 }
@@ -52,9 +59,14 @@ export function loadRealCatalogue(): RealCatalogue {
     cards: cards.map((card) => {
       const set = sets.get(card.set);
       if (!set) throw new Error(`card ${card.id} names unknown set ${card.set}`);
-      return { summary: cardToSummary(card, set, pricesAsOf), number: card.number, printedTotal: set.printedTotal };
+      return { summary: cardToSummary(card, set, pricesAsOf), set: card.set, number: card.number, printedTotal: set.printedTotal };
     }),
     sealed: sealed.map((p) => sealedToSummary(p, pricesAsOf)),
+    sealedRecords: sealed.map((p) => ({ summary: sealedToSummary(p, pricesAsOf), ...(p.set && { set: p.set, setName: sets.get(p.set)?.name }) })),
+    aliases: {
+      content: readAliasContent(CONTENT_DIR),
+      sets: [...sets.values()].map(({ id, name, ptcgoCode }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }) })),
+    },
     pricesAsOf,
   };
   return cached;

@@ -1,18 +1,25 @@
 /**
- * Labelled queries over the real catalogue: what a collector types, and the card
- * ids that must appear in the first ten results. Chosen by reading content/, not
- * by reading the engine's output: each id is the printing the query plainly means
- * (Base Set Charizard for "charizard 4/102"), or, where many cards fit equally
- * (a type, a rarity, a set), one of the most valuable of them, since value is the
- * documented tie-break. Used by tests/unit/card-search.test.ts (relevance) and
+ * Labelled queries over the real catalogue: what a collector types, and the ids
+ * that must appear in the first ten results (or first of all). Chosen by reading
+ * content/ and content/aliases/, not by reading the engine's output: each id is
+ * the printing or product the query plainly means (Base Set Charizard for
+ * "charizard 4/102", the set's own booster box for "evs bb"), or, where many fit
+ * equally (a type, a rarity, a set), one of the most valuable of them, since value
+ * is the documented tie-break. Used by tests/unit/search-relevance.test.ts and
  * scripts/bench-search.ts (latency).
  */
 
 export interface LabelledQuery {
   q: string;
-  /** Card ids that must all be in the top 10. */
+  /** Ids that must all be in the top 10 (card ids, or sealed product ids); empty: nothing may match. */
   expect: string[];
-  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number';
+  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number' | 'alias' | 'nickname' | 'sealed' | 'noise';
+  /** Which search: cards (the default) or sealed products. */
+  searcher?: 'cards' | 'sealed';
+  /** The first expected id must be the very first result. */
+  first?: true;
+  /** Words the answer must list as ignored (as the search reads them). */
+  ignored?: string[];
 }
 
 export const LABELLED_QUERIES: readonly LabelledQuery[] = [
@@ -103,4 +110,98 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'number', q: 'venusaur 15/102', expect: ['base1-15'] },
   { kind: 'number', q: 'rayquaza vmax tg20/tg30', expect: ['swsh12tg-TG20'] },
   { kind: 'number', q: 'charizard 4', expect: ['base1-4'] },
+  // Set aliases, set ids and PTCGO codes (content/aliases/sets.json; codes and ids come free).
+  { kind: 'alias', q: 'charizard base set', expect: ['base1-4'], first: true },
+  { kind: 'alias', q: 'base set charizard', expect: ['base1-4'], first: true },
+  { kind: 'alias', q: 'blastoise base set', expect: ['base1-2'], first: true },
+  { kind: 'alias', q: 'venusaur base set', expect: ['base1-15'], first: true },
+  { kind: 'alias', q: 'bs2 charizard', expect: ['base4-4'], first: true },
+  { kind: 'alias', q: 'base set 2 charizard', expect: ['base4-4'], first: true },
+  { kind: 'alias', q: 'evs umbreon', expect: ['swsh7-215', 'swsh7-189'], first: true },
+  { kind: 'alias', q: 'umbreon vmax evs', expect: ['swsh7-215'], first: true },
+  { kind: 'alias', q: 'swsh7 rayquaza', expect: ['swsh7-218'], first: true },
+  { kind: 'alias', q: 'crz giratina', expect: ['swsh12pt5gg-GG69'] },
+  { kind: 'alias', q: 'sv151 charizard', expect: ['sv3pt5-199'], first: true },
+  { kind: 'alias', q: 'scarlet violet 151 mew', expect: ['sv3pt5-151', 'sv3pt5-205'] },
+  { kind: 'alias', q: 'neo 1 lugia', expect: ['neo1-9'], first: true },
+  { kind: 'alias', q: 'tr dark charizard', expect: ['base5-4'], first: true },
+  { kind: 'alias', q: 'obf charizard ex', expect: ['sv3-223'], first: true },
+  { kind: 'alias', q: 'lor giratina v', expect: ['swsh11-186'], first: true },
+  { kind: 'alias', q: 'sit lugia v', expect: ['swsh12-186'], first: true },
+  { kind: 'alias', q: 'fst gengar vmax', expect: ['swsh8-271'], first: true },
+  { kind: 'alias', q: 'base1-4', expect: ['base1-4'], first: true },
+  { kind: 'alias', q: 'swsh7-215', expect: ['swsh7-215'], first: true },
+  { kind: 'alias', q: 'charizard sir', expect: ['sv3pt5-199', 'sv4pt5-234', 'sv3-223'] },
+  { kind: 'alias', q: 'iono sir', expect: ['sv2-269'], first: true },
+  { kind: 'alias', q: 'magikarp ir', expect: ['sv2-203'], first: true },
+  { kind: 'alias', q: 'pikachu ir 151', expect: ['sv3pt5-173'], first: true },
+
+  // Nicknames of famous printings and of names (content/aliases/nicknames.json).
+  { kind: 'nickname', q: 'moonbreon', expect: ['swsh7-215'], first: true },
+  { kind: 'nickname', q: 'gold star umbreon', expect: ['pop5-17'] },
+  { kind: 'nickname', q: 'gold star charizard', expect: ['ex15-100'], first: true },
+  { kind: 'nickname', q: 'rayquaza alt art', expect: ['swsh7-218'], first: true },
+  { kind: 'nickname', q: 'giratina alt art', expect: ['swsh11-186'], first: true },
+  { kind: 'nickname', q: 'lugia alt art', expect: ['swsh12-186'], first: true },
+  { kind: 'nickname', q: 'gengar alt art', expect: ['swsh8-271'], first: true },
+  { kind: 'nickname', q: 'dragonite alt art', expect: ['swsh7-192'], first: true },
+  { kind: 'nickname', q: 'lati twins', expect: ['sm9-170'], first: true },
+  { kind: 'nickname', q: 'champions path charizard', expect: ['swsh35-74'], first: true },
+  { kind: 'nickname', q: 'hidden fates charizard', expect: ['sma-SV49'], first: true },
+  { kind: 'nickname', q: 'crystal charizard', expect: ['ecard3-146'], first: true },
+  { kind: 'nickname', q: 'van gogh pikachu', expect: ['svp-85'], first: true },
+  { kind: 'nickname', q: 'zard', expect: ['base1-4'] },
+  { kind: 'nickname', q: 'zard base set', expect: ['base1-4'], first: true },
+
+  // More numbers.
+  { kind: 'number', q: 'umbreon vmax 215', expect: ['swsh7-215'], first: true },
+  { kind: 'number', q: 'rayquaza 218/203', expect: ['swsh7-218'], first: true },
+  { kind: 'number', q: 'giratina v 186/196', expect: ['swsh11-186'], first: true },
+  { kind: 'number', q: 'charizard 199/165', expect: ['sv3pt5-199'], first: true },
+  { kind: 'number', q: 'magikarp 203/193', expect: ['sv2-203'], first: true },
+
+  // Words that name no card: grades, conditions, fillers and nonsense drop out, with a note.
+  { kind: 'noise', q: 'psa 10', expect: [], ignored: ['psa 10'] },
+  { kind: 'noise', q: 'bgs 9.5', expect: [], ignored: ['bgs 9.5'] },
+  { kind: 'noise', q: 'pokemon card', expect: [], ignored: ['pokemon', 'card'] },
+  { kind: 'noise', q: 'zzqxv', expect: [], ignored: ['zzqxv'] },
+  { kind: 'noise', q: 'shadowless', expect: [], ignored: ['shadowless'] },
+  { kind: 'noise', q: 'charizard psa 10', expect: ['base1-4'], ignored: ['psa 10'] },
+  { kind: 'noise', q: 'psa 9 blastoise base set', expect: ['base1-2'], first: true, ignored: ['psa 9'] },
+  { kind: 'noise', q: 'near mint charizard base set', expect: ['base1-4'], first: true, ignored: ['near mint'] },
+  { kind: 'noise', q: 'pokemon card charizard base set', expect: ['base1-4'], first: true, ignored: ['pokemon', 'card'] },
+  { kind: 'noise', q: 'charizard zzqxv', expect: ['base1-4'], ignored: ['zzqxv'] },
+
+  // Sealed products: the product kind the words name comes first, its case after it.
+  { kind: 'sealed', searcher: 'sealed', q: 'evolving skies booster box', expect: ['evolving-skies-booster-box-242436'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'evs booster box', expect: ['evolving-skies-booster-box-242436'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'evs bb', expect: ['evolving-skies-booster-box-242436'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'evolving skies booster box case', expect: ['evolving-skies-booster-box-case-248124'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'evolving skies booster pack', expect: ['evolving-skies-booster-pack-244337'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: '151 etb', expect: ['151-elite-trainer-box-503313'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: '151 elite trainer box', expect: ['151-elite-trainer-box-503313'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'sv151 etb', expect: ['151-elite-trainer-box-503313'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: '151 etb case', expect: ['151-elite-trainer-box-case-506640'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: '151 upc', expect: ['151-ultra-premium-collection-502005'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: '151 booster bundle', expect: ['151-booster-bundle-502000'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'crown zenith etb', expect: ['crown-zenith-elite-trainer-box-453470'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'crz etb', expect: ['crown-zenith-elite-trainer-box-453470'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'celebrations upc', expect: ['celebrations-ultra-premium-collection-245140'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'celebrations etb', expect: ['celebrations-elite-trainer-box-242811'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'charizard upc', expect: ['sword-and-shield-ultra-premium-collection-charizard-282401'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'prismatic evolutions etb', expect: ['prismatic-evolutions-elite-trainer-box-593355'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'prismatic evolutions spc', expect: ['prismatic-evolutions-super-premium-collection-622770'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'shining fates etb', expect: ['shining-fates-elite-trainer-box-228821'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'lost origin booster box', expect: ['lost-origin-booster-box-277324'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'surging sparks booster box', expect: ['surging-sparks-booster-box-565606'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'paldean fates booster bundle', expect: ['paldean-fates-booster-bundle-528771'], first: true },
+  {
+    kind: 'sealed',
+    searcher: 'sealed',
+    q: 'evolving skies booster box psa 10',
+    expect: ['evolving-skies-booster-box-242436'],
+    first: true,
+    ignored: ['psa 10'],
+  },
+  { kind: 'sealed', searcher: 'sealed', q: 'psa 10', expect: [], ignored: ['psa 10'] },
 ];

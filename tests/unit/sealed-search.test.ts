@@ -8,11 +8,13 @@ let searcher: SealedSearcher;
 let products: SealedSummary[];
 
 beforeAll(() => {
-  products = loadRealCatalogue().sealed;
-  searcher = createSealedSearcher(products);
+  const { sealed, sealedRecords, aliases } = loadRealCatalogue();
+  products = sealed;
+  searcher = createSealedSearcher(sealedRecords, { aliases });
 });
 
 const search = (params: Partial<SealedSearchParams>) => searcher.search({ sort: 'relevance', limit: 50, offset: 0, ...params });
+const found = (r: { total: number; results: SealedSummary[] }) => ({ total: r.total, ids: r.results.map((p) => p.id) });
 const hasWords = (p: SealedSummary, words: string[]) => words.every((w) => wordsOf(`${p.cleanName} ${p.groupName}`).includes(w));
 
 describe('sealed search', () => {
@@ -54,12 +56,12 @@ describe('sealed search', () => {
   });
 
   it.each([['😀'], ['!!!'], ['\u0000'], ['שלום'], ['皮卡丘']])('%j holds no searchable word and matches nothing', (q) => {
-    expect(search({ q })).toEqual({ total: 0, results: [] });
-    expect(search({ q, sort: 'value-desc', kind: 'booster-box' })).toEqual({ total: 0, results: [] });
+    expect(found(search({ q }))).toEqual({ total: 0, ids: [] });
+    expect(found(search({ q, sort: 'value-desc', kind: 'booster-box' }))).toEqual({ total: 0, ids: [] });
   });
 
   it('a searchable word beside an emoji still finds its products', () => {
-    expect(search({ q: '😀 evolving skies', limit: 200 })).toEqual(search({ q: 'evolving skies', limit: 200 }));
+    expect(found(search({ q: '😀 evolving skies', limit: 200 }))).toEqual(found(search({ q: 'evolving skies', limit: 200 })));
   });
 
   it('limit 0 returns only the total', () => {

@@ -70,7 +70,10 @@ export const catalogueQ = (over: string) =>
   query(
     'q',
     `Free text matched against ${over}, at most ${QUERY_MAX_LENGTH} characters; results by relevance. ` +
-      'Empty or absent: every item, highest value first. Text with no searchable word matches nothing.',
+      'Empty or absent: every item, highest value first. Text with no searchable word matches nothing. ' +
+      "Collectors' words are understood: set aliases and codes (`base set`, `evs`, `swsh7`), card ids (`base1-4`), nicknames " +
+      '(`moonbreon`), product and rarity words (`etb`, `sir`); typos are corrected only when close. Each result carries `match` ' +
+      '(why it matched) and the answer lists the words it `ignored` (grades such as `psa 10`, fillers, unknown words).',
     text,
   );
 

@@ -77,7 +77,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search sealed products',
       schema: 'SealedSearch',
       limited: 'always',
-      query: [catalogueQ('product name and group name'), kind(kinds), ...PAGING],
+      query: [catalogueQ('product name, set, product kind and group name'), kind(kinds), ...PAGING],
       description: 'Sealed products matching q, optionally of one kind, one page at a time. `total` counts every match, `count` the results sent.',
     }),
     ...sealed,

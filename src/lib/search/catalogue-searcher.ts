@@ -4,12 +4,17 @@
  * answered from memory with no I/O. Because position order is value order, the
  * match set is already sorted for `value-desc`, relevance ties need no compare,
  * and offset paging is stable. A facet (band, kind) filters before counting.
+ * Numbering, indexing and sorting happen once, in prepareCatalogue; the build
+ * writes the result as a search pack (search-pack.ts), so a server starts from
+ * that prepared form without redoing any of it.
  */
-import { foldText, isBlank, queryTokens } from './normalize.ts';
+import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES } from './aliases.ts';
+import { foldText, isBlank } from './normalize.ts';
 import { ranksInOrder } from './postings.ts';
-import { matchQuery } from './query-match.ts';
-import { relevanceOrder } from './relevance.ts';
+import { type IdLookup, type IgnoredWord, matchQuery, type QueryMatch } from './query-match.ts';
+import { type MatchReason, matchReasons, relevanceOrder } from './relevance.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
+import { indexOfWord } from './vocabulary.ts';
 
 export type SearchSort = 'relevance' | 'value-desc' | 'value-asc' | 'name';
 
@@ -30,20 +35,94 @@ export interface CatalogueConfig<T> {
   nameOf(item: T): string;
   idOf(item: T): string;
   facetOf(item: T): string | null;
+  /** Which searcher's aliases apply: card nicknames and rarity words, or sealed ones and product words. */
+  scope: 'cards' | 'sealed';
+  /** The id nicknames name the item by (card id, sealed product id); a query may quote a card id. */
+  targetIdOf(item: T): string;
+  /** The set id of the item, if it belongs to one (set aliases name its items). */
+  setOf(item: T): string | undefined;
+  /** How a match reason names the item, e.g. "Umbreon VMAX (Evolving Skies 215/203)". */
+  labelOf(item: T): string;
+}
+
+export interface CatalogueSearchResult<T> {
+  total: number;
+  results: { item: T; match?: MatchReason }[];
+  /** With a query: the words that did not shape the match, and why. */
+  ignored?: IgnoredWord[];
 }
 
 export interface CatalogueSearcher<T> {
   index: TokenIndex;
-  search(params: CatalogueSearchParams): { total: number; results: T[] };
+  search(params: CatalogueSearchParams): CatalogueSearchResult<T>;
 }
 
 type FixedSort = Exclude<SearchSort, 'relevance'>;
+/** The fixed sorts kept as lists of positions; `value-desc` is position order itself. */
+export type StoredSort = Exclude<FixedSort, 'value-desc'>;
+/** The set code of an item that belongs to no set. */
+export const NO_SET = 0xffff;
+
+/**
+ * Everything a searcher needs of its items, in position order: what the build
+ * computes once and writes out (see search-pack.ts), so that a server starts
+ * without sorting, indexing or even parsing its items.
+ */
+export interface CatalogueData<T> {
+  /** Number of items (positions). */
+  size: number;
+  index: TokenIndex;
+  /** The item at a position (a pack parses it on first need). */
+  item(position: number): T;
+  /** Positions in each stored sort's order. */
+  orders: Readonly<Record<StoredSort, Uint32Array>>;
+  /** Facet names (value bands, product kinds) and each position's code in `names`. */
+  facets: { names: readonly (string | null)[]; codes: Uint16Array };
+  /** Set ids and each position's code in `ids`, or NO_SET. */
+  sets: { ids: readonly string[]; codes: Uint16Array };
+  /** Each position's target id (card id, sealed product id), lower-cased: what id look-ups and nicknames name. */
+  ids(): readonly string[];
+  /** The position of the item an id names (any case); the last, should two share it. */
+  positionOf(id: string): number | undefined;
+  /** The aliases compiled against these items (their positions, their words): NO_ALIASES without aliases. */
+  aliases: CompiledAliases;
+}
+
+/**
+ * An id look-up over `ids()`, its map built on the first look-up: most queries quote no id.
+ * @example positionLookup(() => ['base1-4'])('BASE1-4') // 0
+ */
+export function positionLookup(ids: () => readonly string[]): (id: string) => number | undefined {
+  let positionById: Map<string, number> | undefined;
+  return (id) => {
+    if (!positionById) {
+      positionById = new Map();
+      const all = ids();
+      for (let p = 0; p < all.length; p++) positionById.set(all[p], p);
+    }
+    return positionById.get(id.toLowerCase());
+  };
+}
+
+/** How a query and the aliases find items by id and name them. */
+function idLookupOf<T>(data: Pick<CatalogueData<T>, 'item' | 'positionOf'>, config: CatalogueConfig<T>): IdLookup {
+  return {
+    positionOf: data.positionOf,
+    labelOf: (p) => config.labelOf(data.item(p)),
+    nameOf: (p) => config.nameOf(data.item(p)),
+  };
+}
+
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * @example createCatalogueSearcher(products, config).search({ q: 'evolving skies', sort: 'relevance', limit: 10, offset: 0 })
+ * Numbers the items in default order (value descending, nulls last, then name,
+ * then id), indexes them, works out the stored sorts, facets and sets, and
+ * compiles the aliases against them: the form a searcher is made from, kept in
+ * memory (tests, and the build, which writes it out as a search pack).
+ * @example createCatalogueSearcher(prepareCatalogue(products, config, aliases), config)
  */
-export function createCatalogueSearcher<T>(items: readonly T[], config: CatalogueConfig<T>, prebuilt?: TokenIndex): CatalogueSearcher<T> {
+export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig<T>, aliases?: AliasSources): CatalogueData<T> {
   const values = items.map((item) => config.valueOf(item) ?? Number.NaN);
   const names = items.map((item) => config.nameOf(item));
   const foldedNames = new Map<string, string>();
@@ -55,36 +134,86 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
   const byValueDesc = (a: number, b: number) => nullsLast(a, b) || values[b] - values[a] || byName(a, b);
   const sorted = items.map((_, i) => i).sort(byValueDesc);
   const byPosition = sorted.map((i) => items[i]);
-  // A prebuilt index (written by the build from the same items) saves indexing at start-up.
-  const index =
-    prebuilt ??
-    buildTokenIndex(
-      config.fields,
-      byPosition.map((item) => config.valuesOf(item)),
-    );
-  if (index.size !== byPosition.length) throw new Error(`the search index covers ${index.size} items, the data ${byPosition.length}: rebuild`);
-
-  const facetNames = [...new Set(byPosition.map(config.facetOf))];
-  const facetCode = new Uint16Array(byPosition.length);
-  byPosition.forEach((item, p) => {
-    facetCode[p] = facetNames.indexOf(config.facetOf(item));
-  });
+  const index = buildTokenIndex(
+    config.fields,
+    byPosition.map((item) => config.valuesOf(item)),
+  );
 
   // Orders are lists of positions; a position's value, name and id are those of sorted[position].
   const at = (p: number) => sorted[p];
-  const comparators: Record<Exclude<FixedSort, 'value-desc'>, (a: number, b: number) => number> = {
+  const comparators: Record<StoredSort, (a: number, b: number) => number> = {
     'value-asc': (a, b) => nullsLast(at(a), at(b)) || values[at(a)] - values[at(b)] || a - b,
     name: (a, b) => byName(at(a), at(b)),
   };
+  const orderOf = (sort: StoredSort) => Uint32Array.from(Array.from(sorted, (_, p) => p).sort(comparators[sort]));
+
+  const facetNames = [...new Set(byPosition.map(config.facetOf))];
+  const facetIndex = new Map(facetNames.map((name, code) => [name, code]));
+  const setIds: string[] = [];
+  const setIndex = new Map<string, number>();
+  const setCodes = Uint16Array.from(byPosition, (item) => {
+    const set = config.setOf(item);
+    if (set === undefined) return NO_SET;
+    let code = setIndex.get(set);
+    if (code === undefined) setIndex.set(set, (code = setIds.push(set) - 1));
+    return code;
+  });
+  if (facetNames.length > 0xffff || setIds.length >= NO_SET)
+    throw new Error(`${facetNames.length} facets and ${setIds.length} sets: too many for 16-bit codes`);
+  let targetIds: string[] | undefined;
+  const targetIdsOf = () => (targetIds ??= byPosition.map((item) => config.targetIdOf(item).toLowerCase()));
+  const data: CatalogueData<T> = {
+    size: byPosition.length,
+    index,
+    item: (p) => byPosition[p],
+    orders: { 'value-asc': orderOf('value-asc'), name: orderOf('name') },
+    facets: { names: facetNames, codes: Uint16Array.from(byPosition, (item) => facetIndex.get(config.facetOf(item))!) },
+    sets: { ids: setIds, codes: setCodes },
+    ids: targetIdsOf,
+    positionOf: positionLookup(targetIdsOf),
+    aliases: NO_ALIASES,
+  };
+  if (aliases) {
+    data.aliases = compileAliases(aliases, {
+      scope: config.scope,
+      size: data.size,
+      setOf: (p) => (setCodes[p] === NO_SET ? undefined : setIds[setCodes[p]]),
+      hasWord: (word) => indexOfWord(index.vocabulary, word) !== -1,
+      ...idLookupOf(data, config),
+    });
+  }
+  return data;
+}
+
+/** Items as given, prepared here; or already prepared (a search pack). */
+export type CatalogueSource<T> = readonly T[] | CatalogueData<T>;
+
+/**
+ * The prepared form of a source: items prepared here with these aliases, or
+ * prepared data as it is (it carries the aliases it was prepared with).
+ */
+export function preparedOf<T>(source: CatalogueSource<T>, config: CatalogueConfig<T>, aliases?: AliasSources): CatalogueData<T> {
+  if (Array.isArray(source)) return prepareCatalogue(source as readonly T[], config, aliases);
+  if (aliases) throw new Error('prepared search data carries the aliases it was compiled with: pass aliases to prepareCatalogue instead');
+  return source as CatalogueData<T>;
+}
+
+/**
+ * A searcher over prepared items (prepareCatalogue, or a search pack the build wrote).
+ * @example createCatalogueSearcher(prepareCatalogue(products, config), config).search({ q: 'evolving skies', sort: 'relevance', limit: 10, offset: 0 })
+ */
+export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: CatalogueConfig<T>): CatalogueSearcher<T> {
+  const { index, size, aliases } = data;
+  if (index.size !== size) throw new Error(`the search index covers ${index.size} items, the data ${size}: rebuild`);
+  const idLookup = idLookupOf(data, config);
+
+  const { names: facetNames, codes: facetCode } = data.facets;
   const orders = new Map<string, Uint32Array>();
   const ranks = new Map<FixedSort, Uint32Array>();
   const orderOf = (sort: FixedSort): Uint32Array => {
+    if (sort !== 'value-desc') return data.orders[sort];
     let order = orders.get(sort);
-    if (!order) {
-      const identity = Uint32Array.from(sorted, (_, p) => p);
-      order = sort === 'value-desc' ? identity : Uint32Array.from(Array.from(identity).sort(comparators[sort]));
-      orders.set(sort, order);
-    }
+    if (!order) orders.set(sort, (order = Uint32Array.from({ length: size }, (_, p) => p)));
     return order;
   };
   const facetOrderOf = (sort: FixedSort, code: number): Uint32Array => {
@@ -105,7 +234,7 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
     return rank;
   };
 
-  function pageOf({ q, facet, sort, limit, offset }: CatalogueSearchParams): { total: number; page: Uint32Array } {
+  function pageOf({ q, facet, sort, limit, offset }: CatalogueSearchParams): { total: number; page: Uint32Array; match?: QueryMatch } {
     const code = facet === undefined ? -1 : facetNames.indexOf(facet);
     if (facet !== undefined && code === -1) return { total: 0, page: new Uint32Array(0) };
     const end = offset + limit;
@@ -114,24 +243,25 @@ export function createCatalogueSearcher<T>(items: readonly T[], config: Catalogu
       const order = code === -1 ? orderOf(fixed) : facetOrderOf(fixed, code);
       return { total: order.length, page: order.subarray(offset, end) };
     }
-    const tokens = queryTokens(q);
-    // Text with no word in it (😀, "!!!", שלום) asked for something; it is not a request for everything.
-    if (tokens.length === 0) return { total: 0, page: new Uint32Array(0) };
-    const match = matchQuery(index, tokens, code === -1 ? undefined : (p) => facetCode[p] === code);
+    // Text with no word in it (😀, "!!!", שלום) asked for something; it is not a request for everything:
+    // a query whose words all drop out matches nothing.
+    const match = matchQuery(index, q, aliases, code === -1 ? undefined : (p) => facetCode[p] === code, idLookup);
     const total = match.positions.length;
-    if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0) };
-    if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset) };
-    if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end) };
+    if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0), match };
+    if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset), match };
+    if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end), match };
     const rank = rankOf(sort);
     const order = orderOf(sort);
-    return { total, page: ranksInOrder(match.positions, rank, offset, limit).map((r) => order[r]) };
+    return { total, page: ranksInOrder(match.positions, rank, offset, limit).map((r) => order[r]), match };
   }
 
   return {
     index,
     search(params) {
-      const { total, page } = pageOf(params);
-      return { total, results: Array.from(page, (p) => byPosition[p]) };
+      const { total, page, match } = pageOf(params);
+      if (!match) return { total, results: Array.from(page, (p) => ({ item: data.item(p) })) };
+      const reasons = matchReasons(index, match, page);
+      return { total, results: Array.from(page, (p, i) => ({ item: data.item(p), match: reasons[i] })), ignored: match.ignored };
     },
   };
 }

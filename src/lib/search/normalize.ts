@@ -110,18 +110,26 @@ export function isBlank(query: string): boolean {
 }
 
 /**
- * The distinct tokens of a query, at most MAX_QUERY_TOKENS; `N/M` stays one token.
- * @example queryTokens('Charizard 004/102') // ["charizard", "4/102"]
- * @example queryTokens("farfetch'd") // ["farfetchd"]
+ * Every token of folded text, in order, repeats kept; `N/M` stays one token, its
+ * number without leading zeros.
+ * @example queryWords('charizard 004/102') // ["charizard", "4/102"]
  */
-export function queryTokens(query: string): string[] {
-  const tokens = foldText(query).match(QUERY_TOKEN_RE) ?? [];
-  const folded = tokens.map((t) => {
+export function queryWords(folded: string): string[] {
+  const tokens = folded.match(QUERY_TOKEN_RE) ?? [];
+  return tokens.map((t) => {
     const slash = t.indexOf('/');
     if (slash === -1) return t;
     // The total may be printed with the number's prefix (TG01/TG30); the key holds digits only.
     const total = t.slice(slash + 1).replace(/^[a-z]*0*(?=\d)/, '');
     return `${foldNumber(t.slice(0, slash))}/${total}`;
   });
-  return [...new Set(folded)].slice(0, MAX_QUERY_TOKENS);
+}
+
+/**
+ * The distinct tokens of a query, at most MAX_QUERY_TOKENS; `N/M` stays one token.
+ * @example queryTokens('Charizard 004/102') // ["charizard", "4/102"]
+ * @example queryTokens("farfetch'd") // ["farfetchd"]
+ */
+export function queryTokens(query: string): string[] {
+  return [...new Set(queryWords(foldText(query)))].slice(0, MAX_QUERY_TOKENS);
 }

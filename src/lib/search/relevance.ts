@@ -2,16 +2,18 @@
  * Relevance order of a match set, in tiers. An item whose name (set, types,
  * rarity, number) consists only of query words "covers" that field; its tier is
  * the sum of the covered fields' weights, and items whose covered fields account
- * for every query token ("complete") come before all others. So Charizard in Base
+ * for every query term ("complete") come before all others. So Charizard in Base
  * beats Charizard in Base Set 2 for "charizard base", and "Pikachu VMAX" is
- * complete for "pikachu vmax" whatever its rarity says. Within a tier items keep
- * position order (value, then name, then id), which makes paging stable. Only an
- * incomplete tier that is small and actually reaches into the requested page is
- * ranked by Fuse; bigger ones stay in value order, and ranking stops as soon as
- * `offset + limit` items are settled.
+ * complete for "pikachu vmax" whatever its rarity says. Within a tier, a name the
+ * query covers more of comes first (fewer words the query did not ask for: "151
+ * Elite Trainer Box" before "151 Pokemon Center Elite Trainer Box Exclusive"),
+ * then items keep position order (value, then name, then id), which makes paging
+ * stable: value breaks only true ties. Only an incomplete group that is small and
+ * actually reaches into the requested page is ranked by Fuse; bigger ones stay in
+ * value order, and ranking stops as soon as `offset + limit` items are settled.
  */
 import Fuse, { type Expression } from 'fuse.js';
-import type { QueryMatch } from './query-match.ts';
+import type { QueryMatch, Term } from './query-match.ts';
 import { fieldWordsOf, type TokenIndex } from './token-index.ts';
 
 /** Incomplete tiers up to this size are ranked by Fuse; beyond it Fuse would cost more than it tells. */
@@ -20,55 +22,78 @@ export const FUSE_GROUP_MAX = 128;
 /** Per-index scratch: one mask slot per vocabulary word, cleared after each query. */
 const scratch = new WeakMap<TokenIndex, Uint32Array>();
 
+/** Name words the query did not ask for are counted up to this; a name longer than that is simply long. */
+const EXTRA_WORDS_MAX = 15;
+const EXTRA_SLOTS = EXTRA_WORDS_MAX + 1;
+
 /**
- * The first `window` positions of the match set in relevance order.
- * @example relevanceOrder(index, matchQuery(index, ['charizard', 'base']), 10)
+ * Marks each vocabulary word with the bits of the terms it stands for (term k: bit
+ * k; the terms first, then the fillers). Returns the marked words, to clear after.
  */
-export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: number): Uint32Array {
-  const { positions, tokens } = match;
-  const want = Math.min(window, positions.length);
-  if (want === 0) return new Uint32Array(0);
-  let mask = scratch.get(index);
-  if (!mask) scratch.set(index, (mask = new Uint32Array(index.vocabulary.length)));
+function markTerms(index: TokenIndex, mask: Uint32Array, terms: readonly Term[]): number[] {
   const touched: number[] = [];
   const mark = (word: number, bit: number) => {
     if (mask[word] === 0) touched.push(word);
     mask[word] |= bit;
   };
-  tokens.forEach(({ words }, k) => {
+  terms.forEach(({ words }, k) => {
     for (const w of words) {
       mark(w, 1 << k);
       for (const t of index.aliasTargets.get(w) ?? []) mark(t, 1 << k);
     }
   });
-  const allTokens = tokens.length === 32 ? 0xffffffff : (1 << tokens.length) - 1;
+  return touched;
+}
+
+function maskOf(index: TokenIndex): Uint32Array {
+  let mask = scratch.get(index);
+  if (!mask) scratch.set(index, (mask = new Uint32Array(index.vocabulary.length)));
+  return mask;
+}
+
+/**
+ * The first `window` positions of the match set in relevance order.
+ * @example relevanceOrder(index, matchQuery(index, ['charizard', 'base']), 10)
+ */
+export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: number): Uint32Array {
+  const { positions, terms } = match;
+  const want = Math.min(window, positions.length);
+  if (want === 0) return new Uint32Array(0);
+  const mask = maskOf(index);
+  const touched = markTerms(index, mask, [...terms, ...match.fillers]);
+  const allTokens = terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1;
   const fieldCount = index.fields.length;
   if (index.fields.some((f, i) => i > 0 && f.weight > index.fields[i - 1].weight)) {
     throw new Error('index fields must be listed weightiest first');
   }
   const maxScore = index.fields.reduce((sum, f) => sum + f.weight, 0);
-  const tierCount = 2 * (maxScore + 1);
+  const scoreSlots = maxScore + 1;
+  const slotCount = 2 * EXTRA_SLOTS * scoreSlots;
   const weights = index.fields.map((f) => f.weight);
   const { fieldStart, fieldWords } = index;
-  const tiers = new Uint16Array(positions.length);
-  const counts = new Uint32Array(tierCount + 1);
+  const slots = new Uint16Array(positions.length);
+  const counts = new Uint32Array(slotCount + 1);
   let fieldsHit = 0; // fields where some item has a query word: the only ones worth giving Fuse
   // The hot loop of a broad query ("water" is 12k items at 100k): plain array reads, no views.
   for (let i = 0; i < positions.length; i++) {
     let score = 0;
     let consumed = 0;
+    let extra = 0;
     const base = positions[i] * fieldCount;
     for (let f = 0; f < fieldCount; f++) {
       const from = fieldStart[base + f];
       const to = fieldStart[base + f + 1];
       if (from === to) continue;
       let bits = 0;
-      let covered = true;
+      let unasked = 0;
       for (let k = from; k < to; k++) {
         const m = mask[fieldWords[k]];
-        if (m === 0) covered = false;
+        if (m === 0) unasked++;
         bits |= m;
       }
+      const covered = unasked === 0;
+      // The name (the weightiest field) says how much of the item the query asked for, once the query touches it.
+      if (f === 0 && bits) extra = unasked < EXTRA_WORDS_MAX ? unasked : EXTRA_WORDS_MAX;
       if (bits) fieldsHit |= 1 << f;
       // A covered field earns its weight only for tokens no weightier field took: in
       // "base set 2" the 2 is the set's, and card number 2 earns nothing extra for it.
@@ -77,30 +102,34 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
         consumed |= bits;
       }
     }
-    // Highest tier first: invert so that counting sort runs ascending.
-    const tier = tierCount - 1 - (consumed >>> 0 === allTokens >>> 0 ? maxScore + 1 + score : score);
-    tiers[i] = tier;
-    counts[tier + 1]++;
+    // Complete first, then fewest unasked name words, then the weightiest covered fields; slots run ascending.
+    // The name comes before the weights: "151 Elite Trainer Box" covers its name for "151 etb", where
+    // "151 Pokemon Center Elite Trainer Box" scores more only by spreading the words over set and kind.
+    const complete = (consumed & allTokens) >>> 0 === allTokens >>> 0;
+    const slot = ((complete ? 0 : EXTRA_SLOTS) + extra) * scoreSlots + (maxScore - score);
+    slots[i] = slot;
+    counts[slot + 1]++;
   }
   for (const w of touched) mask[w] = 0;
-  for (let t = 0; t < tierCount; t++) counts[t + 1] += counts[t];
+  for (let t = 0; t < slotCount; t++) counts[t + 1] += counts[t];
   const sorted = new Uint32Array(positions.length);
-  const fill = counts.slice(0, tierCount);
-  for (let i = 0; i < positions.length; i++) sorted[fill[tiers[i]]++] = positions[i];
+  const fill = counts.slice(0, slotCount);
+  for (let i = 0; i < positions.length; i++) sorted[fill[slots[i]]++] = positions[i];
 
-  for (let t = 0; t < tierCount && counts[t] < want; t++) {
+  const patterns = terms.filter((t) => !t.alias && !/\d/.test(t.text)).map(patternOf(index));
+  for (let t = 0; t < slotCount && counts[t] < want; t++) {
     const start = counts[t];
     const end = counts[t + 1];
-    const incomplete = tierCount - 1 - t <= maxScore;
+    const incomplete = t >= EXTRA_SLOTS * scoreSlots;
     if (incomplete && end - start > 1 && end - start <= FUSE_GROUP_MAX) {
-      sorted.set(fuseOrder(index, sorted.subarray(start, end), tokens.map(patternOf(index)), fieldsHit), start);
+      sorted.set(fuseOrder(index, sorted.subarray(start, end), patterns, fieldsHit), start);
     }
   }
   return sorted.subarray(0, want);
 }
 
-/** The word Fuse should look for: the correction when a typo had one, else the token as typed (a prefix). */
-const patternOf = (index: TokenIndex) => (r: QueryMatch['tokens'][number]) => (r.guessed && r.words.length === 1 ? index.vocabulary[r.words[0]] : r.token);
+/** The word Fuse should look for: the correction when a typo had one, else the word as typed (a prefix). */
+const patternOf = (index: TokenIndex) => (t: Term) => (t.guessed && t.words.length === 1 ? index.vocabulary[t.words[0]] : t.text);
 
 /**
  * A small group reordered by Fuse over the text fields (weights from the fields),
@@ -132,4 +161,66 @@ function fuseOrder(index: TokenIndex, group: Uint32Array, queryTokens: string[],
   result.set(out);
   for (let i = 0; i < group.length; i++) if (!seen[i]) result[at++] = group[i];
   return result;
+}
+
+/** Why one result matched: see schemas/api/search-match.json. */
+export interface MatchReason {
+  /** Query word or phrase → the fields it matched in, weightiest first. */
+  fields: Record<string, string[]>;
+  /** Misspelt word → the word of this result it was read as. */
+  corrected?: Record<string, string>;
+  /** Word typed in part → the word of this result it was completed to. */
+  completed?: Record<string, string>;
+  /** Alias, nickname or id → what it stands for. */
+  alias?: Record<string, string>;
+}
+
+/** Whether a sorted list holds a value. */
+function holds(list: Uint32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value;
+}
+
+/**
+ * The match reason of each position of a page: which terms matched which
+ * fields, and through which correction, completion or alias.
+ * @example matchReasons(index, match, page)[0] // { fields: { charizard: ['name'], base: ['set'] } }
+ */
+export function matchReasons(index: TokenIndex, match: QueryMatch, page: Uint32Array): MatchReason[] {
+  const terms = [...match.terms, ...match.fillers];
+  if (page.length === 0 || terms.length === 0) return Array.from(page, () => ({ fields: {} }));
+  const mask = maskOf(index);
+  const touched = markTerms(index, mask, terms);
+  const { fieldStart, fieldWords, vocabulary, fields } = index;
+  const fieldCount = fields.length;
+  const reasons = Array.from(page, (position): MatchReason => {
+    const reason: MatchReason = { fields: {} };
+    const base = position * fieldCount;
+    for (let f = 0; f < fieldCount; f++) {
+      for (let k = fieldStart[base + f]; k < fieldStart[base + f + 1]; k++) {
+        const word = fieldWords[k];
+        for (let bits = mask[word]; bits !== 0; bits &= bits - 1) {
+          const term = terms[31 - Math.clz32(bits & -bits)];
+          const named = (reason.fields[term.text] ??= []);
+          if (!named.includes(fields[f].name)) named.push(fields[f].name);
+          if (term.guessed && vocabulary[word] !== term.text && term.words.includes(word)) {
+            const kind = term.corrected ? 'corrected' : 'completed';
+            (reason[kind] ??= {})[term.text] ??= vocabulary[word];
+          }
+        }
+      }
+    }
+    for (const term of terms) {
+      if (term.alias && (!term.alias.positions || holds(term.alias.positions, position))) (reason.alias ??= {})[term.text] = term.alias.label;
+    }
+    return reason;
+  });
+  for (const w of touched) mask[w] = 0;
+  return reasons;
 }

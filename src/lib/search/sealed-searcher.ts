@@ -1,10 +1,25 @@
 /**
- * Sealed product search: the catalogue engine over product name and group
- * (set) name, filtered by product kind.
+ * Sealed product search: the catalogue engine over product name, set, product
+ * kind and TCGplayer group, filtered by product kind, with the sealed aliases
+ * (set aliases, product words such as etb). The kind is a field of its own, in
+ * words ("elite trainer box"), so that a query naming a kind ranks that kind
+ * first: an Elite Trainer Box before an Elite Trainer Box Case.
  */
 import type { SealedSummary } from '../sealed-record.ts';
-import { createCatalogueSearcher, type SearchSort } from './catalogue-searcher.ts';
+import { type AliasSources, phraseKey } from './aliases.ts';
+import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
+import type { IgnoredWord } from './query-match.ts';
+import type { MatchReason } from './relevance.ts';
 import type { IndexField } from './token-index.ts';
+
+/** What the sealed searcher needs of a product: its summary, and the set it belongs to, if any. */
+export interface SealedSearchRecord {
+  summary: SealedSummary;
+  /** Our set id, when the product belongs to a set's main group. */
+  set?: string;
+  /** That set's name. */
+  setName?: string;
+}
 
 export interface SealedSearchParams {
   q?: string;
@@ -15,29 +30,73 @@ export interface SealedSearchParams {
   offset: number;
 }
 
+export type SealedSearchHit = SealedSummary & { match?: MatchReason };
+
 export interface SealedSearcher {
-  search(params: SealedSearchParams): { total: number; results: SealedSummary[] };
+  search(params: SealedSearchParams): { total: number; results: SealedSearchHit[]; ignored?: IgnoredWord[] };
 }
 
 export const SEALED_SEARCH_FIELDS: readonly IndexField[] = [
   { name: 'name', weight: 3 },
-  { name: 'group', weight: 2 },
+  { name: 'set', weight: 2 },
+  { name: 'kind', weight: 2 },
+  { name: 'group', weight: 1 },
 ];
 
+/** A TCGplayer group name without its code ("SWSH07: Evolving Skies", "SM - Team Up"): the set's name. */
+const GROUP_CODE_RE = /^[A-Za-z]+\d*\s*(?::|\s-)\s+/;
+
 /**
+ * A kind in words, product words spelt out: `etb-case` → "elite trainer box case".
+ * @example kindWords('booster-box', new Map()) // "booster box"
+ */
+export function kindWords(kind: string, productWords: ReadonlyMap<string, string>): string {
+  return kind
+    .split('-')
+    .map((part) => productWords.get(part) ?? part)
+    .join(' ');
+}
+
+/**
+ * How the catalogue engine reads a sealed product. The kind field spells out the
+ * product words of the aliases, so the build prepares products with the same
+ * aliases the searcher is given.
+ */
+export function sealedCatalogue(aliases?: AliasSources): CatalogueConfig<SealedSearchRecord> {
+  const productWords = new Map<string, string>();
+  for (const { means, aliases: words } of aliases?.content.products ?? []) for (const alias of words) productWords.set(phraseKey(alias), means);
+  return {
+    fields: SEALED_SEARCH_FIELDS,
+    valuesOf: ({ summary, setName }) => [
+      [summary.cleanName],
+      [setName ?? summary.groupName.replace(GROUP_CODE_RE, '')],
+      [kindWords(summary.kind, productWords)],
+      [summary.groupName],
+    ],
+    valueOf: (r) => r.summary.valueUsd,
+    nameOf: (r) => r.summary.cleanName,
+    idOf: (r) => r.summary.id,
+    facetOf: (r) => r.summary.kind,
+    scope: 'sealed',
+    targetIdOf: (r) => String(r.summary.productId),
+    setOf: (r) => r.set,
+    labelOf: (r) => r.summary.cleanName,
+  };
+}
+
+/**
+ * From the records (prepared here, with `aliases`), or from the build's prepared products (a search pack, see
+ * search-pack.ts), which carry the aliases they were compiled with.
  * @example
  * createSealedSearcher(products).search({ q: 'evolving skies booster box', sort: 'relevance', limit: 5, offset: 0 })
  */
-export function createSealedSearcher(records: readonly SealedSummary[]): SealedSearcher {
-  const engine = createCatalogueSearcher(records, {
-    fields: SEALED_SEARCH_FIELDS,
-    valuesOf: (p) => [[p.cleanName], [p.groupName]],
-    valueOf: (p) => p.valueUsd,
-    nameOf: (p) => p.cleanName,
-    idOf: (p) => p.id,
-    facetOf: (p) => p.kind,
-  });
+export function createSealedSearcher(source: CatalogueSource<SealedSearchRecord>, options: { aliases?: AliasSources } = {}): SealedSearcher {
+  const config = sealedCatalogue(options.aliases);
+  const engine = createCatalogueSearcher(preparedOf(source, config, options.aliases), config);
   return {
-    search: ({ q, kind, sort, limit, offset }) => engine.search({ q, facet: kind, sort, limit, offset }),
+    search({ q, kind, sort, limit, offset }) {
+      const { results, ...rest } = engine.search({ q, facet: kind, sort, limit, offset });
+      return { ...rest, results: results.map(({ item, match }) => (match ? { ...item.summary, match } : item.summary)) };
+    },
   };
 }

@@ -44,12 +44,14 @@ export function prefixRange(words: readonly string[], prefix: string): [number, 
 
 /**
  * How many edits a token of this length may be corrected by: none for one or two
- * letters (every such string is one edit from dozens of words), 1 up to 5, 2 beyond.
+ * letters (every such string is one edit from dozens of words), 1 up to seven,
+ * 2 from eight: a correction must stay close relative to the word's length, or
+ * "vintage" becomes "village".
  * @example typoBudget(8) // 2
  */
 export function typoBudget(length: number): number {
   if (length <= 2) return 0;
-  return length <= 5 ? 1 : 2;
+  return length <= 7 ? 1 : 2;
 }
 
 /**

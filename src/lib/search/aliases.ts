@@ -1,0 +1,280 @@
+/**
+ * What collectors type that the catalogue does not say: set aliases ("base set"
+ * is the set named Base, "evs" Evolving Skies), product and rarity words ("etb"
+ * is an elite trainer box, "sir" a special illustration rare), nicknames of
+ * famous printings ("moonbreon"), and words that name no item (grades such as
+ * "psa 10", fillers such as "pokemon"). Editors keep them in content/aliases/;
+ * the build checks them (aliasProblems) and ships them with the search data; each
+ * searcher compiles them against its own items (compileAliases).
+ *
+ * A query is read left to right, longest phrase first (splitPhrases). A set's own
+ * name is a phrase too, taken word for word, so "base set 2" stays Base Set 2 and
+ * is not read as the alias "base set" followed by a 2.
+ */
+import { foldText, queryWords } from './normalize.ts';
+
+/** The files of content/aliases/, as validated by src/schemas/aliases.ts. */
+export interface AliasContent {
+  sets: { set: string; aliases: string[] }[];
+  /** Words of sealed product names, e.g. etb → elite trainer box. */
+  products: { means: string; aliases: string[] }[];
+  /** Words of card rarities, e.g. sir → special illustration rare. */
+  rarities: { means: string; aliases: string[] }[];
+  nicknames: Nickname[];
+  ignored: { reason: IgnoredReason; words: string[] }[];
+}
+
+export type Nickname = { nickname: string } & ({ cards: string[] } | { sealed: number[] } | { means: string });
+
+/** Why words in `ignored` name no item: a grade (with the number after it), or a filler word. */
+export type IgnoredReason = 'grade' | 'filler';
+
+/** A set as the aliases need it: set ids and PTCGO codes are aliases without being written down. */
+export interface AliasSet {
+  id: string;
+  name: string;
+  ptcgoCode?: string;
+}
+
+/** Everything the searchers compile their aliases from (written by the build beside the search data). */
+export interface AliasSources {
+  content: AliasContent;
+  sets: AliasSet[];
+}
+
+/** What a phrase of the query means to one searcher. */
+export type PhraseMeaning =
+  /** Exactly these items (a set's, a nickname's): `label` says what, `marks` are the words ranking credits. */
+  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[] }
+  /** These words, as if typed (etb → elite trainer box), besides the phrase itself. */
+  | { kind: 'means'; label: string; words: string[] }
+  | { kind: 'ignored'; reason: IgnoredReason }
+  /** A set's own name: its words are taken as typed. */
+  | { kind: 'literal' };
+
+export interface CompiledAliases {
+  phrases: Map<string, PhraseMeaning>;
+  /** Words in the longest phrase: how far splitPhrases looks ahead. */
+  longest: number;
+}
+
+/** What a searcher tells compileAliases about its items. */
+export interface AliasItems {
+  scope: 'cards' | 'sealed';
+  /** Number of positions. */
+  size: number;
+  /** The set id of the item at a position, if it belongs to one. */
+  setOf(position: number): string | undefined;
+  /** The position of an item by its id (card id, or sealed product id as a string). */
+  positionOf(id: string): number | undefined;
+  /** How a match reason names the item at a position. */
+  labelOf(position: number): string;
+  /** The words of the item's name, for ranking (a nickname stands for the name). */
+  nameOf(position: number): string;
+  /** Whether a word occurs in the searcher's vocabulary. */
+  hasWord(word: string): boolean;
+}
+
+export const NO_ALIASES: CompiledAliases = { phrases: new Map(), longest: 1 };
+
+/** A phrase as the query reads it: folded words joined by single spaces. */
+export const phraseKey = (text: string): string => queryWords(foldText(text)).join(' ');
+
+/**
+ * The phrase table of one searcher. Written aliases always apply; set ids come
+ * for free, and so do PTCGO codes where the code is no word of the catalogue
+ * (PTCGO's "MEW" is the set 151, but "mew" must stay the Pokémon).
+ */
+export function compileAliases(sources: AliasSources, items: AliasItems): CompiledAliases {
+  const phrases = new Map<string, PhraseMeaning>();
+  const add = (phrase: string, meaning: PhraseMeaning) => {
+    const key = phraseKey(phrase);
+    if (key && !phrases.has(key)) phrases.set(key, meaning);
+  };
+  const { content, sets } = sources;
+
+  for (const set of sets) {
+    const key = phraseKey(set.name);
+    if (key.includes(' ')) phrases.set(key, { kind: 'literal' });
+  }
+
+  const setPositions = new Map<string, number[]>();
+  for (let p = 0; p < items.size; p++) {
+    const set = items.setOf(p);
+    if (set !== undefined) {
+      let list = setPositions.get(set);
+      if (!list) setPositions.set(set, (list = []));
+      list.push(p);
+    }
+  }
+  const setMeaning = (...named: AliasSet[]): PhraseMeaning => ({
+    kind: 'items',
+    label: `${named.map((set) => set.name).join(', ')} (${named.length > 1 ? 'sets' : 'set'})`,
+    positions: Uint32Array.from(named.flatMap((set) => setPositions.get(set.id) ?? []).sort((a, b) => a - b)),
+    marks: [...new Set(named.flatMap((set) => queryWords(foldText(set.name))))],
+  });
+  const setById = new Map(sets.map((s) => [s.id, s]));
+  for (const { set, aliases } of content.sets) {
+    const known = setById.get(set);
+    if (known) for (const alias of aliases) add(alias, setMeaning(known));
+  }
+  for (const nickname of content.nicknames) {
+    if ('means' in nickname) {
+      add(nickname.nickname, { kind: 'means', label: nickname.means, words: queryWords(foldText(nickname.means)) });
+      continue;
+    }
+    const ids = 'cards' in nickname ? (items.scope === 'cards' ? nickname.cards : []) : items.scope === 'sealed' ? nickname.sealed.map(String) : [];
+    const positions = ids.map((id) => items.positionOf(id)).filter((p): p is number => p !== undefined);
+    if (positions.length === 0) continue;
+    positions.sort((a, b) => a - b);
+    add(nickname.nickname, {
+      kind: 'items',
+      label: positions.map((p) => items.labelOf(p)).join('; '),
+      positions: Uint32Array.from(positions),
+      marks: [...new Set(positions.flatMap((p) => queryWords(foldText(items.nameOf(p)))))],
+    });
+  }
+
+  for (const { means, aliases } of items.scope === 'cards' ? content.rarities : content.products) {
+    for (const alias of aliases) add(alias, { kind: 'means', label: means, words: queryWords(foldText(means)) });
+  }
+  for (const { reason, words } of content.ignored) for (const word of words) add(word, { kind: 'ignored', reason });
+
+  // Last, so that a written alias wins (aliasProblems refuses one that collides with a code anyway).
+  // A PTCGO code may name several sets (CRZ is Crown Zenith and its Galarian Gallery): it names them all.
+  const byCode = new Map<string, AliasSet[]>();
+  for (const set of sets) {
+    if (!items.hasWord(set.id)) add(set.id, setMeaning(set));
+    if (!set.ptcgoCode) continue;
+    const key = phraseKey(set.ptcgoCode);
+    byCode.set(key, [...(byCode.get(key) ?? []), set]);
+  }
+  for (const [code, named] of byCode) if (!code.includes(' ') && !items.hasWord(code)) add(code, setMeaning(...named));
+
+  let longest = 1;
+  for (const key of phrases.keys()) longest = Math.max(longest, key.split(' ').length);
+  return { phrases, longest };
+}
+
+/** A piece of a split query: one word, or a phrase with what it means. */
+export interface QueryPiece {
+  text: string;
+  meaning?: Exclude<PhraseMeaning, { kind: 'literal' }>;
+}
+
+/** A grade after a grading company: 1–10, and the .5 of a half grade (the tokeniser splits 9.5 into 9 and 5). */
+const GRADE_RE = /^(?:[1-9]|10)$/;
+
+/**
+ * The query's words grouped into the phrases of the table, longest first, left to
+ * right. A grade word takes the grade after it ("psa 10", "bgs 9.5").
+ * @example splitPhrases(['charizard', 'base', 'set'], aliases) // [{ text: 'charizard' }, { text: 'base set', meaning: { kind: 'items', … } }]
+ */
+export function splitPhrases(words: readonly string[], aliases: CompiledAliases): QueryPiece[] {
+  const pieces: QueryPiece[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let matched = false;
+    for (let length = Math.min(aliases.longest, words.length - i); length >= 1 && !matched; length--) {
+      const key = length === 1 ? words[i] : words.slice(i, i + length).join(' ');
+      const meaning = aliases.phrases.get(key);
+      if (!meaning) continue;
+      matched = true;
+      if (meaning.kind === 'literal') {
+        if (length === 1) break;
+        for (const word of words.slice(i, i + length)) pieces.push({ text: word });
+        i += length;
+        break;
+      }
+      let text = key;
+      i += length;
+      if (meaning.kind === 'ignored' && meaning.reason === 'grade' && i < words.length && GRADE_RE.test(words[i])) {
+        text += ` ${words[i]}`;
+        if (words[i] !== '10' && words[i + 1] === '5') {
+          text += '.5';
+          i++;
+        }
+        i++;
+      }
+      pieces.push({ text, meaning });
+    }
+    if (!matched) pieces.push({ text: words[i++] });
+  }
+  return pieces;
+}
+
+/** What the build knows of the catalogue to check the aliases against. */
+export interface AliasCatalogue {
+  sets: AliasSet[];
+  cardIds: ReadonlySet<string>;
+  sealedIds: ReadonlySet<number>;
+  /** Every word of card names, sealed product names and set names (folded). */
+  nameWords: ReadonlySet<string>;
+}
+
+/**
+ * Everything wrong with the aliases, as `file: [index].field: what` lines (empty
+ * when none): targets that do not exist, a phrase that means two things, and a
+ * one-word set alias or nickname that is also a word of names (it would pull the
+ * set in whenever somebody searches the name).
+ */
+export function aliasProblems(content: AliasContent, catalogue: AliasCatalogue): string[] {
+  const problems: string[] = [];
+  const owner = new Map<string, string>();
+  const setIds = new Set(catalogue.sets.map((s) => s.id));
+  for (const set of catalogue.sets) {
+    owner.set(phraseKey(set.name), `the name of set ${set.id}`);
+    owner.set(set.id, `the id of set ${set.id}`);
+    if (set.ptcgoCode) owner.set(phraseKey(set.ptcgoCode), `the PTCGO code of set ${set.id}`);
+  }
+  const claim = (phrase: string, where: string, what: string, singleWordFree: boolean) => {
+    const key = phraseKey(phrase);
+    if (key !== phrase) {
+      problems.push(`${where}: "${phrase}" must be written as the query reads it: "${key}"`);
+      return;
+    }
+    const other = owner.get(key);
+    if (other && other !== what) problems.push(`${where}: "${phrase}" is also ${other}`);
+    else owner.set(key, what);
+    if (singleWordFree && !key.includes(' ') && catalogue.nameWords.has(key)) {
+      problems.push(`${where}: "${phrase}" is a word of names in the catalogue; as an alias it would change every search for that word`);
+    }
+  };
+  content.sets.forEach(({ set, aliases }, i) => {
+    if (!setIds.has(set)) problems.push(`sets.json: [${i}].set: no set "${set}" in content/sets.json`);
+    aliases.forEach((alias, j) => {
+      claim(alias, `sets.json: [${i}].aliases[${j}]`, `an alias of set ${set}`, true);
+    });
+  });
+  for (const [file, entries] of [
+    ['products.json', content.products],
+    ['rarities.json', content.rarities],
+  ] as const) {
+    entries.forEach(({ means, aliases }, i) => {
+      aliases.forEach((alias, j) => {
+        claim(alias, `${file}: [${i}].aliases[${j}]`, `an alias of "${means}"`, false);
+      });
+    });
+  }
+  content.nicknames.forEach((nickname, i) => {
+    const where = `nicknames.json: [${i}]`;
+    claim(nickname.nickname, `${where}.nickname`, `the nickname of ${JSON.stringify(nickname)}`, true);
+    if ('cards' in nickname) {
+      nickname.cards.forEach((id, j) => {
+        if (!catalogue.cardIds.has(id)) problems.push(`${where}.cards[${j}]: no card with id "${id}"`);
+      });
+    } else if ('sealed' in nickname) {
+      nickname.sealed.forEach((id, j) => {
+        if (!catalogue.sealedIds.has(id)) problems.push(`${where}.sealed[${j}]: no sealed product with id ${id}`);
+      });
+    } else if (!queryWords(nickname.means).every((w) => catalogue.nameWords.has(w))) {
+      problems.push(`${where}.means: "${nickname.means}" is not made of words of names in the catalogue`);
+    }
+  });
+  content.ignored.forEach(({ words }, i) => {
+    words.forEach((word, j) => {
+      claim(word, `ignored.json: [${i}].words[${j}]`, 'an ignored word', false);
+    });
+  });
+  return problems;
+}

@@ -1,0 +1,36 @@
+import { z } from 'astro/zod';
+
+/**
+ * The files of content/aliases/: what collectors type that the catalogue does not
+ * say (see src/lib/search/aliases.ts for what each kind does in a search). Every
+ * phrase is written as a query reads it: lower-case letters and digits, one space
+ * between words.
+ */
+const phrase = z.string().regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'lower-case letters and digits, words separated by one space');
+
+/** sets.json: per set (by id), the other names collectors give it ("base set", "evs"). Set ids and PTCGO codes need no entry. */
+export const setAliasesSchema = z.array(z.strictObject({ set: z.string().min(1), aliases: z.array(phrase) }));
+
+/** products.json and rarities.json: short words for words of product names or rarities (etb → elite trainer box). */
+export const wordAliasesSchema = z.array(z.strictObject({ means: phrase, aliases: z.array(phrase).min(1) }));
+
+/** nicknames.json: a nickname of printings (card ids, or sealed product ids), or of a name word (zard → charizard). */
+export const nicknamesSchema = z.array(
+  z.union([
+    z.strictObject({ nickname: phrase, cards: z.array(z.string().min(1)).min(1) }),
+    z.strictObject({ nickname: phrase, sealed: z.array(z.number().int().positive()).min(1) }),
+    z.strictObject({ nickname: phrase, means: phrase }),
+  ]),
+);
+
+/** ignored.json: words that name no item: grades and conditions (with the grade after them), and fillers. */
+export const ignoredWordsSchema = z.array(z.strictObject({ reason: z.enum(['grade', 'filler']), words: z.array(phrase).min(1) }));
+
+/** Each file of content/aliases/ and its schema. */
+export const ALIAS_FILES = {
+  sets: { file: 'sets.json', schema: setAliasesSchema },
+  products: { file: 'products.json', schema: wordAliasesSchema },
+  rarities: { file: 'rarities.json', schema: wordAliasesSchema },
+  nicknames: { file: 'nicknames.json', schema: nicknamesSchema },
+  ignored: { file: 'ignored.json', schema: ignoredWordsSchema },
+} as const;
