@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the site when the build is missing or older than anything
- * it is made from, then runs the server (src/server/main.ts) on it, with its V8
- * flags (src/server/node-flags.ts), passing signals on.
+ * it is made from, then runs the built function (dist/server/function.mjs, the
+ * bundle of src/server/main.ts) on it, with its V8 flags
+ * (src/server/node-flags.ts), passing signals on.
  *
  * Usage:  node scripts/start.ts    (PORT, HOST honoured; default http://localhost:4321)
  * Exit:   the build's exit code when it fails; otherwise runs until stopped
@@ -10,11 +11,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { functionOf } from '../src/server/function-home.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const MANIFEST = join(ROOT, 'dist', 'server', 'manifest.json');
-const SOURCES = ['content', 'src', 'schemas', 'astro.config.mjs', 'package.json'];
+const FUNCTION = functionOf(join(ROOT, 'dist'));
+// config/: the build copies the allowlist beside the function.
+const SOURCES = ['content', 'src', 'schemas', 'config', 'astro.config.mjs', 'package.json'];
 
 function newestChange(path: string): number {
   const stat = statSync(path);
@@ -24,7 +28,8 @@ function newestChange(path: string): number {
   return newest;
 }
 
-const builtAt = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
+// A build from before the function was bundled has a manifest but no function.mjs: build again.
+const builtAt = existsSync(MANIFEST) && existsSync(FUNCTION) ? statSync(MANIFEST).mtimeMs : 0;
 const changedAt = Math.max(
   ...SOURCES.map((s) => join(ROOT, s))
     .filter(existsSync)
@@ -35,6 +40,6 @@ if (changedAt > builtAt) {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { stdio: 'inherit', cwd: ROOT });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], { stdio: 'inherit', cwd: ROOT });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, FUNCTION], { stdio: 'inherit', cwd: ROOT });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 /**
- * What the HTTP benchmarks share: the real server (src/server/main.ts, with
- * its V8 flags) spawned on a free loopback port, one-off GETs, the server's
+ * What the HTTP benchmarks share: the real server (the build's bundled function,
+ * dist/server/function.mjs, with its V8 flags) spawned on a free loopback port, one-off GETs, the server's
  * memory from /proc, and the queries people type.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { functionOf } from '../../src/server/function-home.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -64,24 +65,35 @@ export function statusOf(port: number, path: string, headers: Record<string, str
 export interface BenchServer {
   child: ChildProcess;
   port: number;
-  /** Milliseconds the server says it took, from its "ready in N ms" line. */
+  /** Milliseconds the server says it took, from its "ready in N ms: …" line. */
   ready: Promise<number>;
+  /** The steps that line names (src/server/main.ts), in milliseconds by name, in order. */
+  steps: Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
 /** Spawns the server on `dist` with `env` added (RATE_LIMIT …); resolves at once, `ready` when it says so. */
 export async function spawnServer(dist: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, functionOf(dist)], {
     cwd: ROOT,
     env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = new Promise<number>((resolveReady) => {
+  const readyLine = new Promise<RegExpExecArray>((resolveLine) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const n = /ready in (\d+) ms/.exec(line)?.[1];
-      if (n) resolveReady(Number(n));
+      const match = /ready in (\d+) ms(?:: ([^;)]*))?/.exec(line);
+      if (match) resolveLine(match);
     });
+  });
+  const ready = readyLine.then((match) => Number(match[1]));
+  const steps = readyLine.then((match) => {
+    const named: Record<string, number> = {};
+    for (const part of (match[2] ?? '').split(', ')) {
+      const step = /^(.+) (\d+)$/.exec(part);
+      if (step) named[step[1]] = Number(step[2]);
+    }
+    return named;
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => {
@@ -90,7 +102,7 @@ export async function spawnServer(dist: string, env: Record<string, string>): Pr
     await exited;
     clearTimeout(forced);
   };
-  return { child, port, ready, stop };
+  return { child, port, ready, steps, stop };
 }
 
 /** Waits for `ready`, bounded; stops the server and throws when it exits or stays silent. */

@@ -2,14 +2,24 @@ import { createHash } from 'node:crypto';
 import { PROBLEM_CONTENT_TYPE, type Problem } from './problem.ts';
 
 /**
- * Responses of the function's endpoints: JSON with a strong ETag (and 304 for a
- * matching If-None-Match), or a problem. The headers every API response shares
- * (CORS, the service-desc link) are added by the front server for all of /api/*.
+ * Answers of the function's endpoints: JSON with a strong ETag (and 304 for a
+ * matching If-None-Match), or a problem. An answer is plain data (status,
+ * headers, bytes) that the front server writes to Node's response as it is and
+ * an Astro route turns into a Response (`responseOf`). The headers every API
+ * response shares (CORS, the service-desc link, the client's RateLimit) are
+ * added by the front server for all of /api/*.
  */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** The body's bytes; null for a 304. */
+  body: Buffer | null;
+}
+
 interface JsonBody {
-  text: string;
+  bytes: Buffer;
   etag: string;
 }
 
@@ -21,14 +31,14 @@ interface JsonBody {
 const CACHE_CONTROL = 'private, max-age=60';
 
 function serialise(body: unknown): JsonBody {
-  const text = JSON.stringify(body);
-  return { text, etag: `"${createHash('sha256').update(text).digest('base64url')}"` };
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url')}"` };
 }
 
-function respond(request: Request, { text, etag }: JsonBody): Response {
+function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: JsonBody): Answer {
   const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
-  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  return new Response(text, { status: 200, headers: { ...headers, 'Content-Type': JSON_CONTENT_TYPE } });
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  return { status: 200, headers: { ...headers, 'Content-Type': JSON_CONTENT_TYPE }, body: bytes };
 }
 
 /**
@@ -37,11 +47,11 @@ function respond(request: Request, { text, etag }: JsonBody): Response {
  * parameters is the same bytes: popular searches ("charizard") are answered
  * without searching, serialising or hashing again. Least recently used go first.
  *
- * @example const cards = createCachedJson(256); cards(request, 'q=mew', () => search('mew'))
+ * @example const cards = createCachedJson(256); cards(req.headers['if-none-match'], 'q=mew', () => search('mew'))
  */
 export function createCachedJson(maxEntries: number) {
   const cache = new Map<string, JsonBody>();
-  return (request: Request, key: string, produce: () => unknown): Response => {
+  return (ifNoneMatch: string | null | undefined, key: string, produce: () => unknown): Answer => {
     let body = cache.get(key);
     if (body) cache.delete(key);
     else {
@@ -49,15 +59,21 @@ export function createCachedJson(maxEntries: number) {
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     }
     cache.set(key, body);
-    return respond(request, body);
+    return answer(ifNoneMatch, body);
   };
 }
 
-export function problemResponse(problem: Problem): Response {
-  return new Response(JSON.stringify(problem), {
+export function problemAnswer(problem: Problem): Answer {
+  return {
     status: problem.status,
     headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store' },
-  });
+    body: Buffer.from(JSON.stringify(problem)),
+  };
+}
+
+/** The answer as a fetch Response (for Astro's routes). */
+export function responseOf({ status, headers, body }: Answer): Response {
+  return new Response(body && new Uint8Array(body), { status, headers });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_DIST_DIR } from './function-home.ts';
 import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
 
 /**
@@ -8,6 +9,7 @@ import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
  * than running with a limit nobody asked for.
  */
 export interface ServerConfig {
+  /** DIST_DIR, absolute; unset: the dist the built function lies in (see function-home.ts). */
   dist: string;
   port: number;
   host: string;
@@ -40,7 +42,7 @@ function originIn(env: NodeJS.ProcessEnv, name: string): string | undefined {
 /** @example serverConfigOf({ RATE_LIMIT: 'off' }).ratePolicy // null */
 export function serverConfigOf(env: NodeJS.ProcessEnv): ServerConfig {
   return {
-    dist: resolve(env.DIST_DIR ?? 'dist'),
+    dist: resolve(env.DIST_DIR ?? DEFAULT_DIST_DIR),
     port: integerIn(env, 'PORT', 4321, 65_535),
     host: env.HOST || 'localhost',
     ratePolicy: ratePolicyOf(env.RATE_LIMIT || undefined),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FileManifest } from '../build/file-manifest.ts';
-import { etagMatches } from '../lib/http-response.ts';
+import { type Answer, etagMatches } from '../lib/http-response.ts';
 import { type Collection, pageUrl } from '../lib/links.ts';
 import { negotiate, REPRESENTATION_TYPES } from '../lib/negotiate.ts';
 import {
@@ -27,14 +27,18 @@ import {
 } from './headers.ts';
 import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
+import { answerSearch } from './search-endpoints.ts';
 import { ORIGIN_FETCH_HEADER, type StaticFiles, StaticFileUnavailable } from './static-files.ts';
 
 /**
  * The one server in front of everything: prebuilt files straight from the build
  * output (with their manifest ETags and token counts), Accept negotiation of the
- * detail pages, and the search endpoints handed to Astro's handler. In the
- * adapter's standalone server, prerendered files are served before any Astro
- * code runs, so negotiation has to live here, in front.
+ * detail pages, and the search endpoints (search-endpoints.ts, the same code as
+ * Astro's routes in src/pages/api/). In the adapter's standalone server,
+ * prerendered files are served before any Astro code runs, so negotiation has
+ * to live here, in front. Astro's handler is loaded only when a request is
+ * routed to it (a function route that is no search; none today), so no search
+ * ever waits for Astro's server entry.
  *
  * Routing reads the request target alone: the Host header never changes which
  * resource answers, and Astro is handed a request rebuilt from the routed path
@@ -49,7 +53,8 @@ export interface FrontServerOptions {
   /** The build manifest; a promise so that the server can listen (and search) before it is parsed. */
   manifest: FileManifest | Promise<FileManifest>;
   searchers: Searchers;
-  astroHandler: AstroHandler;
+  /** Loads Astro's handler (dist/server/entry.mjs); called on the first request routed to Astro, not before. */
+  loadAstro: () => Promise<AstroHandler>;
   /** The rate limiter and agent verifier, before every answer the function computes. */
   gate?: FunctionGate;
 }
@@ -62,7 +67,14 @@ const FORWARDED_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded
 const openGate: FunctionGate = async () => ({ go: true, headers: {} });
 
 export function createFrontServer(options: FrontServerOptions) {
-  const { files: staticFiles, searchers, astroHandler, gate = openGate } = options;
+  const { files: staticFiles, searchers, gate = openGate } = options;
+  let astro: Promise<AstroHandler> | undefined;
+  /** Astro's handler, loaded once; a failed load is logged by the request that waited for it and tried again by the next. */
+  const astroHandler = (): Promise<AstroHandler> =>
+    (astro ??= options.loadAstro().catch((error: unknown) => {
+      astro = undefined;
+      throw error;
+    }));
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
   /** The files of the build (once the manifest is read; at once after that). */
@@ -140,7 +152,7 @@ export function createFrontServer(options: FrontServerOptions) {
       res.once('close', resolve);
     });
     const socket = req.socket;
-    const turn = (astroQueues.get(socket) ?? Promise.resolve()).then(() => astroHandler(req, res, undefined, locals));
+    const turn = (astroQueues.get(socket) ?? Promise.resolve()).then(async () => (await astroHandler())(req, res, undefined, locals));
     astroQueues.set(
       socket,
       turn.then(
@@ -149,6 +161,15 @@ export function createFrontServer(options: FrontServerOptions) {
       ),
     );
     return turn;
+  }
+
+  /**
+   * Writes an endpoint's answer after the headers already set (security, API, the gate's). Framed as
+   * Astro's handler framed it (chunked, no Content-Length), so the bytes on the wire are the same.
+   */
+  function sendAnswer(res: ServerResponse, { status, headers, body }: Answer): void {
+    res.writeHead(status, headers);
+    res.end(body ?? undefined);
   }
 
   /** Asks the gate: the headers to add when the request may go on, else null after answering 429 with `refusalHeaders`. */
@@ -180,6 +201,7 @@ export function createFrontServer(options: FrontServerOptions) {
         const limits = await passGate(req, res, API_HEADERS);
         if (!limits) return;
         for (const [name, value] of Object.entries({ ...API_HEADERS, ...limits })) res.setHeader(name, value);
+        if (route.endpoint) return sendAnswer(res, answerSearch(searchers, route.endpoint, url.searchParams, req.headers['if-none-match']));
         return handToAstro(req, res, url);
       }
       case 'negotiated': {

@@ -7,10 +7,14 @@ import type { Collection } from '../lib/links.ts';
  * a request can never name a file outside the build output.
  */
 export type Route =
-  | { kind: 'function' }
+  /** Answered by the function: a search endpoint (search-endpoints.ts), else a page rendered by Astro's handler. */
+  | { kind: 'function'; endpoint?: SearchEndpoint }
   | { kind: 'negotiated'; collection: Collection; slug: string }
   | { kind: 'file'; file: string; api: boolean; markdownOf?: { collection: Collection; slug: string } }
   | { kind: 'not-found' };
+
+/** The search endpoints, by the last segment of their path (/api/cards …). */
+export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Plain static paths: no dot segments, no encoded or control characters. */
@@ -36,12 +40,14 @@ export function requestUrlOf(target: string): URL | null {
 }
 
 /**
+ * @example routeOf('/api/cards', new URLSearchParams('q=mew')) // { kind: 'function', endpoint: 'cards' }
  * @example routeOf('/cards/charizard-base1-4', new URLSearchParams()) // { kind: 'negotiated', collection: 'cards', slug: 'charizard-base1-4' }
  */
 export function routeOf(pathname: string, query: URLSearchParams): Route {
-  if (pathname === '/api/cards' || pathname === '/api/sealed') return { kind: 'function' };
+  if (pathname === '/api/cards') return { kind: 'function', endpoint: 'cards' };
+  if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
   if (pathname === '/api/knowledge') {
-    return query.has('q') || query.has('tag') ? { kind: 'function' } : { kind: 'file', file: '/api/knowledge.json', api: true };
+    return query.has('q') || query.has('tag') ? { kind: 'function', endpoint: 'knowledge' } : { kind: 'file', file: '/api/knowledge.json', api: true };
   }
   if (pathname === '/api/content') return { kind: 'file', file: '/api/content.json', api: true };
 

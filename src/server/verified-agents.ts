@@ -2,16 +2,17 @@
  * The verified-agent allowlist of the running server: read once at start-up
  * from `VERIFIED_AGENTS` (a path, relative to the working directory like the
  * other path settings) or else from the file kept in git,
- * config/verified-agents.json. A missing or malformed file stops the start
+ * config/verified-agents.json (the built function reads the copy the build puts
+ * beside it in dist/server: see function-home.ts). A missing or malformed file stops the start
  * with the file and field named: a server quietly verifying no one would look
  * healthy while rate-limiting every agent it was meant to exempt.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type AgentDirectory, agentDirectoryOf } from '../lib/web-bot-auth/agent-directory.ts';
+import { DEFAULT_VERIFIED_AGENTS } from './function-home.ts';
 
-/** config/verified-agents.json of this checkout. */
-export const DEFAULT_VERIFIED_AGENTS = join(import.meta.dirname, '..', '..', 'config', 'verified-agents.json');
+export { DEFAULT_VERIFIED_AGENTS };
 
 /**
  * The allowlist file the environment selects.

@@ -1,8 +1,8 @@
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, parse } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { scratchDir } from '../support/fixture-site.ts';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -12,9 +12,13 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * only): it reads a prebuilt file's bytes from the static host (STATIC_ORIGIN)
  * when it must answer one itself, and keeps the manifest's headers. Here the
  * host is a plain Node file server, so the test needs no nginx.
+ *
+ * The copy lies outside the project, where no node_modules or src/ can be
+ * reached, and runs there with no DIST_DIR and no VERIFIED_AGENTS: the built
+ * function (dist/server/function.mjs) needs nothing but what is beside it.
  */
 const dist = inject('fixtureDist');
-const functionDist = scratchDir('function-alone');
+const functionDist = mkdtempSync(join(tmpdir(), 'card-values-function-alone-'));
 let host: Server;
 let hostUrl: string;
 /** What the host serves instead of a file, to play a host that is mid-deploy or down. */
@@ -39,9 +43,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(host.address() as { port: number }).port}`;
-  rmSync(functionDist, { recursive: true, force: true });
   cpSync(join(dist, 'server'), join(functionDist, 'server'), { recursive: true });
-  fn = await startServer(functionDist, { STATIC_ORIGIN: hostUrl });
+  fn = await startServer(functionDist, { STATIC_ORIGIN: hostUrl, DIST_DIR: undefined }, { cwd: functionDist });
 });
 afterAll(async () => {
   await fn?.stop();
@@ -50,6 +53,14 @@ afterAll(async () => {
 });
 
 describe('the function without the static files on its disk', () => {
+  it('runs from the copy of dist/server alone, with its build and allowlist found beside it', async () => {
+    for (let folder = functionDist; folder !== parse(folder).root; folder = dirname(folder)) {
+      expect(existsSync(join(folder, 'node_modules')), `${folder}/node_modules`).toBe(false);
+    }
+    expect(readdirSync(functionDist)).toEqual(['server']);
+    expect(fn.logs()).toContain(`serving ${realpathSync(functionDist)} (prebuilt files from ${hostUrl})`);
+  });
+
   it('answers negotiated pages and files with the bytes from the static host and the headers from its manifest', async () => {
     const page = await send(fn.url, '/cards/charizard-base1-4', { headers: { Accept: 'text/markdown;q=0.9, application/json;q=0.5' } });
     expect(page.status).toBe(200);

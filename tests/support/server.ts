@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { functionOf } from '../../src/server/function-home.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { ROOT } from './fixture-site.ts';
 
-/** The real server (src/server/main.ts) on a build, on a free port, for HTTP tests. */
+/** The real server, as it runs: the build's bundled function (dist/server/function.mjs), on a free port, for HTTP tests. */
 export interface RunningServer {
   url: string;
   /** What the server printed so far (stdout and stderr). */
@@ -12,12 +12,13 @@ export interface RunningServer {
 }
 
 /**
- * `env` adds to the test's environment (RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS …). The
- * limit is on, but far above what a test file sends, unless a test sets its own.
+ * `env` adds to the test's environment (RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS …; undefined
+ * unsets one, e.g. DIST_DIR). The limit is on, but far above what a test file sends, unless a test sets its
+ * own. The server runs in the project's folder unless `cwd` says otherwise.
  */
-export async function startServer(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server', 'main.ts')], {
-    cwd: ROOT,
+export async function startServer(dist: string, env: Record<string, string | undefined> = {}, { cwd = ROOT } = {}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, functionOf(dist)], {
+    cwd,
     env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: '100000/60', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

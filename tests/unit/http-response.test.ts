@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { createCachedJson, etagMatches } from '../../src/lib/http-response.ts';
-
-const request = (headers: Record<string, string> = {}) => new Request('http://x/api/cards', { headers });
+import { createCachedJson, etagMatches, problemAnswer, responseOf } from '../../src/lib/http-response.ts';
+import { badParameter } from '../../src/lib/problem.ts';
 
 describe('cached JSON answers', () => {
-  it('produces an answer once per key and serves the same bytes and ETag again', async () => {
+  it('produces an answer once per key and serves the same bytes and ETag again', () => {
     const respond = createCachedJson(2);
     let produced = 0;
     const produce = () => ({ n: ++produced });
-    const first = respond(request(), 'a', produce);
-    const again = respond(request(), 'a', produce);
+    const first = respond(undefined, 'a', produce);
+    const again = respond(undefined, 'a', produce);
     expect(produced).toBe(1);
-    expect(await again.text()).toBe(await first.text());
-    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
-    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(String(again.body)).toBe('{"n":1}');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.ETag).toBe(first.headers.ETag);
+    expect(first.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['Cache-Control']).toBe('private, max-age=60');
   });
 
   it('forgets the least recently used answer when full', () => {
     const respond = createCachedJson(2);
     const produced: string[] = [];
-    const ask = (key: string) => respond(request(), key, () => produced.push(key));
+    const ask = (key: string) => respond(undefined, key, () => produced.push(key));
     ask('a');
     ask('b');
     ask('a');
@@ -29,12 +30,24 @@ describe('cached JSON answers', () => {
     expect(produced).toEqual(['a', 'b', 'c', 'b']);
   });
 
-  it('answers a matching If-None-Match with 304 and no body', async () => {
+  it('answers a matching If-None-Match with 304 and no body', () => {
     const respond = createCachedJson(2);
-    const etag = respond(request(), 'a', () => [1]).headers.get('etag')!;
-    const notModified = respond(request({ 'If-None-Match': `W/${etag}` }), 'a', () => [1]);
+    const etag = respond(undefined, 'a', () => [1]).headers.ETag;
+    const notModified = respond(`W/${etag}`, 'a', () => [1]);
     expect(notModified.status).toBe(304);
-    expect(await notModified.text()).toBe('');
+    expect(notModified.body).toBeNull();
+    expect(notModified.headers).toEqual({ ETag: etag, 'Cache-Control': 'private, max-age=60' });
+  });
+
+  it('becomes the same fetch Response for Astro’s routes', async () => {
+    const answer = createCachedJson(2)(null, 'a', () => ({ q: 'mew' }));
+    const response = responseOf(answer);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe(answer.headers.ETag);
+    expect(await response.text()).toBe('{"q":"mew"}');
+    const problem = responseOf(problemAnswer(badParameter('limit', 'limit must be an integer', 'an integer ≥ 0')));
+    expect([problem.status, problem.headers.get('content-type'), problem.headers.get('cache-control')]).toEqual([400, 'application/problem+json', 'no-store']);
+    expect((await problem.json()).parameter).toBe('limit');
   });
 });
 

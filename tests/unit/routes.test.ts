@@ -5,11 +5,11 @@ const q = (s = '') => new URLSearchParams(s);
 
 describe('routeOf decides the answer from the path alone', () => {
   it.each([
-    ['/api/cards', '', { kind: 'function' }],
-    ['/api/sealed', 'q=box', { kind: 'function' }],
+    ['/api/cards', '', { kind: 'function', endpoint: 'cards' }],
+    ['/api/sealed', 'q=box', { kind: 'function', endpoint: 'sealed' }],
     ['/api/knowledge', '', { kind: 'file', file: '/api/knowledge.json', api: true }],
-    ['/api/knowledge', 'tag=grail', { kind: 'function' }],
-    ['/api/knowledge', 'q=psa', { kind: 'function' }],
+    ['/api/knowledge', 'tag=grail', { kind: 'function', endpoint: 'knowledge' }],
+    ['/api/knowledge', 'q=psa', { kind: 'function', endpoint: 'knowledge' }],
     ['/api/content', '', { kind: 'file', file: '/api/content.json', api: true }],
     ['/api/cards/charizard-base1-4', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],
     ['/api/cards/charizard-base1-4.json', '', { kind: 'file', file: '/api/cards/charizard-base1-4.json', api: true }],

@@ -1,18 +1,15 @@
 import type { APIRoute } from 'astro';
-import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
-import { detailToListItem } from '../../lib/knowledge-record.ts';
-import { parseKnowledgeSearch, SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
+import { responseOf } from '../../lib/http-response.ts';
+import { answerSearch } from '../../server/search-endpoints.ts';
 
 /**
  * `GET /api/knowledge?q=&tag=`: filtered articles. Without parameters the front
  * server answers from the prebuilt api/knowledge.json and never calls this.
+ * The front server answers this path itself with the same code
+ * (src/server/search-endpoints.ts); this route gives Astro's handler the same
+ * answer, given `locals.searchers`.
  */
 export const prerender = false;
 
-const respond = createCachedJson(SEARCH_CACHE_ENTRIES);
-
-export const GET: APIRoute = ({ url, request, locals }) => {
-  const parsed = parseKnowledgeSearch(url.searchParams);
-  if (!parsed.ok) return problemResponse(parsed.problem);
-  return respond(request, JSON.stringify(parsed.params), () => locals.searchers.knowledge.search(parsed.params).map(detailToListItem));
-};
+export const GET: APIRoute = ({ url, request, locals }) =>
+  responseOf(answerSearch(locals.searchers, 'knowledge', url.searchParams, request.headers.get('if-none-match')));

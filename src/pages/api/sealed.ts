@@ -1,18 +1,14 @@
 import type { APIRoute } from 'astro';
-import { createCachedJson, problemResponse } from '../../lib/http-response.ts';
-import { parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
+import { responseOf } from '../../lib/http-response.ts';
+import { answerSearch } from '../../server/search-endpoints.ts';
 
-/** `GET /api/sealed`: search sealed products (the function; answered per request). */
+/**
+ * `GET /api/sealed`: search sealed products (the function; answered per request).
+ * The front server answers this path itself with the same code
+ * (src/server/search-endpoints.ts); this route gives Astro's handler the same
+ * answer, given `locals.searchers`.
+ */
 export const prerender = false;
 
-const respond = createCachedJson(SEARCH_CACHE_ENTRIES);
-
-export const GET: APIRoute = ({ url, request, locals }) => {
-  const parsed = parseSealedSearch(url.searchParams, locals.searchers.kinds);
-  if (!parsed.ok) return problemResponse(parsed.problem);
-  return respond(request, JSON.stringify(parsed.params), () => {
-    const { limit, offset } = parsed.params;
-    const { total, results } = locals.searchers.sealed.search(parsed.params);
-    return { total, count: results.length, offset, limit, results };
-  });
-};
+export const GET: APIRoute = ({ url, request, locals }) =>
+  responseOf(answerSearch(locals.searchers, 'sealed', url.searchParams, request.headers.get('if-none-match')));

@@ -1,0 +1,71 @@
+import { copyFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build, type Plugin } from 'esbuild';
+import { FUNCTION_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
+
+/**
+ * After Astro's build: the function (src/server/main.ts and all it imports, our
+ * code and its small pure-JS packages) as one precompiled ES module,
+ * dist/server/function.mjs, and beside it a copy of config/verified-agents.json
+ * (its default allowlist). So the function starts without stripping types or
+ * resolving ~60 modules, and a copy of dist/server runs alone: no src/, no
+ * node_modules. Only Node's built-ins stay outside; Astro's server entry is
+ * loaded from beside it at run time, when a request needs Astro (none does today).
+ */
+/**
+ * `import … from 'node:http'` costs ~25 ms at start where `require('node:http')`
+ * costs ~3: Node builds an ES module facade of a built-in by reading every
+ * export, and node:http's include lazy getters that load all of undici (fetch,
+ * WebSocket). So every import of a built-in becomes a require in the bundle.
+ */
+const builtinsRequired: Plugin = {
+  name: 'card-values:builtins-required',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, ({ path, kind }) => (kind === 'import-statement' ? { path, namespace: 'node-builtin' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
+  },
+};
+
+export function functionBundle(): AstroIntegration {
+  let root: string;
+  let serverDir: string;
+  return {
+    name: 'card-values:function-bundle',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+        serverDir = fileURLToPath(config.build.server);
+      },
+      'astro:build:done': async ({ logger }) => {
+        const started = performance.now();
+        const outfile = join(serverDir, FUNCTION_FILE);
+        const result = await build({
+          entryPoints: [join(root, 'src', 'server', 'main.ts')],
+          outfile,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node22',
+          // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
+          banner: {
+            js: [
+              '// The card-values function, bundled by src/integrations/function-bundle.ts from src/server/main.ts: see there.',
+              "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+            ].join('\n'),
+          },
+          plugins: [builtinsRequired],
+          legalComments: 'eof',
+          metafile: true,
+          logLevel: 'silent',
+        });
+        for (const warning of result.warnings) logger.warn(`${warning.location?.file ?? ''}: ${warning.text}`);
+        await copyFile(join(root, 'config', 'verified-agents.json'), join(serverDir, VERIFIED_AGENTS_COPY));
+        const modules = Object.keys(result.metafile.inputs).length;
+        const kb = Math.round((await stat(outfile)).size / 1024);
+        logger.info(`${relative(root, outfile)}: ${modules} modules in one file, ${kb} KB (${Math.round(performance.now() - started)} ms)`);
+      },
+    },
+  };
+}

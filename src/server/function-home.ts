@@ -1,0 +1,30 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the function lies, and so what its path settings default to. Built, it
+ * is one file, dist/server/function.mjs (src/integrations/function-bundle.ts),
+ * which needs nothing beside it but the build's server files: its build is the
+ * dist it lies in, and its allowlist the copy of config/verified-agents.json the
+ * build puts beside it, wherever dist/server is copied. Run from source
+ * (`node src/server/main.ts`, for development) they are ./dist and the
+ * checkout's config/verified-agents.json, as before there was a bundle.
+ */
+export const FUNCTION_FILE = 'function.mjs';
+/** The copy of the allowlist in dist/server. */
+export const VERIFIED_AGENTS_COPY = 'verified-agents.json';
+
+/** The built function of a build. @example functionOf('dist') // "dist/server/function.mjs" */
+export function functionOf(dist: string): string {
+  return join(dist, 'server', FUNCTION_FILE);
+}
+
+// This module's own folder: src/server, or dist/server when it is part of function.mjs.
+const here = dirname(fileURLToPath(import.meta.url));
+const bundled = !import.meta.url.endsWith('.ts');
+
+/** DIST_DIR when unset (from source: relative to the working directory). */
+export const DEFAULT_DIST_DIR = bundled ? dirname(here) : 'dist';
+
+/** VERIFIED_AGENTS when unset. */
+export const DEFAULT_VERIFIED_AGENTS = bundled ? join(here, VERIFIED_AGENTS_COPY) : join(here, '..', '..', 'config', 'verified-agents.json');

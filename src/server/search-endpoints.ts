@@ -1,0 +1,65 @@
+import { type Answer, createCachedJson, problemAnswer } from '../lib/http-response.ts';
+import { detailToListItem } from '../lib/knowledge-record.ts';
+import { parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import type { SearchEndpoint } from './routes.ts';
+import type { Searchers } from './search-data.ts';
+
+/**
+ * The search endpoints, `GET /api/cards`, `/api/sealed` and `/api/knowledge?q=&tag=`:
+ * the parameters checked (a problem when they are wrong), then the searcher's
+ * answer as JSON with its ETag, remembered per endpoint (createCachedJson). The
+ * front server answers them with this directly, so a search never waits for
+ * Astro; the routes in src/pages/api/ are thin adapters over the same code.
+ *
+ * A catalogue answer is `{ total, count, offset, limit, ...rest, results }`:
+ * `rest` is whatever else the searcher's result carries (e.g. the words it
+ * ignored), passed on as it is.
+ *
+ * @example answerSearch(searchers, 'cards', new URLSearchParams('q=mew'), undefined).status // 200
+ */
+export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, query: URLSearchParams, ifNoneMatch: string | null | undefined): Answer {
+  const respond = respondersOf(searchers)[endpoint];
+  switch (endpoint) {
+    case 'cards': {
+      const parsed = parseCardSearch(query);
+      if (!parsed.ok) return problemAnswer(parsed.problem);
+      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => {
+        const { limit, offset } = parsed.params;
+        const { total, results, ...rest } = searchers.cards.search(parsed.params);
+        return { total, count: results.length, offset, limit, ...rest, results };
+      });
+    }
+    case 'sealed': {
+      const parsed = parseSealedSearch(query, searchers.kinds);
+      if (!parsed.ok) return problemAnswer(parsed.problem);
+      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => {
+        const { limit, offset } = parsed.params;
+        const { total, results, ...rest } = searchers.sealed.search(parsed.params);
+        return { total, count: results.length, offset, limit, ...rest, results };
+      });
+    }
+    case 'knowledge': {
+      const parsed = parseKnowledgeSearch(query);
+      if (!parsed.ok) return problemAnswer(parsed.problem);
+      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => searchers.knowledge.search(parsed.params).map(detailToListItem));
+    }
+  }
+}
+
+type Responders = Record<SearchEndpoint, ReturnType<typeof createCachedJson>>;
+
+/** The answers remembered for one build's searchers (one set per process, whoever asks: the front server or Astro). */
+const responders = new WeakMap<Searchers, Responders>();
+
+function respondersOf(searchers: Searchers): Responders {
+  let found = responders.get(searchers);
+  if (!found) {
+    found = {
+      cards: createCachedJson(SEARCH_CACHE_ENTRIES),
+      sealed: createCachedJson(SEARCH_CACHE_ENTRIES),
+      knowledge: createCachedJson(SEARCH_CACHE_ENTRIES),
+    };
+    responders.set(searchers, found);
+  }
+  return found;
+}
