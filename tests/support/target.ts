@@ -23,7 +23,7 @@ export function refusedInFront(response: { status: number; headers: { connection
   return CONTRACT_TARGET === 'nginx' && response.status === 400 && response.headers.connection === 'close';
 }
 
-/** The request target as the front server reads it: nginx skips spaces before it (Node refuses the request line). */
+/** The request target as the server reads it: nginx and Node's parser (llhttp, Node 24) both skip spaces before it. */
 export function targetAsRead(target: string): string {
-  return CONTRACT_TARGET === 'nginx' ? target.replace(/^ +/, '') : target;
+  return target.replace(/^ +/, '');
 }
