@@ -23,20 +23,12 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
     case 'cards': {
       const parsed = parseCardSearch(query);
       if (!parsed.ok) return problemAnswer(parsed.problem);
-      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => {
-        const { limit, offset } = parsed.params;
-        const { total, results, ...rest } = searchers.cards.search(parsed.params);
-        return { total, count: results.length, offset, limit, ...rest, results };
-      });
+      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.cards.search(parsed.params)));
     }
     case 'sealed': {
       const parsed = parseSealedSearch(query, searchers.kinds);
       if (!parsed.ok) return problemAnswer(parsed.problem);
-      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => {
-        const { limit, offset } = parsed.params;
-        const { total, results, ...rest } = searchers.sealed.search(parsed.params);
-        return { total, count: results.length, offset, limit, ...rest, results };
-      });
+      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
     }
     case 'knowledge': {
       const parsed = parseKnowledgeSearch(query);
@@ -44,6 +36,11 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => searchers.knowledge.search(parsed.params).map(detailToListItem));
     }
   }
+}
+
+/** The catalogue search envelope (schemas/api/card-search.json, sealed-search.json). */
+function envelope({ limit, offset }: { limit: number; offset: number }, { total, results, ...rest }: { total: number; results: unknown[] }) {
+  return { total, count: results.length, offset, limit, ...rest, results };
 }
 
 type Responders = Record<SearchEndpoint, ReturnType<typeof createCachedJson>>;
