@@ -93,7 +93,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
       }
       const covered = unasked === 0;
       // The name (the weightiest field) says how much of the item the query asked for, once the query touches it.
-      if (f === 0 && bits) extra = unasked < EXTRA_WORDS_MAX ? unasked : EXTRA_WORDS_MAX;
+      if (f === 0 && bits) extra = Math.min(unasked, EXTRA_WORDS_MAX);
       if (bits) fieldsHit |= 1 << f;
       // A covered field earns its weight only for tokens no weightier field took: in
       // "base set 2" the 2 is the set's, and card number 2 earns nothing extra for it.
