@@ -4,6 +4,9 @@
  *   content/cards/<setId>.json     the cards of one set, each with its price lines,
  *                                  daily market history and graded figures
  *   content/sealed/<group>.json    the sealed products of one TCGplayer group
+ *   content/changes/<as-of>.json   what this import changed against the content it
+ *                                  replaced (src/lib/catalogue-changes.ts), printed
+ *                                  in every run, written with --write
  *
  * Deterministic: the same input gives byte-identical files (inputs are sorted,
  * no clocks, no random ids). Nothing is dropped: the script fails if any card,
@@ -15,9 +18,10 @@
  *         2 with --check: content/ differs from what the import would write
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/lib/catalogue-changes.ts';
 import { slugify } from '../src/lib/slug.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
@@ -221,11 +225,42 @@ const { files, counts } = buildPlan();
 function filesUnder(prefix: string): Map<string, string> {
   return new Map([...files].filter(([f]) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/')).map(([f, t]) => [f.slice(prefix.length), t]));
 }
+/** The catalogue in content files (path relative to content/ → text), as the loaders read it. */
+function catalogueOf(texts: Map<string, string>): ContentCatalogue {
+  const json = (path: string) => JSON.parse(texts.get(path)!);
+  const under = (prefix: string) => [...texts.keys()].filter((f) => f.startsWith(prefix) && f.endsWith('.json')).sort();
+  return {
+    sets: texts.has('sets.json') ? json('sets.json') : [],
+    cards: under('cards/').flatMap(json),
+    sealed: under('sealed/').flatMap((f) => {
+      const { group, products } = json(f);
+      return products.map((p: Raw) => ({ ...p, group }));
+    }),
+  };
+}
+
+/** The import-owned files content/ holds now. */
+function currentContent(): Map<string, string> {
+  const texts = new Map<string, string>();
+  if (existsSync(join(OUT, 'sets.json'))) texts.set('sets.json', readFileSync(join(OUT, 'sets.json'), 'utf8'));
+  for (const dir of ['cards', 'sealed']) {
+    if (!existsSync(join(OUT, dir))) continue;
+    for (const f of readdirSync(join(OUT, dir))) if (f.endsWith('.json')) texts.set(`${dir}/${f}`, readFileSync(join(OUT, dir, f), 'utf8'));
+  }
+  return texts;
+}
+
 const write = args.write!;
+const current = currentContent();
+// A first import has nothing to compare with: it records no changes.
+const changes = current.has('sets.json') ? catalogueChanges(catalogueOf(current), catalogueOf(files)) : null;
+if (changes) files.set(`changes/${changes.asOf}.json`, `${formatJson(changes)}\n`);
 const summary = {
   sets: applyContentPlan(OUT, filesUnder(''), { write, prune: false }),
   cards: applyContentPlan(join(OUT, 'cards'), filesUnder('cards/'), { write, prune: true }),
   sealed: applyContentPlan(join(OUT, 'sealed'), filesUnder('sealed/'), { write, prune: true }),
+  // Records of earlier imports stay: the folder is a history, never pruned.
+  changes: applyContentPlan(join(OUT, 'changes'), filesUnder('changes/'), { write, prune: false }),
 };
 console.log(
   `import-catalogue: read ${Object.entries(counts)
@@ -235,6 +270,10 @@ console.log(
 for (const [area, s] of Object.entries(summary)) {
   console.log(`  ${area}: ${s.added} added, ${s.changed} changed, ${s.removed} removed, ${s.unchanged} unchanged`);
 }
+if (changes) {
+  console.log(`what this import changes (prices as of ${changes.previousAsOf} → ${changes.asOf}):`);
+  for (const line of changeSummary(changes)) console.log(`  ${line}`);
+} else console.log(current.has('sets.json') ? 'no change a client would see' : 'first import: no earlier content to compare with');
 if (!write) console.log('dry run: nothing written (pass --write to write content/)');
 if (args.check && Object.values(summary).some((s) => s.added + s.changed + s.removed > 0)) {
   console.error('import-catalogue: content/ is out of date with the data; run npm run import -- --write');

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
@@ -8,7 +8,11 @@ import { ROOT, scratchDir } from '../support/fixture-site.ts';
 const RAW = join(ROOT, 'tests', 'fixtures', 'raw-data');
 
 function runImport(out: string, ...flags: string[]) {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'import-catalogue.ts'), '--data', RAW, '--out', out, ...flags], { encoding: 'utf8' });
+  return runImportOf(RAW, out, ...flags);
+}
+
+function runImportOf(data: string, out: string, ...flags: string[]) {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'import-catalogue.ts'), '--data', data, '--out', out, ...flags], { encoding: 'utf8' });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -28,7 +32,8 @@ const lines = (file: string) =>
 
 describe('import-catalogue', () => {
   afterAll(() => {
-    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles']) rmSync(scratchDir(d), { recursive: true, force: true });
+    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles', 'import-changes', 'import-changes-data'])
+      rmSync(scratchDir(d), { recursive: true, force: true });
   });
 
   it('writes byte-identical content when run twice on the same input', () => {
@@ -74,5 +79,58 @@ describe('import-catalogue', () => {
     copyFileSync(join(ROOT, 'tests', 'fixtures', 'content', 'knowledge', 'sealed-per-pack.md'), article);
     expect(runImport(out, '--write').status).toBe(0);
     expect(readFileSync(article, 'utf8')).toContain('price per pack');
+  });
+
+  it('records exactly the edits an import makes: a repriced card, a removed card, an added card, a product that lost its price', () => {
+    const out = scratchDir('import-changes');
+    const data = scratchDir('import-changes-data');
+    for (const dir of [out, data]) rmSync(dir, { recursive: true, force: true });
+    expect(runImport(out, '--write').status).toBe(0);
+    expect(existsSync(join(out, 'changes')), 'a first import has nothing to compare with').toBe(false);
+
+    cpSync(RAW, data, { recursive: true });
+    const edit = (file: string, change: (rows: Record<string, unknown>[]) => Record<string, unknown>[]) =>
+      writeFileSync(
+        join(data, file),
+        `${change(lines(file))
+          .map((r) => JSON.stringify(r))
+          .join('\n')}\n`,
+      );
+    // base1-4: its primary market doubles. base1-2: gone, with its price lines. base1-999: a new, unpriced card.
+    edit('prices/cards.jsonl', (rows) =>
+      rows.filter((r) => r.cardId !== 'base1-2').map((r) => (r.cardId === 'base1-4' && r.primary ? { ...r, market: (r.market as number) * 2 } : r)),
+    );
+    for (const file of ['prices/history.jsonl', 'prices/graded.jsonl']) edit(file, (rows) => rows.filter((r) => r.cardId !== 'base1-2'));
+    edit('pokemon-tcg/cards.jsonl', (rows) => {
+      const kept = rows.filter((r) => r.id !== 'base1-2');
+      return [...kept, { ...kept.find((r) => r.id === 'base1-4')!, id: 'base1-999', number: '999', name: 'Testizard' }];
+    });
+    const [product] = lines('sealed/products.jsonl');
+    edit('sealed/products.jsonl', (rows) =>
+      rows.map((r) => (r.productId === product.productId ? { ...r, low: null, mid: null, high: null, market: null, directLow: null } : r)),
+    );
+
+    const dryRun = runImportOf(data, out);
+    expect(dryRun.status).toBe(0);
+    expect(dryRun.output).toMatch(/cards: 1 added, 1 removed, 1 repriced by more than 10%/);
+    expect(existsSync(join(out, 'changes')), 'a dry run writes nothing').toBe(false);
+    expect(runImportOf(data, out, '--write').status).toBe(0);
+    const [file] = readdirSync(join(out, 'changes'));
+    const record = JSON.parse(readFileSync(join(out, 'changes', file), 'utf8'));
+    expect(file).toBe(`${record.asOf}.json`);
+    const ids = (list: { id: string }[]) => list.map((i) => i.id);
+    expect(ids(record.cards.added)).toEqual(['base1-999']);
+    expect(ids(record.cards.removed)).toEqual(['base1-2']);
+    expect(record.cards.repriced).toHaveLength(1);
+    expect(record.cards.repriced[0]).toMatchObject({ id: 'base1-4', slug: 'charizard-base1-4', changePercent: 100 });
+    expect(record.cards.repriced[0].to).toBeCloseTo(record.cards.repriced[0].from * 2, 1);
+    expect(ids(record.cards.status)).toEqual([]);
+    expect(record.sealed.status).toEqual([expect.objectContaining({ id: String(product.productId), from: 'priced', to: 'unpriced' })]);
+    expect([...ids(record.sealed.added), ...ids(record.sealed.removed), ...ids(record.sealed.repriced)]).toEqual([]);
+
+    // Run again on the same data: nothing changes, and the record of the import stays as it was.
+    const again = runImportOf(data, out, '--write');
+    expect(again.output).toMatch(/no change a client would see/);
+    expect(readdirSync(join(out, 'changes'))).toEqual([file]);
   });
 });

@@ -1,0 +1,157 @@
+/**
+ * What an import changes in the catalogue: items added and removed, values that
+ * moved by more than REPRICE_THRESHOLD, value bands and price statuses that
+ * changed. The import prints it before writing and keeps it, per import, in
+ * content/changes/<as-of date>.json; the states compared are the records the API
+ * serves (card and sealed summaries), so a change here is a change a client sees.
+ */
+import type { CardEntry } from '../schemas/card.ts';
+import type { SealedEntry } from '../schemas/sealed.ts';
+import type { SetEntry } from '../schemas/set.ts';
+import { cardToSummary } from './card-record.ts';
+import { sealedToSummary } from './sealed-record.ts';
+
+/** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
+export const REPRICE_THRESHOLD = 0.1;
+
+/** One item as a change record names it, with the value it had (or has). */
+export interface ItemRef {
+  id: string;
+  slug: string;
+  name: string;
+  valueUsd: number | null;
+}
+
+export interface ItemChange<T> extends ItemRef {
+  from: T;
+  to: T;
+}
+
+export interface CollectionChanges {
+  added: ItemRef[];
+  removed: ItemRef[];
+  /** Value moved by more than the threshold; `valueUsd` is the new value. */
+  repriced: (ItemChange<number> & { changePercent: number })[];
+  /** Value band changed (cards; sealed products have none). */
+  band: ItemChange<string | null>[];
+  /** Price status changed (priced, stale, unpriced). */
+  status: ItemChange<string>[];
+}
+
+/** content/changes/<asOf>.json. */
+export interface ChangeRecord {
+  /** The import's as-of date: the newest price date in the new content. */
+  asOf: string;
+  /** The as-of date of the content it replaced. */
+  previousAsOf: string;
+  repriceThreshold: number;
+  cards: CollectionChanges;
+  sealed: CollectionChanges;
+}
+
+/** The catalogue's content as the import writes it. */
+export interface ContentCatalogue {
+  sets: SetEntry[];
+  cards: CardEntry[];
+  /** Sealed products with their group (as the content loader gives them). */
+  sealed: SealedEntry[];
+}
+
+interface ItemState extends ItemRef {
+  band: string | null;
+  status: string;
+}
+
+/** The newest price date anywhere in the content: the catalogue's as-of date. */
+export function pricesAsOfOf(content: ContentCatalogue): string {
+  let asOf = '';
+  for (const card of content.cards) for (const p of card.prices) if (p.updatedAt > asOf) asOf = p.updatedAt;
+  for (const p of content.sealed) if (p.price && p.price.updatedAt > asOf) asOf = p.price.updatedAt;
+  return asOf;
+}
+
+function statesOf(content: ContentCatalogue, pricesAsOf: string): { cards: Map<string, ItemState>; sealed: Map<string, ItemState> } {
+  const sets = new Map(content.sets.map((s) => [s.id, s]));
+  const cards = new Map<string, ItemState>();
+  for (const card of content.cards) {
+    const set = sets.get(card.set);
+    if (!set) continue; // the build refuses such a card; here it simply has no state
+    const s = cardToSummary(card, set, pricesAsOf);
+    cards.set(s.id, { id: s.id, slug: s.slug, name: s.exactName, valueUsd: s.valueUsd, band: s.valueBand, status: s.priceStatus });
+  }
+  const sealed = new Map<string, ItemState>();
+  for (const product of content.sealed) {
+    const s = sealedToSummary(product, pricesAsOf);
+    sealed.set(String(s.productId), { id: String(s.productId), slug: s.slug, name: s.cleanName, valueUsd: s.valueUsd, band: null, status: s.priceStatus });
+  }
+  return { cards, sealed };
+}
+
+const ref = ({ id, slug, name, valueUsd }: ItemState): ItemRef => ({ id, slug, name, valueUsd });
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function compare(before: Map<string, ItemState>, after: Map<string, ItemState>, threshold: number): CollectionChanges {
+  const changes: CollectionChanges = { added: [], removed: [], repriced: [], band: [], status: [] };
+  for (const [id, old] of before) if (!after.has(id)) changes.removed.push(ref(old));
+  for (const [id, now] of after) {
+    const old = before.get(id);
+    if (!old) {
+      changes.added.push(ref(now));
+      continue;
+    }
+    if (old.valueUsd !== null && now.valueUsd !== null && old.valueUsd > 0) {
+      const change = (now.valueUsd - old.valueUsd) / old.valueUsd;
+      if (Math.abs(change) > threshold) {
+        changes.repriced.push({ ...ref(now), from: old.valueUsd, to: now.valueUsd, changePercent: Math.round(change * 1000) / 10 });
+      }
+    }
+    if (old.band !== now.band) changes.band.push({ ...ref(now), from: old.band, to: now.band });
+    if (old.status !== now.status) changes.status.push({ ...ref(now), from: old.status, to: now.status });
+  }
+  for (const list of Object.values(changes)) list.sort(byId);
+  return changes;
+}
+
+/**
+ * The changes from one content to the next, or null when nothing a client sees changed.
+ * @example catalogueChanges(current, imported)?.cards.repriced[0] // { id: 'base1-4', from: 420, to: 480, changePercent: 14.3, … }
+ */
+export function catalogueChanges(before: ContentCatalogue, after: ContentCatalogue, threshold = REPRICE_THRESHOLD): ChangeRecord | null {
+  const previousAsOf = pricesAsOfOf(before);
+  const asOf = pricesAsOfOf(after);
+  // Each side is judged at its own as-of date, as the API served (or will serve) it.
+  const old = statesOf(before, previousAsOf);
+  const now = statesOf(after, asOf);
+  const record: ChangeRecord = {
+    asOf,
+    previousAsOf,
+    repriceThreshold: threshold,
+    cards: compare(old.cards, now.cards, threshold),
+    sealed: compare(old.sealed, now.sealed, threshold),
+  };
+  const any = [record.cards, record.sealed].some((c) => Object.values(c).some((list) => list.length > 0));
+  return any ? record : null;
+}
+
+/**
+ * A few lines for a person: counts per kind of change, with the largest moves.
+ * @example changeSummary(record) // ["cards: 2 added, 1 removed, 14 repriced by more than 10%, 3 band changes, 0 status changes", …]
+ */
+export function changeSummary(record: ChangeRecord, examples = 5): string[] {
+  const lines: string[] = [];
+  for (const [area, c] of [
+    ['cards', record.cards],
+    ['sealed', record.sealed],
+  ] as const) {
+    lines.push(
+      `${area}: ${c.added.length} added, ${c.removed.length} removed, ${c.repriced.length} repriced by more than ${record.repriceThreshold * 100}%, ` +
+        `${c.band.length} band changes, ${c.status.length} status changes`,
+    );
+    const moves = [...c.repriced].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
+    for (const m of moves) lines.push(`  ${m.name}: $${m.from} → $${m.to} (${m.changePercent > 0 ? '+' : ''}${m.changePercent}%)`);
+    for (const b of c.band.slice(0, examples)) lines.push(`  ${b.name}: band ${b.from ?? 'none'} → ${b.to ?? 'none'}`);
+    for (const a of c.added.slice(0, examples)) lines.push(`  + ${a.name}`);
+    for (const r of c.removed.slice(0, examples)) lines.push(`  - ${r.name}`);
+  }
+  return lines;
+}
