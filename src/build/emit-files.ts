@@ -12,6 +12,23 @@ import { CARD_CATALOGUE } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
+import {
+  BULK_COLLECTIONS,
+  BULK_MANIFEST_PATH,
+  type BulkBody,
+  type BulkCollection,
+  type BulkFileEntry,
+  bulkFileEntry,
+  bulkManifestOf,
+  CARD_CSV_COLUMNS,
+  CARDS_CSV_PATH,
+  csvOf,
+  dataDateOf,
+  gzipOf,
+  gzipPath,
+  ndjsonOf,
+  ndjsonPath,
+} from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownOffload } from './markdown-offload.ts';
@@ -33,10 +50,10 @@ export interface OffloadedFile {
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
 
-/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, site. */
+/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, bulk (the open-data files), site. */
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
-  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'site'];
+  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'bulk', 'site'];
 }
 
 /** Renders the HTML page of a record (the Astro components in src/components). */
@@ -89,6 +106,9 @@ export async function* emitBundle(
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
       return;
     }
+    case 'bulk':
+      yield* bulkFiles(catalogue);
+      return;
     case 'site': {
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
@@ -108,4 +128,47 @@ export async function* emitBundle(
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
+}
+
+/** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
+const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The open-data files (src/build/bulk-files.ts) and their manifest. Each NDJSON
+ * line is JSON.stringify of the same record the detail file is, so the two are
+ * the same bytes; cards are made one at a time (`cardDetail`) and kept only as
+ * text chunks, never as 18k detail objects at once.
+ */
+function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
+  const entries: BulkFileEntry[] = [];
+  const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
+    entries.push(bulkFileEntry(path, made, extra));
+    return ['client', file(path), made.body];
+  };
+  const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
+  const lines: Record<BulkCollection, () => Iterable<string>> = {
+    *cards() {
+      for (const i of cardOrder) yield JSON.stringify(catalogue.cardDetail(i));
+    },
+    sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
+    knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),
+  };
+  for (const { name, schema } of BULK_COLLECTIONS) {
+    const ndjson = ndjsonOf(lines[name]());
+    yield emit(ndjsonPath(name), ndjson, { schema });
+    yield emit(gzipPath(name), { body: gzipOf(ndjson.body), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
+    if (name === 'cards')
+      yield emit(
+        CARDS_CSV_PATH,
+        csvOf(
+          CARD_CSV_COLUMNS,
+          cardOrder.map((i) => catalogue.cards[i]),
+        ),
+      );
+  }
+  const generatedAt = dataDateOf(
+    catalogue.pricesAsOf,
+    catalogue.articles.map((a) => a.last_verified),
+  );
+  yield ['client', file(BULK_MANIFEST_PATH), JSON.stringify(bulkManifestOf(catalogue.pricesAsOf, generatedAt, entries))];
 }

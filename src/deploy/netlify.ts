@@ -28,7 +28,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import type { Collection } from '../lib/links.ts';
 import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../server/headers.ts';
-import { SLUG } from '../server/routes.ts';
+import { EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
 
 export type Negotiation = 'function' | 'html';
 
@@ -94,7 +94,8 @@ function collectionOf(file: string): Collection | undefined {
 function aliasesOf(file: string, negotiation: Negotiation): { path: string; headers: Record<string, string> }[] {
   const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+)\.json$/.exec(file);
   if (api && SLUG.test(api[2])) return [{ path: file.slice(0, -5), headers: {} }];
-  if (file === '/api/content.json') return [{ path: '/api/content', headers: {} }];
+  const extensionless = Object.entries(EXTENSIONLESS_API_FILES).find(([, target]) => target === file);
+  if (extensionless) return [{ path: extensionless[0], headers: {} }];
   if (file === '/index.html') return [{ path: '/', headers: {} }];
   if (!file.endsWith('.html') || file === '/404.html') return [];
   const collection = collectionOf(file);
@@ -111,7 +112,7 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
   const lines = ['# Searches (and the /api/knowledge list, which the function serves from its file): the function.'];
   for (const path of FUNCTION_PATHS) lines.push(`${path}  ${fn}${path}  200!`);
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
-  lines.push('/api/content  /api/content.json  200');
+  for (const [path, file] of Object.entries(EXTENSIONLESS_API_FILES)) lines.push(`${path}  ${file}  200`);
   for (const collection of COLLECTIONS) lines.push(`/api/${collection}/:slug  /api/${collection}/:slug.json  200`);
   if (negotiation === 'function') {
     lines.push('# Detail pages: Accept negotiation is the function’s (Netlify rules cannot read Accept); it serves the .md and .html there too.');

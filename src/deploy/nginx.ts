@@ -29,6 +29,7 @@ import {
   PREFLIGHT_HEADERS,
   SECURITY_HEADERS,
 } from '../server/headers.ts';
+import { EXTENSIONLESS_API_FILES } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';
 
 export interface NginxOptions {
@@ -163,7 +164,7 @@ function routingMaps(): string {
         [q('~^page-json /(?<cv_c>[a-z]+)/(?<cv_s>.+)$'), '/api/$cv_c/$cv_s.json'],
         [q('~^knowledge '), '/api/knowledge.json'],
         [q('~^file /$'), '/index.html'],
-        [q('~^file /api/content$'), '/api/content.json'],
+        ...Object.entries(EXTENSIONLESS_API_FILES).map(([path, file]): [string, string] => [q(`~^file ${path}$`), file]),
         [q(`~^file (?<cv_f>/api/(?:${COLLECTIONS.join('|')})/${SLUG})$`), '$cv_f.json'],
         [q('~^file (?<cv_f>(?!/api/)(?:/[^/]+)*/[^/.]+)$'), '$cv_f.html'],
         [q('~^file (?<cv_f>.+)$'), '$cv_f'],

@@ -26,7 +26,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import { negotiate, type Representation } from '../lib/negotiate.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
-import { SLUG } from '../server/routes.ts';
+import { EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';
 import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
 
@@ -129,7 +129,7 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   for (const file of Object.keys(manifest.files)) {
     if (/^\/[^/]+\.html$/.test(file) && file !== '/index.html' && file !== '/404.html') rewrites.push({ source: file.slice(0, -5), destination: file });
   }
-  rewrites.push({ source: '/api/content', destination: '/api/content.json' });
+  for (const [source, destination] of Object.entries(EXTENSIONLESS_API_FILES)) rewrites.push({ source, destination });
   for (const collection of COLLECTIONS) {
     rewrites.push({ source: `/api/${collection}/${SLUG_PARAM}`, destination: `/api/${collection}/:slug.json` });
   }

@@ -11,6 +11,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  // The open-data files (/api/bulk/, docs/data.md): NDJSON, its gzip twin (served as is, never as a Content-Encoding), CSV.
+  '.ndjson': 'application/x-ndjson',
+  '.gz': 'application/gzip',
+  '.csv': 'text/csv; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',

@@ -21,6 +21,15 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const STATIC_PATH = /^(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/;
 const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge']);
 
+/**
+ * API files also served without their `.json`, as the contract names them (the
+ * host configurations in src/deploy/ rewrite the same paths).
+ */
+export const EXTENSIONLESS_API_FILES: Record<string, string> = {
+  '/api/content': '/api/content.json',
+  '/api/bulk/manifest': '/api/bulk/manifest.json',
+};
+
 /** Pages whose file name differs from their path (build.format 'file'). */
 const PAGE_FILES: Record<string, string> = { '/': '/index.html' };
 
@@ -49,7 +58,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/knowledge') {
     return query.has('q') || query.has('tag') ? { kind: 'function', endpoint: 'knowledge' } : { kind: 'file', file: '/api/knowledge.json', api: true };
   }
-  if (pathname === '/api/content') return { kind: 'file', file: '/api/content.json', api: true };
+  if (Object.hasOwn(EXTENSIONLESS_API_FILES, pathname)) return { kind: 'file', file: EXTENSIONLESS_API_FILES[pathname], api: true };
 
   const parts = pathname.split('/');
   if (parts.length === 4 && parts[1] === 'api' && COLLECTIONS.has(parts[2])) {

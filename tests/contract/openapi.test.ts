@@ -28,6 +28,14 @@ const CONTRACT_PATHS = [
   '/knowledge/{slug}.md',
   '/llms.txt',
   '/openapi.json',
+  '/api/bulk/manifest.json',
+  '/api/bulk/cards.ndjson',
+  '/api/bulk/cards.ndjson.gz',
+  '/api/bulk/cards.csv',
+  '/api/bulk/sealed.ndjson',
+  '/api/bulk/sealed.ndjson.gz',
+  '/api/bulk/knowledge.ndjson',
+  '/api/bulk/knowledge.ndjson.gz',
 ];
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];

@@ -157,6 +157,7 @@ describe('Netlify', () => {
       { from: '/api/sealed', to: `${FN}/api/sealed`, status: 200, force: true },
       { from: '/api/knowledge', to: `${FN}/api/knowledge`, status: 200, force: true },
       { from: '/api/content', to: '/api/content.json', status: 200, force: false },
+      { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
       ...COLLECTIONS.map((c) => ({ from: `/api/${c}/:slug`, to: `/api/${c}/:slug.json`, status: 200, force: false })),
       ...detail,
     ]);
@@ -196,6 +197,7 @@ describe('Netlify', () => {
     expect(served).toMatchObject({ kind: 'file', file: json });
     expect(served.kind === 'file' && served.headers).toEqual(without(directExpected(json, files[json]), ['etag']));
     expect(netlifyServe(site, files, '/api/content')).toMatchObject({ kind: 'file', file: '/api/content.json' });
+    expect(netlifyServe(site, files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
     expect(netlifyServe(site, files, '/')).toMatchObject({ kind: 'file', file: '/index.html' });
 
     for (const collection of COLLECTIONS) {
@@ -348,6 +350,7 @@ describe('Vercel', () => {
     expect(extensionless.kind === 'file' && extensionless.headers).toEqual(without(directExpected(json, fixture.files[json]), ['etag', 'x-markdown-tokens']));
     expect(vercelServe(routes, fixture.files, '/knowledge')).toMatchObject({ kind: 'file', file: '/knowledge.html' });
     expect(vercelServe(routes, fixture.files, '/api/content')).toMatchObject({ kind: 'file', file: '/api/content.json' });
+    expect(vercelServe(routes, fixture.files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
   });
 
   it('searches go to the function, with their query; the knowledge list without q or tag is its file', () => {

@@ -63,7 +63,15 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
       if (/^\/api\/(?:cards|sealed|knowledge)\/[a-z0-9-]+\.json$/.test(file)) paths.add(file.slice(0, -5));
       if (file.endsWith('.html') && !file.startsWith('/api/')) paths.add(file === '/index.html' ? '/' : file.slice(0, -5));
     }
-    for (const path of [...paths, '/api/content', '/api/knowledge', '/nothing-here', '/api/cards/missingno-base1-0', '/cards/missingno-base1-0.md']) {
+    for (const path of [
+      ...paths,
+      '/api/content',
+      '/api/bulk/manifest',
+      '/api/knowledge',
+      '/nothing-here',
+      '/api/cards/missingno-base1-0',
+      '/cards/missingno-base1-0.md',
+    ]) {
       const first = await expectSameAnswer(path);
       await expectSameAnswer(path, { method: 'HEAD' });
       await expectSameAnswer(path, { method: 'OPTIONS' });

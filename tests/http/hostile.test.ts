@@ -146,6 +146,7 @@ function pathOf(target: string): { pathname: string; query: URLSearchParams; exa
 function schemaOfFile(file: string): string | undefined {
   if (file === '/api/knowledge.json') return 'knowledge-list.json';
   if (file === '/api/content.json') return 'content-summary.json';
+  if (file === '/api/bulk/manifest.json') return 'bulk-manifest.json';
   const detail = /^\/api\/(cards|sealed|knowledge)\/[^/]+\.json$/.exec(file);
   return detail ? DETAIL_SCHEMAS[detail[1] as Collection] : undefined;
 }
@@ -158,6 +159,7 @@ function resourceOf(target: string): Resource | null {
   if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as Collection, query };
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
+  if (path === '/api/bulk/manifest') return file('/api/bulk/manifest.json');
   const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+?)(?:\.json)?$/.exec(path);
   if (api && oracle.clientFiles.has(`/api/${api[1]}/${api[2]}.json`)) return file(`/api/${api[1]}/${api[2]}.json`);
   const page = /^\/(cards|sealed|knowledge)\/([^/.]+)$/.exec(path);

@@ -291,6 +291,41 @@ describe('HTTP behaviour', () => {
     expect(res.body).not.toMatch(/root:|"files":|"etag"/);
   });
 
+  it('serves the bulk manifest as API JSON: type, ETag, 304, CORS, cache; also without .json', async () => {
+    const res = await get('/api/bulk/manifest.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('etag')).toBe(manifest.files['/api/bulk/manifest.json'].etag);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    assertMatches('bulk-manifest.json', await res.json(), '/api/bulk/manifest.json');
+    const bare = await get('/api/bulk/manifest');
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('etag')).toBe(res.headers.get('etag'));
+    const again = await get('/api/bulk/manifest', { 'If-None-Match': res.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    ['/api/bulk/cards.ndjson.gz', 'application/gzip'],
+    ['/api/bulk/sealed.ndjson', 'application/x-ndjson'],
+    ['/api/bulk/cards.csv', 'text/csv; charset=utf-8'],
+  ])('serves %s as %s, its bytes as built, with ETag, CORS and no Content-Encoding', async (path, type) => {
+    const res = await get(path, { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('etag')).toBe(manifest.files[path].etag);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(dist, 'client', path.slice(1))))).toBe(true);
+    expect((await get(path, { 'If-None-Match': manifest.files[path].etag })).status).toBe(304);
+    const preflight = await get(path, { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('serves openapi.json and llms.txt', async () => {
     const api = await (await get('/openapi.json')).json();
     expect(api.info.version).toBe('1.0.0');

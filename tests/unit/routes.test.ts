@@ -22,6 +22,10 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/cards/charizard-base1-4.html', '', { kind: 'file', file: '/cards/charizard-base1-4.html', api: false }],
     ['/', '', { kind: 'file', file: '/index.html', api: false }],
     ['/llms.txt', '', { kind: 'file', file: '/llms.txt', api: false }],
+    ['/api/bulk/manifest', '', { kind: 'file', file: '/api/bulk/manifest.json', api: true }],
+    ['/api/bulk/manifest.json', '', { kind: 'file', file: '/api/bulk/manifest.json', api: true }],
+    ['/api/bulk/cards.ndjson.gz', '', { kind: 'file', file: '/api/bulk/cards.ndjson.gz', api: true }],
+    ['/api/bulk/cards.csv', '', { kind: 'file', file: '/api/bulk/cards.csv', api: true }],
   ])('%s?%s', (path, query, route) => {
     expect(routeOf(path, q(query))).toEqual(route);
   });

@@ -84,6 +84,25 @@ export function apiPath(op: ApiPath): Json {
   return pathItem(op, op.slug, parameters, responses, true);
 }
 
+/**
+ * A prebuilt /api/* file that is not JSON (the bulk files): readable from any
+ * origin and linked to this description, like the other /api/* files.
+ * @example apiFilePath({ base: 'BulkCardsCsv', tag: 'Bulk data', summary: 'Cards as CSV', description: '…', mediaType: 'text/csv', schema: { type: 'string' } })
+ */
+export function apiFilePath(op: Described & { mediaType: string; schema: Json }): Json {
+  const responses = {
+    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, [
+      'ETag',
+      'Cache-Control',
+      ...CORS,
+      'Link-ServiceDesc',
+      'X-Content-Type-Options',
+    ]),
+    ...responsesOf({ '405': 'MethodNotAllowed' }),
+  };
+  return pathItem(op, undefined, parametersOf('If-None-Match'), responses, true);
+}
+
 export interface RecordPath extends Described {
   slug: ParameterKey;
   /** The component of the record's JSON (the same body as its /api/… detail). */

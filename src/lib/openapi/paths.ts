@@ -1,4 +1,4 @@
-import { apiPath, filePath, markdownPath, pagePath } from './operations.ts';
+import { apiFilePath, apiPath, filePath, markdownPath, pagePath } from './operations.ts';
 import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey } from './parameters.ts';
 
 /**
@@ -9,6 +9,11 @@ export const TAGS = [
   { name: 'Sealed products', description: 'Booster boxes, packs, Elite Trainer Boxes and other sealed products: search, detail, page, Markdown.' },
   { name: 'Knowledge', description: 'Answers about how card values work: the article list, each article as JSON, page and Markdown.' },
   { name: 'Site', description: 'What describes the whole site: the content summary, the index for agents, this description.' },
+  {
+    name: 'Bulk data',
+    description:
+      'Every record in one download: NDJSON of the detail records (also gzipped), the card summaries as CSV, and a manifest with counts, sizes and SHA-256 hashes that says when to download again.',
+  },
 ];
 
 interface Collection {
@@ -53,6 +58,58 @@ function recordPaths({ path, tag, noun, schema, slug }: Collection): Record<stri
       description: 'The Markdown representation of the page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
   };
+}
+
+/** The bulk files (src/build/bulk-files.ts): their manifest, each collection's NDJSON and its gzip, and the cards' CSV. */
+function bulkPaths(): Record<string, unknown> {
+  const tag = 'Bulk data';
+  const paths: Record<string, unknown> = {
+    '/api/bulk/manifest.json': apiPath({
+      base: 'BulkManifest',
+      tag,
+      summary: 'Bulk data manifest',
+      schema: 'BulkManifest',
+      description:
+        'Every bulk file with its path, media type, record count, size and SHA-256 (hex), the interface version and `pricesAsOf`. ' +
+        'It changes only when a file changes: poll it (If-None-Match) and download again only the files whose hash differs. Also served as /api/bulk/manifest.',
+    }),
+  };
+  for (const { path, noun, schema } of COLLECTIONS) {
+    const what = words(noun);
+    paths[`/api/bulk/${path}.ndjson`] = apiFilePath({
+      base: `Bulk${noun}Ndjson`,
+      tag,
+      summary: `Every ${what} as NDJSON`,
+      mediaType: 'application/x-ndjson',
+      schema: { type: 'string', description: `Newline-delimited JSON: each line a ${schema}.` },
+      description:
+        `Every ${what} in one prebuilt file, in slug order: one line per record, each the same JSON (byte for byte) as /api/${path}/{slug} ` +
+        `and valid against the ${schema} schema; every line ends in a newline (LF).`,
+    });
+    paths[`/api/bulk/${path}.ndjson.gz`] = apiFilePath({
+      base: `Bulk${noun}NdjsonGzip`,
+      tag,
+      summary: `Every ${what} as gzipped NDJSON`,
+      mediaType: 'application/gzip',
+      schema: { type: 'string', description: `gzip of /api/bulk/${path}.ndjson (each line a ${schema}).` },
+      description: `/api/bulk/${path}.ndjson compressed with gzip and served as a file of type application/gzip (not as a Content-Encoding): it inflates to that file byte for byte.`,
+    });
+  }
+  paths['/api/bulk/cards.csv'] = apiFilePath({
+    base: 'BulkCardsCsv',
+    tag,
+    summary: 'Every card summary as CSV',
+    mediaType: 'text/csv',
+    schema: {
+      type: 'string',
+      description:
+        'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per card with the card summary fields in the order of CardFields ' +
+        '(id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall); CRLF line ends; ' +
+        'fields holding a comma, double quote, CR or LF are quoted with their quotes doubled; null is an empty field; `types` is joined with `|`.',
+    },
+    description: 'The cards summary fields for spreadsheets: a prebuilt file, in the same order as /api/bulk/cards.ndjson.',
+  });
+  return paths;
 }
 
 /**
@@ -114,5 +171,6 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       schema: { type: 'object', description: 'An OpenAPI 3.1 document.' },
       description: 'This OpenAPI 3.1 document, generated at build time from the JSON Schemas the tests check real responses against.',
     }),
+    ...bulkPaths(),
   };
 }

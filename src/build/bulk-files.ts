@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { CardSummary } from '../lib/card-record.ts';
+import { API_VERSION } from '../lib/openapi.ts';
+import { contentTypeOf } from '../server/headers.ts';
+
+/**
+ * The open-data files (docs/data.md): every detail record of a collection as
+ * NDJSON (one line per record, exactly the bytes of its /api/… detail file),
+ * its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json
+ * that lists them with record counts, sizes and SHA-256 hashes. Everything here
+ * is a pure function of the records: the same content gives the same bytes.
+ */
+
+export const BULK_DIR = '/api/bulk';
+export const BULK_MANIFEST_PATH = `${BULK_DIR}/manifest.json`;
+
+/** The collections with an NDJSON file, and the detail schema (an /openapi.json component) each line matches. */
+export const BULK_COLLECTIONS = [
+  { name: 'cards', schema: 'CardDetail' },
+  { name: 'sealed', schema: 'SealedDetail' },
+  { name: 'knowledge', schema: 'KnowledgeDetail' },
+] as const;
+export type BulkCollection = (typeof BULK_COLLECTIONS)[number]['name'];
+
+export const ndjsonPath = (collection: BulkCollection) => `${BULK_DIR}/${collection}.ndjson`;
+export const gzipPath = (collection: BulkCollection) => `${ndjsonPath(collection)}.gz`;
+export const CARDS_CSV_PATH = `${BULK_DIR}/cards.csv`;
+
+/** Text is turned into bytes every this many characters, so that no string holds a whole file. */
+const CHUNK_CHARS = 1 << 20;
+
+/** A file's bytes and how many records it holds. */
+export interface BulkBody {
+  body: Buffer;
+  records: number;
+}
+
+/** Joins lines (each already without its end) into bytes, each line ending in `end`. */
+function linesToBytes(lines: Iterable<string>, end: string): BulkBody {
+  const chunks: Buffer[] = [];
+  let pending: string[] = [];
+  let pendingChars = 0;
+  let records = 0;
+  for (const line of lines) {
+    pending.push(line, end);
+    pendingChars += line.length + end.length;
+    records++;
+    if (pendingChars >= CHUNK_CHARS) {
+      chunks.push(Buffer.from(pending.join(''), 'utf8'));
+      pending = [];
+      pendingChars = 0;
+    }
+  }
+  if (pending.length) chunks.push(Buffer.from(pending.join(''), 'utf8'));
+  return { body: Buffer.concat(chunks), records };
+}
+
+/**
+ * NDJSON of JSON texts given one by one (each is the body of a detail file, so
+ * it holds no raw newline): every line ends in `\n`, the last one too.
+ * @example ndjsonOf(['{"a":1}', '{"a":2}']).body.toString() // '{"a":1}\n{"a":2}\n'
+ */
+export function ndjsonOf(jsonTexts: Iterable<string>): BulkBody {
+  return linesToBytes(jsonTexts, '\n');
+}
+
+/**
+ * gzip of a file's bytes. Deterministic: Node's zlib writes no file name and a
+ * zero modification time in the header, so the same bytes (and Node) give the same gzip.
+ */
+export function gzipOf(body: Buffer): Buffer {
+  return gzipSync(body, { level: 9 });
+}
+
+/** How the CSV joins the elements of an array field (`types`): no type name holds one. */
+export const CSV_LIST_SEPARATOR = '|';
+
+export type CsvValue = string | number | boolean | null | readonly string[];
+
+/**
+ * One CSV field (RFC 4180): null is empty, an array is joined with `|`, and a
+ * field holding a comma, double quote, CR or LF is quoted with its quotes doubled.
+ * @example csvField('Farfetch\'d, "the duck"') // '"Farfetch\'d, ""the duck"""'
+ * @example csvField(['Fire', 'Water']) // 'Fire|Water'
+ */
+export function csvField(value: CsvValue): string {
+  if (value === null) return '';
+  const text = Array.isArray(value) ? value.join(CSV_LIST_SEPARATOR) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A CSV file: a header row, then one row per record; every row ends in CRLF. */
+export function csvOf<T>(columns: readonly (keyof T & string)[], rows: Iterable<T>): BulkBody {
+  const { body, records } = linesToBytes(
+    (function* () {
+      yield columns.map(csvField).join(',');
+      for (const row of rows) yield columns.map((c) => csvField(row[c] as CsvValue)).join(',');
+    })(),
+    '\r\n',
+  );
+  return { body, records: records - 1 };
+}
+
+/** The columns of cards.csv: the card summary fields (schemas/api/card-fields.json), in that order. */
+export const CARD_CSV_COLUMNS = [
+  'id',
+  'name',
+  'exactName',
+  'slug',
+  'setName',
+  'valueUsd',
+  'priceStatus',
+  'valueBand',
+  'rarity',
+  'types',
+  'imageSmall',
+] as const satisfies readonly (keyof CardSummary)[];
+
+/** One file in the manifest. */
+export interface BulkFileEntry {
+  path: string;
+  mediaType: string;
+  records: number;
+  bytes: number;
+  sha256: string;
+  /** NDJSON and its gzip: the /openapi.json component every line validates against. */
+  schema?: string;
+  /** A gzip file: the path of the file it inflates to, byte for byte. */
+  gzipOf?: string;
+}
+
+export interface BulkManifest {
+  interfaceVersion: string;
+  generatedAt: string;
+  pricesAsOf: string;
+  files: BulkFileEntry[];
+}
+
+export function bulkFileEntry(path: string, { body, records }: BulkBody, extra: Pick<BulkFileEntry, 'schema' | 'gzipOf'> = {}): BulkFileEntry {
+  return { path, mediaType: contentTypeOf(path), records, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), ...extra };
+}
+
+/**
+ * The date the manifest gives as `generatedAt`: the newest date in the data
+ * (the price date and the articles' `last_verified`) at midnight UTC, not the
+ * wall-clock time of the build. A rebuild of the same content thus gives a
+ * byte-identical manifest with the same ETag, and the date moves only when the
+ * data does; the build time is /api/content's `generatedAt`.
+ * @example dataDateOf('2025-10-20', ['2025-11-02', '2025-01-05']) // '2025-11-02T00:00:00.000Z'
+ */
+export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): string {
+  let newest = pricesAsOf;
+  for (const date of otherDates) if (date > newest) newest = date;
+  return new Date(`${newest || '1970-01-01'}T00:00:00Z`).toISOString();
+}
+
+export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: BulkFileEntry[]): BulkManifest {
+  return { interfaceVersion: API_VERSION, generatedAt, pricesAsOf, files };
+}
