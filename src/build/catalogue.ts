@@ -1,5 +1,7 @@
 import { getCollection } from 'astro:content';
 import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
+import type { ChangeRecord } from '../lib/catalogue-changes.ts';
+import { changesByItem } from '../lib/change-feed.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
 import { type SealedDetail, sealedToDetail } from '../lib/sealed-record.ts';
@@ -7,6 +9,7 @@ import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
 import { foldText, queryWords } from '../lib/search/normalize.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
+import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 
 /**
@@ -34,6 +37,12 @@ export interface Catalogue {
   articles: KnowledgeDetail[];
   /** Each article's body as HTML, rendered by Astro's Markdown pipeline when the content loaded. */
   articleHtml: Map<string, string>;
+  /**
+   * content/changes/: what each import changed, newest first. Records may name
+   * items no longer in the catalogue (removed ones are expected); the details of
+   * the items that are still here list the imports that changed them.
+   */
+  changes: ChangeRecord[];
 }
 
 let loading: Promise<Catalogue> | undefined;
@@ -51,6 +60,9 @@ async function build(): Promise<Catalogue> {
     getCollection('knowledge'),
   ]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
+  const changes = readChangeContent(CONTENT_DIR);
+  const cardChanges = changesByItem(changes, 'cards');
+  const sealedChanges = changesByItem(changes, 'sealed');
 
   // The catalogue's as-of date: the newest price date anywhere in the import.
   let pricesAsOf = '';
@@ -66,13 +78,13 @@ async function build(): Promise<Catalogue> {
   });
   const cardDetail = (index: number) => {
     const entry = cardEntries[index];
-    return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf);
+    return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf, cardChanges.get(entry.id));
   };
   assertUniqueSlugs(
     'card',
     cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]),
   );
-  const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf));
+  const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf, sealedChanges.get(String(entry.data.productId))));
   const sealedSets = new Map<string, { set: string; setName: string }>();
   sealedEntries.forEach((entry, i) => {
     const set = entry.data.set === undefined ? undefined : setById.get(entry.data.set);
@@ -114,7 +126,7 @@ async function build(): Promise<Catalogue> {
     cardEntries.map((e) => e.data),
     sealedEntries.map((e) => e.data),
   );
-  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml };
+  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
 /** content/aliases/, failing the build with every problem named by file, entry and field. */

@@ -1,9 +1,11 @@
 import type { CardDetail } from '../lib/card-record.ts';
+import { changeListOf } from '../lib/change-feed.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
 import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { changesMarkdownUrl, changesUrl, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
+import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { openApiOf } from '../lib/openapi.ts';
@@ -116,10 +118,18 @@ export async function* emitBundle(
       yield ['client', 'api/content.json', JSON.stringify(summary)];
       yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, kinds), null, 2)];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
+      // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
+      const changeList = changeListOf(catalogue.changes);
+      yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
+      yield { offloaded: markdown.markdown(file(changesMarkdownUrl()), changeListToMarkdown(changeList)) };
+      for (const record of catalogue.changes) {
+        yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
+        yield { offloaded: markdown.markdown(file(changesMarkdownUrl(record.asOf)), changeRecordToMarkdown(record)) };
+      }
       // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
       const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
       yield ['server', 'search/cards.pack', writeSearchPack(prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases))];
-      const sealedRecords = catalogue.sealed.map(({ market, history, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
+      const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
       yield ['server', 'search/sealed.pack', writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(kinds)];

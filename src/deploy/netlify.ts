@@ -28,7 +28,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import type { Collection } from '../lib/links.ts';
 import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../server/headers.ts';
-import { EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
 
 export type Negotiation = 'function' | 'html';
 
@@ -94,6 +94,8 @@ function collectionOf(file: string): Collection | undefined {
 function aliasesOf(file: string, negotiation: Negotiation): { path: string; headers: Record<string, string> }[] {
   const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+)\.json$/.exec(file);
   if (api && SLUG.test(api[2])) return [{ path: file.slice(0, -5), headers: {} }];
+  const change = /^\/api\/changes\/([^/]+)\.json$/.exec(file);
+  if (change && CHANGE_DATE.test(change[1])) return [{ path: file.slice(0, -5), headers: {} }];
   const extensionless = Object.entries(EXTENSIONLESS_API_FILES).find(([, target]) => target === file);
   if (extensionless) return [{ path: extensionless[0], headers: {} }];
   if (file === '/index.html') return [{ path: '/', headers: {} }];
@@ -114,6 +116,7 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
   for (const [path, file] of Object.entries(EXTENSIONLESS_API_FILES)) lines.push(`${path}  ${file}  200`);
   for (const collection of COLLECTIONS) lines.push(`/api/${collection}/:slug  /api/${collection}/:slug.json  200`);
+  lines.push('/api/changes/:date  /api/changes/:date.json  200');
   if (negotiation === 'function') {
     lines.push('# Detail pages: Accept negotiation is the function’s (Netlify rules cannot read Accept); it serves the .md and .html there too.');
     for (const collection of COLLECTIONS) lines.push(`/${collection}/*  ${fn}/${collection}/:splat  200!`);

@@ -22,6 +22,7 @@ import {
   API_HEADERS,
   CACHE_CONTROL,
   CORS_HEADERS,
+  changesMarkdownLinks,
   contentTypeOf,
   detailLinks,
   HTML_SECURITY_HEADERS,
@@ -46,6 +47,8 @@ export interface NginxOptions {
 
 const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge'];
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
+/** The date of a change record (src/server/routes.ts CHANGE_DATE). */
+const CHANGE_DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
 // The paths the function reads exactly as nginx does: no escapes, dot segments, empty segments or characters a URL parser rewrites.
 const PLAIN_PATH = '(?:/[A-Za-z0-9_][A-Za-z0-9._-]*)+';
 /** Which seconds a client should wait when the function is down (the static 503). */
@@ -166,6 +169,7 @@ function routingMaps(): string {
         [q('~^file /$'), '/index.html'],
         ...Object.entries(EXTENSIONLESS_API_FILES).map(([path, file]): [string, string] => [q(`~^file ${path}$`), file]),
         [q(`~^file (?<cv_f>/api/(?:${COLLECTIONS.join('|')})/${SLUG})$`), '$cv_f.json'],
+        [q(`~^file (?<cv_f>/api/changes/${CHANGE_DATE_PATTERN})$`), '$cv_f.json'],
         [q('~^file (?<cv_f>(?!/api/)(?:/[^/]+)*/[^/.]+)$'), '$cv_f.html'],
         [q('~^file (?<cv_f>.+)$'), '$cv_f'],
       ],
@@ -178,6 +182,10 @@ function routingMaps(): string {
 function headerMaps(): string {
   const pageLinks = COLLECTIONS.map((c): [string, string] => [q(`~^file page-\\w+ /${c}/(?<cv_ls>${SLUG})$`), q(detailLinks(c, '$cv_ls'))]);
   const markdownLinks = COLLECTIONS.map((c): [string, string] => [q(`~^file file /${c}/(?<cv_ms>${SLUG})\\.md$`), q(markdownFileLinks(c, '$cv_ms'))]);
+  const changesLinks: [string, string][] = [
+    [q('~^file file /changes\\.md$'), q(changesMarkdownLinks())],
+    [q(`~^file file /changes/(?<cv_cd>${CHANGE_DATE_PATTERN})\\.md$`), q(changesMarkdownLinks('$cv_cd'))],
+  ];
   return [
     map('$status', '$cv_answer', [
       ['default', 'problem'],
@@ -218,13 +226,14 @@ function headerMaps(): string {
     map(
       '"$cv_answer $cv_dispatch $cv_path"',
       '$cv_link',
-      [['default', q('')], ...pageLinks, ...markdownLinks, [q('~^(?:file|problem) \\S+ /api/'), q(API_HEADERS.Link)]],
-      'Links of a negotiated page, of a Markdown file, and the service description on the API.',
+      [['default', q('')], ...pageLinks, ...markdownLinks, ...changesLinks, [q('~^(?:file|problem) \\S+ /api/'), q(API_HEADERS.Link)]],
+      'Links of a negotiated page, of a Markdown file (a detail’s or the change feed’s), and the service description on the API.',
     ),
     map('"$cv_answer $cv_dispatch $cv_path"', '$cv_cors', [
       ['default', '0'],
       [q('~^file page-(?:markdown|json) '), '1'],
       [q(`~^file file /(?:${COLLECTIONS.join('|')})/${SLUG}\\.md$`), '1'],
+      [q(`~^file file /changes(?:/${CHANGE_DATE_PATTERN})?\\.md$`), '1'],
       [q('~^(?:file|problem) \\S+ /api/'), '1'],
       [q('~^preflight '), 'preflight'],
     ]),

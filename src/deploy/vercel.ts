@@ -26,7 +26,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import { negotiate, type Representation } from '../lib/negotiate.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
-import { EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';
 import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
 
@@ -133,6 +133,7 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   for (const collection of COLLECTIONS) {
     rewrites.push({ source: `/api/${collection}/${SLUG_PARAM}`, destination: `/api/${collection}/:slug.json` });
   }
+  rewrites.push({ source: `/api/changes/:date(${CHANGE_DATE.source.slice(1, -1)})`, destination: '/api/changes/:date.json' });
   for (const collection of COLLECTIONS) {
     for (const { representation, has, missing } of acceptConditions()) {
       const destination = representationFile(collection, ':slug', representation);

@@ -1,6 +1,7 @@
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
+import type { ItemChangeRef } from './change-feed.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
 import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
@@ -44,6 +45,8 @@ export interface CardDetail extends CardSummary {
   market: Market | null;
   graded?: { ungraded: number; psa10: number; psa10Multiplier: number; source: string; updatedAt: string };
   history?: History;
+  /** The imports that changed this card, newest first (content/changes/); empty when none has. */
+  changes: ItemChangeRef[];
 }
 
 /**
@@ -74,10 +77,10 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
 }
 
 /** The full detail record; the JSON file, the Markdown twin and the HTML page are all made from it. */
-export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string): CardDetail {
+export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string, changes: ItemChangeRef[] = []): CardDetail {
   const summary = cardToSummary(card, set, pricesAsOf);
   const price = primaryPriceOf(card);
-  const detail: CardDetail = {
+  const detail: Omit<CardDetail, 'changes'> = {
     ...summary,
     subtypes: card.subtypes,
     variants: card.prices
@@ -104,7 +107,7 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string)
   }
   const history = price && card.history.find((h) => h.variant === price.variant && h.productId === price.productId);
   if (history) detail.history = { start: history.start, end: history.end, market: history.market };
-  return detail;
+  return { ...detail, changes };
 }
 
 /** Both price feeds are TCGplayer's figures; the feed name stays in content for provenance. */

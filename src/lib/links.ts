@@ -27,3 +27,7 @@ export function alternatesOf(collection: Collection, slug: string): Alternate[] 
 export function linkHeader(links: Alternate[]): string {
   return links.map((l) => `<${l.href}>; rel="${l.rel}"${l.type ? `; type="${l.type}"` : ''}`).join(', ');
 }
+
+/** The change feed: `/api/changes` (every import) and `/api/changes/{date}` (one), and their Markdown twins. */
+export const changesUrl = (asOf?: string) => (asOf ? `/api/changes/${asOf}` : '/api/changes');
+export const changesMarkdownUrl = (asOf?: string) => (asOf ? `/changes/${asOf}.md` : '/changes.md');

@@ -89,6 +89,14 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
       [link('/api/knowledge', 'All knowledge articles'), ', or filtered with ', code('q'), ' and ', code('tag')],
       [link('/api/content', 'Content summary'), ': totals, median value, price date'],
       [
+        link('/api/changes', 'Catalogue changes'),
+        ': each import of prices, newest first, with what it added, removed and repriced (',
+        link('/changes.md', 'as Markdown'),
+        '); a card’s ',
+        code('changes'),
+        ' lists the imports that changed it',
+      ],
+      [
         link('/api/bulk/manifest.json', 'Bulk data manifest'),
         ': the bulk files with record counts, sizes and SHA-256; re-download a file when its hash changes. ',
         'One detail record per line, the same JSON as the detail endpoints: ',

@@ -1,6 +1,7 @@
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { History, Market } from './card-record.ts';
 import { sourceLabel } from './card-record.ts';
+import type { ItemChangeRef } from './change-feed.ts';
 import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 
@@ -22,6 +23,8 @@ export interface SealedSummary {
 export interface SealedDetail extends SealedSummary {
   market: Market | null;
   history?: History;
+  /** The imports that changed this product, newest first (content/changes/); empty when none has. */
+  changes: ItemChangeRef[];
 }
 
 export function sealedToSummary(product: SealedEntry, pricesAsOf: string): SealedSummary {
@@ -43,10 +46,10 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
   };
 }
 
-export function sealedToDetail(product: SealedEntry, pricesAsOf: string): SealedDetail {
+export function sealedToDetail(product: SealedEntry, pricesAsOf: string, changes: ItemChangeRef[] = []): SealedDetail {
   const summary = sealedToSummary(product, pricesAsOf);
   const price = product.price;
-  const detail: SealedDetail = {
+  const detail: Omit<SealedDetail, 'changes'> = {
     ...summary,
     market:
       price && price.market !== null
@@ -61,5 +64,5 @@ export function sealedToDetail(product: SealedEntry, pricesAsOf: string): Sealed
         : null,
   };
   if (product.history) detail.history = product.history;
-  return detail;
+  return { ...detail, changes };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type { FileInfo } from '../build/file-manifest.ts';
 import { IMAGE_ORIGIN } from '../lib/image-host.ts';
-import { alternatesOf, type Collection, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
+import { alternatesOf, type Collection, changesUrl, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
 import type { Representation } from '../lib/negotiate.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
@@ -103,17 +103,29 @@ export function fileHeaders(file: string, info: FileInfo): Record<string, string
   return headers;
 }
 
+/** The change feed's Markdown files (`/changes.md`, `/changes/{date}.md`) link their JSON twin and the site index. */
+export function changesMarkdownLinks(asOf?: string): string {
+  return linkHeader([
+    { href: changesUrl(asOf), rel: 'alternate', type: 'application/json' },
+    { href: '/llms.txt', rel: 'describedby' },
+  ]);
+}
+
+const CHANGES_MARKDOWN_FILE = /^\/changes(?:\/(\d{4}-\d{2}-\d{2}))?\.md$/;
+
 const MARKDOWN_FILE = /^\/(cards|sealed|knowledge)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 /**
  * What a file adds when it is asked for by its own path: the API's CORS and
  * service-desc link under /api/, CORS and the canonical and sibling links on a
- * detail page's Markdown file.
+ * detail page's Markdown file, CORS and the JSON twin's link on the change feed's.
  */
 export function directFileHeaders(file: string): Record<string, string> {
   if (file.startsWith('/api/')) return { ...API_HEADERS };
   const markdown = MARKDOWN_FILE.exec(file);
   if (markdown) return { Link: markdownFileLinks(markdown[1] as Collection, markdown[2]), ...CORS_HEADERS };
+  const changes = CHANGES_MARKDOWN_FILE.exec(file);
+  if (changes) return { Link: changesMarkdownLinks(changes[1]), ...CORS_HEADERS };
   return {};
 }
 

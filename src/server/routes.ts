@@ -28,7 +28,11 @@ const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge']);
 export const EXTENSIONLESS_API_FILES: Record<string, string> = {
   '/api/content': '/api/content.json',
   '/api/bulk/manifest': '/api/bulk/manifest.json',
+  '/api/changes': '/api/changes.json',
 };
+
+/** The date that names an import's change record (`/api/changes/{date}`, `/changes/{date}.md`). */
+export const CHANGE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Pages whose file name differs from their path (build.format 'file'). */
 const PAGE_FILES: Record<string, string> = { '/': '/index.html' };
@@ -61,6 +65,10 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (Object.hasOwn(EXTENSIONLESS_API_FILES, pathname)) return { kind: 'file', file: EXTENSIONLESS_API_FILES[pathname], api: true };
 
   const parts = pathname.split('/');
+  if (parts.length === 4 && parts[1] === 'api' && parts[2] === 'changes') {
+    const date = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
+    return CHANGE_DATE.test(date) ? { kind: 'file', file: `/api/changes/${date}.json`, api: true } : { kind: 'not-found' };
+  }
   if (parts.length === 4 && parts[1] === 'api' && COLLECTIONS.has(parts[2])) {
     const slug = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
     return SLUG.test(slug) ? { kind: 'file', file: `/api/${parts[2]}/${slug}.json`, api: true } : { kind: 'not-found' };

@@ -49,7 +49,9 @@ describe('detail files', () => {
     expect(markdown.length).toBe(
       list('cards').filter((f) => f.endsWith('.md')).length +
         list('sealed').filter((f) => f.endsWith('.md')).length +
-        list('knowledge').filter((f) => f.endsWith('.md')).length,
+        list('knowledge').filter((f) => f.endsWith('.md')).length +
+        1 + // changes.md
+        list('changes').filter((f) => f.endsWith('.md')).length,
     );
     for (const [path, info] of markdown) expect(info.tokens, path).toBe(countTokensExactly(read(path.slice(1))));
   });

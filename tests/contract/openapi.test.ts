@@ -36,6 +36,10 @@ const CONTRACT_PATHS = [
   '/api/bulk/sealed.ndjson.gz',
   '/api/bulk/knowledge.ndjson',
   '/api/bulk/knowledge.ndjson.gz',
+  '/api/changes',
+  '/api/changes/{date}',
+  '/changes.md',
+  '/changes/{date}.md',
 ];
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];

@@ -158,7 +158,9 @@ describe('Netlify', () => {
       { from: '/api/knowledge', to: `${FN}/api/knowledge`, status: 200, force: true },
       { from: '/api/content', to: '/api/content.json', status: 200, force: false },
       { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
+      { from: '/api/changes', to: '/api/changes.json', status: 200, force: false },
       ...COLLECTIONS.map((c) => ({ from: `/api/${c}/:slug`, to: `/api/${c}/:slug.json`, status: 200, force: false })),
+      { from: '/api/changes/:date', to: '/api/changes/:date.json', status: 200, force: false },
       ...detail,
     ]);
     expect(site.redirects.filter((r) => r.to.startsWith('http')).every((r) => (r as unknown as { proxy: boolean }).proxy)).toBe(true);
@@ -197,6 +199,8 @@ describe('Netlify', () => {
     expect(served).toMatchObject({ kind: 'file', file: json });
     expect(served.kind === 'file' && served.headers).toEqual(without(directExpected(json, files[json]), ['etag']));
     expect(netlifyServe(site, files, '/api/content')).toMatchObject({ kind: 'file', file: '/api/content.json' });
+    expect(netlifyServe(site, files, '/api/changes')).toMatchObject({ kind: 'file', file: '/api/changes.json' });
+    expect(netlifyServe(site, files, '/api/changes/2025-10-20')).toMatchObject({ kind: 'file', file: '/api/changes/2025-10-20.json' });
     expect(netlifyServe(site, files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
     expect(netlifyServe(site, files, '/')).toMatchObject({ kind: 'file', file: '/index.html' });
 
@@ -350,6 +354,8 @@ describe('Vercel', () => {
     expect(extensionless.kind === 'file' && extensionless.headers).toEqual(without(directExpected(json, fixture.files[json]), ['etag', 'x-markdown-tokens']));
     expect(vercelServe(routes, fixture.files, '/knowledge')).toMatchObject({ kind: 'file', file: '/knowledge.html' });
     expect(vercelServe(routes, fixture.files, '/api/content')).toMatchObject({ kind: 'file', file: '/api/content.json' });
+    expect(vercelServe(routes, fixture.files, '/api/changes')).toMatchObject({ kind: 'file', file: '/api/changes.json' });
+    expect(vercelServe(routes, fixture.files, '/api/changes/2025-10-20')).toMatchObject({ kind: 'file', file: '/api/changes/2025-10-20.json' });
     expect(vercelServe(routes, fixture.files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
   });
 

@@ -60,13 +60,14 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
   it('serves every build file by every path that names it with the function’s status, headers and bytes, and answers If-None-Match with 304', async () => {
     const paths = new Set(files);
     for (const file of files) {
-      if (/^\/api\/(?:cards|sealed|knowledge)\/[a-z0-9-]+\.json$/.test(file)) paths.add(file.slice(0, -5));
+      if (/^\/api\/(?:cards|sealed|knowledge|changes)\/[a-z0-9-]+\.json$/.test(file)) paths.add(file.slice(0, -5));
       if (file.endsWith('.html') && !file.startsWith('/api/')) paths.add(file === '/index.html' ? '/' : file.slice(0, -5));
     }
     for (const path of [
       ...paths,
       '/api/content',
       '/api/bulk/manifest',
+      '/api/changes',
       '/api/knowledge',
       '/nothing-here',
       '/api/cards/missingno-base1-0',

@@ -147,6 +147,8 @@ function schemaOfFile(file: string): string | undefined {
   if (file === '/api/knowledge.json') return 'knowledge-list.json';
   if (file === '/api/content.json') return 'content-summary.json';
   if (file === '/api/bulk/manifest.json') return 'bulk-manifest.json';
+  if (file === '/api/changes.json') return 'change-list.json';
+  if (/^\/api\/changes\/[^/]+\.json$/.test(file)) return 'change-record.json';
   const detail = /^\/api\/(cards|sealed|knowledge)\/[^/]+\.json$/.exec(file);
   return detail ? DETAIL_SCHEMAS[detail[1] as Collection] : undefined;
 }
@@ -160,6 +162,9 @@ function resourceOf(target: string): Resource | null {
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
   if (path === '/api/bulk/manifest') return file('/api/bulk/manifest.json');
+  if (path === '/api/changes') return file('/api/changes.json');
+  const change = /^\/api\/changes\/(\d{4}-\d{2}-\d{2})(?:\.json)?$/.exec(path);
+  if (change && oracle.clientFiles.has(`/api/changes/${change[1]}.json`)) return file(`/api/changes/${change[1]}.json`);
   const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+?)(?:\.json)?$/.exec(path);
   if (api && oracle.clientFiles.has(`/api/${api[1]}/${api[2]}.json`)) return file(`/api/${api[1]}/${api[2]}.json`);
   const page = /^\/(cards|sealed|knowledge)\/([^/.]+)$/.exec(path);

@@ -291,6 +291,40 @@ describe('HTTP behaviour', () => {
     expect(res.body).not.toMatch(/root:|"files":|"etag"/);
   });
 
+  it('serves the change feed: /api/changes and /api/changes/{date} with and without .json, as API JSON', async () => {
+    const { res, body } = await json('/api/changes', 'change-list.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('etag')).toBe(manifest.files['/api/changes.json'].etag);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+    expect(body.map((i: { asOf: string }) => i.asOf)).toEqual(['2025-10-20', '2025-10-13']);
+    for (const path of ['/api/changes/2025-10-20', '/api/changes/2025-10-20.json']) {
+      const one = await json(path, 'change-record.json');
+      expect(one.res.status, path).toBe(200);
+      expect(one.res.headers.get('etag'), path).toBe(manifest.files['/api/changes/2025-10-20.json'].etag);
+      expect(one.body.asOf).toBe('2025-10-20');
+    }
+    const again = await get('/api/changes/2025-10-20', { 'If-None-Match': manifest.files['/api/changes/2025-10-20.json'].etag });
+    expect(again.status).toBe(304);
+    await problem('/api/changes/2025-10-21', 404);
+    await problem('/api/changes/latest', 404);
+  });
+
+  it.each([
+    ['/changes.md', '/api/changes'],
+    ['/changes/2025-10-20.md', '/api/changes/2025-10-20'],
+  ])('serves %s as Markdown with its token count, ETag, CORS and a Link to %s', async (path, twin) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(res.headers.get('x-markdown-tokens')).toBe(String(manifest.files[path].tokens));
+    expect(res.headers.get('etag')).toBe(manifest.files[path].etag);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('link')).toBe(`<${twin}>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"`);
+    expect(await res.text()).toMatch(/^# Catalogue changes/);
+  });
+
   it('serves the bulk manifest as API JSON: type, ETag, 304, CORS, cache; also without .json', async () => {
     const res = await get('/api/bulk/manifest.json');
     expect(res.status).toBe(200);

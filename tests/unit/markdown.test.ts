@@ -87,9 +87,16 @@ describe('Markdown serialisation', () => {
       },
       graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
       history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
+      changes: [
+        { asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] },
+        { asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['band', 'status'] },
+      ],
     };
     const tree = cardToMarkdownTree(card);
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
+    expect(toMarkdown(tree)).toContain(
+      'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band, status).',
+    );
   });
 });

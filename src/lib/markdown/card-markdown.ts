@@ -3,6 +3,7 @@ import type { CardDetail } from '../card-record.ts';
 import { formatUsd, variantLabel } from '../format.ts';
 import { jsonUrl, pageUrl } from '../links.ts';
 import { bandLabel } from '../value-bands.ts';
+import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 
@@ -61,6 +62,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
     );
   }
   nodes.push(...historySection(card.history, jsonUrl('cards', card.slug)));
+  nodes.push(...itemChangesLine(card.changes));
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
   return nodes;
 }

@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import { formatUsd } from '../format.ts';
 import { jsonUrl, pageUrl } from '../links.ts';
 import type { SealedDetail } from '../sealed-record.ts';
+import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';
 
@@ -27,6 +28,7 @@ export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
   ];
   nodes.push(list(facts));
   nodes.push(...historySection(product.history, jsonUrl('sealed', product.slug)));
+  nodes.push(...itemChangesLine(product.changes));
   nodes.push(paragraph('Page: ', link(pageUrl('sealed', product.slug), pageUrl('sealed', product.slug))));
   return nodes;
 }

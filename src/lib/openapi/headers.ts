@@ -75,6 +75,12 @@ export const HEADERS = {
     example:
       '</cards/charizard-base1-4>; rel="canonical", </cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
   },
+  'Link-Twin': {
+    description: 'The JSON twin of a change feed Markdown file, and the site index.',
+    required: true,
+    schema: str,
+    example: '</api/changes/2025-10-20>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
+  },
   Allow: { description: 'The methods this path answers.', required: true, schema: { ...str, const: 'GET, HEAD, OPTIONS' } },
   'Access-Control-Allow-Methods': { description: 'Read-only.', required: true, schema: { ...str, const: 'GET, HEAD' } },
   'Access-Control-Allow-Headers': {

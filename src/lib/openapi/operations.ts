@@ -157,6 +157,25 @@ export function markdownPath(op: Described & { slug: ParameterKey }): Json {
 }
 
 /**
+ * A Markdown file of the change feed (`/changes.md`, `/changes/{date}.md`): a prebuilt file linking its JSON twin, not rate limited.
+ * @example changesMarkdownPath({ base: 'ChangeListMarkdown', tag: 'Changes', summary: 'Every import as Markdown', description: '…' })
+ */
+export function changesMarkdownPath(op: Described & { date?: ParameterKey }): Json {
+  const responses = {
+    ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
+      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
+      'ETag',
+      'Link-Twin',
+      ...CORS,
+      'Cache-Control',
+      'X-Content-Type-Options',
+    ]),
+    ...responsesOf({ ...(op.date && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
+  };
+  return pathItem(op, op.date, parametersOf('If-None-Match'), responses, false);
+}
+
+/**
  * A prebuilt file of the site outside /api/*.
  * @example filePath({ base: 'LlmsTxt', tag: 'Site', summary: 'Site index for agents', description: '…', mediaType: 'text/plain', schema: { type: 'string' } })
  */

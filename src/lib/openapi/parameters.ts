@@ -28,6 +28,14 @@ export const PARAMETERS = {
   CardSlug: slug('The card slug, as in the `slug` of search results.', 'charizard-base1-4'),
   SealedSlug: slug('The sealed product slug, as in the `slug` of search results.', 'evolving-skies-booster-box-242436'),
   ArticleSlug: slug('The article slug, as in the `id` of /api/knowledge.', 'what-is-a-grail'),
+  ChangeDate: {
+    name: 'date',
+    in: 'path',
+    required: true,
+    description: "An import's as-of date, as in the `asOf` of /api/changes.",
+    schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    example: '2025-10-20',
+  },
   'If-None-Match': {
     name: 'If-None-Match',
     in: 'header',

@@ -1,4 +1,4 @@
-import { apiFilePath, apiPath, filePath, markdownPath, pagePath } from './operations.ts';
+import { apiFilePath, apiPath, changesMarkdownPath, filePath, markdownPath, pagePath } from './operations.ts';
 import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey } from './parameters.ts';
 
 /**
@@ -9,6 +9,10 @@ export const TAGS = [
   { name: 'Sealed products', description: 'Booster boxes, packs, Elite Trainer Boxes and other sealed products: search, detail, page, Markdown.' },
   { name: 'Knowledge', description: 'Answers about how card values work: the article list, each article as JSON, page and Markdown.' },
   { name: 'Site', description: 'What describes the whole site: the content summary, the index for agents, this description.' },
+  {
+    name: 'Changes',
+    description: 'What each import of prices changed: items added and removed, values repriced, value bands and price statuses changed; as JSON and Markdown.',
+  },
   {
     name: 'Bulk data',
     description:
@@ -56,6 +60,43 @@ function recordPaths({ path, tag, noun, schema, slug }: Collection): Record<stri
       slug,
       summary: `${one} as Markdown`,
       description: 'The Markdown representation of the page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
+    }),
+  };
+}
+
+/** The change feed (content/changes/): the list of imports and each import's record, each with its Markdown twin. */
+function changePaths(): Record<string, unknown> {
+  const tag = 'Changes';
+  return {
+    '/api/changes': apiPath({
+      base: 'ChangeList',
+      tag,
+      summary: 'Imports that changed the catalogue',
+      schema: 'ChangeList',
+      description:
+        'Every import that changed the catalogue, newest first, with counts of what it changed and the URL of its record: a prebuilt file (also /api/changes.json). Empty until an import changes something.',
+    }),
+    '/api/changes/{date}': apiPath({
+      base: 'ChangeRecord',
+      tag,
+      summary: 'What one import changed',
+      schema: 'ChangeRecord',
+      slug: 'ChangeDate',
+      description:
+        'The change record of the import of that date: cards and sealed products added, removed, repriced (value moved by more than `repriceThreshold`), moved to another value band or price status. A prebuilt file (also /api/changes/{date}.json).',
+    }),
+    '/changes.md': changesMarkdownPath({
+      base: 'ChangeListMarkdown',
+      tag,
+      summary: 'Imports that changed the catalogue, as Markdown',
+      description: 'The Markdown twin of /api/changes as a prebuilt file, linking its JSON.',
+    }),
+    '/changes/{date}.md': changesMarkdownPath({
+      base: 'ChangeRecordMarkdown',
+      tag,
+      summary: 'What one import changed, as Markdown',
+      date: 'ChangeDate',
+      description: 'The Markdown twin of /api/changes/{date} as a prebuilt file, linking its JSON.',
     }),
   };
 }
@@ -155,6 +196,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       schema: 'ContentSummary',
       description: 'Totals, counts per value band and price status, the median card value and `pricesAsOf`, the date of the newest price: a prebuilt file.',
     }),
+    ...changePaths(),
     '/llms.txt': filePath({
       base: 'LlmsTxt',
       tag: 'Site',

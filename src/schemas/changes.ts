@@ -1,0 +1,32 @@
+import { z } from 'astro/zod';
+
+/**
+ * The files of content/changes/: what each import changed, one file per import
+ * named `<asOf>.json` (written by `npm run import -- --write`; the type is
+ * ChangeRecord in src/lib/catalogue-changes.ts). Items may name cards and
+ * products no longer in the catalogue: removed items are expected.
+ */
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+
+const itemRef = {
+  id: z.string().min(1),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lower-case letters and digits, words joined by "-"'),
+  name: z.string().min(1),
+  valueUsd: z.number().nonnegative().nullable(),
+};
+
+const collectionChanges = z.strictObject({
+  added: z.array(z.strictObject(itemRef)),
+  removed: z.array(z.strictObject(itemRef)),
+  repriced: z.array(z.strictObject({ ...itemRef, from: z.number(), to: z.number(), changePercent: z.number() })),
+  band: z.array(z.strictObject({ ...itemRef, from: z.string().nullable(), to: z.string().nullable() })),
+  status: z.array(z.strictObject({ ...itemRef, from: z.string(), to: z.string() })),
+});
+
+export const changeRecordSchema = z.strictObject({
+  asOf: date,
+  previousAsOf: date,
+  repriceThreshold: z.number().positive(),
+  cards: collectionChanges,
+  sealed: collectionChanges,
+});

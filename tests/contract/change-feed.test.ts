@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { countTokensExactly } from '../../src/build/token-counter.ts';
+import { assertMatches } from '../support/schemas.ts';
+
+/** The change feed of the fixture site (tests/fixtures/content/changes/), as built. */
+const dist = inject('fixtureDist');
+const client = join(dist, 'client');
+const read = (path: string) => readFileSync(join(client, path), 'utf8');
+const readJson = (path: string) => JSON.parse(read(path));
+let manifest: FileManifest;
+
+beforeAll(() => {
+  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+});
+
+describe('the change feed files', () => {
+  it('api/changes.json lists every import, newest first, and matches change-list.json', () => {
+    const list = readJson('api/changes.json');
+    assertMatches('change-list.json', list, 'api/changes.json');
+    expect(list.map((i: { asOf: string; url: string }) => [i.asOf, i.url])).toEqual([
+      ['2025-10-20', '/api/changes/2025-10-20'],
+      ['2025-10-13', '/api/changes/2025-10-13'],
+    ]);
+    expect(list[0].counts.cards).toEqual({ added: 1, removed: 1, repriced: 1, band: 0, status: 0 });
+  });
+
+  it('each import has its record, the content file as served, matching change-record.json', () => {
+    for (const date of ['2025-10-20', '2025-10-13']) {
+      const record = readJson(`api/changes/${date}.json`);
+      assertMatches('change-record.json', record, date);
+      expect(record).toEqual(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'content', 'changes', `${date}.json`), 'utf8')));
+    }
+  });
+
+  it('the Markdown twins are in the manifest with a fresh token count, and link their items', () => {
+    for (const path of ['/changes.md', '/changes/2025-10-20.md', '/changes/2025-10-13.md']) {
+      expect(manifest.files[path]?.tokens, path).toBe(countTokensExactly(read(path.slice(1))));
+    }
+    expect(read('changes.md')).toContain('[2025-10-20](/changes/2025-10-20.md)');
+    const record = read('changes/2025-10-20.md');
+    expect(record).toContain('[Charizard (Base 4/102)](/cards/charizard-base1-4): $399.99 → $458.29 (+14.6%)');
+    expect(record).toContain('- Gone (Base 99/102): $1.50'); // removed: named, not linked
+  });
+});
+
+describe('details list the imports that changed them', () => {
+  it('a card named in a record lists each import, newest first, in JSON and Markdown', () => {
+    const card = readJson('api/cards/charizard-base1-4.json');
+    assertMatches('card-detail.json', card, 'charizard-base1-4');
+    expect(card.changes).toEqual([
+      { asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] },
+      { asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['band'] },
+    ]);
+    expect(read('cards/charizard-base1-4.md')).toContain(
+      'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band).',
+    );
+  });
+
+  it('a card no record names has none', () => {
+    const card = readJson('api/cards/blastoise-base1-2.json');
+    expect(card.changes).toEqual([]);
+    expect(read('cards/blastoise-base1-2.md')).not.toContain('Changed by imports');
+  });
+
+  it('a sealed product named by its product id lists its import', () => {
+    const product = readJson('api/sealed/evolving-skies-booster-box-242436.json');
+    assertMatches('sealed-detail.json', product, 'evolving-skies-booster-box-242436');
+    expect(product.changes).toEqual([{ asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] }]);
+  });
+
+  it('llms.txt points at the change feed', () => {
+    expect(read('llms.txt')).toContain('[Catalogue changes](/api/changes)');
+  });
+});
