@@ -51,6 +51,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { readSearchPackItems } from '../src/lib/search/search-pack.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { NGINX, startBenchNginx } from './lib/bench-nginx.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
@@ -146,10 +147,7 @@ function loadOf(kind: Kind, port: number, seconds: number): LoadOptions {
 
 /** Letter-only words of the catalogue's card names: what an attacker reads off the site. */
 function catalogueWords(dist: string): string[] {
-  // The cards the server searches, read from its search pack (src/lib/search/search-pack.ts), loaded here on demand.
-  const { readSearchPackItems } = process.getBuiltinModule('node:module').createRequire(import.meta.url)(
-    '../src/lib/search/search-pack.ts',
-  ) as typeof import('../src/lib/search/search-pack.ts');
+  // The cards the server searches, read from its search pack.
   const pack = join(dist, 'server', 'search', 'cards.pack');
   const cards = readSearchPackItems<{ summary: { name: string } }>(pack, readFileSync(pack));
   return [...new Set(cards.flatMap((c) => c.summary.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 3))];

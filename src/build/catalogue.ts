@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
 import type { ChangeRecord } from '../lib/catalogue-changes.ts';
+import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
 import { changesByItem } from '../lib/change-feed.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
@@ -65,9 +66,10 @@ async function build(): Promise<Catalogue> {
   const sealedChanges = changesByItem(changes, 'sealed');
 
   // The catalogue's as-of date: the newest price date anywhere in the import.
-  let pricesAsOf = '';
-  for (const c of cardEntries) for (const p of c.data.prices) if (p.updatedAt > pricesAsOf) pricesAsOf = p.updatedAt;
-  for (const s of sealedEntries) if (s.data.price && s.data.price.updatedAt > pricesAsOf) pricesAsOf = s.data.price.updatedAt;
+  const pricesAsOf = pricesAsOfOf(
+    cardEntries.map((e) => e.data),
+    sealedEntries.map((e) => e.data),
+  );
 
   const cardKeys = new Map<string, { set: string; number: string; printedTotal: number }>();
   const cards = cardEntries.map((entry) => {

@@ -62,11 +62,15 @@ interface ItemState extends ItemRef {
   status: string;
 }
 
-/** The newest price date anywhere in the content: the catalogue's as-of date. */
-export function pricesAsOfOf(content: ContentCatalogue): string {
+/**
+ * The newest price date anywhere in the content: the catalogue's as-of date (the
+ * build's, the import's and the tests' one definition).
+ * @example pricesAsOfOf(cards, sealed) // "2025-10-20"
+ */
+export function pricesAsOfOf(cards: readonly Pick<CardEntry, 'prices'>[], sealed: readonly Pick<SealedEntry, 'price'>[]): string {
   let asOf = '';
-  for (const card of content.cards) for (const p of card.prices) if (p.updatedAt > asOf) asOf = p.updatedAt;
-  for (const p of content.sealed) if (p.price && p.price.updatedAt > asOf) asOf = p.price.updatedAt;
+  for (const card of cards) for (const p of card.prices) if (p.updatedAt > asOf) asOf = p.updatedAt;
+  for (const p of sealed) if (p.price && p.price.updatedAt > asOf) asOf = p.price.updatedAt;
   return asOf;
 }
 
@@ -117,8 +121,8 @@ function compare(before: Map<string, ItemState>, after: Map<string, ItemState>, 
  * @example catalogueChanges(current, imported)?.cards.repriced[0] // { id: 'base1-4', from: 420, to: 480, changePercent: 14.3, … }
  */
 export function catalogueChanges(before: ContentCatalogue, after: ContentCatalogue, threshold = REPRICE_THRESHOLD): ChangeRecord | null {
-  const previousAsOf = pricesAsOfOf(before);
-  const asOf = pricesAsOfOf(after);
+  const previousAsOf = pricesAsOfOf(before.cards, before.sealed);
+  const asOf = pricesAsOfOf(after.cards, after.sealed);
   // Each side is judged at its own as-of date, as the API served (or will serve) it.
   const old = statesOf(before, previousAsOf);
   const now = statesOf(after, asOf);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { cardToSummary } from '../../src/lib/card-record.ts';
+import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
 import type { AliasSources } from '../../src/lib/search/aliases.ts';
 import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
@@ -52,9 +53,7 @@ export function loadRealCatalogue(): RealCatalogue {
     const { group, products } = readJson<{ group: SealedEntry['group']; products: Omit<SealedEntry, 'group'>[] }>(f);
     return products.map((p): SealedEntry => ({ ...p, group }));
   });
-  let pricesAsOf = '';
-  for (const card of cards) for (const p of card.prices) if (p.updatedAt > pricesAsOf) pricesAsOf = p.updatedAt;
-  for (const p of sealed) if (p.price && p.price.updatedAt > pricesAsOf) pricesAsOf = p.price.updatedAt;
+  const pricesAsOf = pricesAsOfOf(cards, sealed);
   cached = {
     cards: cards.map((card) => {
       const set = sets.get(card.set);
