@@ -22,5 +22,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },
+  // A highlighter colours code with inline style attributes, which the pages' CSP refuses (each a console error):
+  // code blocks stay plain <pre><code>, styled by public/styles.css.
+  markdown: { syntaxHighlight: false },
   integrations: [buildOutput(), functionBundle()],
 });
