@@ -9,7 +9,7 @@ import base from './vitest.config.ts';
 export default defineConfig({
   test: {
     ...base.test,
-    include: ['tests/http/{server,hardening,hostile}.test.ts'],
+    include: ['tests/http/{server,hardening,hostile,search-pages,sets}.test.ts'],
     env: { CONTRACT_TARGET: 'nginx' },
   },
 });

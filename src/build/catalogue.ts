@@ -12,6 +12,7 @@ import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
+import type { SetEntry } from '../schemas/set.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -21,6 +22,8 @@ import { CONTENT_DIR } from '../loaders/content-dir.ts';
  */
 export interface Catalogue {
   pricesAsOf: string;
+  /** content/sets.json, in content order (the set pages: src/build/set-files.ts). */
+  sets: SetEntry[];
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
   /**
@@ -128,7 +131,7 @@ async function build(): Promise<Catalogue> {
     cardEntries.map((e) => e.data),
     sealedEntries.map((e) => e.data),
   );
-  return { pricesAsOf, cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
+  return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
 /** content/aliases/, failing the build with every problem named by file, entry and field. */

@@ -9,11 +9,14 @@ import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/ch
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { openApiOf } from '../lib/openapi.ts';
+import { SHELL_FILE } from '../lib/pages/page-shell.ts';
+import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
 import type { SealedDetail } from '../lib/sealed-record.ts';
 import { CARD_CATALOGUE } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
+import type { SetDetail, SetList } from '../lib/set-record.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -34,6 +37,7 @@ import {
 import type { Catalogue } from './catalogue.ts';
 import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownOffload } from './markdown-offload.ts';
+import { setFiles } from './set-files.ts';
 
 /**
  * The files of the build that are not HTML pages, grouped in a few bundles.
@@ -52,10 +56,10 @@ export interface OffloadedFile {
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
 
-/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, bulk (the open-data files), site. */
+/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, sets (set-files.ts), bulk (the open-data files), site. */
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
-  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'bulk', 'site'];
+  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'bulk', 'site'];
 }
 
 /** Renders the HTML page of a record (the Astro components in src/components). */
@@ -63,6 +67,10 @@ export interface PageRenderer {
   card(card: CardDetail): Promise<string>;
   sealed(product: SealedDetail): Promise<string>;
   article(article: KnowledgeDetail, titles: ArticleTitles, bodyHtml: string): Promise<string>;
+  set(set: SetDetail): Promise<string>;
+  setList(setList: SetList): Promise<string>;
+  /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
+  shell(): Promise<string>;
 }
 
 const file = (path: string) => path.replace(/^\//, '');
@@ -108,6 +116,9 @@ export async function* emitBundle(
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
       return;
     }
+    case 'sets':
+      yield* setFiles(catalogue, render, markdown);
+      return;
     case 'bulk':
       yield* bulkFiles(catalogue);
       return;
@@ -133,11 +144,25 @@ export async function* emitBundle(
       yield ['server', 'search/sealed.pack', writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
+      // The search pages for people: their frame, and the histories their rows draw.
+      yield ['server', SHELL_FILE, await render.shell()];
+      yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
       return;
     }
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
+}
+
+/** The sparkline data of the search pages (src/lib/pages/trends.ts); cards are made one at a time, as everywhere. */
+function trendsOf(catalogue: Catalogue): Trends {
+  const trends: Trends = { cards: {}, sealed: {} };
+  for (let i = 0; i < catalogue.cards.length; i++) {
+    const history = catalogue.cardDetail(i).history;
+    if (history) trends.cards[catalogue.cards[i].id] = history.market;
+  }
+  for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = thinTrend(product.history.market);
+  return trends;
 }
 
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */

@@ -28,7 +28,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import type { Collection } from '../lib/links.ts';
 import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../server/headers.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
 
 export type Negotiation = 'function' | 'html';
 
@@ -44,7 +44,12 @@ export interface OutputFile {
   text: string;
 }
 
-export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge'];
+export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
+const COLLECTION_NAMES = COLLECTIONS.join('|');
+/** A record's JSON (`/api/cards/x.json`), an extensionless API record path, a file in a detail folder (its extension captured). */
+const API_FILE = new RegExp(`^/api/(${COLLECTION_NAMES})/([^/]+)\\.json$`);
+const API_PATH = new RegExp(`^/api/(${COLLECTION_NAMES})/[^/]+$`);
+const DETAIL_PATH = new RegExp(`^/(${COLLECTION_NAMES})/[^/]+?(\\.[a-z]+)?$`);
 /** The header the host sets itself, from its own hash of the file. */
 const HOST_OWNED = new Set(['etag']);
 
@@ -57,8 +62,11 @@ export function functionBase(url: string): string {
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The function's paths: searches (all of /api/knowledge: the function serves its file when there is no q or tag). */
-export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge'] as const;
+/**
+ * The function's paths: searches and the search pages (all of /api/knowledge and /sealed: the function serves
+ * their files when there is no query, since a host's query matching needs a non-empty value).
+ */
+export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge', '/search', '/sealed'] as const;
 
 /**
  * The paths a client may ask for that a static host serves from build files,
@@ -92,7 +100,7 @@ function collectionOf(file: string): Collection | undefined {
 
 /** Other request paths a file answers: extensionless API JSON, pages without `.html`, and (html mode) the detail page. */
 function aliasesOf(file: string, negotiation: Negotiation): { path: string; headers: Record<string, string> }[] {
-  const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+)\.json$/.exec(file);
+  const api = API_FILE.exec(file);
   if (api && SLUG.test(api[2])) return [{ path: file.slice(0, -5), headers: {} }];
   const change = /^\/api\/changes\/([^/]+)\.json$/.exec(file);
   if (change && CHANGE_DATE.test(change[1])) return [{ path: file.slice(0, -5), headers: {} }];
@@ -100,6 +108,9 @@ function aliasesOf(file: string, negotiation: Negotiation): { path: string; head
   if (extensionless) return [{ path: extensionless[0], headers: {} }];
   if (file === '/index.html') return [{ path: '/', headers: {} }];
   if (!file.endsWith('.html') || file === '/404.html') return [];
+  const index = INDEX_PAGES[file.slice(0, -5)];
+  // An index page (/sets) is negotiated like a detail page: the function's in function mode, its HTML with its Link in html mode.
+  if (index) return negotiation === 'html' ? [{ path: file.slice(0, -5), headers: { Link: detailLinks(index) } }] : [];
   const collection = collectionOf(file);
   if (!collection) return [{ path: file.slice(0, -5), headers: {} }];
   const slug = file.slice(collection.length + 2, -5);
@@ -111,7 +122,9 @@ function aliasesOf(file: string, negotiation: Negotiation): { path: string; head
 export function netlifyRedirects(options: NetlifyOptions): string[] {
   const fn = functionBase(options.functionUrl);
   const negotiation = options.negotiation ?? 'function';
-  const lines = ['# Searches (and the /api/knowledge list, which the function serves from its file): the function.'];
+  const lines = [
+    '# Searches and the search pages (and the /api/knowledge list and the /sealed index, which the function serves from their files): the function.',
+  ];
   for (const path of FUNCTION_PATHS) lines.push(`${path}  ${fn}${path}  200!`);
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
   for (const [path, file] of Object.entries(EXTENSIONLESS_API_FILES)) lines.push(`${path}  ${file}  200`);
@@ -119,6 +132,9 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
   lines.push('/api/changes/:date  /api/changes/:date.json  200');
   if (negotiation === 'function') {
     lines.push('# Detail pages: Accept negotiation is the function’s (Netlify rules cannot read Accept); it serves the .md and .html there too.');
+    // The index pages (/sets) negotiate too, and come first: a splat also matches the bare folder (`/sets/*` would send /sets to /sets/).
+    // In html mode Netlify's pretty URLs serve their .html.
+    for (const path of Object.keys(INDEX_PAGES)) lines.push(`${path}  ${fn}${path}  200!`);
     for (const collection of COLLECTIONS) lines.push(`/${collection}/*  ${fn}/${collection}/:splat  200!`);
   } else {
     lines.push('# Detail pages: HTML whatever the Accept header (agents use the .md files); unknown slugs find no file and get the 404 page.');
@@ -178,10 +194,10 @@ function differsPerPath(name: string, value: string, path: string): boolean {
  * segment, so kinds are told apart by extension with `*` (`/cards/*.md`).
  */
 function wildcardOf(path: string): string | undefined {
-  const api = /^\/api\/(cards|sealed|knowledge)\/[^/]+$/.exec(path);
+  const api = API_PATH.exec(path);
   // x and x.json: one kind. Not `/api/knowledge/*`, which would also match /api/knowledge.json.
   if (api) return `/api/${api[1]}/:slug`;
-  const detail = /^\/(cards|sealed|knowledge)\/[^/]+?(\.[a-z]+)?$/.exec(path);
+  const detail = DETAIL_PATH.exec(path);
   if (detail?.[2]) return `/${detail[1]}/*${detail[2]}`;
   if (detail) return undefined; // html mode's extensionless page: per path
   const asset = /^\/_astro\/.+(\.[a-z0-9]+)$/.exec(path);

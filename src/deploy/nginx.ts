@@ -16,7 +16,7 @@
  * that does not apply is empty and nginx leaves it out.
  */
 import type { FileManifest } from '../build/file-manifest.ts';
-import type { Collection } from '../lib/links.ts';
+import { type Collection, markdownUrl } from '../lib/links.ts';
 import { badRequest, functionUnavailable, notFound, type Problem, requestHeadersTooLarge } from '../lib/problem.ts';
 import {
   API_HEADERS,
@@ -28,9 +28,10 @@ import {
   HTML_SECURITY_HEADERS,
   markdownFileLinks,
   PREFLIGHT_HEADERS,
+  representationFile,
   SECURITY_HEADERS,
 } from '../server/headers.ts';
-import { EXTENSIONLESS_API_FILES } from '../server/routes.ts';
+import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';
 
 export interface NginxOptions {
@@ -45,7 +46,11 @@ export interface NginxOptions {
   full?: boolean;
 }
 
-const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge'];
+const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
+/** The negotiated index pages (`/sets`), as [path, collection]. */
+const INDEXES = Object.entries(INDEX_PAGES);
+/** A regular expression's text for a literal path. */
+const literal = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /** The date of a change record (src/server/routes.ts CHANGE_DATE). */
 const CHANGE_DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
@@ -123,8 +128,11 @@ function routingMaps(): string {
         ['default', 'function'],
         [q('~^/api/(?:cards|sealed)$'), 'function'],
         [q('~^/api/knowledge$'), 'knowledge'],
+        [q('~^/search$'), 'function'],
+        [q('~^/sealed$'), 'listing'],
         [q('~^/$'), 'file'],
         [q(`~^${pages}$`), 'page'],
+        ...INDEXES.map(([path]): [string, string] => [q(`~^${literal(path)}$`), 'page']),
         [q(`~^${PLAIN_PATH}$`), 'file'],
       ],
       "What a path is. Anything but a plain path goes to the function, which reads it as a URL parser does.\n# (Only regular expressions here and below: nginx matches a map's plain strings ignoring case.)",
@@ -153,9 +161,10 @@ function routingMaps(): string {
         [q('~^read page \\d (?<cv_rep>html|markdown|json)$'), 'page-$cv_rep'],
         [q('~^preflight page '), 'page-html'],
         [q('~^(?:read|preflight) knowledge 0 '), 'knowledge'],
+        [q('~^(?:read|preflight) listing 0 '), 'file'],
         [q('~^(?:read|preflight) file '), 'file'],
       ],
-      'Who answers: a build file, or the function (searches, knowledge queries, other methods, undecided Accept headers).',
+      'Who answers: a build file, or the function (searches, knowledge queries, /sealed with a query, other methods, undecided Accept headers).',
     ),
     map(
       '"$cv_dispatch $cv_path"',
@@ -165,6 +174,7 @@ function routingMaps(): string {
         [q('~^page-html (?<cv_p>.+)$'), '$cv_p.html'],
         [q('~^page-markdown (?<cv_p>.+)$'), '$cv_p.md'],
         [q('~^page-json /(?<cv_c>[a-z]+)/(?<cv_s>.+)$'), '/api/$cv_c/$cv_s.json'],
+        ...INDEXES.map(([path, collection]): [string, string] => [q(`~^page-json ${literal(path)}$`), representationFile(collection, undefined, 'json')]),
         [q('~^knowledge '), '/api/knowledge.json'],
         [q('~^file /$'), '/index.html'],
         ...Object.entries(EXTENSIONLESS_API_FILES).map(([path, file]): [string, string] => [q(`~^file ${path}$`), file]),
@@ -182,6 +192,10 @@ function routingMaps(): string {
 function headerMaps(): string {
   const pageLinks = COLLECTIONS.map((c): [string, string] => [q(`~^file page-\\w+ /${c}/(?<cv_ls>${SLUG})$`), q(detailLinks(c, '$cv_ls'))]);
   const markdownLinks = COLLECTIONS.map((c): [string, string] => [q(`~^file file /${c}/(?<cv_ms>${SLUG})\\.md$`), q(markdownFileLinks(c, '$cv_ms'))]);
+  const indexLinks = INDEXES.flatMap(([path, collection]): [string, string][] => [
+    [q(`~^file page-\\w+ ${literal(path)}$`), q(detailLinks(collection))],
+    [q(`~^file file ${literal(markdownUrl(collection))}$`), q(markdownFileLinks(collection))],
+  ]);
   const changesLinks: [string, string][] = [
     [q('~^file file /changes\\.md$'), q(changesMarkdownLinks())],
     [q(`~^file file /changes/(?<cv_cd>${CHANGE_DATE_PATTERN})\\.md$`), q(changesMarkdownLinks('$cv_cd'))],
@@ -226,7 +240,7 @@ function headerMaps(): string {
     map(
       '"$cv_answer $cv_dispatch $cv_path"',
       '$cv_link',
-      [['default', q('')], ...pageLinks, ...markdownLinks, ...changesLinks, [q('~^(?:file|problem) \\S+ /api/'), q(API_HEADERS.Link)]],
+      [['default', q('')], ...pageLinks, ...markdownLinks, ...indexLinks, ...changesLinks, [q('~^(?:file|problem) \\S+ /api/'), q(API_HEADERS.Link)]],
       'Links of a negotiated page, of a Markdown file (a detail’s or the change feed’s), and the service description on the API.',
     ),
     map('"$cv_answer $cv_dispatch $cv_path"', '$cv_cors', [
@@ -234,6 +248,7 @@ function headerMaps(): string {
       [q('~^file page-(?:markdown|json) '), '1'],
       [q(`~^file file /(?:${COLLECTIONS.join('|')})/${SLUG}\\.md$`), '1'],
       [q(`~^file file /changes(?:/${CHANGE_DATE_PATTERN})?\\.md$`), '1'],
+      ...INDEXES.map(([, collection]): [string, string] => [q(`~^file file ${literal(markdownUrl(collection))}$`), '1']),
       [q('~^(?:file|problem) \\S+ /api/'), '1'],
       [q('~^preflight '), 'preflight'],
     ]),

@@ -26,7 +26,7 @@
 import type { FileManifest } from '../build/file-manifest.ts';
 import { negotiate, type Representation } from '../lib/negotiate.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, SLUG } from '../server/routes.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';
 import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
 
@@ -65,6 +65,9 @@ export interface VercelConfig {
 /** The slug parameter as a path-to-regexp source segment: exactly the slugs the function accepts. */
 const SLUG_PARAM = `:slug(${SLUG.source.slice(1, -1)})`;
 const HOST_OWNED = new Set(['etag', 'x-markdown-tokens']);
+/** A negotiated detail page, and a file of a record (its slug captured): `/cards/x`; `/cards/x.md`, `/api/cards/x.json`. */
+const DETAIL_PAGE = new RegExp(`^/(${COLLECTIONS.join('|')})/[^/.]+$`);
+const DETAIL_FILE = new RegExp(`^/(?:api/)?(?:${COLLECTIONS.join('|')})/([^/]+?)(?:\\.[a-z]+)?$`);
 
 /**
  * A regular expression source that matches, without any flag, what `source`
@@ -125,9 +128,10 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   const fn = functionBase(options.functionUrl);
   const rewrites: VercelRewrite[] = [];
   for (const path of FUNCTION_PATHS) rewrites.push({ source: path, destination: `${fn}${path}` });
-  // Pages outside the detail folders (/knowledge): the function serves them without `.html`, so does this.
+  // Pages outside the detail folders (/knowledge): the function serves them without `.html`, so does this (the index pages negotiate, below).
   for (const file of Object.keys(manifest.files)) {
-    if (/^\/[^/]+\.html$/.test(file) && file !== '/index.html' && file !== '/404.html') rewrites.push({ source: file.slice(0, -5), destination: file });
+    if (/^\/[^/]+\.html$/.test(file) && file !== '/index.html' && file !== '/404.html' && !Object.hasOwn(INDEX_PAGES, file.slice(0, -5)))
+      rewrites.push({ source: file.slice(0, -5), destination: file });
   }
   for (const [source, destination] of Object.entries(EXTENSIONLESS_API_FILES)) rewrites.push({ source, destination });
   for (const collection of COLLECTIONS) {
@@ -141,6 +145,18 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
     }
     // Every other Accept (q-values that matter, a 406): the function decides.
     rewrites.push({ source: `/${collection}/${SLUG_PARAM}`, destination: `${fn}/${collection}/:slug` });
+  }
+  // The index pages (/sets) negotiate as the detail pages do.
+  for (const [path, collection] of Object.entries(INDEX_PAGES)) {
+    for (const { representation, has, missing } of acceptConditions()) {
+      rewrites.push({
+        source: path,
+        ...(has ? { has } : {}),
+        ...(missing ? { missing } : {}),
+        destination: representationFile(collection, undefined, representation),
+      });
+    }
+    rewrites.push({ source: path, destination: `${fn}${path}` });
   }
   return rewrites;
 }
@@ -159,8 +175,8 @@ export function vercelHeaderRules(manifest: FileManifest): VercelHeaderRule[] {
   const rules: VercelHeaderRule[] = [{ source: '/(.*)', headers: toList(SECURITY_HEADERS) }];
   const kinds = new Map<string, { headers: Record<string, string>; example: string }>();
   for (const { path, headers } of staticPaths(manifest, 'html')) {
-    if (/^\/(cards|sealed|knowledge)\/[^/.]+$/.test(path)) continue; // negotiated below
-    const slug = /^\/(?:api\/)?(?:cards|sealed|knowledge)\/([^/]+?)(?:\.[a-z]+)?$/.exec(path)?.[1];
+    if (DETAIL_PAGE.test(path) || Object.hasOwn(INDEX_PAGES, path)) continue; // negotiated below
+    const slug = DETAIL_FILE.exec(path)?.[1];
     const templated = slug && SLUG.test(slug);
     const source = templated ? path.replace(`/${slug}`, `/${SLUG_PARAM}`) : path;
     const values = Object.fromEntries(
@@ -178,6 +194,13 @@ export function vercelHeaderRules(manifest: FileManifest): VercelHeaderRule[] {
       const file = representationFile(collection, ':slug', representation);
       const headers = { ...shareable(fileHeaders(file, { etag: '', bytes: 0 })), ...negotiatedHeaders(collection, ':slug', representation) };
       rules.push({ source: `/${collection}/${SLUG_PARAM}`, ...(has ? { has } : {}), ...(missing ? { missing } : {}), headers: toList(headers) });
+    }
+  }
+  for (const [path, collection] of Object.entries(INDEX_PAGES)) {
+    for (const { representation, has, missing } of acceptConditions()) {
+      const file = representationFile(collection, undefined, representation);
+      const headers = { ...shareable(fileHeaders(file, { etag: '', bytes: 0 })), ...negotiatedHeaders(collection, undefined, representation) };
+      rules.push({ source: path, ...(has ? { has } : {}), ...(missing ? { missing } : {}), headers: toList(headers) });
     }
   }
   return rules;

@@ -34,3 +34,16 @@ export function historyChange(market: (number | null)[]): { first: number; last:
   const last = known[known.length - 1];
   return { first, last, changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10 };
 }
+
+/** Product-kind words that are abbreviations, spelt out for people. */
+const KIND_WORDS: Record<string, string> = { etb: 'Elite Trainer Box' };
+
+/**
+ * A sealed product kind as people read it.
+ * @example kindLabel('booster-box') // "Booster box"
+ * @example kindLabel('etb-case') // "Elite Trainer Box case"
+ */
+export function kindLabel(kind: string): string {
+  const words = kind.split('-').map((word) => KIND_WORDS[word] ?? word);
+  return words.join(' ').replace(/^./, (c) => c.toUpperCase());
+}

@@ -18,7 +18,7 @@ export interface Answer {
   body: Buffer | null;
 }
 
-interface JsonBody {
+interface CachedBody {
   bytes: Buffer;
   etag: string;
 }
@@ -30,37 +30,47 @@ interface JsonBody {
  */
 const CACHE_CONTROL = 'private, max-age=60';
 
-function serialise(body: unknown): JsonBody {
-  const bytes = Buffer.from(JSON.stringify(body));
+function cachedBody(text: string): CachedBody {
+  const bytes = Buffer.from(text);
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url')}"` };
 }
 
-function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: JsonBody): Answer {
+function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedBody, contentType: string): Answer {
   const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
-  return { status: 200, headers: { ...headers, 'Content-Type': JSON_CONTENT_TYPE }, body: bytes };
+  return { status: 200, headers: { ...headers, 'Content-Type': contentType }, body: bytes };
 }
 
 /**
- * A JSON responder that remembers the most recent answers by key. A build's data
+ * A responder that remembers the most recent answers by key. A build's data
  * never changes while it is served, so the answer to the same (validated)
  * parameters is the same bytes: popular searches ("charizard") are answered
  * without searching, serialising or hashing again. Least recently used go first.
+ * `produce` gives the body as text, of `contentType`.
  *
- * @example const cards = createCachedJson(256); cards(req.headers['if-none-match'], 'q=mew', () => search('mew'))
+ * @example const page = createCachedAnswers(64, 'text/html; charset=utf-8'); page(req.headers['if-none-match'], 'q=mew', () => render('mew'))
  */
-export function createCachedJson(maxEntries: number) {
-  const cache = new Map<string, JsonBody>();
-  return (ifNoneMatch: string | null | undefined, key: string, produce: () => unknown): Answer => {
+export function createCachedAnswers(maxEntries: number, contentType: string) {
+  const cache = new Map<string, CachedBody>();
+  return (ifNoneMatch: string | null | undefined, key: string, produce: () => string): Answer => {
     let body = cache.get(key);
     if (body) cache.delete(key);
     else {
-      body = serialise(produce());
+      body = cachedBody(produce());
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     }
     cache.set(key, body);
-    return answer(ifNoneMatch, body);
+    return answer(ifNoneMatch, body, contentType);
   };
+}
+
+/**
+ * JSON answers remembered by key (createCachedAnswers), `produce` giving the value to serialise.
+ * @example const cards = createCachedJson(256); cards(req.headers['if-none-match'], 'q=mew', () => search('mew'))
+ */
+export function createCachedJson(maxEntries: number) {
+  const respond = createCachedAnswers(maxEntries, JSON_CONTENT_TYPE);
+  return (ifNoneMatch: string | null | undefined, key: string, produce: () => unknown): Answer => respond(ifNoneMatch, key, () => JSON.stringify(produce()));
 }
 
 export function problemAnswer(problem: Problem): Answer {

@@ -2,11 +2,17 @@
  * Every URL the site hands out for a record, in one place: the negotiated page,
  * its Markdown file, its JSON, and the Link header / <link> alternates of each.
  */
-export type Collection = 'cards' | 'sealed' | 'knowledge';
+export type Collection = 'cards' | 'sealed' | 'knowledge' | 'sets';
 
-export const pageUrl = (collection: Collection, slug: string) => `/${collection}/${slug}`;
-export const markdownUrl = (collection: Collection, slug: string) => `/${collection}/${slug}.md`;
-export const jsonUrl = (collection: Collection, slug: string) => `/api/${collection}/${slug}`;
+/**
+ * Without a slug, the collection's own index (`/sets`, `/sets.md`, `/api/sets`):
+ * a negotiated page like a detail page, for the collections in INDEXED_COLLECTIONS.
+ */
+export const pageUrl = (collection: Collection, slug?: string) => (slug === undefined ? `/${collection}` : `/${collection}/${slug}`);
+export const markdownUrl = (collection: Collection, slug?: string) => `${pageUrl(collection, slug)}.md`;
+export const jsonUrl = (collection: Collection, slug?: string) => `/api${pageUrl(collection, slug)}`;
+/** The collections whose index is a negotiated page with three representations, as their detail pages are. */
+export const INDEXED_COLLECTIONS: readonly Collection[] = ['sets'];
 
 export interface Alternate {
   href: string;
@@ -15,7 +21,7 @@ export interface Alternate {
 }
 
 /** The siblings of a detail page and the site index, as the contract lists them. */
-export function alternatesOf(collection: Collection, slug: string): Alternate[] {
+export function alternatesOf(collection: Collection, slug?: string): Alternate[] {
   return [
     { href: markdownUrl(collection, slug), rel: 'alternate', type: 'text/markdown' },
     { href: jsonUrl(collection, slug), rel: 'alternate', type: 'application/json' },

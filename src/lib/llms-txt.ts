@@ -23,7 +23,7 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
       ],
     },
     paragraph(
-      'Every card, product and article has a Markdown twin: request its page with ',
+      'Every card, product, set and article has a Markdown twin: request its page with ',
       code('Accept: text/markdown'),
       ' or add ',
       code('.md'),
@@ -87,6 +87,17 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         ' are understood',
       ],
       [link('/api/knowledge', 'All knowledge articles'), ', or filtered with ', code('q'), ' and ', code('tag')],
+      [
+        link('/sets.md', 'Every set'),
+        ' by series, newest first, with card counts and total values (the sum of the priced cards’ values); each set’s cards by value at ',
+        code('/sets/{setId}'),
+        ' (or ',
+        code('/sets/{setId}.md'),
+        '); as JSON at ',
+        link('/api/sets', '/api/sets'),
+        ' and ',
+        code('/api/sets/{setId}'),
+      ],
       [link('/api/content', 'Content summary'), ': totals, median value, price date'],
       [
         link('/api/changes', 'Catalogue changes'),

@@ -16,7 +16,8 @@ export { componentName } from './openapi/schema-components.ts';
 
 const DESCRIPTION = `Read-only values of Pokémon cards and sealed products in US dollars, and answers about how card values work.
 
-Every card, sealed product and article has a detail page in three representations, chosen by the Accept header:
+Every card, sealed product, set and article has a detail page in three representations, chosen by the Accept header
+(so has /sets, the list of sets):
 HTML, Markdown (with \`x-markdown-tokens\`) and JSON; the Markdown is also a file at the page's path plus \`.md\`.
 JSON and Markdown carry strong ETags and answer If-None-Match with 304. Errors are RFC 9457 problem details.
 

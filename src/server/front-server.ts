@@ -25,6 +25,7 @@ import {
   representationFile,
   SECURITY_HEADERS,
 } from './headers.ts';
+import type { ListingPages } from './listing-pages.ts';
 import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
 import { answerSearch } from './search-endpoints.ts';
@@ -53,6 +54,8 @@ export interface FrontServerOptions {
   /** The build manifest; a promise so that the server can listen (and search) before it is parsed. */
   manifest: FileManifest | Promise<FileManifest>;
   searchers: Searchers;
+  /** The search pages for people (`/search`, `/sealed?…`). */
+  listingPages: ListingPages;
   /** Loads Astro's handler (dist/server/entry.mjs); called on the first request routed to Astro, not before. */
   loadAstro: () => Promise<AstroHandler>;
   /** The rate limiter and agent verifier, before every answer the function computes. */
@@ -67,7 +70,7 @@ const FORWARDED_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded
 const openGate: FunctionGate = async () => ({ go: true, headers: {} });
 
 export function createFrontServer(options: FrontServerOptions) {
-  const { files: staticFiles, searchers, gate = openGate } = options;
+  const { files: staticFiles, searchers, gate = openGate, listingPages } = options;
   let astro: Promise<AstroHandler> | undefined;
   /** Astro's handler, loaded once; a failed load is logged by the request that waited for it and tried again by the next. */
   const astroHandler = (): Promise<AstroHandler> =>
@@ -132,7 +135,13 @@ export function createFrontServer(options: FrontServerOptions) {
     return true;
   }
 
-  async function sendNegotiated(req: IncomingMessage, res: ServerResponse, collection: Collection, slug: string, gateHeaders: Headers): Promise<void> {
+  async function sendNegotiated(
+    req: IncomingMessage,
+    res: ServerResponse,
+    collection: Collection,
+    slug: string | undefined,
+    gateHeaders: Headers,
+  ): Promise<void> {
     const vary: Headers = { ...gateHeaders, Vary: 'Accept' };
     if (!(await buildFiles())[representationFile(collection, slug, 'html')]) return sendProblem(res, notFound(pageUrl(collection, slug)), vary);
     const representation = negotiate(req.headers.accept);
@@ -198,6 +207,12 @@ export function createFrontServer(options: FrontServerOptions) {
     }
     switch (route.kind) {
       case 'function': {
+        if (route.page) {
+          const limits = await passGate(req, res, {});
+          if (!limits) return;
+          for (const [name, value] of Object.entries(limits)) res.setHeader(name, value);
+          return sendAnswer(res, await listingPages.answer(route.page, url.searchParams, req.headers['if-none-match']));
+        }
         const limits = await passGate(req, res, API_HEADERS);
         if (!limits) return;
         for (const [name, value] of Object.entries({ ...API_HEADERS, ...limits })) res.setHeader(name, value);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import type { FileInfo } from '../build/file-manifest.ts';
 import { IMAGE_ORIGIN } from '../lib/image-host.ts';
-import { alternatesOf, type Collection, changesUrl, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
+import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
 import type { Representation } from '../lib/negotiate.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
@@ -74,13 +74,13 @@ export const PREFLIGHT_HEADERS = {
 /** Headers of every /api/* response, errors included: anyone may read, and here is the contract. */
 export const API_HEADERS = { ...CORS_HEADERS, Link: SERVICE_DESC_LINK };
 
-/** The Link header of every representation of a detail page. */
-export function detailLinks(collection: Collection, slug: string): string {
+/** The Link header of every representation of a detail page (without a slug: of the collection's index page). */
+export function detailLinks(collection: Collection, slug?: string): string {
   return linkHeader(alternatesOf(collection, slug));
 }
 
 /** The `.md` files link back to their page as canonical, besides their siblings. */
-export function markdownFileLinks(collection: Collection, slug: string): string {
+export function markdownFileLinks(collection: Collection, slug?: string): string {
   return `${linkHeader([{ href: pageUrl(collection, slug), rel: 'canonical' }])}, ${detailLinks(collection, slug)}`;
 }
 
@@ -113,7 +113,9 @@ export function changesMarkdownLinks(asOf?: string): string {
 
 const CHANGES_MARKDOWN_FILE = /^\/changes(?:\/(\d{4}-\d{2}-\d{2}))?\.md$/;
 
-const MARKDOWN_FILE = /^\/(cards|sealed|knowledge)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+const MARKDOWN_FILE = /^\/(cards|sealed|knowledge|sets)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+/** The Markdown files of the index pages (`/sets.md`). */
+const INDEX_MARKDOWN_FILES = new Map(INDEXED_COLLECTIONS.map((c) => [markdownUrl(c), c]));
 
 /**
  * What a file adds when it is asked for by its own path: the API's CORS and
@@ -124,19 +126,21 @@ export function directFileHeaders(file: string): Record<string, string> {
   if (file.startsWith('/api/')) return { ...API_HEADERS };
   const markdown = MARKDOWN_FILE.exec(file);
   if (markdown) return { Link: markdownFileLinks(markdown[1] as Collection, markdown[2]), ...CORS_HEADERS };
+  const index = INDEX_MARKDOWN_FILES.get(file);
+  if (index) return { Link: markdownFileLinks(index), ...CORS_HEADERS };
   const changes = CHANGES_MARKDOWN_FILE.exec(file);
   if (changes) return { Link: changesMarkdownLinks(changes[1]), ...CORS_HEADERS };
   return {};
 }
 
 /** What a detail page adds to the file of the representation it negotiated. */
-export function negotiatedHeaders(collection: Collection, slug: string, representation: Representation): Record<string, string> {
+export function negotiatedHeaders(collection: Collection, slug: string | undefined, representation: Representation): Record<string, string> {
   return { Vary: 'Accept', Link: detailLinks(collection, slug), ...(representation === 'html' ? {} : CORS_HEADERS) };
 }
 
-/** The build file that holds each representation of a detail page. */
-export function representationFile(collection: Collection, slug: string, representation: Representation): string {
+/** The build file that holds each representation of a detail page (or, without a slug, of the collection's index page). */
+export function representationFile(collection: Collection, slug: string | undefined, representation: Representation): string {
   if (representation === 'html') return `${pageUrl(collection, slug)}.html`;
   if (representation === 'markdown') return markdownUrl(collection, slug);
-  return `/api/${collection}/${slug}.json`;
+  return `${jsonUrl(collection, slug)}.json`;
 }

@@ -29,6 +29,7 @@ import { answerClientError, answerConnect } from './client-error.ts';
 import { type ServerConfig, serverConfigOf } from './config.ts';
 import { type AstroHandler, createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
+import { createListingPages } from './listing-pages.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
 import { loadSearchers } from './search-data.ts';
 import { diskFiles, originFiles } from './static-files.ts';
@@ -84,6 +85,7 @@ const server = createServer(
     files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
     manifest,
     searchers,
+    listingPages: createListingPages(join(dist, 'server'), searchers),
     loadAstro,
     gate,
   }),

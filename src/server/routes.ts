@@ -1,4 +1,4 @@
-import type { Collection } from '../lib/links.ts';
+import { type Collection, INDEXED_COLLECTIONS, pageUrl } from '../lib/links.ts';
 
 /**
  * Which answer a path gets, decided from the path alone (pure, table-tested).
@@ -7,19 +7,30 @@ import type { Collection } from '../lib/links.ts';
  * a request can never name a file outside the build output.
  */
 export type Route =
-  /** Answered by the function: a search endpoint (search-endpoints.ts), else a page rendered by Astro's handler. */
-  | { kind: 'function'; endpoint?: SearchEndpoint }
-  | { kind: 'negotiated'; collection: Collection; slug: string }
+  /**
+   * Answered by the function: a search endpoint (search-endpoints.ts), a search page for people
+   * (listing-pages.ts), else a page rendered by Astro's handler.
+   */
+  | { kind: 'function'; endpoint?: SearchEndpoint; page?: ListingPage }
+  /** A detail page, or without `slug` the collection's index page (`/sets`). */
+  | { kind: 'negotiated'; collection: Collection; slug?: string }
   | { kind: 'file'; file: string; api: boolean; markdownOf?: { collection: Collection; slug: string } }
   | { kind: 'not-found' };
 
 /** The search endpoints, by the last segment of their path (/api/cards …). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
+/**
+ * The search pages for people, by what they list: `/search` (cards) and `/sealed` with a query
+ * (without one, /sealed is the prebuilt index of sealed products by kind).
+ */
+export type ListingPage = 'cards' | 'sealed';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Plain static paths: no dot segments, no encoded or control characters. */
 const STATIC_PATH = /^(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/;
-const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge']);
+const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge', 'sets']);
+/** The negotiated index pages by path (`/sets`): their files are `/sets.html`, `/sets.md` and `/api/sets.json`. */
+export const INDEX_PAGES: Record<string, Collection> = Object.fromEntries(INDEXED_COLLECTIONS.map((c) => [`/${c}`, c]));
 
 /**
  * API files also served without their `.json`, as the contract names them (the
@@ -29,6 +40,7 @@ export const EXTENSIONLESS_API_FILES: Record<string, string> = {
   '/api/content': '/api/content.json',
   '/api/bulk/manifest': '/api/bulk/manifest.json',
   '/api/changes': '/api/changes.json',
+  '/api/sets': '/api/sets.json',
 };
 
 /** The date that names an import's change record (`/api/changes/{date}`, `/changes/{date}.md`). */
@@ -59,6 +71,8 @@ export function requestUrlOf(target: string): URL | null {
 export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/cards') return { kind: 'function', endpoint: 'cards' };
   if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
+  if (pathname === '/search') return { kind: 'function', page: 'cards' };
+  if (pathname === '/sealed' && query.size > 0) return { kind: 'function', page: 'sealed' };
   if (pathname === '/api/knowledge') {
     return query.has('q') || query.has('tag') ? { kind: 'function', endpoint: 'knowledge' } : { kind: 'file', file: '/api/knowledge.json', api: true };
   }
@@ -82,6 +96,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
     if (parts[2].endsWith('.html')) return SLUG.test(parts[2].slice(0, -5)) ? { kind: 'file', file: pathname, api: false } : { kind: 'not-found' };
     return SLUG.test(parts[2]) ? { kind: 'negotiated', collection, slug: parts[2] } : { kind: 'not-found' };
   }
+  if (Object.hasOwn(INDEX_PAGES, pathname)) return { kind: 'negotiated', collection: INDEX_PAGES[pathname] };
   if (PAGE_FILES[pathname]) return { kind: 'file', file: PAGE_FILES[pathname], api: false };
   if (STATIC_PATH.test(pathname)) return { kind: 'file', file: pathname, api: pathname.startsWith('/api/') };
   return { kind: 'not-found' };
@@ -100,7 +115,7 @@ export function routeExists(route: Route, files: Record<string, unknown>): boole
     case 'function':
       return true;
     case 'negotiated':
-      return files[`/${route.collection}/${route.slug}.html`] !== undefined;
+      return files[`${pageUrl(route.collection, route.slug)}.html`] !== undefined;
     case 'file':
       return fileOfRoute(route, files) !== undefined;
     case 'not-found':

@@ -50,6 +50,8 @@ describe('detail files', () => {
       list('cards').filter((f) => f.endsWith('.md')).length +
         list('sealed').filter((f) => f.endsWith('.md')).length +
         list('knowledge').filter((f) => f.endsWith('.md')).length +
+        list('sets').filter((f) => f.endsWith('.md')).length +
+        1 + // sets.md
         1 + // changes.md
         list('changes').filter((f) => f.endsWith('.md')).length,
     );

@@ -40,8 +40,14 @@ const CONTRACT_PATHS = [
   '/api/changes/{date}',
   '/changes.md',
   '/changes/{date}.md',
+  '/api/sets',
+  '/api/sets/{setId}',
+  '/sets',
+  '/sets/{setId}',
+  '/sets.md',
+  '/sets/{setId}.md',
 ];
-const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}'];
+const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}', '/sets/{setId}', '/sets'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
 
 type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> };

@@ -23,7 +23,7 @@ import { scratchDir } from '../support/fixture-site.ts';
  * catalogue they stay inside the documented limits.
  */
 const FN = 'https://fn.example';
-const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge'];
+const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 const SAMPLE_ACCEPTS = [
   '*/*',
@@ -49,7 +49,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A manifest the size of the bundled catalogue (18,035 cards, 1,590 sealed products, 47 articles). */
 function catalogueSizedManifest(): FileManifest {
   const files: Record<string, FileInfo> = {};
-  const counts: Record<Collection, number> = { cards: 18_035, sealed: 1_590, knowledge: 47 };
+  const counts: Record<Collection, number> = { cards: 18_035, sealed: 1_590, knowledge: 47, sets: 161 };
   let n = 0;
   const info = (tokens?: number): FileInfo => ({ etag: `"${(n++).toString(16).padStart(27, '0')}"`, bytes: 1000 + (n % 5000), ...(tokens ? { tokens } : {}) });
   for (const collection of COLLECTIONS) {
@@ -60,7 +60,21 @@ function catalogueSizedManifest(): FileManifest {
       files[`/api/${collection}/${slug}.json`] = info();
     }
   }
-  for (const file of ['/api/knowledge.json', '/api/content.json', '/openapi.json', '/llms.txt', '/404.html', '/index.html', '/knowledge.html', '/styles.css'])
+  for (const file of [
+    '/api/knowledge.json',
+    '/api/content.json',
+    '/openapi.json',
+    '/llms.txt',
+    '/404.html',
+    '/index.html',
+    '/knowledge.html',
+    '/sealed.html',
+    '/search-suggest.js',
+    '/styles.css',
+    '/sets.html',
+    '/sets.md',
+    '/api/sets.json',
+  ])
     files[file] = info();
   return { files };
 }
@@ -71,7 +85,7 @@ const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h
 const without = (h: Record<string, string>, names: string[]) => Object.fromEntries(Object.entries(lower(h)).filter(([k]) => !names.includes(k)));
 /** What the function sends with a file asked for by its own path (front-server.ts), as the header rules compose it. */
 const directExpected = (file: string, info: FileInfo) => ({ ...SECURITY_HEADERS, ...fileHeaders(file, info), ...directFileHeaders(file) });
-const detailFolder = (file: string) => /^\/(cards|sealed|knowledge)\/[^/]+$/.test(file);
+const detailFolder = (file: string) => /^\/(cards|sealed|knowledge|sets)\/[^/]+$/.test(file);
 
 // ---------------------------------------------------------------- Netlify
 
@@ -150,15 +164,21 @@ describe('Netlify', () => {
     expect(site.errors).toEqual([]);
     const detail =
       mode === 'function'
-        ? COLLECTIONS.map((c) => ({ from: `/${c}/*`, to: `${FN}/${c}/:splat`, status: 200, force: true }))
+        ? [
+            { from: '/sets', to: `${FN}/sets`, status: 200, force: true },
+            ...COLLECTIONS.map((c) => ({ from: `/${c}/*`, to: `${FN}/${c}/:splat`, status: 200, force: true })),
+          ]
         : COLLECTIONS.map((c) => ({ from: `/${c}/:slug`, to: `/${c}/:slug.html`, status: 200, force: false }));
     expect(site.redirects.map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual([
       { from: '/api/cards', to: `${FN}/api/cards`, status: 200, force: true },
       { from: '/api/sealed', to: `${FN}/api/sealed`, status: 200, force: true },
       { from: '/api/knowledge', to: `${FN}/api/knowledge`, status: 200, force: true },
+      { from: '/search', to: `${FN}/search`, status: 200, force: true },
+      { from: '/sealed', to: `${FN}/sealed`, status: 200, force: true },
       { from: '/api/content', to: '/api/content.json', status: 200, force: false },
       { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
       { from: '/api/changes', to: '/api/changes.json', status: 200, force: false },
+      { from: '/api/sets', to: '/api/sets.json', status: 200, force: false },
       ...COLLECTIONS.map((c) => ({ from: `/api/${c}/:slug`, to: `/api/${c}/:slug.json`, status: 200, force: false })),
       { from: '/api/changes/:date', to: '/api/changes/:date.json', status: 200, force: false },
       ...detail,
@@ -191,6 +211,9 @@ describe('Netlify', () => {
       ['/api/sealed', {}],
       ['/api/knowledge', {}],
       ['/api/knowledge', { tag: 'psa' }],
+      ['/search', { q: 'charizard' }],
+      ['/sealed', { kind: 'etb' }],
+      ['/sealed', {}],
     ] as const) {
       expect(netlifyServe(site, files, path, query)).toEqual({ kind: 'function', url: `${FN}${path}` });
     }
@@ -203,6 +226,16 @@ describe('Netlify', () => {
     expect(netlifyServe(site, files, '/api/changes/2025-10-20')).toMatchObject({ kind: 'file', file: '/api/changes/2025-10-20.json' });
     expect(netlifyServe(site, files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
     expect(netlifyServe(site, files, '/')).toMatchObject({ kind: 'file', file: '/index.html' });
+    // The set list: negotiated by the function, or in html mode its HTML with its Link (as the detail pages there).
+    expect(netlifyServe(site, files, '/api/sets')).toMatchObject({ kind: 'file', file: '/api/sets.json' });
+    const sets = netlifyServe(site, files, '/sets');
+    if (mode === 'function') expect(sets).toEqual({ kind: 'function', url: `${FN}/sets` });
+    else
+      expect(sets).toEqual({
+        kind: 'file',
+        file: '/sets.html',
+        headers: without({ ...SECURITY_HEADERS, ...fileHeaders('/sets.html', files['/sets.html']), Link: detailLinks('sets') }, ['etag']),
+      });
 
     for (const collection of COLLECTIONS) {
       const html = Object.keys(files).find((f) => f.startsWith(`/${collection}/`) && f.endsWith('.html'))!;
@@ -364,11 +397,16 @@ describe('Vercel', () => {
     expect(vercelServe(routes, fixture.files, '/api/sealed')).toEqual({ kind: 'function', url: `${FN}/api/sealed` });
     expect(vercelServe(routes, fixture.files, '/api/knowledge', {}, { tag: 'psa' })).toEqual({ kind: 'function', url: `${FN}/api/knowledge` });
     expect(vercelServe(routes, fixture.files, '/api/knowledge')).toEqual({ kind: 'function', url: `${FN}/api/knowledge` });
+    // The search pages, and /sealed whole: the function serves its index file when there is no query.
+    expect(vercelServe(routes, fixture.files, '/search', {}, { q: 'mew' })).toEqual({ kind: 'function', url: `${FN}/search` });
+    expect(vercelServe(routes, fixture.files, '/sealed', {}, { kind: 'etb' })).toEqual({ kind: 'function', url: `${FN}/sealed` });
+    expect(vercelServe(routes, fixture.files, '/sealed')).toEqual({ kind: 'function', url: `${FN}/sealed` });
   });
 
   /** What the contract gives a negotiated page for an Accept header, as Vercel can send it. */
-  function expectNegotiated(collection: Collection, slug: string, accept: string | undefined, anchored = true) {
-    const page = `/${collection}/${slug}`;
+  /** Without a slug: the collection's negotiated index page (`/sets`). */
+  function expectNegotiated(collection: Collection, slug: string | undefined, accept: string | undefined, anchored = true) {
+    const page = slug === undefined ? `/${collection}` : `/${collection}/${slug}`;
     const outcome = vercelServe(routes, fixture.files, page, accept === undefined ? {} : { accept }, {}, anchored);
     const decided = accept === undefined ? 'html' : classifyAccept(accept);
     if (decided === undefined) {
@@ -390,6 +428,12 @@ describe('Vercel', () => {
         expectNegotiated(collection, slug, accept, false);
       }
     }
+    // The set list negotiates as the detail pages do.
+    for (const accept of [undefined, ...SAMPLE_ACCEPTS]) {
+      expectNegotiated('sets', undefined, accept, true);
+      expectNegotiated('sets', undefined, accept, false);
+    }
+    expect(vercelServe(routes, fixture.files, '/api/sets')).toMatchObject({ kind: 'file', file: '/api/sets.json' });
     // An unknown slug finds no file: Vercel's 404 page (the function would answer problem JSON).
     expect(vercelServe(routes, fixture.files, '/cards/no-such-card', { accept: 'text/markdown' })).toEqual({ kind: 'not-found' });
   });

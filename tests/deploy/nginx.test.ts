@@ -21,7 +21,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 const dist = inject('fixtureDist');
 const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
 const files = Object.keys(manifest.files).sort();
-const pages = files.flatMap((f) => /^\/(?:cards|sealed|knowledge)\/[a-z0-9-]+\.html$/.exec(f)?.[0].slice(0, -5) ?? []);
+const pages = [...files.flatMap((f) => /^\/(?:cards|sealed|knowledge|sets)\/[a-z0-9-]+\.html$/.exec(f)?.[0].slice(0, -5) ?? []), '/sets'];
 
 /**
  * What must be equal. Left out: what differs by transport (Date, Server,
@@ -60,7 +60,7 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
   it('serves every build file by every path that names it with the function’s status, headers and bytes, and answers If-None-Match with 304', async () => {
     const paths = new Set(files);
     for (const file of files) {
-      if (/^\/api\/(?:cards|sealed|knowledge|changes)\/[a-z0-9-]+\.json$/.test(file)) paths.add(file.slice(0, -5));
+      if (/^\/api\/(?:cards|sealed|knowledge|changes|sets)\/[a-z0-9-]+\.json$/.test(file)) paths.add(file.slice(0, -5));
       if (file.endsWith('.html') && !file.startsWith('/api/')) paths.add(file === '/index.html' ? '/' : file.slice(0, -5));
     }
     for (const path of [
@@ -68,9 +68,12 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
       '/api/content',
       '/api/bulk/manifest',
       '/api/changes',
+      '/api/sets',
       '/api/knowledge',
       '/nothing-here',
       '/api/cards/missingno-base1-0',
+      '/api/sets/nothing1',
+      '/sets/nothing1.md',
       '/cards/missingno-base1-0.md',
     ]) {
       const first = await expectSameAnswer(path);
@@ -100,7 +103,7 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
       fc.constant(undefined),
       fc.array(fc.tuple(fc.constantFrom('', ' '), range, param), { maxLength: 4 }).map((els) => els.map(([ws, r, p]) => `${ws}${r}${p}`).join(',')),
     );
-    const page = fc.constantFrom(...pages, '/cards/missingno-base1-0');
+    const page = fc.constantFrom(...pages, '/cards/missingno-base1-0', '/sets/nothing1');
     const etags = Object.values(manifest.files).map((f) => f.etag);
     const ifNoneMatch = fc.option(fc.oneof(fc.constantFrom(...etags), fc.constant('*')), { nil: undefined });
     await fc.assert(

@@ -1,56 +1,28 @@
 /**
- * The HTML pages in a real browser (the Chromium that @sparticuz/chromium ships
- * inside its npm package, driven by playwright-core: nothing from apt),
- * served by the real server (src/server/main.ts) on a build: what a person
- * looking at a card, sealed or article page would notice.
- *
- * The build is the fixture site of the test run (E2E_DIST_DIR points it at another, e.g. dist). The pages under test are picked
- * from that build's own search data, so the test holds for any catalogue.
- * No request leaves the machine: card images (images.pokemontcg.io) get a tiny
- * PNG, every other non-local request is aborted.
+ * The HTML pages in a real browser, served by the real server on a build (see tests/support/browser.ts):
+ * what a person looking at a card, sealed or article page would notice. The pages under test are picked from
+ * that build's own search data, so the test holds for any catalogue. Accessibility, phone width and console
+ * errors of every kind of page: tests/e2e/accessibility.test.ts.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import packagedChromium from '@sparticuz/chromium';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CardDetail, CardSummary } from '../../src/lib/card-record.ts';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardDetail } from '../../src/lib/card-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
-import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { articleIds, hasTable, pricedCard, ROOT, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS, unpricedCard } from '../support/browser.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-/** The fixture site of this test run; E2E_DIST_DIR points the same tests at another build (e.g. dist). */
-const DIST = resolve(ROOT, process.env.E2E_DIST_DIR ?? inject('fixtureDist'));
 const SCREENSHOT = join(ROOT, '.cache', 'e2e', 'card.png');
-const TIMEOUT_MS = 60_000;
-const SLOW = { timeout: TIMEOUT_MS };
-
-/** A 5×7 grey PNG standing in for every card image: card-shaped, so the screenshot shows the real layout. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAUAAAAHCAIAAABPxRC5AAAAEUlEQVR42mM4ceICMmKgMR8AL2ZTIeLVIB0AAAAASUVORK5CYII=', 'base64');
-/** The machine's network is closed: background fetches of Chromium's own would only be refused. */
-const QUIET_ARGS = ['--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Dollars as a reader sees them: "$1,000.00", or "n/a" where the marketplace gave no figure. */
 const usd = (value: number | null): string => (value === null ? 'n/a' : usdFormat.format(value));
-const readSearchData = <T>(name: string): T => JSON.parse(readFileSync(join(DIST, 'server', 'search', name), 'utf8')) as T;
 
-const cards = readSearchPackItems<{ summary: CardSummary }>(join(DIST, 'server', 'search', 'cards.pack')).map((c) => c.summary);
-const pricedCard = cards.find((c) => c.slug === 'charizard-base1-4' && c.valueUsd !== null) ?? cards.find((c) => c.valueUsd !== null);
-const unpricedCard = cards.find((c) => c.valueUsd === null);
-const sealedProduct = readSearchPackItems<{ summary: SealedSummary }>(join(DIST, 'server', 'search', 'sealed.pack'))
-  .map((p) => p.summary)
-  .find((p) => p.valueUsd !== null);
-const articleIds = readSearchData<{ id: string }[]>('knowledge.json').map((a) => a.id);
-
-let server: RunningServer | undefined;
+let site: Site | undefined;
 let base = '';
-let browser: Browser;
 let context: BrowserContext;
 /** Requests to other hosts that the page tried to make (all aborted). */
-const blocked: string[] = [];
+let blocked: string[] = [];
 
 const getJson = async <T>(path: string): Promise<T> => {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
@@ -66,23 +38,14 @@ async function open(path: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer(DIST);
-  base = server.url;
-  browser = await chromium.launch({ executablePath: await packagedChromium.executablePath(), args: [...packagedChromium.args, ...QUIET_ARGS] });
-  context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const local = new URL(base).host;
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.host === local) return route.continue();
-    if (url.hostname === 'images.pokemontcg.io') return route.fulfill({ status: 200, contentType: 'image/png', body: TINY_PNG });
-    blocked.push(url.href);
-    return route.abort();
-  });
+  site = await startSite();
+  base = site.base;
+  blocked = site.blocked;
+  context = await site.newContext({ viewport: { width: 1000, height: 800 } });
 }, TIMEOUT_MS);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await site?.stop();
 }, TIMEOUT_MS);
 
 describe('card page', () => {
@@ -148,7 +111,6 @@ describe('sealed page', () => {
 describe('article page', () => {
   /** Articles as the API serves them, to pick one with a table and one with related questions. */
   let articles: KnowledgeDetail[] = [];
-  const hasTable = (a: KnowledgeDetail) => /^\s*\|?\s*:?-{3,}:?\s*\|/m.test(a.answer_detail);
 
   beforeAll(async () => {
     articles = await Promise.all(articleIds.map((id) => getJson<KnowledgeDetail>(`/api/knowledge/${id}`)));
@@ -176,24 +138,6 @@ describe('article page', () => {
     expect(await link.textContent()).toBe(target.question);
     await Promise.all([page.waitForURL(`${base}/knowledge/${target.id}`), link.click()]);
     expect(await page.locator('h1').textContent()).toBe(target.question);
-    await page.close();
-  });
-});
-
-describe('home page', () => {
-  it('the search form lands on JSON card results for the query', SLOW, async () => {
-    const query = pricedCard!.name;
-    const page = await open('/');
-    await page.getByLabel('Search cards').fill(query);
-    const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Search' }).click()]);
-    expect(response?.status()).toBe(200);
-    const url = new URL(response!.url());
-    expect(url.pathname).toBe('/api/cards');
-    expect(url.searchParams.get('q')).toBe(query);
-    expect(response!.headers()['content-type']).toMatch(/^application\/json\b/);
-    const body = (await response!.json()) as { total: number; results: CardSummary[] };
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.results.map((c) => c.name)).toContain(query);
     await page.close();
   });
 });

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/build/file-manifest.ts';
 import type { Collection } from '../../src/lib/links.ts';
+import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
 import { queryTokens } from '../../src/lib/search/normalize.ts';
+import type { SearchEndpoint } from '../../src/server/routes.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,
@@ -68,21 +70,31 @@ afterAll(async () => {
 // What the build may serve, and what it must never serve
 // ---------------------------------------------------------------------------
 
-const DETAIL_SCHEMAS: Record<Collection, string> = { cards: 'card-detail.json', sealed: 'sealed-detail.json', knowledge: 'knowledge-detail.json' };
-const SEARCH_SCHEMAS: Record<Collection, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
-const SEARCH_PARAMETERS: Record<Collection, string[]> = {
+const DETAIL_SCHEMAS: Record<Collection, string> = {
+  cards: 'card-detail.json',
+  sealed: 'sealed-detail.json',
+  knowledge: 'knowledge-detail.json',
+  sets: 'set-detail.json',
+};
+/** The negotiated index pages (`/sets`) and the schema of their JSON. */
+const INDEX_SCHEMAS: Partial<Record<Collection, string>> = { sets: 'set-list.json' };
+const SEARCH_SCHEMAS: Record<SearchEndpoint, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
+const SEARCH_PARAMETERS: Record<SearchEndpoint, string[]> = {
   cards: ['q', 'limit', 'offset', 'band', 'sort'],
   sealed: ['q', 'limit', 'offset', 'kind', 'sort'],
   knowledge: ['q', 'tag'],
 };
-const DETAIL_PAGE = /^\/(cards|sealed|knowledge)\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DETAIL_PAGE = /^\/(?:(?:cards|sealed|knowledge|sets)\/[a-z0-9]+(?:-[a-z0-9]+)*|sets)$/;
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$/m;
 
 /** What a path names: a build file, a negotiated detail page, or a search; null for nothing. */
 type Resource =
   | { kind: 'file'; file: string; schema?: string }
-  | { kind: 'page'; collection: Collection; slug: string }
-  | { kind: 'search'; endpoint: Collection; query: URLSearchParams };
+  /** A negotiated page: a detail page, or without a slug the collection's index (`/sets`). */
+  | { kind: 'page'; collection: Collection; slug?: string }
+  | { kind: 'search'; endpoint: SearchEndpoint; query: URLSearchParams }
+  /** A search page for people (`/search`, `/sealed?…`): the site's page shell, filled in. */
+  | { kind: 'search-page'; query: URLSearchParams };
 
 interface Oracle {
   clientFiles: Map<string, Buffer>;
@@ -91,12 +103,18 @@ interface Oracle {
   prefixes: { file: string; bytes: Buffer }[];
   /** Files outside dist/client whose records the searches serve: no answer may be one of them whole. */
   wholes: { file: string; bytes: Buffer }[];
+  /** The frame of the search pages (dist/server/pages/shell.html) around its title and main markers. */
+  shell: { head: string; tail: string };
 }
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
+
+function shellOf(text: string): Oracle['shell'] {
+  return { head: text.slice(0, text.indexOf(SHELL_TITLE)), tail: text.slice(text.indexOf(SHELL_MAIN) + SHELL_MAIN.length) };
+}
 
 function createOracle(): Oracle {
   const clientDir = join(dist, 'client');
@@ -118,6 +136,7 @@ function createOracle(): Oracle {
       .map((file) => ({ file, bytes: readFileSync(file).subarray(0, 200) }))
       .filter(({ bytes }) => bytes.length >= 32 && !served.some((s) => s.includes(bytes))),
     wholes: outside.filter((file) => file.startsWith(searchDir)).map((file) => ({ file, bytes: readFileSync(file) })),
+    shell: shellOf(readFileSync(join(dist, 'server', SHELL_FILE), 'utf8')),
   };
 }
 
@@ -149,7 +168,8 @@ function schemaOfFile(file: string): string | undefined {
   if (file === '/api/bulk/manifest.json') return 'bulk-manifest.json';
   if (file === '/api/changes.json') return 'change-list.json';
   if (/^\/api\/changes\/[^/]+\.json$/.test(file)) return 'change-record.json';
-  const detail = /^\/api\/(cards|sealed|knowledge)\/[^/]+\.json$/.exec(file);
+  if (file === '/api/sets.json') return 'set-list.json';
+  const detail = /^\/api\/(cards|sealed|knowledge|sets)\/[^/]+\.json$/.exec(file);
   return detail ? DETAIL_SCHEMAS[detail[1] as Collection] : undefined;
 }
 
@@ -158,16 +178,19 @@ function resourceOf(target: string): Resource | null {
   if (!parsed) return null;
   const { pathname: path, query } = parsed;
   const file = (name: string): Resource => ({ kind: 'file', file: name, schema: schemaOfFile(name) });
-  if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as Collection, query };
+  if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as SearchEndpoint, query };
+  if (path === '/search' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
   if (path === '/api/bulk/manifest') return file('/api/bulk/manifest.json');
   if (path === '/api/changes') return file('/api/changes.json');
+  if (path === '/api/sets') return file('/api/sets.json');
+  if (path === '/sets' && oracle.clientFiles.has('/sets.html')) return { kind: 'page', collection: 'sets' };
   const change = /^\/api\/changes\/(\d{4}-\d{2}-\d{2})(?:\.json)?$/.exec(path);
   if (change && oracle.clientFiles.has(`/api/changes/${change[1]}.json`)) return file(`/api/changes/${change[1]}.json`);
-  const api = /^\/api\/(cards|sealed|knowledge)\/([^/]+?)(?:\.json)?$/.exec(path);
+  const api = /^\/api\/(cards|sealed|knowledge|sets)\/([^/]+?)(?:\.json)?$/.exec(path);
   if (api && oracle.clientFiles.has(`/api/${api[1]}/${api[2]}.json`)) return file(`/api/${api[1]}/${api[2]}.json`);
-  const page = /^\/(cards|sealed|knowledge)\/([^/.]+)$/.exec(path);
+  const page = /^\/(cards|sealed|knowledge|sets)\/([^/.]+)$/.exec(path);
   if (page && oracle.clientFiles.has(`${path}.html`)) return { kind: 'page', collection: page[1] as Collection, slug: page[2] };
   if (path === '/') return file('/index.html');
   if (oracle.clientFiles.has(path)) return file(path);
@@ -178,16 +201,18 @@ function resourceOf(target: string): Resource | null {
 /** The build file a 200 for this resource must be, by the type it was served as; undefined for a search. */
 function expectedFile(resource: Resource, contentType: string): string | undefined {
   if (resource.kind === 'file') return resource.file;
-  if (resource.kind === 'search') return undefined;
+  if (resource.kind === 'search' || resource.kind === 'search-page') return undefined;
   const { collection, slug } = resource;
-  if (contentType.startsWith('text/markdown')) return `/${collection}/${slug}.md`;
-  if (contentType.startsWith('application/json')) return `/api/${collection}/${slug}.json`;
-  return `/${collection}/${slug}.html`;
+  const page = slug === undefined ? `/${collection}` : `/${collection}/${slug}`;
+  if (contentType.startsWith('text/markdown')) return `${page}.md`;
+  if (contentType.startsWith('application/json')) return `/api${page}.json`;
+  return `${page}.html`;
 }
 
 function schemaOf(resource: Resource): string | undefined {
   if (resource.kind === 'search') return SEARCH_SCHEMAS[resource.endpoint];
-  if (resource.kind === 'page') return DETAIL_SCHEMAS[resource.collection];
+  if (resource.kind === 'search-page') return undefined;
+  if (resource.kind === 'page') return resource.slug === undefined ? INDEX_SCHEMAS[resource.collection] : DETAIL_SCHEMAS[resource.collection];
   return resource.schema;
 }
 
@@ -236,6 +261,13 @@ function ensureMatches(schema: string, request: RawRequest, response: RawRespons
     ensure(false, (error as Error).message, request, response);
   }
   return body;
+}
+
+/** A search page is HTML in the site's own frame: the shell's head before the title, its tail after main. */
+function ensureSearchPage(request: RawRequest, response: RawResponse): void {
+  ensure(response.headers['content-type'] === 'text/html; charset=utf-8', 'a search page that is not UTF-8 HTML', request, response);
+  const body = response.body.toString('utf8');
+  ensure(body.startsWith(oracle.shell.head) && body.endsWith(oracle.shell.tail), 'a search page outside the site’s page shell', request, response);
 }
 
 function ensureProblem(request: RawRequest, response: RawResponse): void {
@@ -317,6 +349,7 @@ describe('hostile requests against the real server', () => {
             if (request.method === 'HEAD' || response.status !== 200) return;
             const file = expectedFile(resource, response.headers['content-type'] ?? '');
             if (file) ensure(response.body.equals(oracle.clientFiles.get(file)!), `the body is not ${file}, the file the path names`, request, response);
+            else if (resource.kind === 'search-page') ensureSearchPage(request, response);
             else ensureMatches(schemaOf(resource)!, request, response);
           }),
         ),
@@ -442,7 +475,7 @@ describe('hostile requests against the real server', () => {
           // The searches most of all: they are what Astro's handler answers, and it reads Host.
           path: fc.oneof(
             { weight: 3, arbitrary: arb.routePath },
-            { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge') },
+            { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge', '/search', '/sealed') },
             { weight: 1, arbitrary: arb.mutatedPath },
           ),
           query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
@@ -561,8 +594,12 @@ describe('hostile requests against the real server', () => {
   it(
     'searches answer 200 within their envelope or 400 naming a parameter; a q with no searchable word matches nothing',
     async () => {
-      const totals: Record<Collection, number> = { cards: site.slugs.cards.length, sealed: site.slugs.sealed.length, knowledge: site.slugs.knowledge.length };
-      const request = fc.tuple(fc.constantFrom<Collection>('cards', 'sealed', 'knowledge'), arb.searchPairs).map(
+      const totals: Record<SearchEndpoint, number> = {
+        cards: site.slugs.cards.length,
+        sealed: site.slugs.sealed.length,
+        knowledge: site.slugs.knowledge.length,
+      };
+      const request = fc.tuple(fc.constantFrom<SearchEndpoint>('cards', 'sealed', 'knowledge'), arb.searchPairs).map(
         ([endpoint, pairs]): RawRequest => ({
           method: 'GET',
           target: `/api/${endpoint}${pairs.length ? `?${pairs.map(([n, v]) => `${n}=${strictEncode(v)}`).join('&')}` : ''}`,
@@ -572,7 +609,7 @@ describe('hostile requests against the real server', () => {
       await fc.assert(
         fc.asyncProperty(batch(request), (requests) =>
           sendAll(requests, (request, response) => {
-            const endpoint = /^\/api\/(\w+)/.exec(request.target)![1] as Collection;
+            const endpoint = /^\/api\/(\w+)/.exec(request.target)![1] as SearchEndpoint;
             const query = pathOf(request.target)!.query;
             const known = SEARCH_PARAMETERS[endpoint];
             ensure(response.status === 200 || response.status === 400, `a search answered ${response.status}`, request, response);

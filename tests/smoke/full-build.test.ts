@@ -50,4 +50,24 @@ describe('the full catalogue, served', () => {
     assertMatches('knowledge-list.json', articles);
     expect(articles.length).toBeGreaterThan(0);
   });
+
+  it('lists every set, each with its cards, and a set page as Markdown', async () => {
+    const list = await (await get('/api/sets')).json();
+    assertMatches('set-list.json', list);
+    const sets = list.series.flatMap((s: { sets: { id: string; cardCount: number }[] }) => s.sets);
+    expect(sets.length).toBe(161);
+    expect(sets.reduce((sum: number, s: { cardCount: number }) => sum + s.cardCount, 0)).toBe(18035);
+    const md = await get('/sets/base1', { Accept: 'text/markdown' });
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await md.text()).toContain('Charizard');
+  });
+
+  it('answers a person’s search with an HTML page of the results', async () => {
+    const page = await get('/search?q=charizard+base');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('href="/cards/charizard-base1-4"');
+    const sealed = await get('/sealed?kind=booster-box');
+    expect(await sealed.text()).toMatch(/\d+ sealed products in all/);
+  });
 });

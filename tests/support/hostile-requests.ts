@@ -238,7 +238,7 @@ export function createRawClient(url: string, { concurrency = 16, timeoutMs = 10_
 // What a build serves, read from its output
 // ---------------------------------------------------------------------------
 
-export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge'];
+export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 
 export interface SiteFacts {
   slugs: Record<Collection, string[]>;
@@ -260,6 +260,7 @@ export function readSiteFacts(dist: string): SiteFacts {
       cards: cards.map((c) => c.summary.slug),
       sealed: readSearchPackItems<SealedSearchRecord>(join(dist, 'server', 'search', 'sealed.pack')).map((p) => p.summary.slug),
       knowledge: (read('search', 'knowledge.json') as { id: string }[]).map((a) => a.id),
+      sets: Object.keys(manifest.files).flatMap((f) => /^\/api\/sets\/([a-z0-9]+)\.json$/.exec(f)?.[1] ?? []),
     },
     kinds: read('search', 'kinds.json') as string[],
     etags: Object.values(manifest.files).map((f) => f.etag),
@@ -464,6 +465,10 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
       '/api/cards',
       '/api/sealed',
       '/api/knowledge',
+      '/sets',
+      '/api/sets',
+      '/search',
+      '/sealed',
       '/api/content',
       '/llms.txt',
       '/openapi.json',

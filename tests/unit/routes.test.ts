@@ -31,6 +31,22 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/api/bulk/manifest.json', '', { kind: 'file', file: '/api/bulk/manifest.json', api: true }],
     ['/api/bulk/cards.ndjson.gz', '', { kind: 'file', file: '/api/bulk/cards.ndjson.gz', api: true }],
     ['/api/bulk/cards.csv', '', { kind: 'file', file: '/api/bulk/cards.csv', api: true }],
+    ['/sets', '', { kind: 'negotiated', collection: 'sets' }],
+    ['/sets', 'page=2', { kind: 'negotiated', collection: 'sets' }],
+    ['/sets/base1', '', { kind: 'negotiated', collection: 'sets', slug: 'base1' }],
+    ['/sets/base1.md', '', { kind: 'file', file: '/sets/base1.md', api: false, markdownOf: { collection: 'sets', slug: 'base1' } }],
+    ['/sets/base1.html', '', { kind: 'file', file: '/sets/base1.html', api: false }],
+    ['/sets.md', '', { kind: 'file', file: '/sets.md', api: false }],
+    ['/sets.html', '', { kind: 'file', file: '/sets.html', api: false }],
+    ['/api/sets', '', { kind: 'file', file: '/api/sets.json', api: true }],
+    ['/api/sets.json', '', { kind: 'file', file: '/api/sets.json', api: true }],
+    ['/api/sets/base1', '', { kind: 'file', file: '/api/sets/base1.json', api: true }],
+    ['/api/sets/base1.json', '', { kind: 'file', file: '/api/sets/base1.json', api: true }],
+    ['/search', '', { kind: 'function', page: 'cards' }],
+    ['/search', 'q=mew&band=grail', { kind: 'function', page: 'cards' }],
+    ['/sealed', '', { kind: 'file', file: '/sealed', api: false }],
+    ['/sealed', 'kind=etb', { kind: 'function', page: 'sealed' }],
+    ['/sealed', 'q=', { kind: 'function', page: 'sealed' }],
   ])('%s?%s', (path, query, route) => {
     expect(routeOf(path, q(query))).toEqual(route);
   });
@@ -48,6 +64,9 @@ describe('routeOf decides the answer from the path alone', () => {
     '/a/../b',
     '/cards/',
     '/api/cards/x.md',
+    '/sets/',
+    '/sets/Base1',
+    '/api/sets/base1.md',
   ])('%s is not found', (path) => {
     expect(routeOf(path, q()).kind).toBe('not-found');
   });

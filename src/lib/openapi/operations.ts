@@ -104,7 +104,8 @@ export function apiFilePath(op: Described & { mediaType: string; schema: Json })
 }
 
 export interface RecordPath extends Described {
-  slug: ParameterKey;
+  /** The path parameter naming the record; none on a collection's index page (`/sets`), which always exists. */
+  slug?: ParameterKey;
   /** The component of the record's JSON (the same body as its /api/… detail). */
   schema: string;
 }
@@ -132,7 +133,13 @@ export function pagePath(op: RecordPath): Json {
       'Referrer-Policy',
       ...RATE_LIMITED,
     ]),
-    ...responsesOf({ '404': 'PageNotFound', '405': 'MethodNotAllowed', '406': 'NotAcceptable', '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
+    ...responsesOf({
+      ...(op.slug && { '404': 'PageNotFound' }),
+      '405': 'MethodNotAllowed',
+      '406': 'NotAcceptable',
+      '429': 'TooManyRequests',
+      '503': 'ServiceUnavailable',
+    }),
   };
   return pathItem(op, op.slug, parametersOf('If-None-Match', ...SIGNED), responses, true);
 }
@@ -141,7 +148,7 @@ export function pagePath(op: RecordPath): Json {
  * A `.md` file: the Markdown of a detail page as a prebuilt file, not rate limited.
  * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', slug: 'CardSlug' })
  */
-export function markdownPath(op: Described & { slug: ParameterKey }): Json {
+export function markdownPath(op: Described & { slug?: ParameterKey }): Json {
   const responses = {
     ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
       ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
@@ -151,7 +158,7 @@ export function markdownPath(op: Described & { slug: ParameterKey }): Json {
       'Cache-Control',
       'X-Content-Type-Options',
     ]),
-    ...responsesOf({ '404': 'NotFound', '405': 'MethodNotAllowed' }),
+    ...responsesOf({ ...(op.slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
   };
   return pathItem(op, op.slug, parametersOf('If-None-Match'), responses, false);
 }

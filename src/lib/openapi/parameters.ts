@@ -28,6 +28,14 @@ export const PARAMETERS = {
   CardSlug: slug('The card slug, as in the `slug` of search results.', 'charizard-base1-4'),
   SealedSlug: slug('The sealed product slug, as in the `slug` of search results.', 'evolving-skies-booster-box-242436'),
   ArticleSlug: slug('The article slug, as in the `id` of /api/knowledge.', 'what-is-a-grail'),
+  SetId: {
+    name: 'setId',
+    in: 'path',
+    required: true,
+    description: 'The set id, as in the `id` of the sets of /api/sets.',
+    schema: { type: 'string', pattern: '^[a-z0-9]+$' },
+    example: 'base1',
+  },
   ChangeDate: {
     name: 'date',
     in: 'path',

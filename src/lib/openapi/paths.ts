@@ -8,6 +8,11 @@ export const TAGS = [
   { name: 'Cards', description: 'Card values: search, one card as JSON, its page and its Markdown.' },
   { name: 'Sealed products', description: 'Booster boxes, packs, Elite Trainer Boxes and other sealed products: search, detail, page, Markdown.' },
   { name: 'Knowledge', description: 'Answers about how card values work: the article list, each article as JSON, page and Markdown.' },
+  {
+    name: 'Sets',
+    description:
+      'Card sets: every set by series with its card count and total value (the sum of its priced cards’ values), and each set’s cards by value; as JSON, page and Markdown.',
+  },
   { name: 'Site', description: 'What describes the whole site: the content summary, the index for agents, this description.' },
   {
     name: 'Changes',
@@ -60,6 +65,65 @@ function recordPaths({ path, tag, noun, schema, slug }: Collection): Record<stri
       slug,
       summary: `${one} as Markdown`,
       description: 'The Markdown representation of the page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
+    }),
+  };
+}
+
+const NEGOTIATED =
+  'Negotiated by the Accept header as the detail pages are (RFC 9110 §12.5.1: q-values, `q=0` exclusions, specificity): ' +
+  'on a tie HTML wins unless the other type was named; `application/json` gets the JSON of the matching /api/ path, and an Accept that allows none of the three gets 406. ' +
+  'Answered by the function, so rate limited.';
+
+/** The sets (src/lib/set-record.ts): the list by series and each set, each as JSON, negotiated page and Markdown file. */
+function setPaths(): Record<string, unknown> {
+  const tag = 'Sets';
+  return {
+    '/api/sets': apiPath({
+      base: 'SetList',
+      tag,
+      summary: 'Every set, by series',
+      schema: 'SetList',
+      description:
+        'Every set grouped by series, the newest series first and inside each the newest set first, with its card count, priced cards, ' +
+        'total value (the sum of the valueUsd of its priced cards) and most valuable card: a prebuilt file (also /api/sets.json).',
+    }),
+    '/api/sets/{setId}': apiPath({
+      base: 'Set',
+      tag,
+      summary: 'One set',
+      schema: 'SetDetail',
+      slug: 'SetId',
+      description:
+        'One set with its figures and every card of it, most valuable first and unpriced last; the 10 most valuable carry their daily prices. ' +
+        'A prebuilt file (also /api/sets/{setId}.json).',
+    }),
+    '/sets': pagePath({
+      base: 'SetListPage',
+      tag,
+      schema: 'SetList',
+      summary: 'Every set (page, Markdown or JSON)',
+      description: `The set list. ${NEGOTIATED}`,
+    }),
+    '/sets/{setId}': pagePath({
+      base: 'SetPage',
+      tag,
+      schema: 'SetDetail',
+      slug: 'SetId',
+      summary: 'One set (page, Markdown or JSON)',
+      description: `A set’s page. ${NEGOTIATED}`,
+    }),
+    '/sets.md': markdownPath({
+      base: 'SetListMarkdown',
+      tag,
+      summary: 'Every set as Markdown',
+      description: 'The Markdown representation of /sets as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
+    }),
+    '/sets/{setId}.md': markdownPath({
+      base: 'SetMarkdown',
+      tag,
+      slug: 'SetId',
+      summary: 'One set as Markdown',
+      description: 'The Markdown representation of the set’s page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
   };
 }
@@ -189,6 +253,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description: 'Without parameters: every article in category order, a prebuilt file. With q or tag: the matching articles, answered by the function.',
     }),
     ...knowledge,
+    ...setPaths(),
     '/api/content': apiPath({
       base: 'ContentSummary',
       tag: 'Site',

@@ -9,9 +9,13 @@ import { readTokenCache } from '../../build/token-counter.ts';
 import ArticlePage from '../../components/ArticlePage.astro';
 import CardPage from '../../components/CardPage.astro';
 import SealedPage from '../../components/SealedPage.astro';
+import SetPage from '../../components/SetPage.astro';
+import SetsIndexPage from '../../components/SetsIndexPage.astro';
+import Page from '../../layouts/Page.astro';
 import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
 import { type Collection, pageUrl } from '../../lib/links.ts';
 import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
+import { SHELL_MAIN, SHELL_TITLE } from '../../lib/pages/page-shell.ts';
 
 /**
  * Build-only routes: each renders one bundle of the site's files (see
@@ -40,6 +44,10 @@ async function createRenderer(): Promise<PageRenderer> {
     card: (card) => page(CardPage, { card }),
     sealed: (product) => page(SealedPage, { product }),
     article: (article, titles, body) => page(ArticlePage, articleProps(article, titles, body)),
+    set: (set) => page(SetPage, { set }),
+    setList: (setList) => page(SetsIndexPage, { setList }),
+    shell: async () =>
+      `<!DOCTYPE html>${await container.renderToString(Page, { props: { title: SHELL_TITLE }, slots: { default: SHELL_MAIN }, partial: true })}`,
   };
 }
 

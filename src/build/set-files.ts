@@ -1,0 +1,46 @@
+import { jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { setListToMarkdown, setToMarkdown } from '../lib/markdown/set-markdown.ts';
+import { type SetCardSource, type SetSummary, setCardsOf, setIdOfCard, setListOf, setToDetail } from '../lib/set-record.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { EmittedFile, OffloadedFile, PageRenderer } from './emit-files.ts';
+import type { MarkdownOffload } from './markdown-offload.ts';
+
+const file = (path: string) => path.replace(/^\//, '');
+
+/**
+ * The set pages, in three representations each: `/api/sets/{setId}.json`,
+ * `/sets/{setId}.md` and `/sets/{setId}.html` per set, and the index
+ * `/api/sets.json`, `/sets.md`, `/sets.html`. Figures come from the card
+ * summaries the catalogue holds; the histories of each set's top cards from
+ * `cardDetail`, one card at a time (never every detail at once).
+ */
+export async function* setFiles(
+  catalogue: Catalogue,
+  render: Pick<PageRenderer, 'set' | 'setList'>,
+  markdown: MarkdownOffload,
+): AsyncGenerator<EmittedFile | OffloadedFile> {
+  const sources = new Map<string, (SetCardSource & { index: number })[]>();
+  catalogue.cards.forEach((summary, index) => {
+    const key = catalogue.cardKeys.get(summary.id)!;
+    // A card's page links its set by the set id its own id begins with.
+    if (setIdOfCard(summary.id) !== key.set) throw new Error(`card ${summary.id}: its id does not begin with its set id "${key.set}-"`);
+    let inSet = sources.get(key.set);
+    if (!inSet) sources.set(key.set, (inSet = []));
+    inSet.push({ summary, number: key.number, index });
+  });
+  const summaries: SetSummary[] = [];
+  for (const set of catalogue.sets) {
+    const inSet = sources.get(set.id) ?? [];
+    const indexById = new Map(inSet.map((s) => [s.summary.id, s.index]));
+    const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardDetail(indexById.get(card.id)!).history);
+    const { pricesAsOf, cards, ...summary } = detail;
+    summaries.push(summary);
+    yield ['client', `${file(jsonUrl('sets', set.id))}.json`, JSON.stringify(detail)];
+    yield { offloaded: markdown.markdown(file(markdownUrl('sets', set.id)), setToMarkdown(detail)) };
+    yield ['client', `${file(pageUrl('sets', set.id))}.html`, await render.set(detail)];
+  }
+  const setList = setListOf(summaries, catalogue.pricesAsOf);
+  yield ['client', `${file(jsonUrl('sets'))}.json`, JSON.stringify(setList)];
+  yield { offloaded: markdown.markdown(file(markdownUrl('sets')), setListToMarkdown(setList)) };
+  yield ['client', `${file(pageUrl('sets'))}.html`, await render.setList(setList)];
+}

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sparklineSvg } from '../lib/charts/sparkline.ts';
+import { type Answer, createCachedAnswers, problemAnswer } from '../lib/http-response.ts';
+import { linkHeader } from '../lib/links.ts';
+import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../lib/pages/listing-page.ts';
+import { type PageShell, pageShellOf, SHELL_FILE } from '../lib/pages/page-shell.ts';
+import { TRENDS_FILE, type Trends } from '../lib/pages/trends.ts';
+import type { Problem } from '../lib/problem.ts';
+import type { SearchSort } from '../lib/search/catalogue-searcher.ts';
+import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import { HTML_SECURITY_HEADERS } from './headers.ts';
+import type { ListingPage } from './routes.ts';
+import type { Searchers } from './search-data.ts';
+
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * The search pages for people (`/search`, and `/sealed` with a query): the
+ * search of `/api/cards` or `/api/sealed` with the same parameters and the same
+ * problems for bad ones, answered as an HTML page in the site's frame. The frame
+ * and the sparklines' histories are build files (src/lib/pages/page-shell.ts,
+ * trends.ts) read on the first page asked for, so they cost the start nothing.
+ *
+ * Form semantics: a parameter sent empty (a select left at "Any") counts as
+ * absent, and a page holds LISTING_PAGE_SIZE results unless `limit` says otherwise.
+ */
+export interface ListingPages {
+  answer(page: ListingPage, query: URLSearchParams, ifNoneMatch: string | null | undefined): Promise<Answer>;
+}
+
+interface PageData {
+  shell: PageShell;
+  trends: Trends;
+}
+
+export function createListingPages(serverDir: string, searchers: Searchers): ListingPages {
+  let data: Promise<PageData> | undefined;
+  const load = (): Promise<PageData> =>
+    (data ??= Promise.all([readFile(join(serverDir, SHELL_FILE), 'utf8'), readFile(join(serverDir, TRENDS_FILE), 'utf8')]).then(
+      ([shell, trends]) => ({ shell: pageShellOf(shell), trends: JSON.parse(trends) as Trends }),
+      (error: unknown) => {
+        data = undefined;
+        throw error;
+      },
+    ));
+  const respond = { cards: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE), sealed: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE) };
+
+  return {
+    async answer(page, rawQuery, ifNoneMatch) {
+      const query = new URLSearchParams([...rawQuery].filter(([, value]) => value !== ''));
+      if (!query.has('limit')) query.set('limit', String(LISTING_PAGE_SIZE));
+      const askedSort = query.has('sort') ? (query.get('sort') as SearchSort) : undefined;
+      const planned = plan(page, query, askedSort, searchers);
+      if (!planned.ok) return problemAnswer(planned.problem);
+      const { shell, trends } = await load();
+      const answer = respond[page](ifNoneMatch, planned.key, () => {
+        const rendered = planned.render(trends);
+        return shell.fill(rendered.title, rendered.main);
+      });
+      const json = linkHeader([{ href: planned.json, rel: 'alternate', type: 'application/json' }]);
+      return { ...answer, headers: { ...answer.headers, ...HTML_SECURITY_HEADERS, Link: json } };
+    },
+  };
+}
+
+type Plan = { ok: false; problem: Problem } | { ok: true; key: string; json: string; render(trends: Trends): RenderedPage };
+
+/** The checked parameters of a page: its cache key, its JSON twin, and how to render it. */
+function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort | undefined, searchers: Searchers): Plan {
+  const jsonOf = (params: Record<string, string | number | undefined>) =>
+    listingUrl(`/api/${page}`, { ...params, sort: askedSort, offset: params.offset || undefined });
+  if (page === 'cards') {
+    const parsed = parseCardSearch(query);
+    if (!parsed.ok) return parsed;
+    const { params } = parsed;
+    return {
+      ok: true,
+      key: JSON.stringify(params),
+      json: jsonOf({ ...params }),
+      render: (trends) =>
+        cardSearchPage({ params, askedSort, answer: searchers.cards.search(params), trendOf: (id) => trends.cards[id], sparkline: sparklineSvg }),
+    };
+  }
+  const parsed = parseSealedSearch(query, searchers.kinds);
+  if (!parsed.ok) return parsed;
+  const { params } = parsed;
+  return {
+    ok: true,
+    key: JSON.stringify(params),
+    json: jsonOf({ ...params }),
+    render: (trends) =>
+      sealedListingPage({
+        params,
+        askedSort,
+        kinds: searchers.kinds,
+        answer: searchers.sealed.search(params),
+        trendOf: (id) => trends.sealed[id],
+        sparkline: sparklineSvg,
+      }),
+  };
+}

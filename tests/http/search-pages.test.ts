@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
+import type { CardSummary } from '../../src/lib/card-record.ts';
+import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import { assertMatches } from '../support/schemas.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startTarget } from '../support/target.ts';
+
+/**
+ * The search pages for people over HTTP, on the fixture build: `/search` (cards)
+ * and `/sealed` with a query are HTML answers of the function, with the same
+ * results and the same parameter problems as `/api/cards` and `/api/sealed`;
+ * `/sealed` without a query is the prebuilt index. Run against the function
+ * alone and (npm run test:deploy) through nginx.
+ */
+const dist = inject('fixtureDist');
+let server: RunningServer;
+let manifest: FileManifest;
+
+beforeAll(async () => {
+  server = await startTarget(dist);
+  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+});
+afterAll(() => server?.stop());
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method });
+
+interface Envelope<T> {
+  total: number;
+  count: number;
+  results: T[];
+}
+
+async function page(path: string): Promise<{ res: Response; html: string }> {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  return { res, html: await res.text() };
+}
+
+/** The result links of a page, in order (hrefs of the rows). */
+const resultLinks = (html: string) => [...html.matchAll(/<li>(?:<img[^>]*>)?<div class="result-name"><a href="([^"]+)"/g)].map((m) => m[1]);
+
+async function api<T>(path: string): Promise<Envelope<T>> {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as Envelope<T>;
+}
+
+describe('/search: cards for people', () => {
+  it('lists the same cards in the same order as /api/cards for the query, and says how many match', async () => {
+    const expected = await api<CardSummary>('/api/cards?q=charizard&limit=24');
+    expect(expected.total).toBeGreaterThan(0);
+    const { html } = await page('/search?q=charizard');
+    expect(resultLinks(html)).toEqual(expected.results.map((c) => `/cards/${c.slug}`));
+    expect(html).toContain(`${expected.total} card${expected.total === 1 ? '' : 's'} match “charizard”`);
+    expect(html).toMatch(/<title>Cards matching “charizard” · Card values<\/title>/);
+    expect(html).toMatch(/<input name="q" type="search" value="charizard"/);
+  });
+
+  it('filters by band as the API does, and keeps the band selected in the form', async () => {
+    const expected = await api<CardSummary>('/api/cards?band=grail&limit=24');
+    const { html } = await page('/search?band=grail');
+    expect(resultLinks(html)).toEqual(expected.results.map((c) => `/cards/${c.slug}`));
+    expect(expected.results.every((c) => c.valueBand === 'grail')).toBe(true);
+    expect(html).toContain('<option value="grail" selected>');
+  });
+
+  it('pages with next and previous links that keep the query, band and order', async () => {
+    const all = await api<CardSummary>('/api/cards?sort=value-desc&limit=200');
+    expect(all.total).toBeGreaterThan(4);
+    const first = await page('/search?sort=value-desc&limit=2');
+    expect(resultLinks(first.html)).toEqual(all.results.slice(0, 2).map((c) => `/cards/${c.slug}`));
+    const next = /<a rel="next" href="([^"]+)"/.exec(first.html)?.[1].replaceAll('&amp;', '&');
+    expect(next).toBe('/search?sort=value-desc&limit=2&offset=2');
+    expect(first.html).not.toContain('rel="prev"');
+    const second = await page(next!);
+    expect(resultLinks(second.html)).toEqual(all.results.slice(2, 4).map((c) => `/cards/${c.slug}`));
+    expect(/<a rel="prev" href="([^"]+)"/.exec(second.html)?.[1].replaceAll('&amp;', '&')).toBe('/search?sort=value-desc&limit=2');
+  });
+
+  it('reads a select left at "Any" (an empty parameter) as no filter, as a form sends it', async () => {
+    const { html } = await page('/search?q=charizard&band=&sort=');
+    const expected = await api<CardSummary>('/api/cards?q=charizard&limit=24');
+    expect(resultLinks(html)).toEqual(expected.results.map((c) => `/cards/${c.slug}`));
+  });
+
+  it('escapes the query wherever the page shows it', async () => {
+    const { html } = await page(`/search?q=${encodeURIComponent('<script>alert(1)</script>"')}`);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
+  });
+
+  it('says when nothing matches, and lists the words it did not search', async () => {
+    const { html } = await page('/search?q=psa+10');
+    expect(html).toContain('No cards match “psa 10”');
+    expect(html).toMatch(/Not searched: “psa 10” \(a grade/);
+    expect(html).not.toContain('<ol class="results"');
+  });
+
+  it('refuses a bad parameter with the API’s problem, naming it', async () => {
+    for (const [query, parameter] of [
+      ['band=shiny', 'band'],
+      ['sort=random', 'sort'],
+      ['offset=-1', 'offset'],
+      ['q=a&q=b', 'q'],
+    ]) {
+      const res = await get(`/search?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const body = await res.json();
+      assertMatches('problem.json', body, query);
+      expect(body.parameter, query).toBe(parameter);
+    }
+  });
+
+  it('carries the page headers, a strong ETag answered with 304, its JSON twin as a Link, and the client’s rate limit', async () => {
+    const { res } = await page('/search?q=pikachu');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(res.headers.get('link')).toBe('</api/cards?q=pikachu&limit=24>; rel="alternate"; type="application/json"');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await get('/search?q=pikachu', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    const head = await get('/search?q=pikachu', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('draws a sparkline for a card that has a price history', async () => {
+    const { html } = await page('/search?q=charizard&limit=200');
+    expect(html).toMatch(/<div class="result-trend"><svg [^>]*class="sparkline"[^>]*role="img" aria-label="[^"]+: market price, last 30 days">/);
+  });
+});
+
+describe('/sealed: the index of sealed products, and their search page', () => {
+  it('without a query is the prebuilt index (the build file, its ETag, no rate limit)', async () => {
+    const { res, html } = await page('/sealed');
+    expect(res.headers.get('etag')).toBe(manifest.files['/sealed.html'].etag);
+    expect(res.headers.get('ratelimit')).toBeNull();
+    expect(html).toContain('<h1>Sealed products</h1>');
+    expect(html).toMatch(/<form class="search-form" action="\/sealed" method="get" role="search">/);
+  });
+
+  it('the index links each kind to its filtered list, which lists what /api/sealed lists for that kind', async () => {
+    const { html } = await page('/sealed');
+    const kindLinks = [...html.matchAll(/<a href="\/sealed\?kind=([a-z0-9-]+)">/g)].map((m) => m[1]);
+    expect(kindLinks.length).toBeGreaterThan(0);
+    for (const kind of kindLinks) {
+      const expected = await api<SealedSummary>(`/api/sealed?kind=${kind}&limit=24`);
+      expect(expected.total, kind).toBeGreaterThan(0);
+      const listing = await page(`/sealed?kind=${kind}`);
+      expect(resultLinks(listing.html), kind).toEqual(expected.results.map((p) => `/sealed/${p.slug}`));
+      expect(listing.html).toContain(`<option value="${kind}" selected>`);
+      expect(listing.res.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    }
+  });
+
+  it('searches by words like /api/sealed and refuses a kind that does not exist', async () => {
+    const expected = await api<SealedSummary>('/api/sealed?q=booster&limit=24');
+    const { html } = await page('/sealed?q=booster');
+    expect(resultLinks(html)).toEqual(expected.results.map((p) => `/sealed/${p.slug}`));
+    const res = await get('/sealed?kind=crate');
+    expect(res.status).toBe(400);
+    expect((await res.json()).parameter).toBe('kind');
+  });
+});

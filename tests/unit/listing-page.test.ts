@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { CardSummary } from '../../src/lib/card-record.ts';
+import { kindLabel } from '../../src/lib/format.ts';
+import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/lib/pages/listing-page.ts';
+import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
+import { thinTrend } from '../../src/lib/pages/trends.ts';
+import type { CardSearchParams } from '../../src/lib/search/card-searcher.ts';
+
+const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
+  id: `base1-${n}`,
+  name: `Card ${n}`,
+  exactName: `Card ${n} (Base ${n}/102)`,
+  slug: `card-${n}-base1-${n}`,
+  setName: 'Base',
+  valueUsd: 10 * n,
+  priceStatus: 'priced',
+  valueBand: 'mid',
+  rarity: 'Rare',
+  types: ['Fire'],
+  imageSmall: `https://images.pokemontcg.io/base1/${n}.png`,
+  ...extra,
+});
+const params = (over: Partial<CardSearchParams> = {}): CardSearchParams => ({ sort: 'relevance', limit: LISTING_PAGE_SIZE, offset: 0, ...over });
+const noTrend = () => undefined;
+const noLine = () => '';
+
+describe('listingUrl', () => {
+  it('leaves out what is unset or empty, so one page has one URL', () => {
+    expect(listingUrl('/search', { q: 'mew', band: undefined, sort: '', offset: 0 })).toBe('/search?q=mew&offset=0');
+    expect(listingUrl('/sealed', {})).toBe('/sealed');
+    expect(listingUrl('/search', { q: 'a&b c' })).toBe('/search?q=a%26b+c');
+  });
+});
+
+describe('cardSearchPage', () => {
+  it('escapes the query and every record field it writes', () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    const { title, main } = cardSearchPage({
+      params: params({ q: evil }),
+      answer: { total: 1, results: [card(1, { exactName: evil, rarity: '"><b>' })] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(title).toBe(`Cards matching “${evil}”`); // text: the shell escapes it
+    expect(main).not.toContain('<img src=x');
+    expect(main).not.toContain('"><b>');
+    expect(main).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('numbers the rows from the offset and links the previous and next pages with the same filter', () => {
+    const { main } = cardSearchPage({
+      params: params({ q: 'card', band: 'mid', limit: 2, offset: 2 }),
+      askedSort: 'value-desc',
+      answer: { total: 7, results: [card(3), card(4)] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(main).toContain('<ol class="results" start="3">');
+    expect(main).toContain('<a rel="prev" href="/search?q=card&amp;band=mid&amp;sort=value-desc&amp;limit=2">');
+    expect(main).toContain('<a rel="next" href="/search?q=card&amp;band=mid&amp;sort=value-desc&amp;limit=2&amp;offset=4">');
+    expect(main).toContain('Page 2 of 4');
+    expect(main).toContain('7 cards match “card” (value band: mid ($5 to under $50)); 3–4 shown');
+  });
+
+  it('has no pager when one page holds every result, and draws the sparkline it is given', () => {
+    const { main } = cardSearchPage({
+      params: params(),
+      answer: { total: 1, results: [card(1)] },
+      trendOf: (id) => (id === 'base1-1' ? [1, 2] : undefined),
+      sparkline: (values, { label }) => `<svg aria-label="${label}">${values.length}</svg>`,
+    });
+    expect(main).not.toContain('class="pager"');
+    expect(main).toContain('<div class="result-trend"><svg aria-label="Card 1 (Base 1/102): market price, last 30 days">2</svg></div>');
+  });
+
+  it('says Unpriced rather than a value for a card with none', () => {
+    const { main } = cardSearchPage({
+      params: params(),
+      answer: { total: 1, results: [card(1, { valueUsd: null, valueBand: null, priceStatus: 'unpriced' })] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(main).toContain('<span class="muted">Unpriced</span>');
+    expect(main).not.toContain('class="band"');
+  });
+});
+
+describe('sealedListingPage', () => {
+  it('offers every kind in people’s words, the asked one selected, and titles the page by it', () => {
+    const { title, main } = sealedListingPage({
+      params: { kind: 'etb', sort: 'value-desc', limit: LISTING_PAGE_SIZE, offset: 0 },
+      kinds: ['booster-box', 'etb'],
+      answer: { total: 0, results: [] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(title).toBe('Sealed products: Elite Trainer Box');
+    expect(main).toContain('<option value="booster-box">Booster box</option><option value="etb" selected>Elite Trainer Box</option>');
+    expect(main).toContain('No sealed products in all (kind: Elite Trainer Box).');
+  });
+});
+
+describe('kindLabel', () => {
+  it('spells out abbreviations and capitalises the first word', () => {
+    expect(kindLabel('etb-case')).toBe('Elite Trainer Box case');
+    expect(kindLabel('booster-box')).toBe('Booster box');
+  });
+});
+
+describe('pageShellOf', () => {
+  const shell = `<title>${SHELL_TITLE} · Card values</title><main>${SHELL_MAIN}</main>`;
+  it('puts the title in as text and the main part as HTML', () => {
+    expect(pageShellOf(shell).fill('A & <B>', '<p>x</p>')).toBe('<title>A &amp; &lt;B&gt; · Card values</title><main><p>x</p></main>');
+  });
+  it('refuses a shell whose layout lost or doubled a marker', () => {
+    expect(() => pageShellOf('<main></main>')).toThrow(SHELL_TITLE);
+    expect(() => pageShellOf(`${shell}${SHELL_MAIN}`)).toThrow(SHELL_MAIN);
+  });
+});
+
+describe('thinTrend', () => {
+  it('keeps a short history whole and thins a long one to the limit, always keeping the newest value', () => {
+    expect(thinTrend([1, null, 3], 5)).toEqual([1, null, 3]);
+    const long = Array.from({ length: 600 }, (_, i) => i);
+    const thin = thinTrend(long, 60);
+    expect(thin.length).toBeLessThanOrEqual(60);
+    expect(thin.at(-1)).toBe(599);
+    expect(thin).toEqual([...thin].sort((a, b) => a! - b!));
+  });
+});
