@@ -68,35 +68,31 @@ type Plan = { ok: false; problem: Problem } | { ok: true; key: string; json: str
 
 /** The checked parameters of a page: its cache key, its JSON twin, and how to render it. */
 function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort | undefined, searchers: Searchers): Plan {
-  const jsonOf = (params: Record<string, string | number | undefined>) =>
-    listingUrl(`/api/${page}`, { ...params, sort: askedSort, offset: params.offset || undefined });
+  const ready = <P extends { offset: number }>(params: P, render: (trends: Trends) => RenderedPage): Plan => ({
+    ok: true,
+    key: JSON.stringify(params),
+    json: listingUrl(`/api/${page}`, { ...params, sort: askedSort, offset: params.offset || undefined }),
+    render,
+  });
   if (page === 'cards') {
     const parsed = parseCardSearch(query);
     if (!parsed.ok) return parsed;
     const { params } = parsed;
-    return {
-      ok: true,
-      key: JSON.stringify(params),
-      json: jsonOf({ ...params }),
-      render: (trends) =>
-        cardSearchPage({ params, askedSort, answer: searchers.cards.search(params), trendOf: (id) => trends.cards[id], sparkline: sparklineSvg }),
-    };
+    return ready(params, (trends) =>
+      cardSearchPage({ params, askedSort, answer: searchers.cards.search(params), trendOf: (id) => trends.cards[id], sparkline: sparklineSvg }),
+    );
   }
   const parsed = parseSealedSearch(query, searchers.kinds);
   if (!parsed.ok) return parsed;
   const { params } = parsed;
-  return {
-    ok: true,
-    key: JSON.stringify(params),
-    json: jsonOf({ ...params }),
-    render: (trends) =>
-      sealedListingPage({
-        params,
-        askedSort,
-        kinds: searchers.kinds,
-        answer: searchers.sealed.search(params),
-        trendOf: (id) => trends.sealed[id],
-        sparkline: sparklineSvg,
-      }),
-  };
+  return ready(params, (trends) =>
+    sealedListingPage({
+      params,
+      askedSort,
+      kinds: searchers.kinds,
+      answer: searchers.sealed.search(params),
+      trendOf: (id) => trends.sealed[id],
+      sparkline: sparklineSvg,
+    }),
+  );
 }

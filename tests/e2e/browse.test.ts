@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardDetail, CardSummary } from '../../src/lib/card-record.ts';
 import type { SealedDetail, SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { SetDetail, SetSummary } from '../../src/lib/set-record.ts';
-import { pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
+import { fetchJson, openPage, pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
 
 let site: Site | undefined;
 let base = '';
@@ -19,18 +19,8 @@ interface Envelope<T> {
   results: T[];
 }
 
-const getJson = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
-
-async function open(path: string): Promise<Page> {
-  const page = await context.newPage();
-  const response = await page.goto(`${base}${path}`);
-  expect(response?.status(), path).toBe(200);
-  return page;
-}
+const getJson = <T>(path: string): Promise<T> => fetchJson<T>(base, path);
+const open = async (path: string): Promise<Page> => (await openPage(context, base, path)).page;
 
 /** Follows a click to the page it loads; the page must answer 200 HTML. */
 async function follow(page: Page, click: () => Promise<void>): Promise<URL> {

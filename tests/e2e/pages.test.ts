@@ -10,7 +10,20 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardDetail } from '../../src/lib/card-record.ts';
 import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
-import { articleIds, hasTable, pricedCard, ROOT, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS, unpricedCard } from '../support/browser.ts';
+import {
+  articleIds,
+  fetchJson,
+  hasTable,
+  openPage,
+  pricedCard,
+  ROOT,
+  type Site,
+  SLOW,
+  sealedProduct,
+  startSite,
+  TIMEOUT_MS,
+  unpricedCard,
+} from '../support/browser.ts';
 
 const SCREENSHOT = join(ROOT, '.cache', 'e2e', 'card.png');
 
@@ -24,18 +37,8 @@ let context: BrowserContext;
 /** Requests to other hosts that the page tried to make (all aborted). */
 let blocked: string[] = [];
 
-const getJson = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
-
-async function open(path: string): Promise<Page> {
-  const page = await context.newPage();
-  const response = await page.goto(`${base}${path}`);
-  expect(response?.status(), path).toBe(200);
-  return page;
-}
+const getJson = <T>(path: string): Promise<T> => fetchJson<T>(base, path);
+const open = async (path: string): Promise<Page> => (await openPage(context, base, path)).page;
 
 beforeAll(async () => {
   site = await startSite();

@@ -156,7 +156,14 @@ export interface OpenPage {
   errors: string[];
 }
 
-/** Opens `path` in a new page of `context`; the page must answer 200. */
+/** A record of the site as JSON (an API path), to hold a page against; it must answer 200. */
+export async function fetchJson<T>(base: string, path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, { headers: { accept: 'application/json' } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Opens `path` in a new page of `context`; the page must answer 2*/
 export async function openPage(context: BrowserContext, base: string, path: string): Promise<OpenPage> {
   const page = await context.newPage();
   const errors: string[] = [];
