@@ -21,7 +21,7 @@ const started = performance.now();
  * that (content sync alone leaves ~450 MB of garbage); a cap makes it collect
  * instead of growing. Overridable with BUILD_MAX_OLD_SPACE_MB.
  */
-const BUILD_NODE_FLAGS = [`--max-old-space-size=${process.env.BUILD_MAX_OLD_SPACE_MB ?? 640}`];
+const BUILD_NODE_FLAGS = [`--max-old-space-size=${process.env.BUILD_MAX_OLD_SPACE_MB ?? 640}`, `--max-semi-space-size=${process.env.BUILD_SEMI_SPACE_MB ?? 8}`];
 // Astro's bin starts with `#!/usr/bin/env node`, which may be an older Node than ours.
 const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
 const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)], {

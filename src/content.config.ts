@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { file, glob } from 'astro/loaders';
 import { CONTENT_DIR } from './loaders/content-dir.ts';
 import { jsonArrayLoader } from './loaders/json-array-loader.ts';
-import { cardSchema } from './schemas/card.ts';
+import { CARD_FILES, SEALED_FILES } from './loaders/record-files.ts';
+import { cardEntrySchema, cardSchema } from './schemas/card.ts';
 import { knowledgeSchema } from './schemas/knowledge.ts';
-import { sealedSchema } from './schemas/sealed.ts';
+import { sealedEntrySchema, sealedSchema } from './schemas/sealed.ts';
 import { setSchema } from './schemas/set.ts';
 
 const setIds = (): Set<string> => {
@@ -19,37 +20,28 @@ const sets = defineCollection({ loader: file(join(CONTENT_DIR, 'sets.json')), sc
 
 const cards = defineCollection({
   loader: jsonArrayLoader({
-    name: 'cards',
-    dir: join(CONTENT_DIR, 'cards'),
-    records: (file, path) => {
-      if (!Array.isArray(file)) throw new Error(`${path}: expected an array of cards`);
-      return file;
-    },
-    idOf: (card) => card.id as string,
+    ...CARD_FILES,
     check: (card) => {
       knownSets ??= setIds();
       return knownSets.has(card.set as string) ? null : `field "set": no set "${String(card.set)}" in sets.json`;
     },
+    recordSchema: cardSchema,
+    entryOf: (card, file) => ({ set: card.set, file }),
   }),
-  schema: cardSchema,
+  schema: cardEntrySchema,
 });
 
 const sealed = defineCollection({
   loader: jsonArrayLoader({
-    name: 'sealed',
-    dir: join(CONTENT_DIR, 'sealed'),
-    records: (file, path) => {
-      const f = file as { group?: unknown; products?: unknown };
-      if (!f || typeof f !== 'object' || !Array.isArray(f.products)) throw new Error(`${path}: expected { group, products: [...] }`);
-      return f.products.map((p: Record<string, unknown>) => ({ ...p, group: f.group }));
-    },
-    idOf: (product) => String(product.productId),
+    ...SEALED_FILES,
     check: (product) => {
       knownSets ??= setIds();
       return product.set === undefined || knownSets.has(product.set as string) ? null : `field "set": no set "${String(product.set)}" in sets.json`;
     },
+    recordSchema: sealedSchema,
+    entryOf: (_product, file) => ({ file }),
   }),
-  schema: sealedSchema,
+  schema: sealedEntrySchema,
 });
 
 const knowledge = defineCollection({

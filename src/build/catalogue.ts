@@ -12,6 +12,7 @@ import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
+import { readCardFiles, readSealedFiles } from '../loaders/record-files.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
 /**
@@ -57,12 +58,11 @@ export function loadCatalogue(): Promise<Catalogue> {
 }
 
 async function build(): Promise<Catalogue> {
-  const [sets, cardEntries, sealedEntries, knowledgeEntries] = await Promise.all([
-    getCollection('sets'),
-    getCollection('cards'),
-    getCollection('sealed'),
-    getCollection('knowledge'),
-  ]);
+  // Cards and sealed products come from their files (the collections keep only where each is: see
+  // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
+  const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
+  const cardEntries = readCardFiles();
+  const sealedEntries = readSealedFiles();
   const setById = new Map(sets.map((s) => [s.id, s.data]));
   const changes = readChangeContent(CONTENT_DIR);
   const cardChanges = changesByItem(changes, 'cards');

@@ -1,23 +1,28 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
+import type { z } from 'astro/zod';
+import { type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
 
 /**
  * A loader for collections kept as many records per JSON file (one file per set
  * or per group, so an editor's change is a small diff). Each record is validated
  * on its own with the file named, so an error reads
- * "content/cards/base1.json … cards → base1-4 … prices.0.market".
+ * "content/cards/base1.json: record 0 (base1-4): field "prices.0.market": …".
+ *
+ * The store keeps only what `entryOf` makes of a record (which file holds it,
+ * which set it names), not the record: Astro's store is serialised into the
+ * build's bundle, and 27 MB of cards there cost about 1 GB of memory before a
+ * page rendered. The build reads the records themselves from the files
+ * (src/loaders/record-files.ts), which this loader has validated.
  */
-export interface JsonArrayLoaderOptions {
-  name: string;
-  /** Folder of .json files. */
-  dir: string;
-  /** The records of one parsed file, with anything the file contributes to each (e.g. its group). */
-  records: (file: unknown, path: string) => Record<string, unknown>[];
-  /** The entry id of a record. */
-  idOf: (record: Record<string, unknown>) => string;
+export interface JsonArrayLoaderOptions extends RecordFiles {
   /** Checks across records (references); return an error message naming the field, or null. */
   check?: (record: Record<string, unknown>) => string | null;
+  /** The schema of a whole record (the collection's own schema is that of `entryOf`'s result). */
+  recordSchema: z.ZodType;
+  /** What the store keeps of a valid record; `file` is the file's name in `dir`. */
+  entryOf: (record: Record<string, unknown>, file: string) => Record<string, unknown>;
 }
 
 export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
@@ -25,17 +30,14 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
     name: options.name,
     async load(context: LoaderContext) {
       const { store, parseData, generateDigest, meta } = context;
-      if (!existsSync(options.dir)) throw new Error(`${options.name}: content folder ${options.dir} does not exist`);
-      const files = readdirSync(options.dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort();
+      const files = recordFileNames(options);
       // Unchanged files keep their entries: parsing 18k records again costs seconds on every build.
       const previous: Record<string, { digest: string; ids: string[] }> = JSON.parse(meta.get('files') ?? '{}');
       const next: typeof previous = {};
       const seen = new Map<string, string>();
       for (const file of files) {
         const path = join(options.dir, file);
-        const shown = relative(process.cwd(), path);
+        const shown = shownPath(path);
         const text = readFileSync(path, 'utf8');
         const digest = generateDigest(text);
         let parsed: unknown;
@@ -59,9 +61,11 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
         next[file] = { digest, ids };
         if (previous[file]?.digest === digest && ids.every((id) => store.has(id))) continue;
         for (const id of previous[file]?.ids ?? []) store.delete(id);
-        for (const record of records) {
+        for (const [i, record] of records.entries()) {
           const id = options.idOf(record);
-          const data = await parseData({ id, data: record, filePath: shown });
+          const checked = options.recordSchema.safeParse(record);
+          if (!checked.success) throw new Error(`${shown}: record ${i} (${id}): ${issuesOf(checked.error)}`);
+          const data = await parseData({ id, data: options.entryOf(record, file), filePath: shown });
           store.set({ id, data, filePath: shown, digest: generateDigest(JSON.stringify(record)) });
         }
       }
@@ -71,4 +75,9 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       meta.set('files', JSON.stringify(next));
     },
   };
+}
+
+/** A record's schema problems, each with the field it is about: `field "prices.0.market": Invalid input: …`. */
+function issuesOf(error: z.ZodError): string {
+  return error.issues.map((issue) => `field "${issue.path.join('.')}": ${issue.message}`).join('; ');
 }

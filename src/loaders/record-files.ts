@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { CardEntry } from '../schemas/card.ts';
+import type { SealedEntry } from '../schemas/sealed.ts';
+import { CONTENT_DIR } from './content-dir.ts';
+
+/**
+ * The collections kept as many records per JSON file, and how to read them:
+ * content/cards/<set>.json (an array of cards) and content/sealed/<group>.json
+ * (`{ group, products }`, each product given its group). The collections'
+ * loader (json-array-loader.ts) validates them; the build reads the records
+ * from the same files in the same order (readRecordFiles), so both see one reading.
+ */
+export interface RecordFiles {
+  name: string;
+  /** Folder of .json files. */
+  dir: string;
+  /** The records of one parsed file, with anything the file contributes to each (e.g. its group). */
+  records: (file: unknown, shown: string) => Record<string, unknown>[];
+  /** The entry id of a record. */
+  idOf: (record: Record<string, unknown>) => string;
+}
+
+export const CARD_FILES: RecordFiles = {
+  name: 'cards',
+  dir: join(CONTENT_DIR, 'cards'),
+  records: (file, shown) => {
+    if (!Array.isArray(file)) throw new Error(`${shown}: expected an array of cards`);
+    return file;
+  },
+  idOf: (card) => card.id as string,
+};
+
+export const SEALED_FILES: RecordFiles = {
+  name: 'sealed',
+  dir: join(CONTENT_DIR, 'sealed'),
+  records: (file, shown) => {
+    const f = file as { group?: unknown; products?: unknown };
+    if (!f || typeof f !== 'object' || !Array.isArray(f.products)) throw new Error(`${shown}: expected { group, products: [...] }`);
+    return f.products.map((p: Record<string, unknown>) => ({ ...p, group: f.group }));
+  },
+  idOf: (product) => String(product.productId),
+};
+
+/** The .json files of a folder, by name: the order records are read in, whoever reads them. */
+export function recordFileNames(spec: RecordFiles): string[] {
+  if (!existsSync(spec.dir)) throw new Error(`${spec.name}: content folder ${spec.dir} does not exist`);
+  return readdirSync(spec.dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+}
+
+/** A file's path as messages show it (relative to the working directory). */
+export const shownPath = (path: string): string => relative(process.cwd(), path);
+
+/** One record as read from its file. */
+export interface FileRecord<T> {
+  id: string;
+  data: T;
+  /** The file that holds it, as messages show it. */
+  filePath: string;
+}
+
+/**
+ * Every record of a collection, in file-name then record order. The records are
+ * taken as the files hold them: the content collections' loader has validated
+ * them in this build (an invalid record stops the build before any page is made).
+ */
+export function readRecordFiles<T>(spec: RecordFiles): FileRecord<T>[] {
+  const out: FileRecord<T>[] = [];
+  for (const name of recordFileNames(spec)) {
+    const path = join(spec.dir, name);
+    const filePath = shownPath(path);
+    for (const record of spec.records(JSON.parse(readFileSync(path, 'utf8')), filePath)) out.push({ id: spec.idOf(record), data: record as T, filePath });
+  }
+  return out;
+}
+
+export const readCardFiles = (): FileRecord<CardEntry>[] => readRecordFiles<CardEntry>(CARD_FILES);
+export const readSealedFiles = (): FileRecord<SealedEntry>[] => readRecordFiles<SealedEntry>(SEALED_FILES);
