@@ -9,6 +9,10 @@ export interface BuildPaths {
   clientDir: string;
   serverDir: string;
   tokenCacheFile: string;
+  /** Where the build keeps what the next build may reuse (src/build/build-state.ts). */
+  stateFile: string;
+  /** The hash of the code that renders the files (src/build/code-version.ts). */
+  codeVersion: string;
 }
 
 export const BUILD_PATHS_MODULE = 'virtual:card-values/build-paths';

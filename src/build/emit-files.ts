@@ -17,6 +17,7 @@ import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
 import type { SetDetail, SetList } from '../lib/set-record.ts';
+import { groupKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -35,8 +36,6 @@ import {
   ndjsonPath,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
-import type { WrittenFile } from './file-sink.ts';
-import type { MarkdownOffload } from './markdown-offload.ts';
 import { setFiles } from './set-files.ts';
 
 /**
@@ -48,10 +47,26 @@ import { setFiles } from './set-files.ts';
  * A body is text, or bytes (the search packs).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
-/** A file another thread makes and writes (see markdown-offload.ts): its manifest entry, when done. */
-export interface OffloadedFile {
-  offloaded: Promise<WrittenFile>;
+/**
+ * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): made there from a card's
+ * JSON (`card`), or a body made here (`text`).
+ */
+export interface MarkdownFile {
+  markdown: 'card' | 'text';
+  path: string;
+  body: string;
 }
+/**
+ * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
+ * from: when an earlier build made the group from the same key with the same code, its files are reused as
+ * they are and `files` is never called (src/build/build-state.ts).
+ */
+export interface FileGroup {
+  group: string;
+  key: string;
+  files(): AsyncGenerator<EmittedFile | MarkdownFile>;
+}
+export type EmitItem = EmittedFile | MarkdownFile | FileGroup;
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
@@ -75,31 +90,38 @@ export interface PageRenderer {
 
 const file = (path: string) => path.replace(/^\//, '');
 
-export async function* emitBundle(
-  bundle: string,
-  catalogue: Catalogue,
-  schemas: Record<string, unknown>,
-  render: PageRenderer,
-  markdown: MarkdownOffload,
-): AsyncGenerator<EmittedFile | OffloadedFile> {
+export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer): AsyncGenerator<EmitItem> {
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     for (let i = first; i < last; i++) {
       const card = catalogue.cardDetail(i);
       const json = JSON.stringify(card);
-      yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, json];
-      yield { offloaded: markdown.card(file(markdownUrl('cards', card.slug)), json) };
-      yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
+      yield {
+        group: pageUrl('cards', card.slug),
+        key: groupKey(json),
+        async *files() {
+          yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, json];
+          yield { markdown: 'card', path: file(markdownUrl('cards', card.slug)), body: json };
+          yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
+        },
+      };
     }
     return;
   }
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield ['client', `${file(jsonUrl('sealed', product.slug))}.json`, JSON.stringify(product)];
-        yield { offloaded: markdown.markdown(file(markdownUrl('sealed', product.slug)), sealedToMarkdown(product)) };
-        yield ['client', `${file(pageUrl('sealed', product.slug))}.html`, await render.sealed(product)];
+        const json = JSON.stringify(product);
+        yield {
+          group: pageUrl('sealed', product.slug),
+          key: groupKey(json),
+          async *files() {
+            yield ['client', `${file(jsonUrl('sealed', product.slug))}.json`, json];
+            yield { markdown: 'text', path: file(markdownUrl('sealed', product.slug)), body: sealedToMarkdown(product) };
+            yield ['client', `${file(pageUrl('sealed', product.slug))}.html`, await render.sealed(product)];
+          },
+        };
       }
       return;
     case 'knowledge': {
@@ -109,15 +131,29 @@ export async function* emitBundle(
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, JSON.stringify(article)];
-        yield { offloaded: markdown.markdown(file(markdownUrl('knowledge', article.id)), articleToMarkdown(article, titles)) };
-        yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, titles, catalogue.articleHtml.get(article.id) ?? '')];
+        const json = JSON.stringify(article);
+        const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
+        // Besides the article, its pages show the titles of what it links to.
+        const linked = JSON.stringify([
+          article.related.map((id) => titles.related.get(id)),
+          article.mentions.cards.map((slug) => titles.cards.get(slug)),
+          article.mentions.sealed.map((slug) => titles.sealed.get(slug)),
+        ]);
+        yield {
+          group: pageUrl('knowledge', article.id),
+          key: groupKey(json, linked, bodyHtml),
+          async *files() {
+            yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, json];
+            yield { markdown: 'text', path: file(markdownUrl('knowledge', article.id)), body: articleToMarkdown(article, titles) };
+            yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, titles, bodyHtml)];
+          },
+        };
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
       return;
     }
     case 'sets':
-      yield* setFiles(catalogue, render, markdown);
+      yield* setFiles(catalogue, render);
       return;
     case 'bulk':
       yield* bulkFiles(catalogue);
@@ -132,10 +168,10 @@ export async function* emitBundle(
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
       const changeList = changeListOf(catalogue.changes);
       yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
-      yield { offloaded: markdown.markdown(file(changesMarkdownUrl()), changeListToMarkdown(changeList)) };
+      yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
       for (const record of catalogue.changes) {
         yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
-        yield { offloaded: markdown.markdown(file(changesMarkdownUrl(record.asOf)), changeRecordToMarkdown(record)) };
+        yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
       }
       // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
       const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));

@@ -19,8 +19,11 @@ export interface WrittenFile extends FileInfo {
 }
 
 export interface FileSink {
-  /** `body` is text (UTF-8) or bytes. */
-  write(target: 'client' | 'server', path: string, body: string | Buffer): Promise<WrittenFile | null>;
+  /**
+   * `body` is text (UTF-8) or bytes. `previousEtag` is the ETag the file had after the previous build (when
+   * it is still on disk as then): the same bytes are not written again, so the file keeps its mtime.
+   */
+  write(target: 'client' | 'server', path: string, body: string | Buffer, previousEtag?: string): Promise<WrittenFile | null>;
   /** Waits for every write to finish. */
   flush(): Promise<void>;
 }
@@ -45,19 +48,22 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
     waiting.shift()?.();
   };
   return {
-    async write(target, path, body) {
+    async write(target, path, body, previousEtag) {
+      const etag = target === 'client' ? etagOf(body) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
       if (!made.has(dir)) {
         await mkdir(dir, { recursive: true });
         made.add(dir);
       }
-      while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
-      if (failure) throw failure;
-      inFlight++;
-      writeFile(abs, body, settle);
-      if (target === 'server') return null;
-      const info: WrittenFile = { path: `/${path}`, etag: etagOf(body), bytes: Buffer.byteLength(body) };
+      if (etag === undefined || etag !== previousEtag) {
+        while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
+        if (failure) throw failure;
+        inFlight++;
+        writeFile(abs, body, settle);
+      }
+      if (etag === undefined) return null;
+      const info: WrittenFile = { path: `/${path}`, etag, bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
         const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
         info.tokenKey = tokenCacheKey(text);

@@ -10,10 +10,10 @@ import type { MarkdownRequest } from './markdown-worker.ts';
  * and gets back the manifest entry of the file the worker wrote.
  */
 export interface MarkdownOffload {
-  /** The card's twin, made from the JSON of its .json file. */
-  card(path: string, json: string): Promise<WrittenFile>;
+  /** The card's twin, made from the JSON of its .json file. `previousEtag`: see FileSink.write. */
+  card(path: string, json: string, previousEtag?: string): Promise<WrittenFile>;
   /** Markdown made on the main thread, to be written, tagged and counted. */
-  markdown(path: string, body: string): Promise<WrittenFile>;
+  markdown(path: string, body: string, previousEtag?: string): Promise<WrittenFile>;
   /** Resolves when every file handed over so far is on disk. */
   flush(): Promise<void>;
 }
@@ -48,8 +48,8 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
       worker.postMessage({ ...request, id });
     });
   return {
-    card: (path, json) => send({ path, card: json }),
-    markdown: (path, body) => send({ path, markdown: body }),
+    card: (path, json, previousEtag) => send({ path, card: json, previousEtag }),
+    markdown: (path, body, previousEtag) => send({ path, markdown: body, previousEtag }),
     flush: () => send({ flush: true }).then(() => undefined),
   };
 }

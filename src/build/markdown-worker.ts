@@ -13,7 +13,10 @@ import type { BuildPaths } from './build-paths.ts';
 import { createFileSink } from './file-sink.ts';
 import { readTokenCache } from './token-counter.ts';
 
-export type MarkdownRequest = { id: number; path: string; card: string } | { id: number; path: string; markdown: string } | { id: number; flush: true };
+export type MarkdownRequest =
+  | { id: number; path: string; card: string; previousEtag?: string }
+  | { id: number; path: string; markdown: string; previousEtag?: string }
+  | { id: number; flush: true };
 
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));
@@ -26,7 +29,7 @@ parentPort!.on('message', async (request: MarkdownRequest) => {
       return;
     }
     const body = 'card' in request ? cardToMarkdown(JSON.parse(request.card) as CardDetail) : request.markdown;
-    const file = await sink.write('client', request.path, body);
+    const file = await sink.write('client', request.path, body, request.previousEtag);
     parentPort!.postMessage({ id: request.id, file });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: String((error as Error).stack ?? error) });

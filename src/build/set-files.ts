@@ -1,9 +1,9 @@
 import { jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
 import { setListToMarkdown, setToMarkdown } from '../lib/markdown/set-markdown.ts';
 import { type SetCardSource, type SetSummary, setCardsOf, setIdOfCard, setListOf, setToDetail } from '../lib/set-record.ts';
+import { groupKey } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
-import type { EmittedFile, OffloadedFile, PageRenderer } from './emit-files.ts';
-import type { MarkdownOffload } from './markdown-offload.ts';
+import type { EmitItem, PageRenderer } from './emit-files.ts';
 
 const file = (path: string) => path.replace(/^\//, '');
 
@@ -14,11 +14,7 @@ const file = (path: string) => path.replace(/^\//, '');
  * summaries the catalogue holds; the histories of each set's top cards from
  * `cardDetail`, one card at a time (never every detail at once).
  */
-export async function* setFiles(
-  catalogue: Catalogue,
-  render: Pick<PageRenderer, 'set' | 'setList'>,
-  markdown: MarkdownOffload,
-): AsyncGenerator<EmittedFile | OffloadedFile> {
+export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer, 'set' | 'setList'>): AsyncGenerator<EmitItem> {
   const sources = new Map<string, (SetCardSource & { index: number })[]>();
   catalogue.cards.forEach((summary, index) => {
     const key = catalogue.cardKeys.get(summary.id)!;
@@ -35,12 +31,26 @@ export async function* setFiles(
     const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardDetail(indexById.get(card.id)!).history);
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
-    yield ['client', `${file(jsonUrl('sets', set.id))}.json`, JSON.stringify(detail)];
-    yield { offloaded: markdown.markdown(file(markdownUrl('sets', set.id)), setToMarkdown(detail)) };
-    yield ['client', `${file(pageUrl('sets', set.id))}.html`, await render.set(detail)];
+    const json = JSON.stringify(detail);
+    yield {
+      group: pageUrl('sets', set.id),
+      key: groupKey(json),
+      async *files() {
+        yield ['client', `${file(jsonUrl('sets', set.id))}.json`, json];
+        yield { markdown: 'text', path: file(markdownUrl('sets', set.id)), body: setToMarkdown(detail) };
+        yield ['client', `${file(pageUrl('sets', set.id))}.html`, await render.set(detail)];
+      },
+    };
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
-  yield ['client', `${file(jsonUrl('sets'))}.json`, JSON.stringify(setList)];
-  yield { offloaded: markdown.markdown(file(markdownUrl('sets')), setListToMarkdown(setList)) };
-  yield ['client', `${file(pageUrl('sets'))}.html`, await render.setList(setList)];
+  const json = JSON.stringify(setList);
+  yield {
+    group: pageUrl('sets'),
+    key: groupKey(json),
+    async *files() {
+      yield ['client', `${file(jsonUrl('sets'))}.json`, json];
+      yield { markdown: 'text', path: file(markdownUrl('sets')), body: setListToMarkdown(setList) };
+      yield ['client', `${file(pageUrl('sets'))}.html`, await render.setList(setList)];
+    },
+  };
 }

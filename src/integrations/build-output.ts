@@ -1,8 +1,11 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../build/build-paths.ts';
+import { BUILD_STATE_FILE, type BuildState, type GroupLine, hashOf, writeBuildState } from '../build/build-state.ts';
+import { codeVersionOf } from '../build/code-version.ts';
 import { etagOf } from '../build/etag.ts';
 import { type FileManifest, MANIFEST_FILE } from '../build/file-manifest.ts';
 import type { WrittenFile } from '../build/file-sink.ts';
@@ -16,22 +19,41 @@ const BUNDLE_DIR = 'emit';
  * rendered everything: gathers what they wrote, tags the remaining files (pages,
  * assets), keeps the token counts for the next build, and writes the manifest of
  * ETags and token counts the function serves from. Numbered phases, no line per file.
+ *
+ * Incremental builds (src/build/build-state.ts) keep the previous output's
+ * files: at the start the output's client folder is moved aside whole (a
+ * rename) to a staging folder, where the build routes write and leave what has
+ * not changed; Astro meanwhile builds into an empty client folder (it lists
+ * every file it finds there in its server bundle, and writes its few pages and
+ * public files anew). At the end the files no route made any more go, Astro's
+ * files join the staging folder (unless the same bytes are already there), and
+ * the staging folder becomes the client folder again.
  */
 export function buildOutput(): AstroIntegration {
   let paths: BuildPaths;
+  let astroClientDir: string;
+  /** Files of the server folder older than this are left from an earlier build (it is not emptied). */
+  let buildStart = 0;
   return {
     name: 'card-values:build-output',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
+        const projectRoot = fileURLToPath(config.root);
+        const cacheDir = fileURLToPath(config.cacheDir);
+        astroClientDir = fileURLToPath(config.build.client);
         paths = {
-          projectRoot: fileURLToPath(config.root),
-          clientDir: fileURLToPath(config.build.client),
+          projectRoot,
+          clientDir: join(fileURLToPath(config.outDir), STAGING_DIR),
           serverDir: fileURLToPath(config.build.server),
-          tokenCacheFile: join(fileURLToPath(config.cacheDir), 'markdown-tokens.json'),
+          tokenCacheFile: join(cacheDir, 'markdown-tokens.json'),
+          stateFile: join(cacheDir, BUILD_STATE_FILE),
+          codeVersion: codeVersionOf(projectRoot),
         };
         const resolved = `\0${BUILD_PATHS_MODULE}`;
         updateConfig({
           vite: {
+            // The output folder is kept (see above); what the build no longer makes is removed at the end.
+            build: { emptyOutDir: false },
             plugins: [
               {
                 name: 'card-values:build-paths',
@@ -42,20 +64,37 @@ export function buildOutput(): AstroIntegration {
           },
         });
       },
-      'astro:build:done': async ({ dir, logger }) => {
-        const clientDir = fileURLToPath(dir);
+      'astro:build:start': async () => {
+        buildStart = Date.now();
+        // A staging folder still there is from a build that failed half-way: its files cannot be trusted.
+        if (existsSync(paths.clientDir)) {
+          await rm(paths.clientDir, { recursive: true });
+          await rm(paths.stateFile, { force: true });
+        }
+        if (existsSync(astroClientDir)) await rename(astroClientDir, paths.clientDir);
+        else await mkdir(paths.clientDir, { recursive: true });
+      },
+      'astro:build:done': async ({ logger }) => {
         const started = performance.now();
         const step = (n: number, text: string) => logger.info(`[${n}/3] ${text} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-        const manifest: FileManifest = { files: {} };
+        const files: FileManifest['files'] = {};
+        const groups: BuildState['groups'] = {};
         const tokens = new Map<string, number>();
         let counted = 0;
-        const bundleDir = join(clientDir, BUNDLE_DIR);
+        let keptGroups = 0;
+        const bundleDir = join(astroClientDir, BUNDLE_DIR);
         for (const name of (await readdir(bundleDir)).sort()) {
           for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
             if (!line) continue;
-            const { path, tokenKey, counted: fresh, ...info } = JSON.parse(line) as WrittenFile;
-            manifest.files[path] = info;
+            const entry = JSON.parse(line) as WrittenFile | GroupLine;
+            if ('group' in entry) {
+              groups[entry.group] = [entry.key, entry.files];
+              if (entry.kept) keptGroups++;
+              continue;
+            }
+            const { path, tokenKey, counted: fresh, ...info } = entry;
+            files[path] = info;
             if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
             if (fresh) counted++;
           }
@@ -64,24 +103,77 @@ export function buildOutput(): AstroIntegration {
         writeTokenCache(paths.tokenCacheFile, tokens);
         step(
           1,
-          `${Object.keys(manifest.files).length} files written by the build routes; counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+          `${Object.keys(files).length} files from the build routes (${keptGroups} of ${Object.keys(groups).length} records unchanged, their files kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
         );
 
         let others = 0;
-        const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
-        for (const entry of entries.filter((e) => e.isFile())) {
-          const path = relative(clientDir, join(entry.parentPath, entry.name));
-          const url = `/${path.split(sep).join('/')}`;
-          if (manifest.files[url]) continue;
-          const body = await readFile(join(clientDir, path));
-          manifest.files[url] = { etag: etagOf(body), bytes: body.length };
+        for (const { path, url } of await filesUnder(astroClientDir)) {
+          const body = await readFile(path);
+          const etag = etagOf(body);
+          const staged = join(paths.clientDir, relative(astroClientDir, path));
+          if (!(existsSync(staged) && etagOf(await readFile(staged)) === etag)) {
+            await mkdir(dirname(staged), { recursive: true });
+            await rename(path, staged);
+          }
+          files[url] = { etag, bytes: body.length };
           others++;
         }
-        step(2, `tagged ${others} other files (pages, assets)`);
+        const removed = (await removeUnlisted(paths.clientDir, files)) + (await removeOlder(paths.serverDir, buildStart));
+        await rm(astroClientDir, { recursive: true });
+        await rename(paths.clientDir, astroClientDir);
+        step(2, `tagged ${others} other files (pages, assets); removed ${removed} files an earlier build made and this one did not`);
 
-        await writeFile(join(paths.serverDir, MANIFEST_FILE), JSON.stringify(manifest));
-        step(3, `manifest of ${Object.keys(manifest.files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
+        // Sorted, so that the same output gives the same manifest however much of it was reused.
+        const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+        const manifestText = JSON.stringify(manifest);
+        await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
+        writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
+        step(3, `manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
       },
     },
   };
+}
+
+/** Where the client files are built (inside the output folder, so that moving them is a rename). */
+const STAGING_DIR = '.client-staging';
+
+/** Every file under `dir`, with its URL path. */
+async function filesUnder(dir: string): Promise<{ path: string; url: string }[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return { path, url: `/${relative(dir, path).split(sep).join('/')}` };
+    });
+}
+
+/** Deletes the files under `dir` that `listed` does not name (by URL path), then the folders left empty. */
+async function removeUnlisted(dir: string, listed: Record<string, unknown>): Promise<number> {
+  let removed = 0;
+  for (const { path, url } of await filesUnder(dir)) {
+    if (listed[url]) continue;
+    await rm(path);
+    removed++;
+  }
+  await removeEmptyFolders(dir);
+  return removed;
+}
+
+/** Deletes the files under `dir` written before `time` (ms): the server folder is written whole by every build. */
+async function removeOlder(dir: string, time: number): Promise<number> {
+  let removed = 0;
+  for (const { path } of await filesUnder(dir)) {
+    if ((await stat(path)).mtimeMs >= time) continue;
+    await rm(path);
+    removed++;
+  }
+  await removeEmptyFolders(dir);
+  return removed;
+}
+
+async function removeEmptyFolders(dir: string): Promise<void> {
+  for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).reverse()) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isDirectory() && (await readdir(path)).length === 0) await rm(path, { recursive: true });
+  }
 }

@@ -24,13 +24,16 @@ export function scratchDir(name: string): string {
   return join(ROOT, '.cache', 'tmp', `${name}-${process.pid}`);
 }
 
-/** `env` adds to (or overrides) the build's environment, e.g. another SOURCE_DATE_EPOCH. */
-export function buildSite(name: string, contentDir: string, { clean = true, env = {} as Record<string, string> } = {}): BuildResult {
+/**
+ * `clean: false` builds over the previous output (an incremental build); `env` adds to (or overrides) the
+ * build's environment, e.g. another SOURCE_DATE_EPOCH; `root` builds another copy of the project's sources.
+ */
+export function buildSite(name: string, contentDir: string, { clean = true, env = {} as Record<string, string>, root = ROOT } = {}): BuildResult {
   const base = scratchDir(name);
   if (clean) rmSync(base, { recursive: true, force: true });
   const dist = join(base, 'dist');
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
-    cwd: ROOT,
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts')], {
+    cwd: root,
     env: { ...process.env, CONTENT_DIR: contentDir, OUT_DIR: dist, CACHE_DIR: join(base, 'cache'), SOURCE_DATE_EPOCH: '1763683200', ...env },
     encoding: 'utf8',
   });

@@ -1,8 +1,9 @@
 import paths from 'virtual:card-values/build-paths';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { type GroupLine, type PreviousBuild, readPreviousBuild } from '../../build/build-state.ts';
 import { loadCatalogue } from '../../build/catalogue.ts';
-import { bundlesOf, emitBundle, type PageRenderer } from '../../build/emit-files.ts';
+import { bundlesOf, type EmittedFile, emitBundle, type MarkdownFile, type PageRenderer } from '../../build/emit-files.ts';
 import { createFileSink, type WrittenFile } from '../../build/file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from '../../build/markdown-offload.ts';
 import { readTokenCache } from '../../build/token-counter.ts';
@@ -64,25 +65,46 @@ function articleProps(article: KnowledgeDetail, titles: ArticleTitles, body: str
 let renderer: Promise<PageRenderer> | undefined;
 let tokenCache: Map<string, number> | undefined;
 let markdown: MarkdownOffload | undefined;
+let previous: PreviousBuild | undefined;
 
 export const GET: APIRoute = async ({ params }) => {
   const catalogue = await loadCatalogue();
   renderer ??= createRenderer();
   tokenCache ??= readTokenCache(paths.tokenCacheFile);
+  previous ??= readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion);
+  const before = previous;
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, tokenCache);
-  markdown ??= createMarkdownOffload(paths);
-  const written: string[] = [];
+  const offload = (markdown ??= createMarkdownOffload(paths));
+  // The body lists the manifest entry of every file (made or kept) and each group with its key and files.
+  const lines: string[] = [];
   const offloaded: Promise<WrittenFile>[] = [];
-  for await (const item of emitBundle(params.bundle!, catalogue, schemas, await renderer, markdown)) {
-    if ('offloaded' in item) {
-      offloaded.push(item.offloaded);
+  const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
+    if (Array.isArray(item)) {
+      const [target, path, body] = item;
+      const written = await sink.write(target, path, body, before.file(`/${path}`)?.etag);
+      if (written) lines.push(JSON.stringify(written));
+      return `/${path}`;
+    }
+    const previousEtag = before.file(`/${item.path}`)?.etag;
+    offloaded.push(item.markdown === 'card' ? offload.card(item.path, item.body, previousEtag) : offload.markdown(item.path, item.body, previousEtag));
+    return `/${item.path}`;
+  };
+  for await (const item of emitBundle(params.bundle!, catalogue, schemas, await renderer)) {
+    if (!('group' in item)) {
+      await make(item);
       continue;
     }
-    const [target, path, body] = item;
-    const file = await sink.write(target, path, body);
-    if (file) written.push(JSON.stringify(file));
+    const kept = before.group(item.group, item.key);
+    const files: string[] = [];
+    if (kept) {
+      for (const file of kept) lines.push(JSON.stringify(file));
+      files.push(...kept.map((f) => f.path));
+    } else {
+      for await (const file of item.files()) files.push(await make(file));
+    }
+    lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
-  for (const file of await Promise.all(offloaded)) written.push(JSON.stringify(file));
-  await Promise.all([sink.flush(), markdown.flush()]);
-  return new Response(`${written.join('\n')}\n`);
+  for (const file of await Promise.all(offloaded)) lines.push(JSON.stringify(file));
+  await Promise.all([sink.flush(), offload.flush()]);
+  return new Response(`${lines.join('\n')}\n`);
 };

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type FileInfo, type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
+import type { WrittenFile } from './file-sink.ts';
+
+/**
+ * What an incremental build knows of the build before it, kept beside Astro's
+ * cache (CACHE_DIR/build-state.json): the code version it was made with, the
+ * hash of the manifest it ended with, and for each group of files made from one
+ * record (a card's JSON, Markdown and HTML) the key of what it was made from.
+ *
+ * Its files are trusted only when the output folder still holds that build:
+ * the manifest on disk must hash to what the state says. Then a group whose
+ * key is unchanged is taken as it is (its files stay on disk, untouched), and a
+ * file whose new bytes equal the old is not written again, so mtimes and ETags
+ * of unchanged files survive and a deploy uploads only what changed.
+ */
+export const BUILD_STATE_FILE = 'build-state.json';
+
+export interface BuildState {
+  codeVersion: string;
+  /** SHA-256 of the manifest file the build wrote. */
+  manifestHash: string;
+  /** Group name → [key, the paths of its files]. */
+  groups: Record<string, [key: string, paths: string[]]>;
+}
+
+/** A line of a build route's answer that names a group: its key and the paths of its files. */
+export interface GroupLine {
+  group: string;
+  key: string;
+  files: string[];
+  /** Whether the files were taken over from the previous build rather than made. */
+  kept: boolean;
+}
+
+export interface PreviousBuild {
+  /** The previous build's manifest entry of a file, when its bytes are still on disk as then. */
+  file(path: string): FileInfo | undefined;
+  /** The files of a group whose key is unchanged, with their manifest entries. */
+  group(name: string, key: string): WrittenFile[] | undefined;
+}
+
+const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined };
+
+export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('base64url');
+
+/** A group's key: the hash of what its files are made from (the record as JSON, and whatever else they show). */
+export const groupKey = (...parts: string[]): string => hashOf(parts.join('\0'));
+
+/** The build before this one, if its state and its output are both there and made by the same code. */
+export function readPreviousBuild(stateFile: string, serverDir: string, codeVersion: string): PreviousBuild {
+  const manifestPath = join(serverDir, MANIFEST_FILE);
+  if (!existsSync(stateFile) || !existsSync(manifestPath)) return NOTHING;
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState;
+  const manifestText = readFileSync(manifestPath);
+  if (state.manifestHash !== hashOf(manifestText)) return NOTHING;
+  const files = (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
+  const sameCode = state.codeVersion === codeVersion;
+  return {
+    file: (path) => files[path],
+    group(name, key) {
+      const entry = state.groups[name];
+      if (!sameCode || !entry || entry[0] !== key) return undefined;
+      const kept: WrittenFile[] = [];
+      for (const path of entry[1]) {
+        const info = files[path];
+        if (!info) return undefined;
+        kept.push(keptFile(path, info));
+      }
+      return kept;
+    },
+  };
+}
+
+/** A file taken over as it is: its manifest entry, and for Markdown the token cache key (its ETag is the hash of its bytes). */
+function keptFile(path: string, info: FileInfo): WrittenFile {
+  return info.tokens === undefined ? { path, ...info } : { path, ...info, tokenKey: info.etag.slice(1, -1), counted: false };
+}
+
+export function writeBuildState(stateFile: string, state: BuildState): void {
+  mkdirSync(dirname(stateFile), { recursive: true });
+  writeFileSync(stateFile, JSON.stringify(state));
+}

@@ -1,0 +1,151 @@
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuildResult, buildSite, FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
+
+/**
+ * Incremental rebuilds (src/build/build-state.ts): after an editor's change, a
+ * build over the previous output must leave exactly what a clean build of the
+ * changed content makes, byte for byte and file for file, while files whose
+ * record did not change are neither made nor written again (their mtimes stay).
+ * The edits pile up, one rebuild each, as an editor's commits would.
+ */
+const content = join(scratchDir('incremental-content'), 'content');
+
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
+
+/** Every file of two builds' output is there in both with the same bytes. */
+function expectSameOutput(incremental: string, clean: string): void {
+  const files = filesOf(incremental);
+  expect(files).toEqual(filesOf(clean));
+  const differing = files.filter((f) => !readFileSync(join(incremental, f)).equals(readFileSync(join(clean, f))));
+  expect(differing, 'files whose bytes differ from the clean build').toEqual([]);
+}
+
+const editJson = (path: string, edit: (data: any) => void) => {
+  const file = join(content, path);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  edit(data);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+};
+
+const mtimeOf = (dist: string, path: string) => statSync(join(dist, 'client', path)).mtimeMs;
+const keptRecords = (build: BuildResult) => /\((\d+) of (\d+) records unchanged/.exec(build.output)!.slice(1).map(Number);
+
+let incremental: BuildResult;
+
+beforeAll(() => {
+  rmSync(scratchDir('incremental-content'), { recursive: true, force: true });
+  cpSync(FIXTURE_CONTENT, content, { recursive: true });
+  incremental = buildSite('incremental', content);
+  expect(incremental.status, incremental.output).toBe(0);
+}, 120_000);
+
+afterAll(() => {
+  for (const name of ['incremental-content', 'incremental', 'incremental-snapshot', 'incremental-code', 'incremental-code-snapshot', 'incremental-project']) {
+    rmSync(scratchDir(name), { recursive: true, force: true });
+  }
+});
+
+/**
+ * Rebuilds over the previous output, keeps a copy of what it made, then builds the same content clean into
+ * the same folders (so that the folder names the bundles hold are the same) and compares the two. The next
+ * rebuild goes on from that clean build's output and state.
+ */
+function rebuildAndCompare(name = 'incremental', root = ROOT, check: (rebuilt: BuildResult) => void = () => {}): BuildResult {
+  const rebuilt = buildSite(name, content, { clean: false, root });
+  expect(rebuilt.status, rebuilt.output).toBe(0);
+  check(rebuilt);
+  const snapshot = join(scratchDir(`${name}-snapshot`), 'dist');
+  rmSync(snapshot, { recursive: true, force: true });
+  cpSync(rebuilt.dist, snapshot, { recursive: true });
+  const clean = buildSite(name, content, { root });
+  expect(clean.status, clean.output).toBe(0);
+  expectSameOutput(snapshot, clean.dist);
+  return rebuilt;
+}
+
+describe('an incremental build equals a clean build of the same content', () => {
+  it('after a price edit: only that card is made again; the other cards’ files keep their mtimes', () => {
+    const untouched = 'cards/machamp-base1-8.html';
+    const before = mtimeOf(incremental.dist, untouched);
+    const editedBefore = mtimeOf(incremental.dist, 'cards/charizard-base1-4.html');
+    editJson('cards/base1.json', (cards) => {
+      const charizard = cards.find((c: { id: string }) => c.id === 'base1-4');
+      for (const line of charizard.prices) if (line.primary) line.market = Math.round(line.market * 1.5 * 100) / 100;
+    });
+    rebuildAndCompare('incremental', ROOT, (rebuilt) => {
+      const [kept, total] = keptRecords(rebuilt);
+      // The card, its set (its value and top cards), the set list, and the article that names it change.
+      expect(total - kept).toBeGreaterThan(0);
+      expect(total - kept).toBeLessThanOrEqual(5);
+      expect(mtimeOf(rebuilt.dist, untouched)).toBe(before);
+      expect(mtimeOf(rebuilt.dist, 'cards/charizard-base1-4.html')).not.toBe(editedBefore);
+    });
+  }, 180_000);
+
+  it('after a card is added', () => {
+    editJson('cards/fix1.json', (cards) => {
+      cards.push({ ...structuredClone(cards[0]), id: 'fix1-200', number: '200', name: 'Addedmon' });
+    });
+    const rebuilt = rebuildAndCompare();
+    expect(readdirSync(join(rebuilt.dist, 'client', 'cards'))).toContain('addedmon-fix1-200.html');
+  }, 180_000);
+
+  it('after a card is removed: its files are gone from the output and the manifest', () => {
+    editJson('cards/base1.json', (cards) => {
+      cards.splice(
+        cards.findIndex((c: { id: string }) => c.id === 'base1-92'),
+        1,
+      );
+    });
+    const rebuilt = rebuildAndCompare();
+    const files = filesOf(join(rebuilt.dist, 'client'));
+    expect(files.filter((f) => f.includes('energy-removal-base1-92'))).toEqual([]);
+    expect(readFileSync(join(rebuilt.dist, 'server', 'manifest.json'), 'utf8')).not.toContain('energy-removal-base1-92');
+  }, 180_000);
+
+  it('after an article is edited', () => {
+    const file = join(content, 'knowledge', 'sealed-per-pack.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('left empty."', 'left empty. Edited."'));
+    const rebuilt = rebuildAndCompare();
+    expect(readFileSync(join(rebuilt.dist, 'client', 'knowledge', 'sealed-per-pack.md'), 'utf8')).toContain('Edited.');
+  }, 180_000);
+
+  it('after nothing changed: every record is kept and no file is written again', () => {
+    const mtimes = new Map(filesOf(join(incremental.dist, 'client')).map((f) => [f, mtimeOf(incremental.dist, f)]));
+    const rebuilt = buildSite('incremental', content, { clean: false });
+    expect(rebuilt.status, rebuilt.output).toBe(0);
+    const [kept, total] = keptRecords(rebuilt);
+    expect(kept).toBe(total);
+    const rewritten = [...mtimes].filter(([f, mtime]) => mtimeOf(rebuilt.dist, f) !== mtime).map(([f]) => f);
+    expect(rewritten).toEqual([]);
+  }, 180_000);
+});
+
+describe('a change to the code that renders', () => {
+  /** A copy of the project's sources (node_modules linked), so that a renderer can change without touching the checkout. */
+  const project = join(scratchDir('incremental-project'), 'project');
+
+  beforeAll(() => {
+    rmSync(scratchDir('incremental-project'), { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
+    for (const entry of ['src', 'scripts', 'public', 'schemas', 'config', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+      cpSync(join(ROOT, entry), join(project, entry), { recursive: true });
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
+  });
+
+  it('makes every record again and still equals a clean build made with the new code', () => {
+    const first = buildSite('incremental-code', content, { root: project });
+    expect(first.status, first.output).toBe(0);
+    const page = join(project, 'src', 'components', 'CardPage.astro');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('<h2>Legalities</h2>', '<h2>Legal in</h2>'));
+    const rebuilt = rebuildAndCompare('incremental-code', project, (build) => expect(keptRecords(build)[0]).toBe(0));
+    expect(readFileSync(join(rebuilt.dist, 'client', 'cards', 'charizard-base1-4.html'), 'utf8')).toContain('<h2>Legal in</h2>');
+  }, 240_000);
+});
