@@ -26,7 +26,8 @@ function expectSameOutput(incremental: string, clean: string): void {
   expect(differing, 'files whose bytes differ from the clean build').toEqual([]);
 }
 
-const editJson = (path: string, edit: (data: any) => void) => {
+type Card = Record<string, unknown> & { id: string; number: string; name: string; prices: { primary: boolean; market: number }[] };
+const editJson = (path: string, edit: (cards: Card[]) => void) => {
   const file = join(content, path);
   const data = JSON.parse(readFileSync(file, 'utf8'));
   edit(data);
@@ -75,7 +76,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     const before = mtimeOf(incremental.dist, untouched);
     const editedBefore = mtimeOf(incremental.dist, 'cards/charizard-base1-4.html');
     editJson('cards/base1.json', (cards) => {
-      const charizard = cards.find((c: { id: string }) => c.id === 'base1-4');
+      const charizard = cards.find((c) => c.id === 'base1-4')!;
       for (const line of charizard.prices) if (line.primary) line.market = Math.round(line.market * 1.5 * 100) / 100;
     });
     rebuildAndCompare('incremental', ROOT, (rebuilt) => {
@@ -99,7 +100,7 @@ describe('an incremental build equals a clean build of the same content', () => 
   it('after a card is removed: its files are gone from the output and the manifest', () => {
     editJson('cards/base1.json', (cards) => {
       cards.splice(
-        cards.findIndex((c: { id: string }) => c.id === 'base1-92'),
+        cards.findIndex((c) => c.id === 'base1-92'),
         1,
       );
     });
