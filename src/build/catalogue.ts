@@ -3,11 +3,11 @@ import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '
 import type { ChangeRecord } from '../lib/catalogue-changes.ts';
 import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
 import { changesByItem } from '../lib/change-feed.ts';
+import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../lib/content-references.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
 import { type SealedDetail, sealedToDetail } from '../lib/sealed-record.ts';
 import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
-import { foldText, queryWords } from '../lib/search/normalize.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
@@ -74,10 +74,31 @@ async function build(): Promise<Catalogue> {
     sealedEntries.map((e) => e.data),
   );
 
+  // What ties the collections together (sets named, ids and slugs unique, articles' links): the same rules
+  // npm run check reports with lines (src/lib/content-references.ts); the build stops on all of them at once.
+  const where = [sets.map(() => 'content/sets.json'), cardEntries.map((e) => `${e.filePath} (${e.id})`), sealedEntries.map((e) => `${e.filePath} (${e.id})`)];
+  const problems = contentReferenceProblems(
+    {
+      sets: sets.map((s) => ({ id: s.id })),
+      cards: cardEntries.map((e) => ({ id: e.id, set: e.data.set, name: e.data.name })),
+      sealed: sealedEntries.map((e) => e.data),
+      articles: knowledgeEntries.map((e) => ({ id: e.id, related: e.data.related, mentions: e.data.mentions, body: e.body ?? '' })),
+    },
+    (collection, index) => recordPlace(collection, index),
+  );
+  function recordPlace(collection: ReferenceCollection, index: number): string {
+    if (collection === 'knowledge') return knowledgeEntries[index].filePath ?? knowledgeEntries[index].id;
+    return where[['sets', 'cards', 'sealed'].indexOf(collection)][index];
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `the content has ${problems.length} problem(s):\n${problems.map((p) => `  ${recordPlace(p.collection, p.index)}: ${p.field}: ${p.message}`).join('\n')}`,
+    );
+  }
+
   const cardKeys = new Map<string, { set: string; number: string; printedTotal: number }>();
   const cards = cardEntries.map((entry) => {
-    const set = setById.get(entry.data.set);
-    if (!set) throw new Error(`${entry.filePath}: card ${entry.id} field "set": no set "${entry.data.set}"`);
+    const set = setById.get(entry.data.set)!;
     cardKeys.set(entry.id, { set: entry.data.set, number: entry.data.number, printedTotal: set.printedTotal });
     return cardToSummary(entry.data, set, pricesAsOf);
   });
@@ -85,42 +106,22 @@ async function build(): Promise<Catalogue> {
     const entry = cardEntries[index];
     return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf, cardChanges.get(entry.id));
   };
-  assertUniqueSlugs(
-    'card',
-    cardEntries.map((e) => [cardSlug(e.data), `${e.filePath} (${e.id})`]),
-  );
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf, sealedChanges.get(String(entry.data.productId))));
   const sealedSets = new Map<string, { set: string; setName: string }>();
   sealedEntries.forEach((entry, i) => {
     const set = entry.data.set === undefined ? undefined : setById.get(entry.data.set);
     if (set) sealedSets.set(sealed[i].id, { set: entry.data.set!, setName: set.name });
   });
-  assertUniqueSlugs(
-    'sealed product',
-    sealedEntries.map((e) => [sealedSlug(e.data), `${e.filePath} (${e.id})`]),
-  );
 
   const cardSlugById = new Map(cardEntries.map((e) => [e.id, cardSlug(e.data)]));
   const sealedSlugById = new Map(sealedEntries.map((e) => [e.data.productId, sealedSlug(e.data)]));
-  const articleIds = new Set(knowledgeEntries.map((e) => e.id));
   const articles = knowledgeEntries.map((entry) => {
-    const where = entry.filePath ?? entry.id;
     const article: KnowledgeArticle = { id: entry.id, data: entry.data, body: entry.body ?? '' };
-    if (!article.body.trim()) throw new Error(`${where}: the article has no body (answer_detail)`);
-    entry.data.related.forEach((slug, i) => {
-      if (!articleIds.has(slug) || slug === entry.id) throw new Error(`${where}: related[${i}]: no other article "${slug}"`);
-    });
-    const cardsMentioned = entry.data.mentions.cards.map((id, i) => {
-      const slug = cardSlugById.get(id);
-      if (!slug) throw new Error(`${where}: mentions.cards[${i}]: no card with id "${id}"`);
-      return slug;
-    });
-    const sealedMentioned = entry.data.mentions.sealed.map((id, i) => {
-      const slug = sealedSlugById.get(id);
-      if (!slug) throw new Error(`${where}: mentions.sealed[${i}]: no sealed product with id ${id}`);
-      return slug;
-    });
-    return articleToDetail(article, { cards: cardsMentioned, sealed: sealedMentioned });
+    const mentioned = {
+      cards: entry.data.mentions.cards.map((id) => cardSlugById.get(id)!),
+      sealed: entry.data.mentions.sealed.map((id) => sealedSlugById.get(id)!),
+    };
+    return articleToDetail(article, mentioned);
   });
   // Category order first (as the taxonomy lists them), then by slug.
   articles.sort((a, b) => KNOWLEDGE_CATEGORY_IDS.indexOf(a.category as never) - KNOWLEDGE_CATEGORY_IDS.indexOf(b.category as never) || (a.id < b.id ? -1 : 1));
@@ -135,27 +136,13 @@ async function build(): Promise<Catalogue> {
 }
 
 /** content/aliases/, failing the build with every problem named by file, entry and field. */
-function checkedAliases(sets: AliasSources['sets'], cards: { id: string; name: string }[], sealed: { productId: number; cleanName: string }[]): AliasSources {
+function checkedAliases(
+  sets: AliasSources['sets'],
+  cards: { id: string; set: string; name: string }[],
+  sealed: { productId: number; cleanName: string }[],
+): AliasSources {
   const content = readAliasContent(CONTENT_DIR);
-  const nameWords = new Set<string>();
-  for (const text of [...cards.map((c) => c.name), ...sealed.map((p) => p.cleanName), ...sets.map((s) => s.name)]) {
-    for (const word of queryWords(foldText(text))) nameWords.add(word);
-  }
-  const problems = aliasProblems(content, {
-    sets,
-    cardIds: new Set(cards.map((c) => c.id)),
-    sealedIds: new Set(sealed.map((p) => p.productId)),
-    nameWords,
-  });
+  const problems = aliasProblems(content, aliasCatalogueOf({ sets, cards, sealed }));
   if (problems.length) throw new Error(`content/aliases has ${problems.length} problem(s):\n${problems.map((p) => `  content/aliases/${p}`).join('\n')}`);
   return { content, sets };
-}
-
-function assertUniqueSlugs(what: string, pairs: [string, string][]): void {
-  const seen = new Map<string, string>();
-  for (const [slug, where] of pairs) {
-    const other = seen.get(slug);
-    if (other) throw new Error(`${where}: ${what} slug "${slug}" is also the slug of ${other}`);
-    seen.set(slug, where);
-  }
 }

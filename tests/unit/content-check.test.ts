@@ -1,0 +1,353 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentProblem, checkContent, formatProblem } from '../../src/check/content-check.ts';
+import { computeComps, loadCards } from '../../src/lib/comps.ts';
+import { contentReferenceProblems } from '../../src/lib/content-references.ts';
+import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
+
+/**
+ * The content checker (npm run check): each case copies the fixture content,
+ * breaks it in a known way, and expects the problem at the file, line, column
+ * and field an editor must fix. Files are named relative to the folder holding
+ * the copy, so they read `content/cards/base1.json` as in the real project.
+ */
+const base = scratchDir('content-check');
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+let copies = 0;
+/** A fresh copy of the fixture content; returns the folder that holds `content/`, and the content folder. */
+function copyFixture(): { root: string; content: string } {
+  const root = join(base, String(copies++));
+  const content = join(root, 'content');
+  cpSync(FIXTURE_CONTENT, content, { recursive: true });
+  return { root, content };
+}
+
+/** Replaces `from` (which must occur) by `to` in a file of the content copy. */
+function edit(content: string, file: string, from: string | RegExp, to: string): void {
+  const path = join(content, file);
+  const text = readFileSync(path, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`${file}: ${String(from)} not found`);
+  writeFileSync(path, next);
+}
+
+/** The 1-based line and column of the first `needle` in a file of the copy, moved `shift` columns right. */
+function at(content: string, file: string, needle: string, shift = 0): { line: number; column: number } {
+  const text = readFileSync(join(content, file), 'utf8');
+  const offset = text.indexOf(needle);
+  if (offset === -1) throw new Error(`${file}: ${needle} not found`);
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 + shift };
+}
+
+function check(copy: { root: string; content: string }): ContentProblem[] {
+  return checkContent(copy.content, { root: copy.root }).problems;
+}
+
+/** The one problem of a file and field (fails when there is none, or more than one). */
+function problemAt(problems: ContentProblem[], file: string, field: string): ContentProblem {
+  const found = problems.filter((p) => p.file === file && p.field === field);
+  expect(found, `${file} ${field} in:\n${problems.map(formatProblem).join('\n')}`).toHaveLength(1);
+  return found[0];
+}
+
+const COMPS_ARTICLE = 'knowledge/sealed-per-pack.md';
+/** An article with comps in front matter, written as scripts/compute-comps.ts writes them. */
+function addComps(content: string, comps: unknown): void {
+  edit(content, COMPS_ARTICLE, '  packs_per_booster_box: 36\n', `  packs_per_booster_box: 36\n  comps: ${JSON.stringify(comps)}\n`);
+}
+const fixtureComps = () => computeComps(loadCards(join(FIXTURE_CONTENT, 'cards')), 'all');
+
+describe('the fixture content', () => {
+  it('has no problems', () => {
+    expect(check(copyFixture())).toEqual([]);
+  });
+
+  it('has no problems with comps written as compute-comps writes them', () => {
+    const copy = copyFixture();
+    addComps(copy.content, fixtureComps());
+    expect(check(copy)).toEqual([]);
+  });
+
+  it('counts what it checked', () => {
+    const { counts } = checkContent(FIXTURE_CONTENT);
+    expect(counts).toMatchObject({ sets: 2, cards: 7, sealed: 5, articles: 3, aliasFiles: 4, changeRecords: 2 });
+  });
+});
+
+describe('content broken in many places: every problem is reported, each at its file, line and field', () => {
+  const copy = copyFixture();
+  const { content } = copy;
+  let problems: ContentProblem[];
+
+  beforeAll(() => {
+    // base1-4's first price line, as a string.
+    edit(content, 'cards/base1.json', /("id": "base1-4",[\s\S]*?"market": )[^,]+,/, '$1"cheap",');
+    edit(content, 'cards/fix1.json', '"id": "fix1-012",\n    "set": "fix1"', '"id": "fix1-012",\n    "set": "nope"');
+    // base1-92 takes the id of fix1-107, a card of another file.
+    edit(content, 'cards/base1.json', '"id": "base1-92"', '"id": "fix1-107"');
+    edit(content, 'knowledge/how-values-are-computed.md', 'related: [what-is-a-grail, sealed-per-pack]', 'related: [what-is-a-grail, no-such-article]');
+    edit(content, 'knowledge/what-is-a-grail.md', 'cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]');
+    edit(content, 'aliases/nicknames.json', '"cards": ["base1-4"]', '"cards": ["base1-404"]');
+    addComps(content, { ...fixtureComps(), psa_10_multiplier: 99 });
+    copyFileSync(join(content, 'changes', '2025-10-20.json'), join(content, 'changes', '2025-10-22.json'));
+    problems = check(copy);
+  });
+
+  it('a price that is a string: at the value, with the path of the field from the card', () => {
+    const p = problemAt(problems, 'content/cards/base1.json', 'cards[0].prices[0].market');
+    expect(p).toMatchObject(at(content, 'cards/base1.json', '"market": "cheap"', '"market": '.length));
+    expect(p.message).toMatch(/expected number, received string/);
+  });
+
+  it('a card naming a set that does not exist', () => {
+    const p = problemAt(problems, 'content/cards/fix1.json', 'cards[1].set');
+    expect(p).toMatchObject(at(content, 'cards/fix1.json', '"set": "nope"', '"set": '.length));
+    expect(p.message).toBe('no set "nope" in sets.json');
+  });
+
+  it('a card id used in two files: at the later one, naming the earlier', () => {
+    const p = problemAt(problems, 'content/cards/fix1.json', 'cards[2].id');
+    expect(p).toMatchObject(at(content, 'cards/fix1.json', '"id": "fix1-107"', '"id": '.length));
+    expect(p.message).toBe('card id "fix1-107" is also the id of content/cards/base1.json cards[3]');
+  });
+
+  it("a card whose id does not begin with its set's id", () => {
+    const p = problemAt(problems, 'content/cards/base1.json', 'cards[3].id');
+    expect(p.message).toMatch(/does not begin with its set id "base1-"/);
+  });
+
+  it('an article whose related names a missing article: at the slug in the list', () => {
+    const p = problemAt(problems, 'content/knowledge/how-values-are-computed.md', 'related[1]');
+    expect(p).toMatchObject(at(content, 'knowledge/how-values-are-computed.md', 'no-such-article'));
+    expect(p.message).toBe('no other article "no-such-article"');
+  });
+
+  it('an article mentioning a card that does not exist', () => {
+    const p = problemAt(problems, 'content/knowledge/what-is-a-grail.md', 'mentions.cards[1]');
+    expect(p).toMatchObject(at(content, 'knowledge/what-is-a-grail.md', 'base1-999'));
+    expect(p.message).toBe('no card with id "base1-999"');
+  });
+
+  it('a nickname whose card does not exist (aliasProblems)', () => {
+    const p = problemAt(problems, 'content/aliases/nicknames.json', 'nicknames[1].cards[0]');
+    expect(p).toMatchObject(at(content, 'aliases/nicknames.json', '"base1-404"'));
+    expect(p.message).toBe('no card with id "base1-404"');
+  });
+
+  it('comps that differ from the computed ones: at the member that differs', () => {
+    const p = problemAt(problems, `content/${COMPS_ARTICLE}`, 'structured.comps.psa_10_multiplier');
+    expect(p).toMatchObject(at(content, COMPS_ARTICLE, '"psa_10_multiplier":', '"psa_10_multiplier":'.length));
+    expect(p.message).toMatch(/is 99 but content\/cards gives \d/);
+  });
+
+  it('a change record named after the wrong date: at its asOf', () => {
+    const p = problemAt(problems, 'content/changes/2025-10-22.json', 'asOf');
+    expect(p).toMatchObject(at(content, 'changes/2025-10-22.json', '"2025-10-20"'));
+    expect(p.message).toMatch(/must be named after it \(2025-10-20\.json\)/);
+  });
+
+  it('nothing else is reported, and problems come sorted by file, then line', () => {
+    expect(problems.map(formatProblem)).toHaveLength(9);
+    const order = [...problems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+    expect(problems).toEqual(order);
+  });
+
+  it('each problem reads file:line:column field: message', () => {
+    const p = problemAt(problems, 'content/cards/fix1.json', 'cards[1].set');
+    expect(formatProblem(p)).toBe(`content/cards/fix1.json:${p.line}:${p.column} cards[1].set: no set "nope" in sets.json`);
+  });
+});
+
+describe('one problem at a time', () => {
+  it('a malformed JSON file: at the place the parse stopped; its cards are not blamed on the articles that mention them', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'cards/fix1.json', '"set": "fix1",\n    "name": "Charizard-EX"', '"set": "fix1"\n    "name": "Charizard-EX"');
+    const problems = check(copy);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: 'content/cards/fix1.json', field: '(file)', ...at(copy.content, 'cards/fix1.json', '"name": "Charizard-EX"') });
+    expect(problems[0].message).toMatch(/^not valid JSON: Expected ',' or '}'/);
+  });
+
+  it('an article without a required field: at the start of its front matter', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'knowledge/what-is-a-grail.md', /^question: .*\n/m, '');
+    expect(check(copy)).toEqual([
+      { file: 'content/knowledge/what-is-a-grail.md', line: 1, column: 1, field: 'question', message: 'missing (expected string)' },
+    ]);
+  });
+
+  it('an article with a tag outside the controlled list: at the tag', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'knowledge/sealed-per-pack.md', '[sealed, per-pack, booster-box]', '[sealed, shiny, booster-box]');
+    const p = problemAt(check(copy), 'content/knowledge/sealed-per-pack.md', 'facility_tags[1]');
+    expect(p).toMatchObject(at(copy.content, 'knowledge/sealed-per-pack.md', 'shiny'));
+  });
+
+  it('an unknown front matter field: at its key', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'knowledge/sealed-per-pack.md', 'related:', 'author: me\nrelated:');
+    const p = problemAt(check(copy), 'content/knowledge/sealed-per-pack.md', 'author');
+    expect(p).toMatchObject({ line: 7, column: 1, message: 'unknown field "author"' });
+  });
+
+  it('front matter that is not YAML: at the place the YAML parser stopped', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'knowledge/sealed-per-pack.md', 'related: [how-values-are-computed]', 'related: [how-values-are-computed');
+    const [p, ...rest] = check(copy);
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ file: 'content/knowledge/sealed-per-pack.md', field: '(front matter)' });
+    expect(p.line).toBeGreaterThanOrEqual(7);
+    expect(p.message).toMatch(/^front matter is not valid YAML/);
+  });
+
+  it('an article whose related names itself', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'knowledge/sealed-per-pack.md', 'related: [how-values-are-computed]', 'related: [sealed-per-pack]');
+    expect(problemAt(check(copy), 'content/knowledge/sealed-per-pack.md', 'related[0]').message).toBe('"sealed-per-pack" is the article itself');
+  });
+
+  it('an article with no body: on the line after its front matter', () => {
+    const copy = copyFixture();
+    const path = join(copy.content, 'knowledge/sealed-per-pack.md');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, `${text.slice(0, text.indexOf('\n---\n') + 5)}\n`);
+    const p = problemAt(check(copy), 'content/knowledge/sealed-per-pack.md', 'body');
+    expect(p).toMatchObject({ line: 13, message: 'the article has no body (answer_detail)' });
+  });
+
+  it('a comps scope that is not known, and comps that are not one line of JSON', () => {
+    const copy = copyFixture();
+    addComps(copy.content, { ...fixtureComps(), scope: 'neo' });
+    expect(problemAt(check(copy), `content/${COMPS_ARTICLE}`, 'structured.comps.scope').message).toMatch(
+      /must be one of all, vintage, modern, ex-era, got "neo"/,
+    );
+    const other = copyFixture();
+    addComps(other.content, { ...fixtureComps() });
+    edit(other.content, COMPS_ARTICLE, /"card_ids":/, ' "card_ids":');
+    expect(problemAt(check(other), `content/${COMPS_ARTICLE}`, 'structured.comps').message).toMatch(/not written as scripts\/compute-comps\.ts writes it/);
+  });
+
+  it("a sealed file's group problem is reported once, not once per product", () => {
+    const copy = copyFixture();
+    edit(copy.content, 'sealed/2848-swsh07-evolving-skies.json', '"id": 2848', '"id": "2848"');
+    const problems = check(copy);
+    expect(problems.map((p) => p.field)).toEqual(['group.id']);
+    expect(problems[0]).toMatchObject(at(copy.content, 'sealed/2848-swsh07-evolving-skies.json', '"2848"'));
+  });
+
+  it('an unknown field of a sealed product: at its key', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'sealed/2848-swsh07-evolving-skies.json', '"kind": "booster-box",', '"kind": "booster-box", "colour": "blue",');
+    const p = problemAt(check(copy), 'content/sealed/2848-swsh07-evolving-skies.json', 'products[0].colour');
+    expect(p).toMatchObject(at(copy.content, 'sealed/2848-swsh07-evolving-skies.json', '"colour"'));
+  });
+
+  it('a sealed product naming a set that does not exist, and a mention of a missing product', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'sealed/2848-swsh07-evolving-skies.json', '"kind": "booster-box",', '"kind": "booster-box", "set": "swsh99",');
+    edit(copy.content, 'knowledge/sealed-per-pack.md', 'sealed: [242436]', 'sealed: [242436, 1]');
+    const problems = check(copy);
+    expect(problemAt(problems, 'content/sealed/2848-swsh07-evolving-skies.json', 'products[0].set').message).toBe('no set "swsh99" in sets.json');
+    expect(problemAt(problems, 'content/knowledge/sealed-per-pack.md', 'mentions.sealed[1]').message).toBe('no sealed product with id 1');
+  });
+
+  it('a set with a date that does not exist', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'sets.json', '"2014-05-07"', '"2014-02-30"');
+    const p = problemAt(check(copy), 'content/sets.json', 'sets[1].releaseDate');
+    expect(p).toMatchObject({ ...at(copy.content, 'sets.json', '"2014-02-30"'), message: 'not a real calendar date' });
+  });
+
+  it('an alias phrase claimed twice: at the later claim', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'aliases/products.json', '"aliases": ["etb"]', '"aliases": ["etb", "base set"]');
+    const p = problemAt(check(copy), 'content/aliases/products.json', 'products[0].aliases[1]');
+    expect(p.message).toBe('"base set" is also an alias of set base1');
+  });
+
+  it('an alias entry the schema refuses is named, and the entries after it are still checked', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'aliases/nicknames.json', '{ "nickname": "zard", "means": "charizard" }', '{ "nickname": "Zard!", "means": "charizard" }');
+    edit(copy.content, 'aliases/nicknames.json', '"cards": ["base1-4"]', '"cards": ["base1-404"]');
+    const problems = check(copy);
+    expect(problemAt(problems, 'content/aliases/nicknames.json', 'nicknames[0].nickname').message).toMatch(/lower-case letters and digits/);
+    expect(problemAt(problems, 'content/aliases/nicknames.json', 'nicknames[1].cards[0]').message).toBe('no card with id "base1-404"');
+  });
+
+  it('a file in changes/ that is not a change record', () => {
+    const copy = copyFixture();
+    writeFileSync(join(copy.content, 'changes', 'notes.txt'), 'hello');
+    expect(check(copy)).toEqual([
+      {
+        file: 'content/changes/notes.txt',
+        line: 1,
+        column: 1,
+        field: '(file)',
+        message: 'not a change record (content/changes/ holds <date>.json files only)',
+      },
+    ]);
+  });
+});
+
+describe('contentReferenceProblems (the rules the build shares)', () => {
+  it('names the record and field of each problem, and the earlier record of a duplicate', () => {
+    const problems = contentReferenceProblems({
+      sets: [{ id: 'base1' }],
+      cards: [
+        { id: 'base1-4', set: 'base1', name: 'Charizard' },
+        { id: 'base1-4', set: 'base1', name: 'Charizard' },
+        { id: 'base2-1', set: 'base2', name: 'Clefable' },
+      ],
+      sealed: [{ productId: 1, cleanName: 'Box', set: 'nope' }],
+      articles: [{ id: 'a', related: ['b'], mentions: { cards: ['base1-4'], sealed: [2] }, body: ' ' }],
+    });
+    expect(problems.map((p) => [p.collection, p.index, p.field, p.rule])).toEqual([
+      ['cards', 1, 'id', 'duplicate-id'],
+      ['cards', 2, 'set', 'unknown-set'],
+      ['sealed', 0, 'set', 'unknown-set'],
+      ['knowledge', 0, 'body', 'empty-body'],
+      ['knowledge', 0, 'related[0]', 'unknown-article'],
+      ['knowledge', 0, 'mentions.sealed[0]', 'unknown-sealed'],
+    ]);
+    expect(problems[0].message).toBe('card id "base1-4" is also the id of cards[0]');
+  });
+});
+
+describe('scripts/check-content.ts', () => {
+  const run = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'scripts', 'check-content.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+
+  it('exits 1 and prints every problem, then a summary, when there are problems', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'cards/fix1.json', '"id": "fix1-012",\n    "set": "fix1"', '"id": "fix1-012",\n    "set": "nope"');
+    edit(copy.content, 'knowledge/what-is-a-grail.md', 'cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]');
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'check-content.ts')], {
+      cwd: copy.root,
+      env: { ...process.env, CONTENT_DIR: copy.content },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^content\/cards\/fix1\.json:\d+:\d+ cards\[1\]\.set: no set "nope" in sets\.json$/);
+    expect(lines[1]).toBe('content/knowledge/what-is-a-grail.md:9:21 mentions.cards[1]: no card with id "base1-999"');
+    expect(lines[2]).toMatch(
+      /^check-content: 2 problems in 2 files \(7 cards, 5 sealed products, 2 sets, 3 articles, 4 alias files, 2 change records\) in [\d.]+ s$/,
+    );
+  });
+
+  it('exits 0 with a one-line summary when there are none', () => {
+    const result = run({ CONTENT_DIR: FIXTURE_CONTENT });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^check-content: no problems \(7 cards, .*\) in [\d.]+ s\n$/);
+  });
+
+  it('exits 2 on a usage error', () => {
+    expect(run({}, '--nope').status).toBe(2);
+    expect(run({}, '--dir', join(base, 'nowhere')).status).toBe(2);
+  });
+});
