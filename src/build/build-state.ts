@@ -74,6 +74,18 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
   };
 }
 
+/**
+ * The paths of the previous build's files, when its state says the output folder holds that build (any code
+ * version): what the output's client folder holds, without reading the folder.
+ */
+export function readPreviousFiles(stateFile: string, serverDir: string): string[] | undefined {
+  const manifestPath = join(serverDir, MANIFEST_FILE);
+  if (!existsSync(stateFile) || !existsSync(manifestPath)) return undefined;
+  const manifestText = readFileSync(manifestPath);
+  if ((JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState).manifestHash !== hashOf(manifestText)) return undefined;
+  return Object.keys((JSON.parse(manifestText.toString('utf8')) as FileManifest).files);
+}
+
 /** A file taken over as it is: its manifest entry, and for Markdown the token cache key (its ETag is the hash of its bytes). */
 function keptFile(path: string, info: FileInfo): WrittenFile {
   return info.tokens === undefined ? { path, ...info } : { path, ...info, tokenKey: info.etag.slice(1, -1), counted: false };

@@ -32,6 +32,8 @@ export interface Catalogue {
    * held at once would double the build's heap, next to the content store.
    */
   cardDetail(index: number): CardDetail;
+  /** `JSON.stringify(cardDetail(index))`, kept once made: the card's JSON file, its group's key and its bulk line are the same text. */
+  cardJson(index: number): string;
   /** Search keys that are not part of the served card record. */
   cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
   sealed: SealedDetail[];
@@ -132,7 +134,9 @@ async function build(): Promise<Catalogue> {
     cardEntries.map((e) => e.data),
     sealedEntries.map((e) => e.data),
   );
-  return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
+  const cardJsons: string[] = [];
+  const cardJson = (index: number) => (cardJsons[index] ??= JSON.stringify(cardDetail(index)));
+  return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardJson, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
 /** content/aliases/, failing the build with every problem named by file, entry and field. */

@@ -95,15 +95,15 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     for (let i = first; i < last; i++) {
-      const card = catalogue.cardDetail(i);
-      const json = JSON.stringify(card);
+      const { slug } = catalogue.cards[i];
+      const json = catalogue.cardJson(i);
       yield {
-        group: pageUrl('cards', card.slug),
+        group: pageUrl('cards', slug),
         key: groupKey(json),
         async *files() {
-          yield ['client', `${file(jsonUrl('cards', card.slug))}.json`, json];
-          yield { markdown: 'card', path: file(markdownUrl('cards', card.slug)), body: json };
-          yield ['client', `${file(pageUrl('cards', card.slug))}.html`, await render.card(card)];
+          yield ['client', `${file(jsonUrl('cards', slug))}.json`, json];
+          yield { markdown: 'card', path: file(markdownUrl('cards', slug)), body: json };
+          yield ['client', `${file(pageUrl('cards', slug))}.html`, await render.card(catalogue.cardDetail(i))];
         },
       };
     }
@@ -207,8 +207,8 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The open-data files (src/build/bulk-files.ts) and their manifest. Each NDJSON
  * line is JSON.stringify of the same record the detail file is, so the two are
- * the same bytes; cards are made one at a time (`cardDetail`) and kept only as
- * text chunks, never as 18k detail objects at once.
+ * the same bytes; cards come as the text of their files (`cardJson`), never as
+ * 18k detail objects at once.
  */
 function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
@@ -219,7 +219,7 @@ function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const lines: Record<BulkCollection, () => Iterable<string>> = {
     *cards() {
-      for (const i of cardOrder) yield JSON.stringify(catalogue.cardDetail(i));
+      for (const i of cardOrder) yield catalogue.cardJson(i);
     },
     sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
     knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),

@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../build/build-paths.ts';
-import { BUILD_STATE_FILE, type BuildState, type GroupLine, hashOf, writeBuildState } from '../build/build-state.ts';
+import { BUILD_STATE_FILE, type BuildState, type GroupLine, hashOf, readPreviousFiles, writeBuildState } from '../build/build-state.ts';
 import { codeVersionOf } from '../build/code-version.ts';
 import { etagOf } from '../build/etag.ts';
 import { type FileManifest, MANIFEST_FILE } from '../build/file-manifest.ts';
@@ -118,10 +118,14 @@ export function buildOutput(): AstroIntegration {
           files[url] = { etag, bytes: body.length };
           others++;
         }
-        const removed = (await removeUnlisted(paths.clientDir, files)) + (await removeOlder(paths.serverDir, buildStart));
+        // The staging folder holds the previous build's files: those the manifest no longer lists go. When the
+        // previous build is not known (no state, or another output), every file is looked at.
+        const previous = readPreviousFiles(paths.stateFile, paths.serverDir);
+        const removed = await removeUnlisted(paths.clientDir, files, previous);
+        await removeOlder(paths.serverDir, buildStart);
         await rm(astroClientDir, { recursive: true });
         await rename(paths.clientDir, astroClientDir);
-        step(2, `tagged ${others} other files (pages, assets); removed ${removed} files an earlier build made and this one did not`);
+        step(2, `tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
         // Sorted, so that the same output gives the same manifest however much of it was reused.
         const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
@@ -147,33 +151,25 @@ async function filesUnder(dir: string): Promise<{ path: string; url: string }[]>
     });
 }
 
-/** Deletes the files under `dir` that `listed` does not name (by URL path), then the folders left empty. */
-async function removeUnlisted(dir: string, listed: Record<string, unknown>): Promise<number> {
-  let removed = 0;
-  for (const { path, url } of await filesUnder(dir)) {
-    if (listed[url]) continue;
-    await rm(path);
-    removed++;
+/**
+ * Deletes the files under `dir` that `listed` does not name (by URL path), then the folders that leaves empty.
+ * `present` lists what the folder holds when that is known (the previous build's manifest), else it is read.
+ */
+async function removeUnlisted(dir: string, listed: Record<string, unknown>, present: string[] | undefined): Promise<number> {
+  const gone = (present ?? (await filesUnder(dir)).map((f) => f.url)).filter((url) => !listed[url]);
+  const folders = new Set<string>();
+  for (const url of gone) {
+    const path = join(dir, ...url.split('/'));
+    await rm(path, { force: true });
+    folders.add(dirname(path));
   }
-  await removeEmptyFolders(dir);
-  return removed;
+  for (const folder of [...folders].sort().reverse()) {
+    if (folder.startsWith(dir + sep) && (await readdir(folder)).length === 0) await rm(folder, { recursive: true });
+  }
+  return gone.length;
 }
 
 /** Deletes the files under `dir` written before `time` (ms): the server folder is written whole by every build. */
-async function removeOlder(dir: string, time: number): Promise<number> {
-  let removed = 0;
-  for (const { path } of await filesUnder(dir)) {
-    if ((await stat(path)).mtimeMs >= time) continue;
-    await rm(path);
-    removed++;
-  }
-  await removeEmptyFolders(dir);
-  return removed;
-}
-
-async function removeEmptyFolders(dir: string): Promise<void> {
-  for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).reverse()) {
-    const path = join(entry.parentPath, entry.name);
-    if (entry.isDirectory() && (await readdir(path)).length === 0) await rm(path, { recursive: true });
-  }
+async function removeOlder(dir: string, time: number): Promise<void> {
+  for (const { path } of await filesUnder(dir)) if ((await stat(path)).mtimeMs < time) await rm(path);
 }

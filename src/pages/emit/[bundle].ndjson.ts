@@ -74,7 +74,8 @@ export const GET: APIRoute = async ({ params }) => {
   previous ??= readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion);
   const before = previous;
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, tokenCache);
-  const offload = (markdown ??= createMarkdownOffload(paths));
+  // The worker (and its tokenizer) starts on the first Markdown file to make: a rebuild that keeps them all needs none.
+  const offload = () => (markdown ??= createMarkdownOffload(paths));
   // The body lists the manifest entry of every file (made or kept) and each group with its key and files.
   const lines: string[] = [];
   const offloaded: Promise<WrittenFile>[] = [];
@@ -86,7 +87,7 @@ export const GET: APIRoute = async ({ params }) => {
       return `/${path}`;
     }
     const previousEtag = before.file(`/${item.path}`)?.etag;
-    offloaded.push(item.markdown === 'card' ? offload.card(item.path, item.body, previousEtag) : offload.markdown(item.path, item.body, previousEtag));
+    offloaded.push(item.markdown === 'card' ? offload().card(item.path, item.body, previousEtag) : offload().markdown(item.path, item.body, previousEtag));
     return `/${item.path}`;
   };
   for await (const item of emitBundle(params.bundle!, catalogue, schemas, await renderer)) {
@@ -105,6 +106,6 @@ export const GET: APIRoute = async ({ params }) => {
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
   for (const file of await Promise.all(offloaded)) lines.push(JSON.stringify(file));
-  await Promise.all([sink.flush(), offload.flush()]);
+  await Promise.all([sink.flush(), markdown?.flush()]);
   return new Response(`${lines.join('\n')}\n`);
 };
