@@ -1,0 +1,211 @@
+/**
+ * The build, in the order it happens. Astro drives it; its route
+ * (src/pages/emit/[bundle].ndjson.ts) and integration
+ * (src/integrations/build-output.ts) only call what is here.
+ *
+ *  1. Read the content. Astro's content collections validate every record as
+ *     it loads (src/content.config.ts, src/loaders/); the catalogue
+ *     (catalogue.ts) reads the records and fails on what ties them together
+ *     (src/lib/content-references.ts).
+ *  2. Start: `startBuild` moves the previous output's client folder aside, to
+ *     the staging folder where this build writes (a rename), so that Astro
+ *     builds its own few files into an empty one.
+ *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files, grouped
+ *     by the record they are made from with the key of what that is.
+ *  4. Render what changed and write it: `runBundle` keeps a group whose key the
+ *     previous build had (build-state.ts), renders and writes the others (the
+ *     file sink here, Markdown in a worker thread), and does not write again a
+ *     file whose bytes did not change. Its answer lists every file and group.
+ *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files,
+ *     removes what is no longer made, and writes the manifest (ETags, sizes,
+ *     token counts: what the function serves from) and the state for the next build.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { BuildPaths } from './build-paths.ts';
+import { type BuildState, type GroupLine, hashOf, type PreviousBuild, readPreviousBuild, readPreviousFiles, writeBuildState } from './build-state.ts';
+import type { Catalogue } from './catalogue.ts';
+import { type EmittedFile, emitBundle, type MarkdownFile, type PageRenderer } from './emit-files.ts';
+import { etagOf } from './etag.ts';
+import { type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
+import { createFileSink, type WrittenFile } from './file-sink.ts';
+import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
+import { readTokenCache, writeTokenCache } from './token-counter.ts';
+
+/** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
+const BUNDLE_DIR = 'emit';
+
+// ---------------------------------------------------------------------------------------------------------
+// 2. Start
+
+/** Moves the previous client folder to the staging folder (`paths.clientDir`), or makes an empty one. */
+export async function startBuild(paths: BuildPaths, astroClientDir: string): Promise<void> {
+  // A staging folder still there is from a build that failed half-way: its files cannot be trusted.
+  if (existsSync(paths.clientDir)) {
+    await rm(paths.clientDir, { recursive: true });
+    await rm(paths.stateFile, { force: true });
+  }
+  if (existsSync(astroClientDir)) await rename(astroClientDir, paths.clientDir);
+  else await mkdir(paths.clientDir, { recursive: true });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 3 and 4. Plan, render what changed, write
+
+/** What every bundle of one build shares: made on the first bundle, kept for the rest. */
+interface BundleRun {
+  previous: PreviousBuild;
+  tokenCache: Map<string, number>;
+  /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
+  markdown?: MarkdownOffload;
+}
+let run: BundleRun | undefined;
+
+/**
+ * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file (its manifest
+ * entry, made or kept) and per group (its key and files).
+ */
+export async function runBundle(
+  bundle: string,
+  paths: BuildPaths,
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  render: PageRenderer,
+): Promise<string> {
+  run ??= { previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion), tokenCache: readTokenCache(paths.tokenCacheFile) };
+  const shared = run;
+  const { previous } = shared;
+  const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
+  const lines: string[] = [];
+  const offloaded: Promise<WrittenFile>[] = [];
+  const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
+    if (Array.isArray(item)) {
+      const [target, path, body] = item;
+      const written = await sink.write(target, path, body, previous.file(`/${path}`)?.etag);
+      if (written) lines.push(JSON.stringify(written));
+      return `/${path}`;
+    }
+    const previousEtag = previous.file(`/${item.path}`)?.etag;
+    const markdown = (shared.markdown ??= createMarkdownOffload(paths));
+    offloaded.push(item.markdown === 'card' ? markdown.card(item.path, item.body, previousEtag) : markdown.markdown(item.path, item.body, previousEtag));
+    return `/${item.path}`;
+  };
+  for await (const item of emitBundle(bundle, catalogue, schemas, render)) {
+    if (!('group' in item)) {
+      await make(item);
+      continue;
+    }
+    const kept = previous.group(item.group, item.key);
+    const files: string[] = [];
+    if (kept) {
+      for (const file of kept) lines.push(JSON.stringify(file));
+      files.push(...kept.map((f) => f.path));
+    } else {
+      for await (const file of item.files()) files.push(await make(file));
+    }
+    lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
+  }
+  for (const file of await Promise.all(offloaded)) lines.push(JSON.stringify(file));
+  await Promise.all([sink.flush(), shared.markdown?.flush()]);
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 5. Finish
+
+/**
+ * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the
+ * same bytes are there already), removes what this build did not make, turns the staging folder back into
+ * the client folder, and writes the manifest and the state. `buildStart`: the server folder's files older
+ * than this are an earlier build's (Astro writes it whole). `log` prints a numbered step.
+ */
+export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (step: number, text: string) => void): Promise<void> {
+  const files: FileManifest['files'] = {};
+  const groups: BuildState['groups'] = {};
+  const tokens = new Map<string, number>();
+  let counted = 0;
+  let keptGroups = 0;
+  const bundleDir = join(astroClientDir, BUNDLE_DIR);
+  for (const name of (await readdir(bundleDir)).sort()) {
+    for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
+      if (!line) continue;
+      const entry = JSON.parse(line) as WrittenFile | GroupLine;
+      if ('group' in entry) {
+        groups[entry.group] = [entry.key, entry.files];
+        if (entry.kept) keptGroups++;
+        continue;
+      }
+      const { path, tokenKey, counted: fresh, ...info } = entry;
+      files[path] = info;
+      if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
+      if (fresh) counted++;
+    }
+  }
+  await rm(bundleDir, { recursive: true });
+  writeTokenCache(paths.tokenCacheFile, tokens);
+  log(
+    1,
+    `${Object.keys(files).length} files from the build routes (${keptGroups} of ${Object.keys(groups).length} records unchanged, their files kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+  );
+
+  let others = 0;
+  for (const { path, url } of await filesUnder(astroClientDir)) {
+    const body = await readFile(path);
+    const etag = etagOf(body);
+    const staged = join(paths.clientDir, relative(astroClientDir, path));
+    if (!(existsSync(staged) && etagOf(await readFile(staged)) === etag)) {
+      await mkdir(dirname(staged), { recursive: true });
+      await rename(path, staged);
+    }
+    files[url] = { etag, bytes: body.length };
+    others++;
+  }
+  // The staging folder holds the previous build's files: those no longer listed go. When the previous build
+  // is not known (no state, or another output), every file is looked at.
+  const removed = await removeUnlisted(paths.clientDir, files, readPreviousFiles(paths.stateFile, paths.serverDir));
+  await removeOlder(paths.serverDir, buildStart);
+  await rm(astroClientDir, { recursive: true });
+  await rename(paths.clientDir, astroClientDir);
+  log(2, `tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
+
+  // Sorted, so that the same output gives the same manifest however much of it was reused.
+  const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  const manifestText = JSON.stringify(manifest);
+  await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
+  writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
+  log(3, `manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
+}
+
+/** Every file under `dir`, with its URL path. */
+async function filesUnder(dir: string): Promise<{ path: string; url: string }[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return { path, url: `/${relative(dir, path).split(sep).join('/')}` };
+    });
+}
+
+/**
+ * Deletes the files under `dir` that `listed` does not name (by URL path), then the folders that leaves empty.
+ * `present` lists what the folder holds when that is known (the previous build's manifest), else it is read.
+ */
+async function removeUnlisted(dir: string, listed: Record<string, unknown>, present: string[] | undefined): Promise<number> {
+  const gone = (present ?? (await filesUnder(dir)).map((f) => f.url)).filter((url) => !listed[url]);
+  const folders = new Set<string>();
+  for (const url of gone) {
+    const path = join(dir, ...url.split('/'));
+    await rm(path, { force: true });
+    folders.add(dirname(path));
+  }
+  for (const folder of [...folders].sort().reverse()) {
+    if (folder.startsWith(dir + sep) && (await readdir(folder)).length === 0) await rm(folder, { recursive: true });
+  }
+  return gone.length;
+}
+
+/** Deletes the files under `dir` written before `time` (ms). */
+async function removeOlder(dir: string, time: number): Promise<void> {
+  for (const { path } of await filesUnder(dir)) if ((await stat(path)).mtimeMs < time) await rm(path);
+}
