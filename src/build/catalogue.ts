@@ -1,18 +1,21 @@
 import { getCollection } from 'astro:content';
 import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
+import { primaryPriceOf } from '../lib/card-value.ts';
 import type { ChangeRecord } from '../lib/catalogue-changes.ts';
 import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
 import { changesByItem } from '../lib/change-feed.ts';
 import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../lib/content-references.ts';
 import { articleToDetail, type KnowledgeArticle, type KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
+import { priceStatusOf } from '../lib/price-status.ts';
 import { type SealedDetail, sealedToDetail } from '../lib/sealed-record.ts';
 import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
-import { readCardFiles, readSealedFiles } from '../loaders/record-files.ts';
+import { CARD_FILES, readRecordFile, readSealedFiles, recordFileNames } from '../loaders/record-files.ts';
+import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
 /**
@@ -32,7 +35,7 @@ export interface Catalogue {
    * held at once would double the build's heap, next to the content store.
    */
   cardDetail(index: number): CardDetail;
-  /** `JSON.stringify(cardDetail(index))`, kept once made: the card's JSON file, its group's key and its bulk line are the same text. */
+  /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
   /** Search keys that are not part of the served card record. */
   cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
@@ -63,26 +66,33 @@ async function build(): Promise<Catalogue> {
   // Cards and sealed products come from their files (the collections keep only where each is: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
   const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
-  const cardEntries = readCardFiles();
-  const sealedEntries = readSealedFiles();
   const setById = new Map(sets.map((s) => [s.id, s.data]));
+  const sealedEntries = readSealedFiles();
   const changes = readChangeContent(CONTENT_DIR);
   const cardChanges = changesByItem(changes, 'cards');
   const sealedChanges = changesByItem(changes, 'sealed');
-
   // The catalogue's as-of date: the newest price date anywhere in the import.
-  const pricesAsOf = pricesAsOfOf(
-    cardEntries.map((e) => e.data),
-    sealedEntries.map((e) => e.data),
+  const cardFiles = readCardIndex(
+    setById,
+    pricesAsOfOf(
+      [],
+      sealedEntries.map((e) => e.data),
+    ),
   );
+  const { pricesAsOf } = cardFiles;
+  const cardEntries = cardFiles.cards;
 
   // What ties the collections together (sets named, ids and slugs unique, articles' links): the same rules
   // npm run check reports with lines (src/lib/content-references.ts); the build stops on all of them at once.
-  const where = [sets.map(() => 'content/sets.json'), cardEntries.map((e) => `${e.filePath} (${e.id})`), sealedEntries.map((e) => `${e.filePath} (${e.id})`)];
+  const where = [
+    sets.map(() => 'content/sets.json'),
+    cardEntries.map((e) => `${cardFiles.files[e.file]} (${e.id})`),
+    sealedEntries.map((e) => `${e.filePath} (${e.id})`),
+  ];
   const problems = contentReferenceProblems(
     {
       sets: sets.map((s) => ({ id: s.id })),
-      cards: cardEntries.map((e) => ({ id: e.id, set: e.data.set, name: e.data.name })),
+      cards: cardEntries,
       sealed: sealedEntries.map((e) => e.data),
       articles: knowledgeEntries.map((e) => ({ id: e.id, related: e.data.related, mentions: e.data.mentions, body: e.body ?? '' })),
     },
@@ -100,13 +110,14 @@ async function build(): Promise<Catalogue> {
 
   const cardKeys = new Map<string, { set: string; number: string; printedTotal: number }>();
   const cards = cardEntries.map((entry) => {
-    const set = setById.get(entry.data.set)!;
-    cardKeys.set(entry.id, { set: entry.data.set, number: entry.data.number, printedTotal: set.printedTotal });
-    return cardToSummary(entry.data, set, pricesAsOf);
+    cardKeys.set(entry.id, { set: entry.set, number: entry.number, printedTotal: setById.get(entry.set)!.printedTotal });
+    // The summary was made before the as-of date was known; its status is the one field that depends on it.
+    return { ...entry.summary, priceStatus: priceStatusOf(entry.updatedAt, pricesAsOf) };
   });
   const cardDetail = (index: number) => {
     const entry = cardEntries[index];
-    return cardToDetail(entry.data, setById.get(entry.data.set)!, pricesAsOf, cardChanges.get(entry.id));
+    const card = cardFiles.record(entry.file, entry.position);
+    return cardToDetail(card, setById.get(card.set)!, pricesAsOf, cardChanges.get(entry.id));
   };
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf, sealedChanges.get(String(entry.data.productId))));
   const sealedSets = new Map<string, { set: string; setName: string }>();
@@ -115,7 +126,7 @@ async function build(): Promise<Catalogue> {
     if (set) sealedSets.set(sealed[i].id, { set: entry.data.set!, setName: set.name });
   });
 
-  const cardSlugById = new Map(cardEntries.map((e) => [e.id, cardSlug(e.data)]));
+  const cardSlugById = new Map(cardEntries.map((e) => [e.id, e.summary.slug]));
   const sealedSlugById = new Map(sealedEntries.map((e) => [e.data.productId, sealedSlug(e.data)]));
   const articles = knowledgeEntries.map((entry) => {
     const article: KnowledgeArticle = { id: entry.id, data: entry.data, body: entry.body ?? '' };
@@ -131,11 +142,10 @@ async function build(): Promise<Catalogue> {
   const articleHtml = new Map(knowledgeEntries.map((e) => [e.id, e.rendered?.html ?? '']));
   const aliases = checkedAliases(
     sets.map((s) => ({ id: s.id, name: s.data.name, ...(s.data.ptcgoCode && { ptcgoCode: s.data.ptcgoCode }) })),
-    cardEntries.map((e) => e.data),
+    cardEntries,
     sealedEntries.map((e) => e.data),
   );
-  const cardJsons: string[] = [];
-  const cardJson = (index: number) => (cardJsons[index] ??= JSON.stringify(cardDetail(index)));
+  const cardJson = (index: number) => JSON.stringify(cardDetail(index));
   return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardJson, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
@@ -149,4 +159,65 @@ function checkedAliases(
   const problems = aliasProblems(content, aliasCatalogueOf({ sets, cards, sealed }));
   if (problems.length) throw new Error(`content/aliases has ${problems.length} problem(s):\n${problems.map((p) => `  content/aliases/${p}`).join('\n')}`);
   return { content, sets };
+}
+
+/** What the catalogue keeps of a card between reads of its file: enough for lists, search and checks. */
+interface CardIndexEntry {
+  id: string;
+  set: string;
+  name: string;
+  number: string;
+  /** The summary, its priceStatus not yet final (it depends on the catalogue's as-of date). */
+  summary: CardSummary;
+  /** The date of the price that gives the card's value, or null. */
+  updatedAt: string | null;
+  /** Which file (an index into `files`) and where in it. */
+  file: number;
+  position: number;
+}
+
+/**
+ * The cards, read file by file without keeping the records: at 18k cards with their
+ * prices and 30 days of history the records held at once were the biggest thing in
+ * the build's memory, and at 100k they would not fit. `record` reads a card's file
+ * again when its detail is made; the details are asked for file by file (each
+ * bundle goes through the cards in file order), so one parsed file is kept.
+ */
+function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string) {
+  const names = recordFileNames(CARD_FILES);
+  const files: string[] = [];
+  const cards: CardIndexEntry[] = [];
+  /** The newest price date of the cards and of the sealed products (`sealedAsOf`). */
+  let pricesAsOf = sealedAsOf;
+  names.forEach((name, file) => {
+    const { filePath, records } = readRecordFile<CardEntry>(CARD_FILES, name);
+    files.push(filePath);
+    records.forEach((card, position) => {
+      const dated = pricesAsOfOf([card], []);
+      if (dated > pricesAsOf) pricesAsOf = dated;
+      const set = setById.get(card.set);
+      // A card naming no set is refused with the other references below; its summary waits for that.
+      const summary = set ? cardToSummary(card, set, '') : ({ slug: cardSlug(card) } as CardSummary);
+      cards.push({
+        id: card.id,
+        set: card.set,
+        name: card.name,
+        number: card.number,
+        summary,
+        updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
+        file,
+        position,
+      });
+    });
+  });
+  let cached: { file: number; records: CardEntry[] } | undefined;
+  return {
+    files,
+    cards,
+    pricesAsOf,
+    record(file: number, position: number): CardEntry {
+      if (cached?.file !== file) cached = { file, records: readRecordFile<CardEntry>(CARD_FILES, names[file]).records };
+      return cached.records[position];
+    },
+  };
 }

@@ -218,8 +218,11 @@ function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const lines: Record<BulkCollection, () => Iterable<string>> = {
-    *cards() {
-      for (const i of cardOrder) yield catalogue.cardJson(i);
+    cards() {
+      // Made in file order (a card's detail reads its file), then put in slug order.
+      const json: string[] = [];
+      for (let i = 0; i < catalogue.cards.length; i++) json.push(catalogue.cardJson(i));
+      return cardOrder.map((i) => json[i]);
     },
     sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
     knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),

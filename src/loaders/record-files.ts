@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { CardEntry } from '../schemas/card.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import { CONTENT_DIR } from './content-dir.ts';
 
@@ -61,20 +60,19 @@ export interface FileRecord<T> {
   filePath: string;
 }
 
-/**
- * Every record of a collection, in file-name then record order. The records are
- * taken as the files hold them: the content collections' loader has validated
- * them in this build (an invalid record stops the build before any page is made).
- */
-export function readRecordFiles<T>(spec: RecordFiles): FileRecord<T>[] {
-  const out: FileRecord<T>[] = [];
-  for (const name of recordFileNames(spec)) {
-    const path = join(spec.dir, name);
-    const filePath = shownPath(path);
-    for (const record of spec.records(JSON.parse(readFileSync(path, 'utf8')), filePath)) out.push({ id: spec.idOf(record), data: record as T, filePath });
-  }
-  return out;
+/** The records of one file of a collection (`name` as `recordFileNames` lists it), with the file as messages show it. */
+export function readRecordFile<T>(spec: RecordFiles, name: string): { filePath: string; records: T[] } {
+  const path = join(spec.dir, name);
+  const filePath = shownPath(path);
+  return { filePath, records: spec.records(JSON.parse(readFileSync(path, 'utf8')), filePath) as T[] };
 }
 
-export const readCardFiles = (): FileRecord<CardEntry>[] => readRecordFiles<CardEntry>(CARD_FILES);
+/** Every record of a collection, in file-name then record order (the loader has validated them in this build). */
+export function readRecordFiles<T>(spec: RecordFiles): FileRecord<T>[] {
+  return recordFileNames(spec).flatMap((name) => {
+    const { filePath, records } = readRecordFile<Record<string, unknown>>(spec, name);
+    return records.map((record) => ({ id: spec.idOf(record), data: record as T, filePath }));
+  });
+}
+
 export const readSealedFiles = (): FileRecord<SealedEntry>[] => readRecordFiles<SealedEntry>(SEALED_FILES);
