@@ -1,6 +1,7 @@
 /**
- * Build benchmark: (a) a clean build of the bundled catalogue (content/) and
- * (b) a rebuild with unchanged content, each timed from spawn to exit, with the
+ * Build benchmark: (a) a clean build of the bundled catalogue (a copy of content/),
+ * (b) a rebuild with unchanged content and (c) a rebuild after one price changed
+ * (an editor's commit; incremental, src/build/build-state.ts), each timed from spawn to exit, with the
  * peak resident memory of the build's whole process tree (the wrapper, Astro and
  * esbuild, polled from /proc every 100 ms; pages shared between processes count
  * in each, so the sum slightly overstates) and of its largest single process.
@@ -17,33 +18,53 @@
  * prints "Waiting for integration" only after a hook has run 3 s, so the write
  * phase is taken to start when the build-output step [1/3] says it did.
  *
- * Targets: clean build ≤ 30 s and ≤ 1 GB (tree), rebuild counts 0 tokens. The
+ * Targets: clean build ≤ 30 s and ≤ 1 GB (tree), rebuild counts 0 tokens, the
+ * one-price rebuild ≤ 8 s and ≤ 25% of the clean build of the same run. The
  * machine is shared and noisy: with --runs N, every figure is a median over N.
+ *
+ * At scale (--cards N): a synthetic catalogue of N cards (scripts/lib/synthetic-
+ * catalogue.ts: deterministic, shaped and distributed like content/) is written
+ * to a temporary folder and built clean into .cache/bench-scale/ (CONTENT_DIR
+ * pointed at it), measured as above; the last line reads
+ * "build-scale: <cards> cards, <seconds> s, <MB> MB peak RSS" (the whole tree).
+ * Targets at 100k cards: ≤ 3 minutes and ≤ 2 GB. The build caps its old space
+ * (scripts/build.ts, BUILD_MAX_OLD_SPACE_MB), which is passed through.
  *
  * Usage:  npm run bench:build              (= node scripts/bench-build.ts)
  *         node scripts/bench-build.ts --runs 3
+ *         npm run bench:build -- --cards 100000 [--seed 1] [--runs N]
  *
  * Exit codes: 0 figures printed (targets missed or not: this is a benchmark, not
- * a test) · 2 the benchmark could not run (a build failed, no /proc, bad option).
+ * a test) · 2 the benchmark could not run (a build failed, no /proc, bad option;
+ * a failed build's last output lines are printed).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { writeSyntheticCatalogue } from './lib/synthetic-catalogue.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const OUT_DIR = '.cache/bench-build/dist';
-const CACHE_DIR = '.cache/bench-build/cache';
+/** Where each benchmark builds: inside the project (the build resolves node_modules from its out dir), ignored by git. */
+/** The bundled catalogue is built from a copy of content/, so that the one-price edit never touches the checkout. */
+const BUNDLED: BuildDirs = { outDir: '.cache/bench-build/dist', cacheDir: '.cache/bench-build/cache', contentDir: '.cache/bench-build/content' };
+const SCALE: BuildDirs = { outDir: '.cache/bench-scale/dist', cacheDir: '.cache/bench-scale/cache' };
 const SAMPLE_MS = 100;
-const TARGETS = { cleanSeconds: 30, cleanTreeBytes: 2 ** 30, rebuildCounted: 0 };
+const TARGETS = { cleanSeconds: 30, cleanTreeBytes: 2 ** 30, rebuildCounted: 0, editSeconds: 8, editShare: 0.25 };
+const SCALE_TARGETS = { cards: 100_000, seconds: 180, treeBytes: 2 * 2 ** 30 };
+/** Lines of a failed build's output kept to show why it failed. */
+const TAIL_LINES = 40;
 
 const WRAPPER_PHASE = /^== \[(\d)\/(\d)\] (.*)$/;
 const OUTPUT_STEP = /build-output\] \[(\d)\/3\] (.*) \((\d+(?:\.\d+)?) s\)$/;
 /** "counted tokens of N Markdown files, M from cache" (the wording has varied; the numbers have not). */
 const TOKENS = /(\d+) Markdown files, (\d+) from cache/;
 const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
+/** scripts/build.ts's progress line per build bundle (cards-0, cards-1, …, sealed, knowledge, sets, bulk, site). */
+const BUNDLE = /rendered and wrote bundle (\S+) \(\d+(?:\.\d+)? s\)/;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -77,54 +98,91 @@ function treeRss(root: number): number[] {
   return rss;
 }
 
+/** The build's folders, relative to the project; CONTENT_DIR (absolute) when not content/. */
+interface BuildDirs {
+  outDir: string;
+  cacheDir: string;
+  contentDir?: string;
+}
+
 interface BuildRun {
+  /** The build's exit code (null when killed by a signal). */
+  code: number | null;
   wallMs: number;
   peakTree: number;
   peakSingle: number;
+  /** From the "counted tokens of N Markdown files, M from cache" line; -1 where there was none. */
   counted: number;
   reused: number;
   /** Phase name → milliseconds, in order. */
   phases: [string, number][];
+  /** The peak resident memory of the tree during each phase (as sampled), in the order of `phases`. */
+  phasePeaks: number[];
+  /** Build bundle → milliseconds since the previous bundle finished (the first: since rendering began), in order. */
+  bundles: [string, number][];
+  /** The last lines of the build's output, for a failure. */
+  tail: string[];
 }
 
-/** Runs scripts/build.ts once, relaying its phase lines with the time since spawn. */
-function runBuild(label: string): Promise<BuildRun> {
+/**
+ * Polls the resident memory of a process tree: the peaks of the sum over all its
+ * processes and of the largest one, and every sample of the sum (for the peak of
+ * each phase).
+ */
+function watchRss(root: number, since: () => number): { stop(): { peakTree: number; peakSingle: number; samples: [number, number][] } } {
+  let peakTree = 0;
+  let peakSingle = 0;
+  const samples: [number, number][] = [];
+  const sample = () => {
+    const rss = treeRss(root);
+    const tree = rss.reduce((a, b) => a + b, 0);
+    samples.push([since(), tree]);
+    peakTree = Math.max(peakTree, tree);
+    peakSingle = Math.max(peakSingle, ...rss, 0);
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
+  sample();
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakTree, peakSingle, samples };
+    },
+  };
+}
+
+/**
+ * Runs scripts/build.ts once into `dirs`, relaying its phase lines with the time
+ * since spawn. Resolves whether the build succeeded or not: the caller decides.
+ */
+function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const since = () => performance.now() - started;
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, OUT_DIR, CACHE_DIR },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let peakTree = 0;
-    let peakSingle = 0;
-    const sample = () => {
-      const rss = treeRss(child.pid!);
-      peakTree = Math.max(
-        peakTree,
-        rss.reduce((a, b) => a + b, 0),
-      );
-      peakSingle = Math.max(peakSingle, ...rss, 0);
-    };
-    const timer = setInterval(sample, SAMPLE_MS);
-    sample();
+    const env = { ...process.env, OUT_DIR: dirs.outDir, CACHE_DIR: dirs.cacheDir, ...(dirs.contentDir && { CONTENT_DIR: dirs.contentDir }) };
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const rss = watchRss(child.pid!, since);
 
     const marks: [string, number][] = [['starting node, Astro and Vite', 0]];
     let writeStart: number | undefined;
     let lastPhase = 'build-output hook';
+    let lastPhaseAt: number | undefined;
     let counted = -1;
     let reused = -1;
+    const bundleEnds: [string, number][] = [];
     const tail: string[] = [];
     const onLine = (line: string) => {
       const at = since();
       tail.push(line);
-      if (tail.length > 40) tail.shift();
+      if (tail.length > TAIL_LINES) tail.shift();
       const phase = WRAPPER_PHASE.exec(line);
       const step = OUTPUT_STEP.exec(line);
-      if (phase) {
+      const bundle = BUNDLE.exec(line);
+      if (bundle) {
+        bundleEnds.push([bundle[1], at]);
+        if (showBundles) console.log(`   ${sec(at).padStart(7)}    bundle ${bundle[1]}`);
+      } else if (phase) {
         // The wrapper's last phase is announced late; the [1/3] step below says when it began.
-        if (phase[1] === phase[2]) lastPhase = phase[3];
+        if (phase[1] === phase[2]) [lastPhase, lastPhaseAt] = [phase[3], at];
         else marks.push([phase[3], at]);
         console.log(`   ${sec(at).padStart(7)}  ${line}`);
       } else if (step) {
@@ -140,21 +198,33 @@ function runBuild(label: string): Promise<BuildRun> {
     createInterface({ input: child.stderr! }).on('line', onLine);
     child.on('error', reject);
     child.on('close', (code) => {
-      clearInterval(timer);
+      const { peakTree, peakSingle, samples } = rss.stop();
       const wallMs = since();
-      if (code !== 0) {
-        console.error(tail.join('\n'));
-        return reject(new Error(`${label} failed with exit code ${code}`));
-      }
-      if (counted < 0) return reject(new Error(`${label}: no "counted tokens of N Markdown files, M from cache" line in the output`));
-      if (writeStart !== undefined) marks.push([lastPhase, writeStart]);
+      // Without the [1/3] step (the build died in the hook), the late announcement is the best start there is.
+      const lastStart = writeStart ?? lastPhaseAt;
+      if (lastStart !== undefined) marks.push([lastPhase, lastStart]);
       const phases = marks.map(([name, at], i): [string, number] => [name, (marks[i + 1]?.[1] ?? wallMs) - at]);
-      resolve({ wallMs, peakTree, peakSingle, counted, reused, phases });
+      const phasePeaks = marks.map(([, at], i) => {
+        const end = marks[i + 1]?.[1] ?? Number.POSITIVE_INFINITY;
+        return samples.reduce((peak, [t, bytes]) => (t >= at && t < end ? Math.max(peak, bytes) : peak), 0);
+      });
+      const renderStart = marks.find(([name]) => name.startsWith('rendering'))?.[1] ?? 0;
+      const bundles = bundleEnds.map(([name, at], i): [string, number] => [name, at - (bundleEnds[i - 1]?.[1] ?? renderStart)]);
+      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, tail });
     });
   });
 }
 
-/** Prints rows as left-aligned columns, two spaces apart, indented by two. */
+/** A build that must succeed (and report its token counts), or an error carrying its output's tail. */
+async function successfulBuild(label: string, dirs: BuildDirs): Promise<BuildRun> {
+  const run = await runBuild(dirs);
+  if (run.code !== 0) {
+    console.error(run.tail.join('\n'));
+    throw new Error(`${label} failed with exit code ${run.code} after ${sec(run.wallMs)} (peak RSS ${mb(run.peakTree)})`);
+  }
+  if (run.counted < 0) throw new Error(`${label}: no "counted tokens of N Markdown files, M from cache" line in the output`);
+  return run;
+}
 
 function summarise(runs: BuildRun[]) {
   return {
@@ -164,34 +234,108 @@ function summarise(runs: BuildRun[]) {
     counted: Math.max(...runs.map((r) => r.counted)),
     reused: median(runs.map((r) => r.reused)),
     phases: runs[0].phases.map(([name], i): [string, number] => [name, median(runs.map((r) => r.phases[i]?.[1] ?? 0))]),
+    phasePeaks: runs[0].phasePeaks.map((_, i) => median(runs.map((r) => r.phasePeaks[i] ?? 0))),
   };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, not ${values.runs}`);
-  readdirSync('/proc'); // fails early where there is no /proc to poll
+/** Where the time and the memory of a build at scale went: by phase, then rendering by bundle. */
+function printScaleTables(c: ReturnType<typeof summarise>, bundles: [string, number][]): void {
+  printTable([
+    ['phase', 'clean', 'share', 'peak RSS (tree) in the phase'],
+    ...c.phases.map(([name, ms], i) => [name, sec(ms), `${Math.round((100 * ms) / c.wallMs)}%`, mb(c.phasePeaks[i] ?? 0)]),
+  ]);
+  if (!bundles.length) return;
+  console.log('');
+  printTable(bundleRows(bundles));
+}
 
+/**
+ * Where rendering went, bundle by bundle (of the first run): the card bundles
+ * summarised (does a bundle late in the build cost more than an early one?),
+ * the other bundles one by one.
+ */
+function bundleRows(bundles: [string, number][]): string[][] {
+  const cards = bundles.filter(([name]) => name.startsWith('cards-')).map(([, ms]) => ms);
+  const rows = [['bundle', 'rendered and written in']];
+  if (cards.length) {
+    const quarter = Math.max(1, Math.floor(cards.length / 4));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    rows.push([
+      `card bundles ×${cards.length}`,
+      `${sec(cards.reduce((a, b) => a + b, 0))}: first ${sec(cards[0])}, median ${sec(median(cards))}, mean of the first quarter ${sec(mean(cards.slice(0, quarter)))}, of the last ${sec(mean(cards.slice(-quarter)))}`,
+    ]);
+  }
+  for (const [name, ms] of bundles) if (!name.startsWith('cards-')) rows.push([name, sec(ms)]);
+  return rows;
+}
+
+const positiveInteger = (name: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${value}`);
+  return n;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+  const runs = positiveInteger('runs', values.runs);
+  readdirSync('/proc'); // fails early where there is no /proc to poll
+  if (values.cards !== undefined) return benchAtScale(positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
+  return benchBundled(runs);
+}
+
+/** Deletes a build's out and cache folders, so the next build is clean. */
+function cleanDirs(dirs: BuildDirs): void {
+  rmSync(join(ROOT, dirs.outDir), { recursive: true, force: true });
+  rmSync(join(ROOT, dirs.cacheDir), { recursive: true, force: true });
+}
+
+/**
+ * An editor's one-line change: the market price of the first priced card of the first file, up 10%. Returns
+ * what was changed, for the report.
+ */
+function editOnePrice(contentDir: string): string {
+  const dir = join(ROOT, contentDir, 'cards');
+  const file = join(dir, readdirSync(dir).sort()[0]);
+  const cards = JSON.parse(readFileSync(file, 'utf8')) as { id: string; prices: { primary: boolean; market: number | null }[] }[];
+  const card = cards.find((c) => c.prices.some((p) => p.primary && p.market !== null))!;
+  for (const line of card.prices) if (line.primary && line.market !== null) line.market = Math.round(line.market * 110) / 100;
+  writeFileSync(file, `${JSON.stringify(cards, null, 2)}\n`);
+  return card.id;
+}
+
+/**
+ * The bundled catalogue, `runs` times: a clean build, a rebuild with nothing changed, and a rebuild after one
+ * price changed (an editor's commit), the last two incremental (src/build/build-state.ts).
+ */
+async function benchBundled(runs: number): Promise<void> {
+  const { outDir, cacheDir, contentDir } = BUNDLED;
   const clean: BuildRun[] = [];
   const rebuild: BuildRun[] = [];
+  const edited: BuildRun[] = [];
   for (let i = 1; i <= runs; i++) {
     const of = runs > 1 ? ` (run ${i}/${runs})` : '';
-    console.log(`${2 * i - 1}. Clean build${of}: ${OUT_DIR} and ${CACHE_DIR} deleted ...`);
-    rmSync(join(ROOT, OUT_DIR), { recursive: true, force: true });
-    rmSync(join(ROOT, CACHE_DIR), { recursive: true, force: true });
-    clean.push(await runBuild('clean build'));
-    console.log(`${2 * i}. Rebuild, content unchanged${of} ...`);
-    rebuild.push(await runBuild('rebuild'));
+    console.log(`${3 * i - 2}. Clean build${of}: ${outDir} and ${cacheDir} deleted, ${contentDir} copied from content/ ...`);
+    cleanDirs(BUNDLED);
+    rmSync(join(ROOT, contentDir!), { recursive: true, force: true });
+    cpSync(join(ROOT, 'content'), join(ROOT, contentDir!), { recursive: true });
+    clean.push(await successfulBuild('clean build', BUNDLED));
+    console.log(`${3 * i - 1}. Rebuild, content unchanged${of} ...`);
+    rebuild.push(await successfulBuild('rebuild', BUNDLED));
+    console.log(`${3 * i}. Rebuild after one price changed (${editOnePrice(contentDir!)})${of} ...`);
+    edited.push(await successfulBuild('rebuild after an edit', BUNDLED));
   }
-
   const c = summarise(clean);
   const r = summarise(rebuild);
+  const e = summarise(edited);
+  // Within each run, so that the machine's load at the time weighs on both alike.
+  const share = median(edited.map((run, i) => run.wallMs / clean[i].wallMs));
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
   const misses = [
     c.wallMs > TARGETS.cleanSeconds * 1000 && 'clean wall time',
     c.peakTree > TARGETS.cleanTreeBytes && 'clean peak RSS',
     r.counted > TARGETS.rebuildCounted && 'rebuild token counting',
+    e.wallMs > TARGETS.editSeconds * 1000 && 'one-price rebuild time',
+    share > TARGETS.editShare && 'one-price rebuild ÷ clean build',
   ].filter(Boolean);
 
   console.log(`\nSummary${runs > 1 ? ` (median of ${runs} runs; tokens counted: the most of any run)` : ''}`);
@@ -205,10 +349,73 @@ async function main(): Promise<void> {
       `${c.counted} / ${c.reused}`,
     ],
     ['rebuild', sec(r.wallMs), mb(r.peakTree), mb(r.peakSingle), `${r.counted} / ${r.reused} ${mark(r.counted <= TARGETS.rebuildCounted, '0 counted')}`],
+    [
+      'rebuild, one price changed',
+      `${sec(e.wallMs)} ${mark(e.wallMs <= TARGETS.editSeconds * 1000, '≤ 8 s')}`,
+      mb(e.peakTree),
+      mb(e.peakSingle),
+      `${e.counted} / ${e.reused}`,
+    ],
   ]);
-  console.log('');
-  printTable([['phase', 'clean', 'rebuild'], ...c.phases.map(([name, ms], i) => [name, sec(ms), sec(r.phases[i]?.[1] ?? 0)])]);
+  console.log(`\n  one-price rebuild ÷ clean build, within each run: ${(share * 100).toFixed(0)}% ${mark(share <= TARGETS.editShare, '≤ 25%')}\n`);
+  printTable([
+    ['phase', 'clean', 'rebuild', 'one price'],
+    ...c.phases.map(([name, ms], i) => [name, sec(ms), sec(r.phases[i]?.[1] ?? 0), sec(e.phases[i]?.[1] ?? 0)]),
+  ]);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
+}
+
+/**
+ * A synthetic catalogue of `cards` cards, built clean `runs` times. The content
+ * goes to a temporary folder (removed afterwards); the build to SCALE's folders.
+ */
+async function benchAtScale(cards: number, seed: number, runs: number): Promise<void> {
+  const contentDir = mkdtempSync(join(tmpdir(), `bench-scale-${cards}-`));
+  try {
+    console.log(`1. Writing a synthetic catalogue of ${cards} cards (seed ${seed}) to ${contentDir} ...`);
+    const t = performance.now();
+    const made = writeSyntheticCatalogue(contentDir, { cards, seed });
+    console.log(
+      `   ${made.cards} cards in ${made.sets} sets, ${made.sealed} sealed products, ${made.articles} articles: ${made.files} files, ${mb(made.bytes)} in ${sec(performance.now() - t)}`,
+    );
+    const dirs: BuildDirs = { ...SCALE, contentDir };
+    const cap = process.env.BUILD_MAX_OLD_SPACE_MB ?? 'the default of scripts/build.ts';
+    const builds: BuildRun[] = [];
+    for (let i = 1; i <= runs; i++) {
+      const of = runs > 1 ? ` (run ${i}/${runs})` : '';
+      console.log(`${i + 1}. Clean build${of} into ${dirs.outDir} (old space cap: ${cap}) ...`);
+      cleanDirs(dirs);
+      const run = await runBuild(dirs, { showBundles: true });
+      if (run.code !== 0) {
+        console.log('');
+        printScaleTables(summarise([run]), run.bundles);
+        console.error(`\nThe build failed (exit code ${run.code}); its last ${run.tail.length} lines:\n${run.tail.join('\n')}`);
+        throw new Error(
+          `build-scale: the build of ${cards} cards failed after ${sec(run.wallMs)} (peak RSS ${mb(run.peakTree)} tree, ${mb(run.peakSingle)} one process)`,
+        );
+      }
+      builds.push(run);
+    }
+    const c = summarise(builds);
+    const atTarget = cards === SCALE_TARGETS.cards;
+    const mark = (ok: boolean, target: string) => (atTarget ? (ok ? ' ✓' : ` ✗ (target ${target})`) : '');
+    console.log(`\nSummary${runs > 1 ? ` (median of ${runs} runs)` : ''}`);
+    printTable([
+      ['', 'wall', 'peak RSS (tree)', 'peak RSS (1 process)', 'Markdown files counted'],
+      [
+        `clean build, ${cards} cards`,
+        `${sec(c.wallMs)}${mark(c.wallMs <= SCALE_TARGETS.seconds * 1000, '≤ 3 min')}`,
+        `${mb(c.peakTree)}${mark(c.peakTree <= SCALE_TARGETS.treeBytes, '≤ 2 GB')}`,
+        mb(c.peakSingle),
+        String(c.counted),
+      ],
+    ]);
+    console.log('');
+    printScaleTables(c, builds[0].bundles);
+    console.log(`build-scale: ${cards} cards, ${(c.wallMs / 1000).toFixed(1)} s, ${mb(c.peakTree)} peak RSS`);
+  } finally {
+    rmSync(contentDir, { recursive: true, force: true });
+  }
 }
 
 try {
