@@ -10,7 +10,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
@@ -18,11 +19,18 @@ const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
 const ANSI = /\x1b\[[0-9;]*m/g;
 const started = performance.now();
 /**
- * The build's live heap peaks near 350 MB, but V8 grows the old space far past
- * that (content sync alone leaves ~450 MB of garbage); a cap makes it collect
- * instead of growing. Overridable with BUILD_MAX_OLD_SPACE_MB.
+ * The build's live heap peaks near 350 MB on the bundled catalogue, but V8 grows
+ * the old space far past that; a cap makes it collect instead of growing. What
+ * stays live grows with the catalogue (a summary per card, a manifest entry per
+ * file), so the cap does too: 640 MB up to ~30 MB of card files (the bundled
+ * catalogue has 27), then 5 MB more per MB of them (100k cards, ~150 MB: ~1.3 GB).
+ * BUILD_MAX_OLD_SPACE_MB overrides it. Young-generation semi-spaces are capped
+ * at 8 MB: Node 24's default let the build's two isolates hold ~200 MB more.
  */
-const BUILD_NODE_FLAGS = [`--max-old-space-size=${process.env.BUILD_MAX_OLD_SPACE_MB ?? 640}`, `--max-semi-space-size=${process.env.BUILD_SEMI_SPACE_MB ?? 8}`];
+const cardFolder = join(resolve(process.env.CONTENT_DIR ?? 'content'), 'cards');
+const cardMegabytes = existsSync(cardFolder) ? readdirSync(cardFolder).reduce((sum, name) => sum + statSync(join(cardFolder, name)).size, 0) / 2 ** 20 : 0;
+const oldSpaceMb = process.env.BUILD_MAX_OLD_SPACE_MB ?? String(Math.round(640 + 5 * Math.max(0, cardMegabytes - 30)));
+const BUILD_NODE_FLAGS = [`--max-old-space-size=${oldSpaceMb}`, `--max-semi-space-size=${process.env.BUILD_SEMI_SPACE_MB ?? 8}`];
 // Astro's bin starts with `#!/usr/bin/env node`, which may be an older Node than ours.
 const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'astro.mjs');
 /**

@@ -62,6 +62,11 @@ export function loadCatalogue(): Promise<Catalogue> {
   return loading;
 }
 
+/** Lets the catalogue go once the last file is made (the build's last step runs in the same process); loadCatalogue reads it again if asked. */
+export function releaseCatalogue(): void {
+  loading = undefined;
+}
+
 async function build(): Promise<Catalogue> {
   // Cards and sealed products come from their files (the collections keep only where each is: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.

@@ -16,6 +16,8 @@ export interface MarkdownOffload {
   markdown(path: string, body: string, previousEtag?: string): Promise<WrittenFile>;
   /** Resolves when every file handed over so far is on disk. */
   flush(): Promise<void>;
+  /** Stops the worker (after a flush): the last bundle is done, and its heap and tokenizer can go. */
+  close(): Promise<void>;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -51,5 +53,6 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
     card: (path, json, previousEtag) => send({ path, card: json, previousEtag }),
     markdown: (path, body, previousEtag) => send({ path, markdown: body, previousEtag }),
     flush: () => send({ flush: true }).then(() => undefined),
+    close: () => worker.terminate().then(() => undefined),
   };
 }

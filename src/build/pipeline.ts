@@ -64,7 +64,8 @@ let run: BundleRun | undefined;
 
 /**
  * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file (its manifest
- * entry, made or kept) and per group (its key and files).
+ * entry, made or kept) and per group (its key and files). After the `last` bundle, what the bundles shared
+ * (the previous build's state, the Markdown worker) is let go: the manifest is gathered in the same process.
  */
 export async function runBundle(
   bundle: string,
@@ -72,6 +73,7 @@ export async function runBundle(
   catalogue: Catalogue,
   schemas: Record<string, unknown>,
   render: PageRenderer,
+  { last = false } = {},
 ): Promise<string> {
   run ??= { previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion), tokenCache: readTokenCache(paths.tokenCacheFile) };
   const shared = run;
@@ -108,6 +110,10 @@ export async function runBundle(
   }
   for (const file of await Promise.all(offloaded)) lines.push(JSON.stringify(file));
   await Promise.all([sink.flush(), shared.markdown?.flush()]);
+  if (last) {
+    await shared.markdown?.close();
+    run = undefined;
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
 import paths from 'virtual:card-values/build-paths';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { loadCatalogue } from '../../build/catalogue.ts';
+import { loadCatalogue, releaseCatalogue } from '../../build/catalogue.ts';
 import { bundlesOf, type PageRenderer } from '../../build/emit-files.ts';
 import { runBundle } from '../../build/pipeline.ts';
 import ArticlePage from '../../components/ArticlePage.astro';
@@ -63,5 +63,9 @@ let renderer: Promise<PageRenderer> | undefined;
 
 export const GET: APIRoute = async ({ params }) => {
   renderer ??= createRenderer();
-  return new Response(await runBundle(params.bundle!, paths, await loadCatalogue(), schemas, await renderer));
+  const catalogue = await loadCatalogue();
+  const last = params.bundle === bundlesOf(catalogue).at(-1);
+  const body = await runBundle(params.bundle!, paths, catalogue, schemas, await renderer, { last });
+  if (last) releaseCatalogue();
+  return new Response(body);
 };
