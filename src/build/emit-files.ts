@@ -3,7 +3,7 @@ import { changeListOf } from '../lib/change-feed.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
 import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { changesMarkdownUrl, changesUrl, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { changesMarkdownUrl, changesUrl } from '../lib/links.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
@@ -17,7 +17,6 @@ import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
 import type { SetDetail, SetList } from '../lib/set-record.ts';
-import { groupKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -36,6 +35,7 @@ import {
   ndjsonPath,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
+import { representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
 /**
@@ -95,33 +95,17 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     for (let i = first; i < last; i++) {
-      const { slug } = catalogue.cards[i];
-      const json = catalogue.cardJson(i);
-      yield {
-        group: pageUrl('cards', slug),
-        key: groupKey(json),
-        async *files() {
-          yield ['client', `${file(jsonUrl('cards', slug))}.json`, json];
-          yield { markdown: 'card', path: file(markdownUrl('cards', slug)), body: json };
-          yield ['client', `${file(pageUrl('cards', slug))}.html`, await render.card(catalogue.cardDetail(i))];
-        },
-      };
+      yield representations('cards', catalogue.cards[i].slug, catalogue.cardJson(i), { markdown: 'card', html: () => render.card(catalogue.cardDetail(i)) });
     }
     return;
   }
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        const json = JSON.stringify(product);
-        yield {
-          group: pageUrl('sealed', product.slug),
-          key: groupKey(json),
-          async *files() {
-            yield ['client', `${file(jsonUrl('sealed', product.slug))}.json`, json];
-            yield { markdown: 'text', path: file(markdownUrl('sealed', product.slug)), body: sealedToMarkdown(product) };
-            yield ['client', `${file(pageUrl('sealed', product.slug))}.html`, await render.sealed(product)];
-          },
-        };
+        yield representations('sealed', product.slug, JSON.stringify(product), {
+          markdown: () => sealedToMarkdown(product),
+          html: () => render.sealed(product),
+        });
       }
       return;
     case 'knowledge': {
@@ -139,15 +123,11 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
           article.mentions.cards.map((slug) => titles.cards.get(slug)),
           article.mentions.sealed.map((slug) => titles.sealed.get(slug)),
         ]);
-        yield {
-          group: pageUrl('knowledge', article.id),
-          key: groupKey(json, linked, bodyHtml),
-          async *files() {
-            yield ['client', `${file(jsonUrl('knowledge', article.id))}.json`, json];
-            yield { markdown: 'text', path: file(markdownUrl('knowledge', article.id)), body: articleToMarkdown(article, titles) };
-            yield ['client', `${file(pageUrl('knowledge', article.id))}.html`, await render.article(article, titles, bodyHtml)];
-          },
-        };
+        yield representations('knowledge', article.id, json, {
+          markdown: () => articleToMarkdown(article, titles),
+          html: () => render.article(article, titles, bodyHtml),
+          alsoShown: [linked, bodyHtml],
+        });
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
       return;

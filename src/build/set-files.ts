@@ -1,11 +1,8 @@
-import { jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
 import { setListToMarkdown, setToMarkdown } from '../lib/markdown/set-markdown.ts';
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../lib/set-record.ts';
-import { groupKey } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-files.ts';
-
-const file = (path: string) => path.replace(/^\//, '');
+import { representations } from './representations.ts';
 
 /**
  * The set pages, in three representations each: `/api/sets/{setId}.json`,
@@ -30,26 +27,8 @@ export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer,
     const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardDetail(indexById.get(card.id)!).history);
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
-    const json = JSON.stringify(detail);
-    yield {
-      group: pageUrl('sets', set.id),
-      key: groupKey(json),
-      async *files() {
-        yield ['client', `${file(jsonUrl('sets', set.id))}.json`, json];
-        yield { markdown: 'text', path: file(markdownUrl('sets', set.id)), body: setToMarkdown(detail) };
-        yield ['client', `${file(pageUrl('sets', set.id))}.html`, await render.set(detail)];
-      },
-    };
+    yield representations('sets', set.id, JSON.stringify(detail), { markdown: () => setToMarkdown(detail), html: () => render.set(detail) });
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
-  const json = JSON.stringify(setList);
-  yield {
-    group: pageUrl('sets'),
-    key: groupKey(json),
-    async *files() {
-      yield ['client', `${file(jsonUrl('sets'))}.json`, json];
-      yield { markdown: 'text', path: file(markdownUrl('sets')), body: setListToMarkdown(setList) };
-      yield ['client', `${file(pageUrl('sets'))}.html`, await render.setList(setList)];
-    },
-  };
+  yield representations('sets', undefined, JSON.stringify(setList), { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
 }

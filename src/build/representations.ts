@@ -1,0 +1,28 @@
+import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { groupKey } from './build-state.ts';
+import type { FileGroup } from './emit-files.ts';
+
+const file = (path: string) => path.replace(/^\//, '');
+
+/**
+ * The group of a record's three representations (src/lib/links.ts): its JSON, its Markdown twin (made by the
+ * worker from the card's JSON, or given) and its HTML page, keyed by the JSON and whatever else the pages show
+ * (`alsoShown`). Without a slug, the collection's index page.
+ */
+export function representations(
+  collection: Collection,
+  slug: string | undefined,
+  json: string,
+  made: { markdown: 'card' | (() => string); html: () => Promise<string>; alsoShown?: string[] },
+): FileGroup {
+  return {
+    group: pageUrl(collection, slug),
+    key: groupKey(json, ...(made.alsoShown ?? [])),
+    async *files() {
+      yield ['client', `${file(jsonUrl(collection, slug))}.json`, json];
+      const markdownPath = file(markdownUrl(collection, slug));
+      yield made.markdown === 'card' ? { markdown: 'card', path: markdownPath, body: json } : { markdown: 'text', path: markdownPath, body: made.markdown() };
+      yield ['client', `${file(pageUrl(collection, slug))}.html`, await made.html()];
+    },
+  };
+}
