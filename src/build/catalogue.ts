@@ -35,7 +35,7 @@ export interface Catalogue {
    * held at once would double the build's heap, next to the content store.
    */
   cardDetail(index: number): CardDetail;
-  /** `JSON.stringify(cardDetail(index))`, kept once made: the card's JSON file, its group's key and its bulk line are the same text. */
+  /** `JSON.stringify(cardDetail(index))`, kept once made (within a budget): the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
   /** Search keys that are not part of the served card record. */
   cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
@@ -56,6 +56,9 @@ export interface Catalogue {
 }
 
 let loading: Promise<Catalogue> | undefined;
+
+/** How much card JSON the catalogue keeps (characters): all of the bundled catalogue's ~16 MB, a part of a far bigger one. */
+const CARD_JSON_KEPT_CHARS = 24 * 2 ** 20;
 
 export function loadCatalogue(): Promise<Catalogue> {
   loading ??= build();
@@ -150,9 +153,19 @@ async function build(): Promise<Catalogue> {
     cardEntries,
     sealedEntries.map((e) => e.data),
   );
-  // Kept once made (~0.9 KB a card): the cards' bundles make them and the bulk files take them again.
+  // Kept once made, up to CARD_JSON_KEPT_CHARS: the cards' bundles make them and the bulk files take them again
+  // (half a second on the bundled catalogue). At 100k cards keeping them all filled the heap and slowed every
+  // later page more than making them twice does.
   const cardJsons: string[] = [];
-  const cardJson = (index: number) => (cardJsons[index] ??= JSON.stringify(cardDetail(index)));
+  let kept = 0;
+  const cardJson = (index: number) => {
+    const made = cardJsons[index] ?? JSON.stringify(cardDetail(index));
+    if (cardJsons[index] === undefined && kept + made.length <= CARD_JSON_KEPT_CHARS) {
+      cardJsons[index] = made;
+      kept += made.length;
+    }
+    return made;
+  };
   return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardJson, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
