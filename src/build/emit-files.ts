@@ -35,7 +35,7 @@ import {
   ndjsonPath,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
-import { representations } from './representations.ts';
+import { outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
 /**
@@ -88,7 +88,7 @@ export interface PageRenderer {
   shell(): Promise<string>;
 }
 
-const file = (path: string) => path.replace(/^\//, '');
+const file = outputPath;
 
 export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer): AsyncGenerator<EmitItem> {
   if (bundle.startsWith('cards-')) {

@@ -2,7 +2,8 @@ import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts'
 import { groupKey } from './build-state.ts';
 import type { FileGroup } from './emit-files.ts';
 
-const file = (path: string) => path.replace(/^\//, '');
+/** A URL path as a path in the output folder: `/cards/x` → `cards/x`. */
+export const outputPath = (path: string) => path.replace(/^\//, '');
 
 /**
  * The group of a record's three representations (src/lib/links.ts): its JSON, its Markdown twin (made by the
@@ -19,10 +20,10 @@ export function representations(
     group: pageUrl(collection, slug),
     key: groupKey(json, ...(made.alsoShown ?? [])),
     async *files() {
-      yield ['client', `${file(jsonUrl(collection, slug))}.json`, json];
-      const markdownPath = file(markdownUrl(collection, slug));
+      yield ['client', `${outputPath(jsonUrl(collection, slug))}.json`, json];
+      const markdownPath = outputPath(markdownUrl(collection, slug));
       yield made.markdown === 'card' ? { markdown: 'card', path: markdownPath, body: json } : { markdown: 'text', path: markdownPath, body: made.markdown() };
-      yield ['client', `${file(pageUrl(collection, slug))}.html`, await made.html()];
+      yield ['client', `${outputPath(pageUrl(collection, slug))}.html`, await made.html()];
     },
   };
 }

@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { describe, expect, inject, it } from 'vitest';
 import type { CardSummary } from '../../src/lib/card-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import { assertMatches } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startTarget } from '../support/target.ts';
+import { useContractTarget } from '../support/target.ts';
 
 /**
  * The search pages for people over HTTP, on the fixture build: `/search` (cards)
@@ -16,16 +12,7 @@ import { startTarget } from '../support/target.ts';
  * alone and (npm run test:deploy) through nginx.
  */
 const dist = inject('fixtureDist');
-let server: RunningServer;
-let manifest: FileManifest;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
-});
-afterAll(() => server?.stop());
-
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method });
+const { get, manifest } = useContractTarget(dist);
 
 interface Envelope<T> {
   total: number;
@@ -140,7 +127,7 @@ describe('/search: cards for people', () => {
 describe('/sealed: the index of sealed products, and their search page', () => {
   it('without a query is the prebuilt index (the build file, its ETag, no rate limit)', async () => {
     const { res, html } = await page('/sealed');
-    expect(res.headers.get('etag')).toBe(manifest.files['/sealed.html'].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files['/sealed.html'].etag);
     expect(res.headers.get('ratelimit')).toBeNull();
     expect(html).toContain('<h1>Sealed products</h1>');
     expect(html).toMatch(/<form class="search-form" action="\/sealed" method="get" role="search">/);

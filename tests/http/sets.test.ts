@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { assertMatches } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startTarget } from '../support/target.ts';
+import { useContractTarget } from '../support/target.ts';
 
 /**
  * The set pages over HTTP, through the real server (and, with
@@ -13,16 +11,7 @@ import { startTarget } from '../support/target.ts';
  * served with the contract's headers.
  */
 const dist = inject('fixtureDist');
-let server: RunningServer;
-let manifest: FileManifest;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
-});
-afterAll(() => server?.stop());
-
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method });
+const { get, manifest } = useContractTarget(dist);
 const file = (path: string) => readFileSync(join(dist, 'client', path.slice(1)), 'utf8');
 const SERVICE_DESC = '</openapi.json>; rel="service-desc"; type="application/openapi+json"';
 const linksOf = (page: string, json: string) =>
@@ -49,15 +38,15 @@ describe.each([
     expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('vary')).toBe('Accept');
     expect(res.headers.get('link')).toBe(links);
-    expect(res.headers.get('etag')).toBe(manifest.files[built].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files[built].etag);
     expect(await res.text()).toBe(file(built));
     expect(res.headers.get('access-control-allow-origin')).toBe(type.startsWith('text/html') ? null : '*');
   });
 
   it('Markdown carries the token count of exactly the body sent', async () => {
     const res = await get(page, { Accept: 'text/markdown' });
-    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(manifest.files[`${page}.md`].tokens);
-    expect(manifest.files[`${page}.md`].tokens).toBeGreaterThan(0);
+    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(manifest().files[`${page}.md`].tokens);
+    expect(manifest().files[`${page}.md`].tokens).toBeGreaterThan(0);
   });
 
   it('JSON by negotiation is the /api body, valid against its schema, with and without .json', async () => {
@@ -68,7 +57,7 @@ describe.each([
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('link')).toBe(SERVICE_DESC);
-      expect(res.headers.get('etag')).toBe(manifest.files[jsonFile].etag);
+      expect(res.headers.get('etag')).toBe(manifest().files[jsonFile].etag);
       expect(await res.text()).toBe(negotiated);
     }
     assertMatches(schema, JSON.parse(negotiated), page);
@@ -100,7 +89,7 @@ describe.each([
     [{ Accept: 'application/json' }, jsonFile],
     [{}, `${page}.html`],
   ])('answers If-None-Match with 304 per representation (%j), keeping Vary', async (headers, built) => {
-    const etag = manifest.files[built].etag;
+    const etag = manifest().files[built].etag;
     const again = await get(page, { ...headers, 'If-None-Match': `"other", W/${etag}` });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
@@ -111,7 +100,7 @@ describe.each([
   it('HEAD answers as GET without a body; OPTIONS is a CORS preflight', async () => {
     const head = await get(page, { Accept: 'text/markdown' }, 'HEAD');
     expect(head.status).toBe(200);
-    expect(head.headers.get('x-markdown-tokens')).toBe(String(manifest.files[`${page}.md`].tokens));
+    expect(head.headers.get('x-markdown-tokens')).toBe(String(manifest().files[`${page}.md`].tokens));
     expect(await head.text()).toBe('');
     const preflight = await get(page, { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
     expect(preflight.status).toBe(204);

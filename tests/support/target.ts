@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { FileManifest } from '../../src/build/file-manifest.ts';
 import { startNginxDeployment } from './nginx.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -26,4 +30,23 @@ export function refusedInFront(response: { status: number; headers: { connection
 /** The request target as the server reads it: nginx and Node's parser (llhttp, Node 24) both skip spaces before it. */
 export function targetAsRead(target: string): string {
   return target.replace(/^ +/, '');
+}
+
+/**
+ * The contract target of a test file, started before its tests and stopped after them, with the build's
+ * manifest (read once) and a `get` that sends a request as written.
+ */
+export function useContractTarget(dist: string) {
+  let server: RunningServer | undefined;
+  let manifest: FileManifest | undefined;
+  beforeAll(async () => {
+    server = await startTarget(dist);
+    manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+  });
+  afterAll(() => server?.stop());
+  return {
+    get: (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server!.url + path, { headers, method }),
+    /** The build's manifest (after the target started). */
+    manifest: () => manifest!,
+  };
 }
