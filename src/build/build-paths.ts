@@ -11,6 +11,8 @@ export interface BuildPaths {
   tokenCacheFile: string;
   /** Where the build keeps what the next build may reuse (src/build/build-state.ts). */
   stateFile: string;
+  /** What the catalogue derived from each card file (src/build/card-file-cache.ts). */
+  cardFileCacheDir: string;
   /** The hash of the code that renders the files (src/build/code-version.ts). */
   codeVersion: string;
 }

@@ -1,5 +1,7 @@
 import { getCollection } from 'astro:content';
-import { type CardDetail, type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CardDetail, type CardSummary, cardToDetail, cardToSummary, type History } from '../lib/card-record.ts';
 import { primaryPriceOf } from '../lib/card-value.ts';
 import type { ChangeRecord } from '../lib/catalogue-changes.ts';
 import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
@@ -14,9 +16,10 @@ import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
-import { CARD_FILES, readRecordFile, readSealedFiles, recordFileNames } from '../loaders/record-files.ts';
+import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
+import { type CardFileCache, cacheKey, createCardFileCache } from './card-file-cache.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -31,12 +34,14 @@ export interface Catalogue {
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
   /**
-   * The full record of a card, made when asked: 18k details with their history
-   * held at once would double the build's heap, next to the content store.
+   * The full record of a card, made when asked (for its HTML page): 18k details
+   * with their history held at once would double the build's heap.
    */
   cardDetail(index: number): CardDetail;
-  /** `JSON.stringify(cardDetail(index))`, kept once made (within a budget): the card's JSON file, its group's key and its bulk line are the same text. */
+  /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
+  /** `cardDetail(index).history`: the sparklines of the set pages and the search pages. */
+  cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record. */
   cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
   sealed: SealedDetail[];
@@ -57,11 +62,14 @@ export interface Catalogue {
 
 let loading: Promise<Catalogue> | undefined;
 
-/** How much card JSON the catalogue keeps (characters): all of the bundled catalogue's ~16 MB, a part of a far bigger one. */
-const CARD_JSON_KEPT_CHARS = 24 * 2 ** 20;
+/** Where the catalogue keeps what it derives from the card files between builds, and the code version that derived it. */
+export interface CatalogueCache {
+  dir: string;
+  codeVersion: string;
+}
 
-export function loadCatalogue(): Promise<Catalogue> {
-  loading ??= build();
+export function loadCatalogue(cache: CatalogueCache): Promise<Catalogue> {
+  loading ??= build(cache);
   return loading;
 }
 
@@ -70,7 +78,7 @@ export function releaseCatalogue(): void {
   loading = undefined;
 }
 
-async function build(): Promise<Catalogue> {
+async function build(cache: CatalogueCache): Promise<Catalogue> {
   // Cards and sealed products come from their files (the collections keep only where each is: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
   const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
@@ -86,6 +94,8 @@ async function build(): Promise<Catalogue> {
       [],
       sealedEntries.map((e) => e.data),
     ),
+    createCardFileCache(cache.dir),
+    cacheKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
   );
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
@@ -122,11 +132,10 @@ async function build(): Promise<Catalogue> {
     // The summary was made before the as-of date was known; its status is the one field that depends on it.
     return { ...entry.summary, priceStatus: priceStatusOf(entry.updatedAt, pricesAsOf) };
   });
-  const cardDetail = (index: number) => {
-    const entry = cardEntries[index];
-    const card = cardFiles.record(entry.file, entry.position);
-    return cardToDetail(card, setById.get(card.set)!, pricesAsOf, cardChanges.get(entry.id));
-  };
+  const derived = cardFiles.derive(
+    (card) => cardToDetail(card, setById.get(card.set)!, pricesAsOf, cardChanges.get(card.id)),
+    cacheKey(pricesAsOf, JSON.stringify(changes)),
+  );
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf, sealedChanges.get(String(entry.data.productId))));
   const sealedSets = new Map<string, { set: string; setName: string }>();
   sealedEntries.forEach((entry, i) => {
@@ -153,20 +162,22 @@ async function build(): Promise<Catalogue> {
     cardEntries,
     sealedEntries.map((e) => e.data),
   );
-  // Kept once made, up to CARD_JSON_KEPT_CHARS: the cards' bundles make them and the bulk files take them again
-  // (half a second on the bundled catalogue). At 100k cards keeping them all filled the heap and slowed every
-  // later page more than making them twice does.
-  const cardJsons: string[] = [];
-  let kept = 0;
-  const cardJson = (index: number) => {
-    const made = cardJsons[index] ?? JSON.stringify(cardDetail(index));
-    if (cardJsons[index] === undefined && kept + made.length <= CARD_JSON_KEPT_CHARS) {
-      cardJsons[index] = made;
-      kept += made.length;
-    }
-    return made;
+  const at = (index: number) => [cardEntries[index].file, cardEntries[index].position] as const;
+  return {
+    pricesAsOf,
+    sets: sets.map((s) => s.data),
+    cards,
+    cardDetail: (index) => derived.detail(...at(index)),
+    cardJson: (index) => derived.json(...at(index)),
+    cardHistory: (index) => derived.history(...at(index)),
+    cardKeys,
+    sealed,
+    sealedSets,
+    aliases,
+    articles,
+    articleHtml,
+    changes,
   };
-  return { pricesAsOf, sets: sets.map((s) => s.data), cards, cardDetail, cardJson, cardKeys, sealed, sealedSets, aliases, articles, articleHtml, changes };
 }
 
 /** content/aliases/, failing the build with every problem named by file, entry and field. */
@@ -196,48 +207,96 @@ interface CardIndexEntry {
   position: number;
 }
 
+/** A card file's index part (src/build/card-file-cache.ts): its cards' entries, and its newest price date. */
+interface CachedIndex {
+  asOf: string;
+  cards: Omit<CardIndexEntry, 'file' | 'position'>[];
+}
+
+/** A card file's details part: each card's JSON and history, in file order. */
+interface CachedDetails {
+  jsons: string[];
+  histories: (History | null)[];
+}
+
 /**
  * The cards, read file by file without keeping the records: at 18k cards with their
  * prices and 30 days of history the records held at once were the biggest thing in
- * the build's memory, and at 100k they would not fit. `record` reads a card's file
- * again when its detail is made; the details are asked for file by file (each
- * bundle goes through the cards in file order), so one parsed file is kept.
+ * the build's memory, and at 100k they would not fit. What is derived from a file is
+ * taken from the card file cache when the file (and what else it depends on) is
+ * unchanged, so a rebuild parses only the files an editor changed. `setsKey`: the
+ * key of the sets and the code, which every summary depends on.
  */
-function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string) {
+function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string) {
   const names = recordFileNames(CARD_FILES);
   const files: string[] = [];
+  const indexKeys: string[] = [];
   const cards: CardIndexEntry[] = [];
   /** The newest price date of the cards and of the sealed products (`sealedAsOf`). */
   let pricesAsOf = sealedAsOf;
+  /** The last card file parsed: the details of a file are asked for together. */
+  let parsed: { file: number; records: CardEntry[] } | undefined;
+  const recordsOf = (file: number, text?: string): CardEntry[] => {
+    if (parsed?.file !== file) {
+      const path = join(CARD_FILES.dir, names[file]);
+      parsed = { file, records: CARD_FILES.records(JSON.parse(text ?? readFileSync(path, 'utf8')), shownPath(path)) as CardEntry[] };
+    }
+    return parsed.records;
+  };
   names.forEach((name, file) => {
-    const { filePath, records } = readRecordFile<CardEntry>(CARD_FILES, name);
-    files.push(filePath);
-    records.forEach((card, position) => {
-      const dated = pricesAsOfOf([card], []);
-      if (dated > pricesAsOf) pricesAsOf = dated;
-      const set = setById.get(card.set);
-      // A card naming no set is refused with the other references below; its summary waits for that.
-      const summary = set ? cardToSummary(card, set, '') : ({ slug: cardSlug(card) } as CardSummary);
-      cards.push({
-        id: card.id,
-        set: card.set,
-        name: card.name,
-        number: card.number,
-        summary,
-        updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
-        file,
-        position,
-      });
-    });
+    const path = join(CARD_FILES.dir, name);
+    const text = readFileSync(path, 'utf8');
+    files.push(shownPath(path));
+    const key = cacheKey(setsKey, text);
+    indexKeys.push(key);
+    let index = cache.read<CachedIndex>(name, 'index', key);
+    if (!index) {
+      const records = recordsOf(file, text);
+      index = {
+        asOf: pricesAsOfOf(records, []),
+        cards: records.map((card) => {
+          const set = setById.get(card.set);
+          // A card naming no set is refused with the other references; its summary waits for that.
+          const summary = set ? cardToSummary(card, set, '') : ({ slug: cardSlug(card) } as CardSummary);
+          return { id: card.id, set: card.set, name: card.name, number: card.number, summary, updatedAt: primaryPriceOf(card)?.updatedAt ?? null };
+        }),
+      };
+      // A file with a card of no set fails the build: its index is not kept.
+      if (index.cards.every((c) => setById.has(c.set))) cache.write(name, 'index', key, index);
+    }
+    if (index.asOf > pricesAsOf) pricesAsOf = index.asOf;
+    for (const [position, card] of index.cards.entries()) cards.push({ ...card, file, position });
   });
-  let cached: { file: number; records: CardEntry[] } | undefined;
+  cache.keepOnly(names);
   return {
     files,
     cards,
     pricesAsOf,
-    record(file: number, position: number): CardEntry {
-      if (cached?.file !== file) cached = { file, records: readRecordFile<CardEntry>(CARD_FILES, names[file]).records };
-      return cached.records[position];
+    /**
+     * Each card's detail, JSON and history, made file by file (`detailOf` makes a detail from its record) or
+     * taken from the cache under `detailsKey` (what else the details depend on: the as-of date, the changes).
+     */
+    derive(detailOf: (card: CardEntry) => CardDetail, detailsKey: string) {
+      let current: { file: number; details?: CardDetail[] } & CachedDetails = { file: -1, jsons: [], histories: [] };
+      const of = (file: number) => {
+        if (current.file === file) return current;
+        const key = cacheKey(indexKeys[file], detailsKey);
+        const cached = cache.read<CachedDetails>(names[file], 'details', key);
+        if (cached) return (current = { file, ...cached });
+        const details = recordsOf(file).map(detailOf);
+        current = { file, details, jsons: details.map((d) => JSON.stringify(d)), histories: details.map((d) => d.history ?? null) };
+        cache.write(names[file], 'details', key, { jsons: current.jsons, histories: current.histories } satisfies CachedDetails);
+        return current;
+      };
+      return {
+        json: (file: number, position: number) => of(file).jsons[position],
+        history: (file: number, position: number) => of(file).histories[position] ?? undefined,
+        detail(file: number, position: number): CardDetail {
+          const made = of(file);
+          made.details ??= recordsOf(file).map(detailOf);
+          return made.details[position];
+        },
+      };
     },
   };
 }

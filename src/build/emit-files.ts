@@ -3,12 +3,13 @@ import { changeListOf } from '../lib/change-feed.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
 import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { changesMarkdownUrl, changesUrl } from '../lib/links.ts';
+import { changesMarkdownUrl, changesUrl, pageUrl } from '../lib/links.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { openApiOf } from '../lib/openapi.ts';
+import { type HomePageData, homePageOf, type KnowledgeIndexData, knowledgeIndexOf, type SealedIndexData, sealedIndexOf } from '../lib/pages/index-pages.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
 import type { SealedDetail } from '../lib/sealed-record.ts';
@@ -35,7 +36,7 @@ import {
   ndjsonPath,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
-import { outputPath, representations } from './representations.ts';
+import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
 /**
@@ -84,6 +85,9 @@ export interface PageRenderer {
   article(article: KnowledgeDetail, titles: ArticleTitles, bodyHtml: string): Promise<string>;
   set(set: SetDetail): Promise<string>;
   setList(setList: SetList): Promise<string>;
+  home(home: HomePageData): Promise<string>;
+  sealedIndex(index: SealedIndexData): Promise<string>;
+  knowledgeIndex(index: KnowledgeIndexData): Promise<string>;
   /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
   shell(): Promise<string>;
 }
@@ -145,6 +149,9 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['client', 'api/content.json', JSON.stringify(summary)];
       yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, kinds), null, 2)];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
+      yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
+      yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed), render.sealedIndex);
+      yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
       const changeList = changeListOf(catalogue.changes);
       yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
@@ -174,7 +181,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
 function trendsOf(catalogue: Catalogue): Trends {
   const trends: Trends = { cards: {}, sealed: {} };
   for (let i = 0; i < catalogue.cards.length; i++) {
-    const history = catalogue.cardDetail(i).history;
+    const history = catalogue.cardHistory(i);
     if (history) trends.cards[catalogue.cards[i].id] = history.market;
   }
   for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = thinTrend(product.history.market);

@@ -14,11 +14,16 @@ export interface MarkdownOffload {
   card(path: string, json: string, previousEtag?: string): Promise<WrittenFile>;
   /** Markdown made on the main thread, to be written, tagged and counted. */
   markdown(path: string, body: string, previousEtag?: string): Promise<WrittenFile>;
-  /** Resolves when every file handed over so far is on disk. */
+  /** Resolves at once, or when the files handed over and not yet answered are few enough to hand over more. */
+  backlog(): Promise<void>;
+  /** Resolves when every file handed over so far is answered and on disk. */
   flush(): Promise<void>;
   /** Stops the worker (after a flush): the last bundle is done, and its heap and tokenizer can go. */
   close(): Promise<void>;
 }
+
+/** Files handed over and not yet answered, at most: a few thousand cards' JSON (~1 KB each). */
+const MAX_QUEUED = 4000;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -33,18 +38,31 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
   worker.unref();
   const pending = new Map<number, { resolve: (file: WrittenFile) => void; reject: (error: Error) => void }>();
   let next = 0;
+  /** Who waits for the queue to shrink (backlog) or to empty (flush). */
+  let waiters: { below: number; resolve: () => void }[] = [];
+  const wake = () => {
+    const ready = waiters.filter((w) => pending.size <= w.below);
+    waiters = waiters.filter((w) => pending.size > w.below);
+    for (const w of ready) w.resolve();
+  };
+  const queueAtMost = (below: number) => (pending.size <= below ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ below, resolve })));
   worker.on('message', ({ id, file, error }: { id: number; file?: WrittenFile; error?: string }) => {
     const waiting = pending.get(id)!;
     pending.delete(id);
     if (error) waiting.reject(new Error(`Markdown worker: ${error}`));
     else waiting.resolve(file!);
+    wake();
   });
+  let failed: Error | undefined;
   worker.on('error', (error: Error) => {
+    failed = error;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
+    wake();
   });
   const send = (request: DistributiveOmit<MarkdownRequest, 'id'>) =>
     new Promise<WrittenFile>((resolve, reject) => {
+      if (failed) return reject(failed);
       const id = next++;
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...request, id });
@@ -52,7 +70,9 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
   return {
     card: (path, json, previousEtag) => send({ path, card: json, previousEtag }),
     markdown: (path, body, previousEtag) => send({ path, markdown: body, previousEtag }),
-    flush: () => send({ flush: true }).then(() => undefined),
+    backlog: () => queueAtMost(MAX_QUEUED),
+    // The worker answers each file when it is handed to its sink; its sink's flush then waits for the disk.
+    flush: () => queueAtMost(0).then(() => send({ flush: true }).then(() => undefined)),
     close: () => worker.terminate().then(() => undefined),
   };
 }

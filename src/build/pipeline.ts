@@ -59,6 +59,14 @@ interface BundleRun {
   tokenCache: Map<string, number>;
   /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
   markdown?: MarkdownOffload;
+  /**
+   * The manifest lines of the worker's files that are done and not yet in a bundle's answer. A bundle does not
+   * wait for its Markdown: the worker catches up while the next bundles render (its start, with the
+   * tokenizer, takes half a second that a rebuild of one card would otherwise spend waiting), and the last
+   * bundle waits for all of it. Which answer a line is in does not matter: the manifest gathers them all.
+   */
+  markdownDone: string[];
+  markdownFailed?: Error;
 }
 let run: BundleRun | undefined;
 
@@ -75,12 +83,15 @@ export async function runBundle(
   render: PageRenderer,
   { last = false } = {},
 ): Promise<string> {
-  run ??= { previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion), tokenCache: readTokenCache(paths.tokenCacheFile) };
+  run ??= {
+    previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
+    tokenCache: readTokenCache(paths.tokenCacheFile),
+    markdownDone: [],
+  };
   const shared = run;
   const { previous } = shared;
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
   const lines: string[] = [];
-  const offloaded: Promise<WrittenFile>[] = [];
   const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
     if (Array.isArray(item)) {
       const [target, path, body] = item;
@@ -90,7 +101,14 @@ export async function runBundle(
     }
     const previousEtag = previous.file(`/${item.path}`)?.etag;
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
-    offloaded.push(item.markdown === 'card' ? markdown.card(item.path, item.body, previousEtag) : markdown.markdown(item.path, item.body, previousEtag));
+    // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
+    await markdown.backlog();
+    (item.markdown === 'card' ? markdown.card(item.path, item.body, previousEtag) : markdown.markdown(item.path, item.body, previousEtag)).then(
+      (file) => shared.markdownDone.push(JSON.stringify(file)),
+      (error: Error) => {
+        shared.markdownFailed ??= error;
+      },
+    );
     return `/${item.path}`;
   };
   for await (const item of emitBundle(bundle, catalogue, schemas, render)) {
@@ -108,12 +126,14 @@ export async function runBundle(
     }
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
-  for (const file of await Promise.all(offloaded)) lines.push(JSON.stringify(file));
-  await Promise.all([sink.flush(), shared.markdown?.flush()]);
-  if (last) {
-    await shared.markdown?.close();
-    run = undefined;
+  await sink.flush();
+  if (last && shared.markdown) {
+    await shared.markdown.flush();
+    await shared.markdown.close();
   }
+  if (shared.markdownFailed) throw shared.markdownFailed;
+  lines.push(...shared.markdownDone.splice(0));
+  if (last) run = undefined;
   return `${lines.join('\n')}\n`;
 }
 

@@ -27,3 +27,14 @@ export function representations(
     },
   };
 }
+
+/** A page that is only HTML (the home page, /sealed, /knowledge), keyed by the data it shows. `url`: `/` or `/sealed`. */
+export function htmlPage<T>(url: string, data: T, render: (data: T) => Promise<string>): FileGroup {
+  return {
+    group: url,
+    key: groupKey(JSON.stringify(data)),
+    async *files() {
+      yield ['client', `${url === '/' ? 'index' : outputPath(url)}.html`, await render(data)];
+    },
+  };
+}

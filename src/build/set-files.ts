@@ -9,7 +9,7 @@ import { representations } from './representations.ts';
  * `/sets/{setId}.md` and `/sets/{setId}.html` per set, and the index
  * `/api/sets.json`, `/sets.md`, `/sets.html`. Figures come from the card
  * summaries the catalogue holds; the histories of each set's top cards from
- * `cardDetail`, one card at a time (never every detail at once).
+ * `cardHistory`.
  */
 export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer, 'set' | 'setList'>): AsyncGenerator<EmitItem> {
   const sources = new Map<string, (SetCardSource & { index: number })[]>();
@@ -24,7 +24,7 @@ export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer,
   for (const set of catalogue.sets) {
     const inSet = sources.get(set.id) ?? [];
     const indexById = new Map(inSet.map((s) => [s.summary.id, s.index]));
-    const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardDetail(indexById.get(card.id)!).history);
+    const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardHistory(indexById.get(card.id)!));
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
     yield representations('sets', set.id, JSON.stringify(detail), { markdown: () => setToMarkdown(detail), html: () => render.set(detail) });

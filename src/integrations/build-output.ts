@@ -32,6 +32,7 @@ export function buildOutput(): AstroIntegration {
           serverDir: fileURLToPath(config.build.server),
           tokenCacheFile: join(cacheDir, 'markdown-tokens.json'),
           stateFile: join(cacheDir, BUILD_STATE_FILE),
+          cardFileCacheDir: join(cacheDir, 'card-files'),
           codeVersion: codeVersionOf(projectRoot),
         };
         const resolved = `\0${BUILD_PATHS_MODULE}`;

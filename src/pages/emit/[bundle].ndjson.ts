@@ -6,6 +6,9 @@ import { bundlesOf, type PageRenderer } from '../../build/emit-files.ts';
 import { runBundle } from '../../build/pipeline.ts';
 import ArticlePage from '../../components/ArticlePage.astro';
 import CardPage from '../../components/CardPage.astro';
+import HomePage from '../../components/HomePage.astro';
+import KnowledgeIndexPage from '../../components/KnowledgeIndexPage.astro';
+import SealedIndexPage from '../../components/SealedIndexPage.astro';
 import SealedPage from '../../components/SealedPage.astro';
 import SetPage from '../../components/SetPage.astro';
 import SetsIndexPage from '../../components/SetsIndexPage.astro';
@@ -23,8 +26,10 @@ import { SHELL_MAIN, SHELL_TITLE } from '../../lib/pages/page-shell.ts';
  * rendered with the container API: as routes of their own, 20k pages cost
  * Astro's page pipeline ~1.7 ms each.
  */
+const catalogueCache = { dir: paths.cardFileCacheDir, codeVersion: paths.codeVersion };
+
 export const getStaticPaths = (async () => {
-  return bundlesOf(await loadCatalogue()).map((bundle) => ({ params: { bundle } }));
+  return bundlesOf(await loadCatalogue(catalogueCache)).map((bundle) => ({ params: { bundle } }));
 }) satisfies GetStaticPaths;
 
 const schemas = Object.fromEntries(
@@ -44,6 +49,9 @@ async function createRenderer(): Promise<PageRenderer> {
     article: (article, titles, body) => page(ArticlePage, articleProps(article, titles, body)),
     set: (set) => page(SetPage, { set }),
     setList: (setList) => page(SetsIndexPage, { setList }),
+    home: (home) => page(HomePage, { home }),
+    sealedIndex: (index) => page(SealedIndexPage, { index }),
+    knowledgeIndex: (index) => page(KnowledgeIndexPage, { index }),
     shell: async () =>
       `<!DOCTYPE html>${await container.renderToString(Page, { props: { title: SHELL_TITLE }, slots: { default: SHELL_MAIN }, partial: true })}`,
   };
@@ -63,7 +71,7 @@ let renderer: Promise<PageRenderer> | undefined;
 
 export const GET: APIRoute = async ({ params }) => {
   renderer ??= createRenderer();
-  const catalogue = await loadCatalogue();
+  const catalogue = await loadCatalogue(catalogueCache);
   const last = params.bundle === bundlesOf(catalogue).at(-1);
   const body = await runBundle(params.bundle!, paths, catalogue, schemas, await renderer, { last });
   if (last) releaseCatalogue();
