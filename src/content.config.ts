@@ -10,10 +10,8 @@ import { knowledgeSchema } from './schemas/knowledge.ts';
 import { sealedEntrySchema, sealedSchema } from './schemas/sealed.ts';
 import { setSchema } from './schemas/set.ts';
 
-const setIds = (): Set<string> => {
-  const sets = JSON.parse(readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8')) as { id: string }[];
-  return new Set(sets.map((s) => s.id));
-};
+const setsText = () => readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8');
+const setIds = (): Set<string> => new Set((JSON.parse(setsText()) as { id: string }[]).map((s) => s.id));
 let knownSets: Set<string> | undefined;
 
 const sets = defineCollection({ loader: file(join(CONTENT_DIR, 'sets.json')), schema: setSchema });
@@ -25,6 +23,7 @@ const cards = defineCollection({
       knownSets ??= setIds();
       return knownSets.has(card.set as string) ? null : `field "set": no set "${String(card.set)}" in sets.json`;
     },
+    checkInput: setsText,
     recordSchema: cardSchema,
     entryOf: (card, file) => ({ set: card.set, file }),
   }),
@@ -38,6 +37,7 @@ const sealed = defineCollection({
       knownSets ??= setIds();
       return product.set === undefined || knownSets.has(product.set as string) ? null : `field "set": no set "${String(product.set)}" in sets.json`;
     },
+    checkInput: setsText,
     recordSchema: sealedSchema,
     entryOf: (_product, file) => ({ file }),
   }),

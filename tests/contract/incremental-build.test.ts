@@ -26,7 +26,7 @@ function expectSameOutput(incremental: string, clean: string): void {
   expect(differing, 'files whose bytes differ from the clean build').toEqual([]);
 }
 
-type Card = Record<string, unknown> & { id: string; number: string; name: string; prices: { primary: boolean; market: number }[] };
+type Card = Record<string, unknown> & { id: string; number: string; name: string; prices: { primary: boolean; market: number; updatedAt: string }[] };
 const editJson = (path: string, edit: (cards: Card[]) => void) => {
   const file = join(content, path);
   const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -34,6 +34,11 @@ const editJson = (path: string, edit: (cards: Card[]) => void) => {
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 };
 
+/** The slug of fix1's first card, as its file names show it. */
+const fix1Slug = () =>
+  readdirSync(join(incremental.dist, 'client', 'api', 'cards'))
+    .find((f) => f.endsWith(`-${JSON.parse(readFileSync(join(content, 'cards', 'fix1.json'), 'utf8'))[0].id}.json`))!
+    .replace(/\.json$/, '');
 const mtimeOf = (dist: string, path: string) => statSync(join(dist, 'client', path)).mtimeMs;
 const keptRecords = (build: BuildResult) => /\((\d+) of (\d+) records unchanged/.exec(build.output)!.slice(1).map(Number);
 
@@ -117,6 +122,35 @@ describe('an incremental build equals a clean build of the same content', () => 
     expect(readFileSync(join(rebuilt.dist, 'client', 'knowledge', 'sealed-per-pack.md'), 'utf8')).toContain('Edited.');
   }, 180_000);
 
+  it('after a set is renamed: every card of the set shows the new name, the other set’s cards are kept', () => {
+    // What the build derives from a card file is cached under a key that includes the sets (src/build/card-file-cache.ts).
+    const sets = join(content, 'sets.json');
+    writeFileSync(sets, readFileSync(sets, 'utf8').replace('"name": "Fixture Flashfire"', '"name": "Fixture Flashfire Revised"'));
+    const untouched = 'cards/machamp-base1-8.html';
+    const before = mtimeOf(incremental.dist, untouched);
+    const rebuilt = rebuildAndCompare('incremental', ROOT, (build) => expect(mtimeOf(build.dist, untouched)).toBe(before));
+    expect(readFileSync(join(rebuilt.dist, 'client', 'api', 'cards', `${fix1Slug()}.json`), 'utf8')).toContain('Fixture Flashfire Revised');
+  }, 180_000);
+
+  it('after a newer price moves the catalogue’s as-of date: every card’s price status is made again', () => {
+    editJson('cards/fix1.json', (cards) => {
+      cards[0].prices.find((p) => p.primary)!.updatedAt = '2025-12-01';
+    });
+    const rebuilt = rebuildAndCompare();
+    expect(JSON.parse(readFileSync(join(rebuilt.dist, 'client', 'api', 'content.json'), 'utf8')).pricesAsOf).toBe('2025-12-01');
+  }, 180_000);
+
+  it('after the card file cache was cut short (a build killed while writing it)', () => {
+    const cacheDir = join(scratchDir('incremental'), 'cache', 'card-files');
+    const cached = readdirSync(cacheDir);
+    expect(cached.length).toBeGreaterThan(0);
+    for (const name of cached) writeFileSync(join(cacheDir, name), readFileSync(join(cacheDir, name), 'utf8').slice(0, 40));
+    editJson('cards/base1.json', (cards) => {
+      for (const line of cards[0].prices) if (line.primary) line.market = Math.round(line.market * 1.1 * 100) / 100;
+    });
+    rebuildAndCompare();
+  }, 180_000);
+
   it('after nothing changed: every record is kept and no file is written again', () => {
     const mtimes = new Map(filesOf(join(incremental.dist, 'client')).map((f) => [f, mtimeOf(incremental.dist, f)]));
     const rebuilt = buildSite('incremental', content, { clean: false });
@@ -125,6 +159,25 @@ describe('an incremental build equals a clean build of the same content', () => 
     expect(kept).toBe(total);
     const rewritten = [...mtimes].filter(([f, mtime]) => mtimeOf(rebuilt.dist, f) !== mtime).map(([f]) => f);
     expect(rewritten).toEqual([]);
+  }, 180_000);
+});
+
+describe('a rebuild checks what it does not read again', () => {
+  it('an edit that takes an id an unchanged file holds fails the build, naming both files', () => {
+    // fix1.json is unchanged since the last build, so the loader does not parse it again; its ids still count.
+    const file = join(content, 'cards', 'base1.json');
+    const original = readFileSync(file, 'utf8');
+    const taken = JSON.parse(readFileSync(join(content, 'cards', 'fix1.json'), 'utf8'))[0].id;
+    editJson('cards/base1.json', (cards) => {
+      cards.push({ ...structuredClone(cards[0]), id: taken });
+    });
+    try {
+      const failed = buildSite('incremental', content, { clean: false });
+      expect(failed.status).not.toBe(0);
+      expect(failed.output).toContain(`fix1.json: record 0: id "${taken}" is also used in`);
+    } finally {
+      writeFileSync(file, original);
+    }
   }, 180_000);
 });
 
