@@ -40,8 +40,14 @@ const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'a
  * ASTRO_KEY is honoured.
  */
 const REPRODUCIBLE_ASTRO_KEY = createHash('sha256').update('card-values: no server islands').digest('base64');
+/**
+ * Vite bundles with rolldown, whose allocator (mimalloc) keeps the memory of a finished bundling for reuse
+ * that never comes: ~130 MB of the build's peak on the bundled catalogue. With no delay it hands freed pages
+ * back at once (no slower, measured over clean builds).
+ */
+const NATIVE_MEMORY_ENV = { MIMALLOC_PURGE_DELAY: '0' };
 const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)], {
-  env: { ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY, ...NATIVE_MEMORY_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 

@@ -72,10 +72,21 @@ export type EmitItem = EmittedFile | MarkdownFile | FileGroup;
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
 
-/** The bundle names of a catalogue: cards-0 … cards-N, sealed, knowledge, sets (set-files.ts), bulk (the open-data files), site. */
+/**
+ * The bundles that make no Markdown file. They come last, so that the Markdown worker can stop before them:
+ * theirs are the build's biggest files (the search packs, the bulk files).
+ */
+const WITHOUT_MARKDOWN = ['search', 'bulk'];
+export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.includes(bundle);
+
+/**
+ * The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets
+ * (set-files.ts), site (the site's own files and index pages), search (the function's search data), bulk
+ * (the open-data files).
+ */
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
-  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'bulk', 'site'];
+  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
 }
 
 /** Renders the HTML page of a record (the Astro components in src/components). */
@@ -145,9 +156,8 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     case 'site': {
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
-      const kinds = [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, kinds), null, 2)];
+      yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed), render.sealedIndex);
@@ -160,15 +170,18 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
         yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
         yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
       }
+      yield ['server', SHELL_FILE, await render.shell()];
+      return;
+    }
+    case 'search': {
       // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
       const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
       yield ['server', 'search/cards.pack', writeSearchPack(prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases))];
       const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
       yield ['server', 'search/sealed.pack', writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-      yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
-      // The search pages for people: their frame, and the histories their rows draw.
-      yield ['server', SHELL_FILE, await render.shell()];
+      yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+      // The histories the rows of the search pages for people draw (their frame is the site's shell).
       yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
       return;
     }
@@ -176,6 +189,9 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       throw new Error(`unknown bundle ${bundle}`);
   }
 }
+
+/** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
+const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
 /** The sparkline data of the search pages (src/lib/pages/trends.ts); cards are made one at a time, as everywhere. */
 function trendsOf(catalogue: Catalogue): Trends {

@@ -26,7 +26,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { BuildPaths } from './build-paths.ts';
 import { type BuildState, type GroupLine, hashOf, type PreviousBuild, readPreviousBuild, readPreviousFiles, writeBuildState } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
-import { type EmittedFile, emitBundle, type MarkdownFile, type PageRenderer } from './emit-files.ts';
+import { type EmittedFile, emitBundle, type MarkdownFile, makesMarkdown, type PageRenderer } from './emit-files.ts';
 import { etagOf } from './etag.ts';
 import { type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
@@ -90,6 +90,8 @@ export async function runBundle(
   };
   const shared = run;
   const { previous } = shared;
+  // The bundles that make no Markdown come last: the worker and its tokenizer (~150 MB) go before their big files are made.
+  if (!makesMarkdown(bundle)) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
   const lines: string[] = [];
   const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
@@ -127,14 +129,19 @@ export async function runBundle(
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
   await sink.flush();
-  if (last && shared.markdown) {
-    await shared.markdown.flush();
-    await shared.markdown.close();
-  }
+  if (last) await closeMarkdown(shared);
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
   return `${lines.join('\n')}\n`;
+}
+
+/** Waits for every Markdown file handed to the worker, then stops it. */
+async function closeMarkdown(shared: BundleRun): Promise<void> {
+  if (!shared.markdown) return;
+  await shared.markdown.flush();
+  await shared.markdown.close();
+  shared.markdown = undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
