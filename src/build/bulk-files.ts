@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { CardSummary } from '../lib/card-record.ts';
 import { API_VERSION } from '../lib/openapi.ts';
 import { contentTypeOf } from '../server/headers.ts';
@@ -65,12 +66,15 @@ export function ndjsonOf(jsonTexts: Iterable<string>): BulkBody {
   return linesToBytes(jsonTexts, '\n');
 }
 
+const gzipAsync = promisify(gzip);
+
 /**
- * gzip of a file's bytes. Deterministic: Node's zlib writes no file name and a
- * zero modification time in the header, so the same bytes (and Node) give the same gzip.
+ * gzip of a file's bytes, made on libuv's thread pool (the build's other core) while the main thread goes on.
+ * Deterministic: Node's zlib writes no file name and a zero modification time in the header, so the same
+ * bytes (and Node) give the same gzip.
  */
-export function gzipOf(body: Buffer): Buffer {
-  return gzipSync(body, { level: 9 });
+export function gzipOf(body: Buffer): Promise<Buffer> {
+  return gzipAsync(body, { level: 9 });
 }
 
 /** How the CSV joins the elements of an array field (`types`): no type name holds one. */

@@ -19,7 +19,7 @@ import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import { type CardFileCache, cacheKey, createCardFileCache } from './card-file-cache.ts';
+import { type CardFileCache, type CardFileDetails, cacheKey, createCardFileCache } from './card-file-cache.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -213,12 +213,6 @@ interface CachedIndex {
   cards: Omit<CardIndexEntry, 'file' | 'position'>[];
 }
 
-/** A card file's details part: each card's JSON and history, in file order. */
-interface CachedDetails {
-  jsons: string[];
-  histories: (History | null)[];
-}
-
 /**
  * The cards, read file by file without keeping the records: at 18k cards with their
  * prices and 30 days of history the records held at once were the biggest thing in
@@ -249,7 +243,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
     files.push(shownPath(path));
     const key = cacheKey(setsKey, text);
     indexKeys.push(key);
-    let index = cache.read<CachedIndex>(name, 'index', key);
+    let index = cache.readIndex<CachedIndex>(name, key);
     if (!index) {
       const records = recordsOf(file, text);
       index = {
@@ -262,7 +256,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
         }),
       };
       // A file with a card of no set fails the build: its index is not kept.
-      if (index.cards.every((c) => setById.has(c.set))) cache.write(name, 'index', key, index);
+      if (index.cards.every((c) => setById.has(c.set))) cache.writeIndex(name, key, index);
     }
     if (index.asOf > pricesAsOf) pricesAsOf = index.asOf;
     for (const [position, card] of index.cards.entries()) cards.push({ ...card, file, position });
@@ -277,15 +271,15 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
      * taken from the cache under `detailsKey` (what else the details depend on: the as-of date, the changes).
      */
     derive(detailOf: (card: CardEntry) => CardDetail, detailsKey: string) {
-      let current: { file: number; details?: CardDetail[] } & CachedDetails = { file: -1, jsons: [], histories: [] };
+      let current: { file: number; details?: CardDetail[] } & CardFileDetails<History> = { file: -1, jsons: [], histories: [] };
       const of = (file: number) => {
         if (current.file === file) return current;
         const key = cacheKey(indexKeys[file], detailsKey);
-        const cached = cache.read<CachedDetails>(names[file], 'details', key);
+        const cached = cache.readDetails<History>(names[file], key);
         if (cached) return (current = { file, ...cached });
         const details = recordsOf(file).map(detailOf);
         current = { file, details, jsons: details.map((d) => JSON.stringify(d)), histories: details.map((d) => d.history ?? null) };
-        cache.write(names[file], 'details', key, { jsons: current.jsons, histories: current.histories } satisfies CachedDetails);
+        cache.writeDetails(names[file], key, current);
         return current;
       };
       return {

@@ -213,7 +213,7 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * the same bytes; cards come as the text of their files (`cardJson`), never as
  * 18k detail objects at once.
  */
-function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
+async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
     entries.push(bulkFileEntry(path, made, extra));
@@ -230,18 +230,20 @@ function* bulkFiles(catalogue: Catalogue): Generator<EmittedFile> {
     sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
     knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),
   };
-  for (const { name, schema } of BULK_COLLECTIONS) {
+  // Every gzip is started before the first is awaited: they compress on the thread pool while the main
+  // thread makes the next collection's lines and the CSV.
+  const made = BULK_COLLECTIONS.map(({ name, schema }) => {
     const ndjson = ndjsonOf(lines[name]());
+    return { name, schema, ndjson, gzip: gzipOf(ndjson.body) };
+  });
+  const csv = csvOf(
+    CARD_CSV_COLUMNS,
+    cardOrder.map((i) => catalogue.cards[i]),
+  );
+  for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
-    yield emit(gzipPath(name), { body: gzipOf(ndjson.body), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
-    if (name === 'cards')
-      yield emit(
-        CARDS_CSV_PATH,
-        csvOf(
-          CARD_CSV_COLUMNS,
-          cardOrder.map((i) => catalogue.cards[i]),
-        ),
-      );
+    yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
+    if (name === 'cards') yield emit(CARDS_CSV_PATH, csv);
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

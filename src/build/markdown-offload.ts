@@ -16,6 +16,8 @@ export interface MarkdownOffload {
   markdown(path: string, body: string, previousEtag?: string): Promise<WrittenFile>;
   /** Resolves at once, or when the files handed over and not yet answered are few enough to hand over more. */
   backlog(): Promise<void>;
+  /** Whether every file handed over so far is answered. */
+  idle(): boolean;
   /** Resolves when every file handed over so far is answered and on disk. */
   flush(): Promise<void>;
   /** Stops the worker (after a flush): the last bundle is done, and its heap and tokenizer can go. */
@@ -71,6 +73,7 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
     card: (path, json, previousEtag) => send({ path, card: json, previousEtag }),
     markdown: (path, body, previousEtag) => send({ path, markdown: body, previousEtag }),
     backlog: () => queueAtMost(MAX_QUEUED),
+    idle: () => pending.size === 0,
     // The worker answers each file when it is handed to its sink; its sink's flush then waits for the disk.
     flush: () => queueAtMost(0).then(() => send({ flush: true }).then(() => undefined)),
     close: () => worker.terminate().then(() => undefined),

@@ -90,8 +90,10 @@ export async function runBundle(
   };
   const shared = run;
   const { previous } = shared;
-  // The bundles that make no Markdown come last: the worker and its tokenizer (~150 MB) go before their big files are made.
-  if (!makesMarkdown(bundle)) await closeMarkdown(shared);
+  // The bundles that make no Markdown come last: the worker and its tokenizer (~150 MB) go before their big
+  // files are made, unless it is still busy (a rebuild that started it late, for a few files): the last
+  // bundle waits for it then.
+  if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
   const lines: string[] = [];
   const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
