@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type FileInfo, type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
-import type { WrittenFile } from './file-sink.ts';
 
 /**
  * What an incremental build knows of the build before it, kept beside Astro's
@@ -26,7 +25,11 @@ export interface BuildState {
   groups: Record<string, [key: string, paths: string[]]>;
 }
 
-/** A line of a build route's answer that names a group: its key and the paths of its files. */
+/**
+ * A line of a build route's answer that names a group: its key and the paths of its files. The files of a
+ * group that was made have lines of their own (their manifest entries); those of a kept group do not: the
+ * manifest takes them over from the previous one.
+ */
 export interface GroupLine {
   group: string;
   key: string;
@@ -38,8 +41,8 @@ export interface GroupLine {
 export interface PreviousBuild {
   /** The previous build's manifest entry of a file, when its bytes are still on disk as then. */
   file(path: string): FileInfo | undefined;
-  /** The files of a group whose key is unchanged, with their manifest entries. */
-  group(name: string, key: string): WrittenFile[] | undefined;
+  /** The paths of the files of a group whose key is unchanged (each still in the previous manifest). */
+  group(name: string, key: string): string[] | undefined;
 }
 
 const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined };
@@ -63,33 +66,26 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
     group(name, key) {
       const entry = state.groups[name];
       if (!sameCode || !entry || entry[0] !== key) return undefined;
-      const kept: WrittenFile[] = [];
-      for (const path of entry[1]) {
-        const info = files[path];
-        if (!info) return undefined;
-        kept.push(keptFile(path, info));
-      }
-      return kept;
+      return entry[1].every((path) => files[path] !== undefined) ? entry[1] : undefined;
     },
   };
 }
 
 /**
- * The paths of the previous build's files, when its state says the output folder holds that build (any code
- * version): what the output's client folder holds, without reading the folder.
+ * The previous build's manifest entries, when its state says the output folder holds that build (any code
+ * version): what the output's client folder holds, without reading the folder, and the entries of the files
+ * that kept groups take over.
  */
-export function readPreviousFiles(stateFile: string, serverDir: string): string[] | undefined {
+export function readPreviousFiles(stateFile: string, serverDir: string): FileManifest['files'] | undefined {
   const manifestPath = join(serverDir, MANIFEST_FILE);
   if (!existsSync(stateFile) || !existsSync(manifestPath)) return undefined;
   const manifestText = readFileSync(manifestPath);
   if ((JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState).manifestHash !== hashOf(manifestText)) return undefined;
-  return Object.keys((JSON.parse(manifestText.toString('utf8')) as FileManifest).files);
+  return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
 }
 
-/** A file taken over as it is: its manifest entry, and for Markdown the token cache key (its ETag is the hash of its bytes). */
-function keptFile(path: string, info: FileInfo): WrittenFile {
-  return info.tokens === undefined ? { path, ...info } : { path, ...info, tokenKey: info.etag.slice(1, -1), counted: false };
-}
+/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/build/etag.ts). */
+export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
 
 export function writeBuildState(stateFile: string, state: BuildState): void {
   mkdirSync(dirname(stateFile), { recursive: true });

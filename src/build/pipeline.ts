@@ -15,7 +15,8 @@
  *  4. Render what changed and write it: `runBundle` keeps a group whose key the
  *     previous build had (build-state.ts), renders and writes the others (the
  *     file sink here, Markdown in a worker thread), and does not write again a
- *     file whose bytes did not change. Its answer lists every file and group.
+ *     file whose bytes did not change. Its answer lists every group, and every
+ *     file it made (a kept group's files keep their previous manifest entries).
  *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files,
  *     removes what is no longer made, and writes the manifest (ETags, sizes,
  *     token counts: what the function serves from) and the state for the next build.
@@ -24,7 +25,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { BuildPaths } from './build-paths.ts';
-import { type BuildState, type GroupLine, hashOf, type PreviousBuild, readPreviousBuild, readPreviousFiles, writeBuildState } from './build-state.ts';
+import {
+  type BuildState,
+  type GroupLine,
+  hashOf,
+  type PreviousBuild,
+  readPreviousBuild,
+  readPreviousFiles,
+  tokenKeyOfEtag,
+  writeBuildState,
+} from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
 import { type EmittedFile, emitBundle, type MarkdownFile, makesMarkdown, type PageRenderer } from './emit-files.ts';
 import { etagOf } from './etag.ts';
@@ -71,8 +81,8 @@ interface BundleRun {
 let run: BundleRun | undefined;
 
 /**
- * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file (its manifest
- * entry, made or kept) and per group (its key and files). After the `last` bundle, what the bundles shared
+ * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file made (its
+ * manifest entry) and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
  * (the previous build's state, the Markdown worker) is let go: the manifest is gathered in the same process.
  */
 export async function runBundle(
@@ -121,13 +131,8 @@ export async function runBundle(
       continue;
     }
     const kept = previous.group(item.group, item.key);
-    const files: string[] = [];
-    if (kept) {
-      for (const file of kept) lines.push(JSON.stringify(file));
-      files.push(...kept.map((f) => f.path));
-    } else {
-      for await (const file of item.files()) files.push(await make(file));
-    }
+    const files = kept ?? [];
+    if (!kept) for await (const file of item.files()) files.push(await make(file));
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
   await sink.flush();
@@ -161,6 +166,9 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const tokens = new Map<string, number>();
   let counted = 0;
   let keptGroups = 0;
+  // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
+  // what the staging folder holds (see removeUnlisted).
+  const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
@@ -168,7 +176,14 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       const entry = JSON.parse(line) as WrittenFile | GroupLine;
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
-        if (entry.kept) keptGroups++;
+        if (!entry.kept) continue;
+        keptGroups++;
+        for (const path of entry.files) {
+          const info = previousFiles?.[path];
+          if (!info) throw new Error(`build: ${entry.group} was kept, but the previous manifest has no ${path}`);
+          files[path] = info;
+          if (info.tokens !== undefined) tokens.set(tokenKeyOfEtag(info.etag), info.tokens);
+        }
         continue;
       }
       const { path, tokenKey, counted: fresh, ...info } = entry;
@@ -198,7 +213,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   }
   // The staging folder holds the previous build's files: those no longer listed go. When the previous build
   // is not known (no state, or another output), every file is looked at.
-  const removed = await removeUnlisted(paths.clientDir, files, readPreviousFiles(paths.stateFile, paths.serverDir));
+  const removed = await removeUnlisted(paths.clientDir, files, previousFiles && Object.keys(previousFiles));
   await removeOlder(paths.serverDir, buildStart);
   await rm(astroClientDir, { recursive: true });
   await rename(paths.clientDir, astroClientDir);
