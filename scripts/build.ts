@@ -19,7 +19,7 @@ const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
 const ANSI = /\x1b\[[0-9;]*m/g;
 const started = performance.now();
 /**
- * The build's live heap peaks near 350 MB on the bundled catalogue, but V8 grows
+ * The build's main heap holds 130–180 MB on the bundled catalogue, but V8 grows
  * the old space far past that; a cap makes it collect instead of growing. What
  * stays live grows with the catalogue (a summary per card, a manifest entry per
  * file), so the cap does too: 640 MB up to ~30 MB of card files (the bundled
