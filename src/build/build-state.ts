@@ -49,8 +49,16 @@ const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined }
 
 export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('base64url');
 
-/** A group's key: the hash of what its files are made from (the record as JSON, and whatever else they show). */
-export const groupKey = (...parts: string[]): string => hashOf(parts.join('\0'));
+/**
+ * The key of what something is made from: a hash over several texts, each hashed in full with a separator.
+ * A group's key covers its record's JSON and whatever else its files show; the card file cache's
+ * (src/build/card-file-cache.ts) a file's text and what its derivations depend on.
+ */
+export function contentKey(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url');
+}
 
 /** The build before this one, if its state and its output are both there and made by the same code. */
 export function readPreviousBuild(stateFile: string, serverDir: string, codeVersion: string): PreviousBuild {

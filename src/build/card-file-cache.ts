@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,7 +13,7 @@ import { join } from 'node:path';
  *   .json file and bulk line) and its price history (sparklines); keyed by the
  *   index's key, the catalogue's as-of date and the change feed.
  *
- * Each part's first line is its key. A part whose key differs, or that was cut
+ * Each part's first line is its key (contentKey, src/build/build-state.ts). A part whose key differs, or that was cut
  * short, is made again from the file. The keys include the
  * code version (src/build/code-version.ts): other code, other derivations.
  */
@@ -33,13 +32,6 @@ type CardFilePart = 'index' | 'details';
 export interface CardFileDetails<H> {
   jsons: string[];
   histories: (H | null)[];
-}
-
-/** A key over several texts (each hashed in full, with a separator). */
-export function cacheKey(...parts: (string | Buffer)[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('base64url');
 }
 
 /** The last line of a whole details part: a part cut short ends elsewhere. */

@@ -19,7 +19,8 @@ import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import { type CardFileCache, type CardFileDetails, cacheKey, createCardFileCache } from './card-file-cache.ts';
+import { contentKey } from './build-state.ts';
+import { type CardFileCache, type CardFileDetails, createCardFileCache } from './card-file-cache.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -95,7 +96,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
       sealedEntries.map((e) => e.data),
     ),
     createCardFileCache(cache.dir),
-    cacheKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
+    contentKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
   );
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
@@ -134,7 +135,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
   });
   const derived = cardFiles.derive(
     (card) => cardToDetail(card, setById.get(card.set)!, pricesAsOf, cardChanges.get(card.id)),
-    cacheKey(pricesAsOf, JSON.stringify(changes)),
+    contentKey(pricesAsOf, JSON.stringify(changes)),
   );
   const sealed = sealedEntries.map((entry) => sealedToDetail(entry.data, pricesAsOf, sealedChanges.get(String(entry.data.productId))));
   const sealedSets = new Map<string, { set: string; setName: string }>();
@@ -241,7 +242,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
     const path = join(CARD_FILES.dir, name);
     const text = readFileSync(path, 'utf8');
     files.push(shownPath(path));
-    const key = cacheKey(setsKey, text);
+    const key = contentKey(setsKey, text);
     indexKeys.push(key);
     let index = cache.readIndex<CachedIndex>(name, key);
     if (!index) {
@@ -274,7 +275,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
       let current: { file: number; details?: CardDetail[] } & CardFileDetails<History> = { file: -1, jsons: [], histories: [] };
       const of = (file: number) => {
         if (current.file === file) return current;
-        const key = cacheKey(indexKeys[file], detailsKey);
+        const key = contentKey(indexKeys[file], detailsKey);
         const cached = cache.readDetails<History>(names[file], key);
         if (cached) return (current = { file, ...cached });
         const details = recordsOf(file).map(detailOf);

@@ -193,7 +193,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/** The sparkline data of the search pages (src/lib/pages/trends.ts); cards are made one at a time, as everywhere. */
+/** The sparkline data of the search pages (src/lib/pages/trends.ts): each card's history, read file by file from the catalogue. */
 function trendsOf(catalogue: Catalogue): Trends {
   const trends: Trends = { cards: {}, sealed: {} };
   for (let i = 0; i < catalogue.cards.length; i++) {

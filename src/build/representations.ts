@@ -1,5 +1,5 @@
 import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
-import { groupKey } from './build-state.ts';
+import { contentKey } from './build-state.ts';
 import type { FileGroup } from './emit-files.ts';
 
 /** A URL path as a path in the output folder: `/cards/x` → `cards/x`. */
@@ -18,7 +18,7 @@ export function representations(
 ): FileGroup {
   return {
     group: pageUrl(collection, slug),
-    key: groupKey(json, ...(made.alsoShown ?? [])),
+    key: contentKey(json, ...(made.alsoShown ?? [])),
     async *files() {
       yield ['client', `${outputPath(jsonUrl(collection, slug))}.json`, json];
       const markdownPath = outputPath(markdownUrl(collection, slug));
@@ -32,7 +32,7 @@ export function representations(
 export function htmlPage<T>(url: string, data: T, render: (data: T) => Promise<string>): FileGroup {
   return {
     group: url,
-    key: groupKey(JSON.stringify(data)),
+    key: contentKey(JSON.stringify(data)),
     async *files() {
       yield ['client', `${url === '/' ? 'index' : outputPath(url)}.html`, await render(data)];
     },
