@@ -1,7 +1,7 @@
 /**
  * Build benchmark: (a) a clean build of the bundled catalogue (a copy of content/),
  * (b) a rebuild with unchanged content and (c) a rebuild after one price changed
- * (an editor's commit; incremental, src/build/build-state.ts), each timed from spawn to exit, with the
+ * (an editor's commit; incremental, src/pipeline/build-state.ts), each timed from spawn to exit, with the
  * peak resident memory of the build's whole process tree (the wrapper, Astro and
  * esbuild, polled from /proc every 100 ms; pages shared between processes count
  * in each, so the sum slightly overstates) and of its largest single process.
@@ -305,7 +305,7 @@ function editOnePrice(contentDir: string): string {
 
 /**
  * The bundled catalogue, `runs` times: a clean build, a rebuild with nothing changed, and a rebuild after one
- * price changed (an editor's commit), the last two incremental (src/build/build-state.ts).
+ * price changed (an editor's commit), the last two incremental (src/pipeline/build-state.ts).
  */
 async function benchBundled(runs: number): Promise<void> {
   const { outDir, cacheDir, contentDir } = BUNDLED;

@@ -13,8 +13,8 @@
  * Exit:   0 printed, 1 the manifest is unreadable or the build cannot be expressed, 2 usage
  */
 import { dirname, join, resolve } from 'node:path';
-import { MANIFEST_FILE } from '../src/build/file-manifest.ts';
 import { nginxConf, nginxSite } from '../src/deploy/nginx.ts';
+import { MANIFEST_FILE } from '../src/pipeline/file-manifest.ts';
 import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: npm run --silent deploy:nginx -- --root DIR --function URL --listen HOST:PORT [--full] [--manifest FILE]';

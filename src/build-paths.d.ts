@@ -1,4 +1,4 @@
 declare module 'virtual:card-values/build-paths' {
-  const paths: import('./build/build-paths.ts').BuildPaths;
+  const paths: import('./pipeline/build-paths.ts').BuildPaths;
   export default paths;
 }

@@ -9,8 +9,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
 import { nginxConf } from '../../src/deploy/nginx.ts';
+import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
 import { median } from './bench-report.ts';
 import { freePort, HOST, sleep, statusOf, vmBytes } from './bench-server.ts';
 

@@ -25,8 +25,9 @@
  *   If-None-Match itself); the manifest's is never sent, since two validators
  *   for one body would defeat conditional requests.
  */
-import type { FileManifest } from '../build/file-manifest.ts';
+
 import type { Collection } from '../lib/links.ts';
+import type { FileManifest } from '../pipeline/file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../server/headers.ts';
 import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
 

@@ -15,9 +15,10 @@
  * the same functions the function uses (src/server/headers.ts), so a header
  * that does not apply is empty and nginx leaves it out.
  */
-import type { FileManifest } from '../build/file-manifest.ts';
+
 import { type Collection, markdownUrl } from '../lib/links.ts';
 import { badRequest, functionUnavailable, notFound, type Problem, requestHeadersTooLarge } from '../lib/problem.ts';
+import type { FileManifest } from '../pipeline/file-manifest.ts';
 import {
   API_HEADERS,
   CACHE_CONTROL,

@@ -23,8 +23,9 @@
  *   the file; `cleanUrls` stays off, or `/cards/x.html` would redirect to the
  *   negotiated `/cards/x` and stop being a plain file.
  */
-import type { FileManifest } from '../build/file-manifest.ts';
+
 import { negotiate, type Representation } from '../lib/negotiate.ts';
+import type { FileManifest } from '../pipeline/file-manifest.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
 import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
 import { acceptClasses } from './accept-classes.ts';

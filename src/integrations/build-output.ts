@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { BUILD_PATHS_MODULE, type BuildPaths } from '../build/build-paths.ts';
-import { BUILD_STATE_FILE } from '../build/build-state.ts';
-import { codeVersionOf } from '../build/code-version.ts';
-import { finishBuild, startBuild } from '../build/pipeline.ts';
+import { BUILD_PATHS_MODULE, type BuildPaths } from '../pipeline/build-paths.ts';
+import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
+import { codeVersionOf } from '../pipeline/code-version.ts';
+import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
 
 /**
- * The build pipeline's adapter to Astro (src/build/pipeline.ts): tells the
+ * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
  * build routes where to write (a virtual module), moves the previous output
  * aside when the build starts, and finishes the build (manifest, state) when
  * Astro is done. Astro's client folder stays empty of the routes' files while

@@ -196,7 +196,7 @@ export function setListOf(summaries: readonly SetSummary[], pricesAsOf: string):
 
 /**
  * The set of a card, read from its id (`<setId>-<number>`; a set id has no hyphen), for the link from a
- * card's page to its set's. The build checks it against every card's own set (src/build/set-files.ts).
+ * card's page to its set's. The build checks it against every card's own set (src/pipeline/set-files.ts).
  * @example setIdOfCard('swsh7-215') // "swsh7"
  */
 export function setIdOfCard(cardId: string): string {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FileManifest } from '../build/file-manifest.ts';
 import { type Answer, etagMatches } from '../lib/http-response.ts';
 import { type Collection, pageUrl } from '../lib/links.ts';
 import { negotiate, REPRESENTATION_TYPES } from '../lib/negotiate.ts';
@@ -14,6 +13,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '../lib/problem.ts';
+import type { FileManifest } from '../pipeline/file-manifest.ts';
 import type { FunctionGate } from './function-gate.ts';
 import {
   API_HEADERS,

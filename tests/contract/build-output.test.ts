@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { etagOf } from '../../src/build/etag.ts';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
-import { countTokensExactly } from '../../src/build/token-counter.ts';
 import { componentName } from '../../src/lib/openapi.ts';
+import { etagOf } from '../../src/pipeline/etag.ts';
+import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { assertMatches, schemaFiles } from '../support/schemas.ts';
 
 const dist = inject('fixtureDist');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuildResult, buildSite, FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 
 /**
- * Incremental rebuilds (src/build/build-state.ts): after an editor's change, a
+ * Incremental rebuilds (src/pipeline/build-state.ts): after an editor's change, a
  * build over the previous output must leave exactly what a clean build of the
  * changed content makes, byte for byte and file for file, while files whose
  * record did not change are neither made nor written again (their mtimes stay).
@@ -123,7 +123,7 @@ describe('an incremental build equals a clean build of the same content', () => 
   }, 180_000);
 
   it('after a set is renamed: every card of the set shows the new name, the other set’s cards are kept', () => {
-    // What the build derives from a card file is cached under a key that includes the sets (src/build/card-file-cache.ts).
+    // What the build derives from a card file is cached under a key that includes the sets (src/pipeline/card-file-cache.ts).
     const sets = join(content, 'sets.json');
     writeFileSync(sets, readFileSync(sets, 'utf8').replace('"name": "Fixture Flashfire"', '"name": "Fixture Flashfire Revised"'));
     const untouched = 'cards/machamp-base1-8.html';

@@ -6,12 +6,12 @@ import { cleanUrlsSchema, getTransformedRoutes, headersSchema, type Route, rewri
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileInfo, FileManifest } from '../../src/build/file-manifest.ts';
 import { classifyAccept } from '../../src/deploy/accept-classes.ts';
 import { type Negotiation, netlifyFiles, netlifyHeaderBlocks } from '../../src/deploy/netlify.ts';
 import { acceptConditions, caseFold, type VercelConfig, vercelConfig } from '../../src/deploy/vercel.ts';
 import type { Collection } from '../../src/lib/links.ts';
 import { negotiate } from '../../src/lib/negotiate.ts';
+import type { FileInfo, FileManifest } from '../../src/pipeline/file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../../src/server/headers.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 

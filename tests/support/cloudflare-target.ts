@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
 import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
 import { ROOT } from './fixture-site.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileManifest } from '../../src/build/file-manifest.ts';
 import { nginxConf } from '../../src/deploy/nginx.ts';
+import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
 import { scratchDir } from './fixture-site.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { findService, freePort, waitForPort } from './services.ts';

@@ -15,7 +15,7 @@
  * function's, for the searches it still answers; negotiated pages are files
  * here, as on any static host, and are not counted.
  */
-import type { FileInfo } from '../../build/file-manifest.ts';
+
 import { etagMatches } from '../../lib/http-response.ts';
 import { pageUrl } from '../../lib/links.ts';
 import { negotiate, REPRESENTATION_TYPES } from '../../lib/negotiate.ts';
@@ -29,6 +29,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '../../lib/problem.ts';
+import type { FileInfo } from '../../pipeline/file-manifest.ts';
 import {
   API_HEADERS,
   directFileHeaders,

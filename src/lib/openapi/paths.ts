@@ -165,7 +165,7 @@ function changePaths(): Record<string, unknown> {
   };
 }
 
-/** The bulk files (src/build/bulk-files.ts): their manifest, each collection's NDJSON and its gzip, and the cards' CSV. */
+/** The bulk files (src/pipeline/bulk-files.ts): their manifest, each collection's NDJSON and its gzip, and the cards' CSV. */
 function bulkPaths(): Record<string, unknown> {
   const tag = 'Bulk data';
   const paths: Record<string, unknown> = {

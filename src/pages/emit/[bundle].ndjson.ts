@@ -1,9 +1,6 @@
 import paths from 'virtual:card-values/build-paths';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { loadCatalogue, releaseCatalogue } from '../../build/catalogue.ts';
-import { bundlesOf, type PageRenderer } from '../../build/emit-files.ts';
-import { runBundle } from '../../build/pipeline.ts';
 import ArticlePage from '../../components/ArticlePage.astro';
 import CardPage from '../../components/CardPage.astro';
 import HomePage from '../../components/HomePage.astro';
@@ -17,9 +14,12 @@ import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
 import { type Collection, pageUrl } from '../../lib/links.ts';
 import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
 import { SHELL_MAIN, SHELL_TITLE } from '../../lib/pages/page-shell.ts';
+import { loadCatalogue, releaseCatalogue } from '../../pipeline/catalogue.ts';
+import { bundlesOf, type PageRenderer } from '../../pipeline/emit-files.ts';
+import { runBundle } from '../../pipeline/pipeline.ts';
 
 /**
- * Build-only routes, one per bundle of the site's files (src/build/pipeline.ts
+ * Build-only routes, one per bundle of the site's files (src/pipeline/pipeline.ts
  * says what the build does; this adapter gives it the catalogue and Astro's
  * renderer). Its body is the list of files the bundle made or kept, which the
  * build-output integration gathers and deletes. Never served. Pages are

@@ -13,9 +13,9 @@ import { join } from 'node:path';
  *   .json file and bulk line) and its price history (sparklines); keyed by the
  *   index's key, the catalogue's as-of date and the change feed.
  *
- * Each part's first line is its key (contentKey, src/build/build-state.ts). A part whose key differs, or that was cut
+ * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was cut
  * short, is made again from the file. The keys include the
- * code version (src/build/code-version.ts): other code, other derivations.
+ * code version (src/pipeline/code-version.ts): other code, other derivations.
  */
 export interface CardFileCache {
   readIndex<T>(file: string, key: string): T | undefined;

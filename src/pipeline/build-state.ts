@@ -52,7 +52,7 @@ export const hashOf = (text: string | Buffer): string => createHash('sha256').up
 /**
  * The key of what something is made from: a hash over several texts, each hashed in full with a separator.
  * A group's key covers its record's JSON and whatever else its files show; the card file cache's
- * (src/build/card-file-cache.ts) a file's text and what its derivations depend on.
+ * (src/pipeline/card-file-cache.ts) a file's text and what its derivations depend on.
  */
 export function contentKey(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
@@ -92,7 +92,7 @@ export function readPreviousFiles(stateFile: string, serverDir: string): FileMan
   return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
 }
 
-/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/build/etag.ts). */
+/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/pipeline/etag.ts). */
 export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
 
 export function writeBuildState(stateFile: string, state: BuildState): void {

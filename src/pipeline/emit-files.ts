@@ -60,7 +60,7 @@ export interface MarkdownFile {
 /**
  * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
  * from: when an earlier build made the group from the same key with the same code, its files are reused as
- * they are and `files` is never called (src/build/build-state.ts).
+ * they are and `files` is never called (src/pipeline/build-state.ts).
  */
 export interface FileGroup {
   group: string;
@@ -208,7 +208,7 @@ function trendsOf(catalogue: Catalogue): Trends {
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The open-data files (src/build/bulk-files.ts) and their manifest. Each NDJSON
+ * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
  * line is JSON.stringify of the same record the detail file is, so the two are
  * the same bytes; cards come as the text of their files (`cardJson`), never as
  * 18k detail objects at once.

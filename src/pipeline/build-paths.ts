@@ -9,11 +9,11 @@ export interface BuildPaths {
   clientDir: string;
   serverDir: string;
   tokenCacheFile: string;
-  /** Where the build keeps what the next build may reuse (src/build/build-state.ts). */
+  /** Where the build keeps what the next build may reuse (src/pipeline/build-state.ts). */
   stateFile: string;
-  /** What the catalogue derived from each card file (src/build/card-file-cache.ts). */
+  /** What the catalogue derived from each card file (src/pipeline/card-file-cache.ts). */
   cardFileCacheDir: string;
-  /** The hash of the code that renders the files (src/build/code-version.ts). */
+  /** The hash of the code that renders the files (src/pipeline/code-version.ts). */
   codeVersion: string;
 }
 

@@ -30,7 +30,7 @@ import { type CardFileCache, type CardFileDetails, createCardFileCache } from '.
  */
 export interface Catalogue {
   pricesAsOf: string;
-  /** content/sets.json, in content order (the set pages: src/build/set-files.ts). */
+  /** content/sets.json, in content order (the set pages: src/pipeline/set-files.ts). */
   sets: SetEntry[];
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
@@ -208,7 +208,7 @@ interface CardIndexEntry {
   position: number;
 }
 
-/** A card file's index part (src/build/card-file-cache.ts): its cards' entries, and its newest price date. */
+/** A card file's index part (src/pipeline/card-file-cache.ts): its cards' entries, and its newest price date. */
 interface CachedIndex {
   asOf: string;
   cards: Omit<CardIndexEntry, 'file' | 'position'>[];

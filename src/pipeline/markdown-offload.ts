@@ -5,7 +5,7 @@ import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownRequest } from './markdown-worker.ts';
 
 /**
- * The main thread's side of src/build/markdown-worker.ts: hands it a card (as
+ * The main thread's side of src/pipeline/markdown-worker.ts: hands it a card (as
  * the JSON already made for the card's .json file) or a finished Markdown body,
  * and gets back the manifest entry of the file the worker wrote.
  */
