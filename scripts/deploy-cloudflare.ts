@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { cloudflareDeployment } from '../src/deploy/cloudflare.ts';
-import { MANIFEST_FILE } from '../src/pipeline/file-manifest.ts';
+import { MANIFEST_FILE } from '../src/http/file-manifest.ts';
 import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-cloudflare.ts --dist DIST --function https://fn.example --out OUTDIR [--name card-values]';

@@ -14,7 +14,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { nginxConf, nginxSite } from '../src/deploy/nginx.ts';
-import { MANIFEST_FILE } from '../src/pipeline/file-manifest.ts';
+import { MANIFEST_FILE } from '../src/http/file-manifest.ts';
 import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: npm run --silent deploy:nginx -- --root DIR --function URL --listen HOST:PORT [--full] [--manifest FILE]';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nginxConf } from '../../src/deploy/nginx.ts';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { median } from './bench-report.ts';
 import { freePort, HOST, sleep, statusOf, vmBytes } from './bench-server.ts';
 

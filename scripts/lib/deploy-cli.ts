@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { type FileManifest, MANIFEST_FILE } from '../../src/pipeline/file-manifest.ts';
+import { type FileManifest, MANIFEST_FILE } from '../../src/http/file-manifest.ts';
 
 /**
  * Parses the arguments; a missing `required` one or a malformed one exits 2 with the usage.

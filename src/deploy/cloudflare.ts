@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import type { FileManifest } from '../pipeline/file-manifest.ts';
+import type { FileManifest } from '../http/file-manifest.ts';
 
 /** https://developers.cloudflare.com/workers/platform/limits/ */
 export const CLOUDFLARE_LIMITS = {

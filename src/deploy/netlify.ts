@@ -3,7 +3,7 @@
  * `_redirects` (proxies to the function, the extensionless JSON rewrites) and
  * `_headers` (the contract's headers of every file Netlify serves itself),
  * derived from the build manifest and the header rules in
- * src/server/headers.ts. Pure: manifest and options in, files out.
+ * src/http/headers.ts. Pure: manifest and options in, files out.
  *
  * What shaped it (docs/deploy-netlify.md has the sources):
  *
@@ -26,10 +26,10 @@
  *   for one body would defeat conditional requests.
  */
 
-import type { Collection } from '../lib/links.ts';
-import type { FileManifest } from '../pipeline/file-manifest.ts';
-import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../server/headers.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
+import type { FileManifest } from '../http/file-manifest.ts';
+import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../http/headers.ts';
+import type { Collection } from '../http/links.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../http/routes.ts';
 
 export type Negotiation = 'function' | 'html';
 

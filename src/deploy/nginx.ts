@@ -12,13 +12,12 @@
  *   answers preflights and If-None-Match, and lets nginx send the bytes.
  * Every header comes from one list of `add_header`s at server level whose
  * values are maps over the status, the dispatch and the file, generated from
- * the same functions the function uses (src/server/headers.ts), so a header
+ * the same functions the function uses (src/http/headers.ts), so a header
  * that does not apply is empty and nginx leaves it out.
  */
 
-import { type Collection, markdownUrl } from '../lib/links.ts';
-import { badRequest, functionUnavailable, notFound, type Problem, requestHeadersTooLarge } from '../lib/problem.ts';
-import type { FileManifest } from '../pipeline/file-manifest.ts';
+import { acceptClasses } from '../http/accept-classes.ts';
+import type { FileManifest } from '../http/file-manifest.ts';
 import {
   API_HEADERS,
   CACHE_CONTROL,
@@ -31,9 +30,10 @@ import {
   PREFLIGHT_HEADERS,
   representationFile,
   SECURITY_HEADERS,
-} from '../server/headers.ts';
-import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../server/routes.ts';
-import { acceptClasses } from './accept-classes.ts';
+} from '../http/headers.ts';
+import { type Collection, markdownUrl } from '../http/links.ts';
+import { badRequest, functionUnavailable, notFound, type Problem, requestHeadersTooLarge } from '../http/problem.ts';
+import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
 export interface NginxOptions {
   manifest: FileManifest;
@@ -53,7 +53,7 @@ const INDEXES = Object.entries(INDEX_PAGES);
 /** A regular expression's text for a literal path. */
 const literal = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
-/** The date of a change record (src/server/routes.ts CHANGE_DATE). */
+/** The date of a change record (src/http/routes.ts CHANGE_DATE). */
 const CHANGE_DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
 // The paths the function reads exactly as nginx does: no escapes, dot segments, empty segments or characters a URL parser rewrites.
 const PLAIN_PATH = '(?:/[A-Za-z0-9_][A-Za-z0-9._-]*)+';
@@ -152,7 +152,7 @@ function routingMaps(): string {
       '$cv_accept',
       // nginx tries no regular expression on an empty value: an absent header needs its own entry.
       [['default', q('')], [q(''), 'html'], ...accept.map((c): [string, string] => [q(`~*${c.pattern}`), c.representation])],
-      'The Accept headers decided without weighing q-values (src/deploy/accept-classes.ts); the rest is the function’s.',
+      'The Accept headers decided without weighing q-values (src/http/accept-classes.ts); the rest is the function’s.',
     ),
     map(
       '"$cv_method $cv_route $cv_query $cv_accept"',
@@ -184,7 +184,7 @@ function routingMaps(): string {
         [q('~^file (?<cv_f>(?!/api/)(?:/[^/]+)*/[^/.]+)$'), '$cv_f.html'],
         [q('~^file (?<cv_f>.+)$'), '$cv_f'],
       ],
-      'The build file that answers (the function’s routeOf and fileOf, src/server/routes.ts and front-server.ts).',
+      'The build file that answers (the function’s routeOf and fileOf, src/http/routes.ts and front-server.ts).',
     ),
   ].join('\n\n');
 }
@@ -347,7 +347,7 @@ ${map(
 
 ${map('$uri', '$cv_tokens', [['default', q('')], ...files.tokens], 'Token counts of the Markdown files.')}
 
-# If-None-Match against the file's ETag: weak comparison, a list, or * (src/lib/http-response.ts etagMatches).
+# If-None-Match against the file's ETag: weak comparison, a list, or * (src/http/answer.ts etagMatches).
 map "$cv_etag $http_if_none_match" $cv_not_modified {
     default 0;
     ${q('~^("[^"]+") (?:.*,)?[ \\t\\xa0]*(?:W/)?\\1[ \\t\\xa0]*(?:,.*)?$')} 1;

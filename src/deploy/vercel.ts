@@ -2,7 +2,7 @@
  * The build published on Vercel, with the Node function running elsewhere:
  * one `vercel.json` whose `rewrites` send searches to the function, serve the
  * extensionless JSON from its file, and negotiate detail pages by `Accept`
- * where a regular expression decides exactly (src/deploy/accept-classes.ts),
+ * where a regular expression decides exactly (src/http/accept-classes.ts),
  * handing every other Accept to the function; and whose `headers` give each
  * file the contract's headers. Pure: manifest and options in, files out.
  *
@@ -24,11 +24,11 @@
  *   negotiated `/cards/x` and stop being a plain file.
  */
 
-import { negotiate, type Representation } from '../lib/negotiate.ts';
-import type { FileManifest } from '../pipeline/file-manifest.ts';
-import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../server/headers.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../server/routes.ts';
-import { acceptClasses } from './accept-classes.ts';
+import { acceptClasses } from '../http/accept-classes.ts';
+import type { FileManifest } from '../http/file-manifest.ts';
+import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../http/headers.ts';
+import { negotiate, type Representation } from '../http/negotiate.ts';
+import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../http/routes.ts';
 import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
 
 export interface VercelOptions {

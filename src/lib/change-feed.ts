@@ -3,8 +3,9 @@
  * writes the records): the list of imports at /api/changes, and per item the
  * imports that changed it, for the card and sealed details.
  */
+
+import { changesUrl } from '../http/links.ts';
 import type { ChangeRecord, CollectionChanges } from './catalogue-changes.ts';
-import { changesUrl } from './links.ts';
 
 export type ChangeKind = keyof CollectionChanges;
 export const CHANGE_KINDS: readonly ChangeKind[] = ['added', 'removed', 'repriced', 'band', 'status'];

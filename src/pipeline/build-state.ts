@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type FileInfo, type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
+import { type FileInfo, type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 
 /**
  * What an incremental build knows of the build before it, kept beside Astro's
@@ -92,7 +92,7 @@ export function readPreviousFiles(stateFile: string, serverDir: string): FileMan
   return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
 }
 
-/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/pipeline/etag.ts). */
+/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/http/etag.ts). */
 export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
 
 export function writeBuildState(stateFile: string, state: BuildState): void {

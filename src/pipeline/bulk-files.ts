@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { contentTypeOf } from '../http/headers.ts';
 import type { CardSummary } from '../lib/card-record.ts';
 import { API_VERSION } from '../lib/openapi.ts';
-import { contentTypeOf } from '../server/headers.ts';
 
 /**
  * The open-data files (docs/data.md): every detail record of a collection as

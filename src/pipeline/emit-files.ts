@@ -1,9 +1,9 @@
+import { changesMarkdownUrl, changesUrl, pageUrl } from '../http/links.ts';
 import type { CardDetail } from '../lib/card-record.ts';
 import { changeListOf } from '../lib/change-feed.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
 import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { changesMarkdownUrl, changesUrl, pageUrl } from '../lib/links.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';

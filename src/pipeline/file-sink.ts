@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { etagOf } from './etag.ts';
-import type { FileInfo } from './file-manifest.ts';
+import { etagOf } from '../http/etag.ts';
+import type { FileInfo } from '../http/file-manifest.ts';
 import { countTokens, tokenCacheKey } from './token-counter.ts';
 
 /**

@@ -24,6 +24,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { etagOf } from '../http/etag.ts';
+import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import type { BuildPaths } from './build-paths.ts';
 import {
   type BuildState,
@@ -37,8 +39,6 @@ import {
 } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
 import { type EmittedFile, emitBundle, type MarkdownFile, makesMarkdown, type PageRenderer } from './emit-files.ts';
-import { etagOf } from './etag.ts';
-import { type FileManifest, MANIFEST_FILE } from './file-manifest.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
 import { readTokenCache, writeTokenCache } from './token-counter.ts';

@@ -1,4 +1,4 @@
-import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../lib/links.ts';
+import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../http/links.ts';
 import { contentKey } from './build-state.ts';
 import type { FileGroup } from './emit-files.ts';
 
@@ -6,7 +6,7 @@ import type { FileGroup } from './emit-files.ts';
 export const outputPath = (path: string) => path.replace(/^\//, '');
 
 /**
- * The group of a record's three representations (src/lib/links.ts): its JSON, its Markdown twin (made by the
+ * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
  * worker from the card's JSON, or given) and its HTML page, keyed by the JSON and whatever else the pages show
  * (`alsoShown`). Without a slug, the collection's index page.
  */

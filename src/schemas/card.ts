@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
-import { IMAGE_ORIGIN, isImageHostUrl } from '../lib/image-host.ts';
 import { dailyHistory, isoDate, usd } from './common.ts';
+import { IMAGE_ORIGIN, isImageHostUrl } from './image-host.ts';
 
 /** One TCGplayer price line for a printing of the card. */
 export const cardPriceSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
-import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, type Problem, requestHeadersTooLarge, requestTimeout } from '../lib/problem.ts';
-import { SECURITY_HEADERS } from './headers.ts';
+import { SECURITY_HEADERS } from '../http/headers.ts';
+import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, type Problem, requestHeadersTooLarge, requestTimeout } from '../http/problem.ts';
 
 /**
  * Answers what Node's HTTP parser rejects before any route runs (an unknown

@@ -1,20 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type Answer, etagMatches } from '../lib/http-response.ts';
-import { type Collection, pageUrl } from '../lib/links.ts';
-import { negotiate, REPRESENTATION_TYPES } from '../lib/negotiate.ts';
-import {
-  ALLOWED_METHODS,
-  badRequest,
-  functionUnavailable,
-  methodNotAllowed,
-  notAcceptable,
-  notFound,
-  PROBLEM_CONTENT_TYPE,
-  type Problem,
-} from '../lib/problem.ts';
-import type { FileManifest } from '../pipeline/file-manifest.ts';
-import type { FunctionGate } from './function-gate.ts';
+import { type Answer, etagMatches } from '../http/answer.ts';
+import type { FileManifest } from '../http/file-manifest.ts';
 import {
   API_HEADERS,
   CORS_HEADERS,
@@ -24,9 +11,22 @@ import {
   PREFLIGHT_HEADERS,
   representationFile,
   SECURITY_HEADERS,
-} from './headers.ts';
+} from '../http/headers.ts';
+import { type Collection, pageUrl } from '../http/links.ts';
+import { negotiate, REPRESENTATION_TYPES } from '../http/negotiate.ts';
+import {
+  ALLOWED_METHODS,
+  badRequest,
+  functionUnavailable,
+  methodNotAllowed,
+  notAcceptable,
+  notFound,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+} from '../http/problem.ts';
+import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from '../http/routes.ts';
+import type { FunctionGate } from './function-gate.ts';
 import type { ListingPages } from './listing-pages.ts';
-import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from './routes.ts';
 import type { Searchers } from './search-data.ts';
 import { answerSearch } from './search-endpoints.ts';
 import { ORIGIN_FETCH_HEADER, type StaticFiles, StaticFileUnavailable } from './static-files.ts';

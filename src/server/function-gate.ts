@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Problem, tooManyRequests } from '../lib/problem.ts';
+import { type Problem, tooManyRequests } from '../http/problem.ts';
 import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
 import type { Limiter } from './rate-limit/limiter.ts';

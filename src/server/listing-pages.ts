@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Answer, createCachedAnswers, problemAnswer } from '../http/answer.ts';
+import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
+import { linkHeader } from '../http/links.ts';
+import type { Problem } from '../http/problem.ts';
+import type { ListingPage } from '../http/routes.ts';
 import { sparklineSvg } from '../lib/charts/sparkline.ts';
-import { type Answer, createCachedAnswers, problemAnswer } from '../lib/http-response.ts';
-import { linkHeader } from '../lib/links.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../lib/pages/listing-page.ts';
 import { type PageShell, pageShellOf, SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends } from '../lib/pages/trends.ts';
-import type { Problem } from '../lib/problem.ts';
 import type { SearchSort } from '../lib/search/catalogue-searcher.ts';
 import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
-import { HTML_SECURITY_HEADERS } from './headers.ts';
-import type { ListingPage } from './routes.ts';
 import type { Searchers } from './search-data.ts';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';

@@ -1,7 +1,7 @@
-import { type Answer, createCachedJson, problemAnswer } from '../lib/http-response.ts';
+import { type Answer, createCachedJson, problemAnswer } from '../http/answer.ts';
+import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
-import type { SearchEndpoint } from './routes.ts';
 import type { Searchers } from './search-data.ts';
 
 /**

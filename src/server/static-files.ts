@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { etagOf } from '../pipeline/etag.ts';
-import type { FileInfo } from '../pipeline/file-manifest.ts';
+import { etagOf } from '../http/etag.ts';
+import type { FileInfo } from '../http/file-manifest.ts';
 
 /**
  * Where the function reads the bodies of prebuilt files from. Their headers

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { contentTypeOf } from '../../src/http/headers.ts';
 import type { BulkManifest } from '../../src/pipeline/bulk-files.ts';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
-import { contentTypeOf } from '../../src/server/headers.ts';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 

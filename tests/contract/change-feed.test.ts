@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { assertMatches } from '../support/schemas.ts';
 

@@ -6,19 +6,19 @@ import { cleanUrlsSchema, getTransformedRoutes, headersSchema, type Route, rewri
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { classifyAccept } from '../../src/deploy/accept-classes.ts';
 import { type Negotiation, netlifyFiles, netlifyHeaderBlocks } from '../../src/deploy/netlify.ts';
 import { acceptConditions, caseFold, type VercelConfig, vercelConfig } from '../../src/deploy/vercel.ts';
-import type { Collection } from '../../src/lib/links.ts';
-import { negotiate } from '../../src/lib/negotiate.ts';
-import type { FileInfo, FileManifest } from '../../src/pipeline/file-manifest.ts';
-import { detailLinks, directFileHeaders, fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../../src/server/headers.ts';
+import { classifyAccept } from '../../src/http/accept-classes.ts';
+import type { FileInfo, FileManifest } from '../../src/http/file-manifest.ts';
+import { detailLinks, directFileHeaders, fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../../src/http/headers.ts';
+import type { Collection } from '../../src/http/links.ts';
+import { negotiate } from '../../src/http/negotiate.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
 /**
  * The Netlify and Vercel configurations, checked three ways: the platforms'
  * own parsers accept them (and read what was meant), the rules evaluated
- * against every file of a build give the headers src/server/headers.ts says
+ * against every file of a build give the headers src/http/headers.ts says
  * (less what each platform cannot send, named), and at the size of the real
  * catalogue they stay inside the documented limits.
  */

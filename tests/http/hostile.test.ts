@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Collection } from '../../src/lib/links.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
+import type { Collection } from '../../src/http/links.ts';
+import type { SearchEndpoint } from '../../src/http/routes.ts';
 import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
 import { queryTokens } from '../../src/lib/search/normalize.ts';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
-import type { SearchEndpoint } from '../../src/server/routes.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,

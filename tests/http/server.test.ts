@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { assertMatches } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
 import { startTarget } from '../support/target.ts';

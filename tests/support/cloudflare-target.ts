@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { ROOT } from './fixture-site.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */

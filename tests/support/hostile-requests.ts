@@ -3,8 +3,8 @@ import { METHODS } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import type { Collection } from '../../src/http/links.ts';
 import { FACILITY_TAGS } from '../../src/lib/knowledge-taxonomy.ts';
-import type { Collection } from '../../src/lib/links.ts';
 import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
 import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
@@ -406,7 +406,7 @@ const OUTSIDE = [
   'server/search/kinds.json',
   'package.json',
   'src/server/main.ts',
-  'src/lib/problem.ts',
+  'src/http/problem.ts',
   'tsconfig.json',
   'etc/passwd',
   '.env',

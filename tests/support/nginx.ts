@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxConf } from '../../src/deploy/nginx.ts';
-import type { FileManifest } from '../../src/pipeline/file-manifest.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { scratchDir } from './fixture-site.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { findService, freePort, waitForPort } from './services.ts';

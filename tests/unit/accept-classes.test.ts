@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAccept } from '../../src/deploy/accept-classes.ts';
-import { negotiate } from '../../src/lib/negotiate.ts';
+import { classifyAccept } from '../../src/http/accept-classes.ts';
+import { negotiate } from '../../src/http/negotiate.ts';
 
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 const FIREFOX = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

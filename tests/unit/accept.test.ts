@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AcceptRange, parseAccept } from '../../src/lib/accept.ts';
-import { negotiate, REPRESENTATION_TYPES, type Representation } from '../../src/lib/negotiate.ts';
+import { type AcceptRange, parseAccept } from '../../src/http/accept.ts';
+import { negotiate, REPRESENTATION_TYPES, type Representation } from '../../src/http/negotiate.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const ANY: AcceptRange[] = [{ type: '*', subtype: '*', q: 1, params: {}, index: 0 }];

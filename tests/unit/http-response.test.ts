@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCachedJson, etagMatches, problemAnswer, responseOf } from '../../src/lib/http-response.ts';
-import { badParameter } from '../../src/lib/problem.ts';
+import { createCachedJson, etagMatches, problemAnswer, responseOf } from '../../src/http/answer.ts';
+import { badParameter } from '../../src/http/problem.ts';
 
 describe('cached JSON answers', () => {
   it('produces an answer once per key and serves the same bytes and ETag again', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestUrlOf, routeOf } from '../../src/server/routes.ts';
+import { requestUrlOf, routeOf } from '../../src/http/routes.ts';
 
 const q = (s = '') => new URLSearchParams(s);
 

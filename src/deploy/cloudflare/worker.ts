@@ -2,7 +2,7 @@
  * The Cloudflare Worker in front of the build's static assets: the same
  * answers as the function's front server (src/server/front-server.ts) for
  * every prebuilt file and negotiated page, made from the same header rules
- * (src/server/headers.ts), routes and negotiation, and the searches passed on
+ * (src/http/headers.ts), routes and negotiation, and the searches passed on
  * to the function.
  *
  * The Worker runs before the asset server on every path (`run_worker_first:
@@ -16,9 +16,11 @@
  * here, as on any static host, and are not counted.
  */
 
-import { etagMatches } from '../../lib/http-response.ts';
-import { pageUrl } from '../../lib/links.ts';
-import { negotiate, REPRESENTATION_TYPES } from '../../lib/negotiate.ts';
+import { etagMatches } from '../../http/answer.ts';
+import type { FileInfo } from '../../http/file-manifest.ts';
+import { API_HEADERS, directFileHeaders, fileHeaders, negotiatedHeaders, PREFLIGHT_HEADERS, representationFile, SECURITY_HEADERS } from '../../http/headers.ts';
+import { pageUrl } from '../../http/links.ts';
+import { negotiate, REPRESENTATION_TYPES } from '../../http/negotiate.ts';
 import {
   ALLOWED_METHODS,
   badRequest,
@@ -28,18 +30,8 @@ import {
   notFound,
   PROBLEM_CONTENT_TYPE,
   type Problem,
-} from '../../lib/problem.ts';
-import type { FileInfo } from '../../pipeline/file-manifest.ts';
-import {
-  API_HEADERS,
-  directFileHeaders,
-  fileHeaders,
-  negotiatedHeaders,
-  PREFLIGHT_HEADERS,
-  representationFile,
-  SECURITY_HEADERS,
-} from '../../server/headers.ts';
-import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from '../../server/routes.ts';
+} from '../../http/problem.ts';
+import { fileOfRoute, type Route, requestUrlOf, routeExists, routeOf } from '../../http/routes.ts';
 
 /** What the Worker is bound to (wrangler.jsonc `assets.binding` and `vars`). */
 export interface Env {

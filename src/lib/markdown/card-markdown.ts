@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
+import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../card-record.ts';
 import { formatUsd, variantLabel } from '../format.ts';
-import { jsonUrl, pageUrl } from '../links.ts';
 import { bandLabel } from '../value-bands.ts';
 import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
+import { jsonUrl, pageUrl } from '../../http/links.ts';
 import { formatUsd } from '../format.ts';
-import { jsonUrl, pageUrl } from '../links.ts';
 import type { SealedDetail } from '../sealed-record.ts';
 import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';

@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
+import { jsonUrl, pageUrl } from '../../http/links.ts';
 import { formatUsd, historyChange } from '../format.ts';
-import { jsonUrl, pageUrl } from '../links.ts';
 import type { SetCard, SetDetail, SetList, SetSummary } from '../set-record.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 

@@ -1,4 +1,4 @@
-import { IMAGE_ORIGIN } from '../image-host.ts';
+import { IMAGE_ORIGIN } from '../../schemas/image-host.ts';
 import { ref } from './schema-components.ts';
 
 /**

@@ -3,7 +3,7 @@ import { ref } from './schema-components.ts';
 
 /**
  * The responses many operations share (`components.responses`): the RFC 9457
- * problems of the error catalogue (src/lib/problem.ts) and the CORS preflight.
+ * problems of the error catalogue (src/http/problem.ts) and the CORS preflight.
  */
 const NO_STORE: [HeaderKey, string] = ['Cache-Control', 'Always `no-store`.'];
 const ON_API: [HeaderKey, string][] = [...corsOn('On /api/* paths.'), ['Link-ServiceDesc', 'On /api/* paths.']];

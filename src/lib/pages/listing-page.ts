@@ -7,9 +7,9 @@
  * a searcher in, HTML text out, everything from the query or a record escaped.
  */
 
+import { pageUrl } from '../../http/links.ts';
 import { formatUsd, kindLabel } from '../format.ts';
 import { escapeHtml } from '../html.ts';
-import { pageUrl } from '../links.ts';
 import type { CardSearchHit, CardSearchParams } from '../search/card-searcher.ts';
 import type { SearchSort } from '../search/catalogue-searcher.ts';
 import type { IgnoredReason, IgnoredWord } from '../search/query-match.ts';

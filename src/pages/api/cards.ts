@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { responseOf } from '../../lib/http-response.ts';
+import { responseOf } from '../../http/answer.ts';
 import { answerSearch } from '../../server/search-endpoints.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type Collection, INDEXED_COLLECTIONS, pageUrl } from '../lib/links.ts';
+import { type Collection, INDEXED_COLLECTIONS, pageUrl } from './links.ts';
 
 /**
  * Which answer a path gets, decided from the path alone (pure, table-tested).

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { IMAGE_ORIGIN } from '../lib/image-host.ts';
-import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, markdownUrl, pageUrl } from '../lib/links.ts';
-import type { Representation } from '../lib/negotiate.ts';
-import type { FileInfo } from '../pipeline/file-manifest.ts';
+import { IMAGE_ORIGIN } from '../schemas/image-host.ts';
+import type { FileInfo } from './file-manifest.ts';
+import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, markdownUrl, pageUrl } from './links.ts';
+import type { Representation } from './negotiate.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
 const CONTENT_TYPES: Record<string, string> = {

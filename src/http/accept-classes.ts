@@ -2,7 +2,7 @@
  * The `Accept` headers a static host can negotiate by itself, as regular
  * expressions its configuration can hold (nginx `map`, Vercel `has`, …).
  *
- * The function's negotiation (src/lib/negotiate.ts) weighs q-values, wildcards
+ * The function's negotiation (src/http/negotiate.ts) weighs q-values, wildcards
  * and specificity; a host's rules cannot. But two shapes of header are decided
  * without any arithmetic, and they are what browsers, curl and agents send:
  *
@@ -25,7 +25,7 @@
  * hostile 16 KB header costs nginx one linear pass; `js` is the same language
  * for engines without possessive quantifiers.
  */
-import type { Representation } from '../lib/negotiate.ts';
+import type { Representation } from './negotiate.ts';
 
 export type RegexFlavour = 'pcre' | 'js';
 
