@@ -30,7 +30,7 @@ const MAX_QUEUED = 4000;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
-  const worker = new Worker(join(paths.projectRoot, 'src', 'build', 'markdown-worker.ts'), {
+  const worker = new Worker(join(paths.projectRoot, 'src', 'pipeline', 'markdown-worker.ts'), {
     workerData: paths,
     // Its live heap is the tokenizer's ranks and a few files in flight; without caps V8
     // lets a second heap grow as freely as the main one.
