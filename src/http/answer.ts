@@ -1,25 +1,21 @@
-import { createHash } from 'node:crypto';
-import { PROBLEM_CONTENT_TYPE, type Problem } from './problem.ts';
+import { etagMatches, etagOf } from './etag.ts';
+import type { HttpResponse } from './exchange.ts';
 
 /**
- * Answers of the function's endpoints: JSON with a strong ETag (and 304 for a
- * matching If-None-Match), or a problem. An answer is plain data (status,
- * headers, bytes) that the front server writes to Node's response as it is and
- * an Astro route turns into a Response (`responseOf`). The headers every API
+ * Answers of the function's endpoints: JSON or HTML with a strong ETag (and
+ * 304 for a matching If-None-Match), remembered by the parameters that made
+ * them. An answer is plain data (status, headers, bytes) that the request
+ * policy (serve.ts) passes to the runtime as it is; the headers every API
  * response shares (CORS, the service-desc link, the client's RateLimit) are
- * added by the front server for all of /api/*.
+ * added by the function's routes (src/server/function-routes.ts).
  */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  /** The body's bytes; null for a 304. */
-  body: Buffer | null;
-}
+/** An endpoint's answer: its body is bytes (null for a 304). */
+export type Answer = HttpResponse;
 
 interface CachedBody {
-  bytes: Buffer;
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -32,13 +28,13 @@ const CACHE_CONTROL = 'private, max-age=60';
 
 function cachedBody(text: string): CachedBody {
   const bytes = Buffer.from(text);
-  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url')}"` };
+  return { bytes, etag: etagOf(bytes) };
 }
 
 function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedBody, contentType: string): Answer {
   const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
-  return { status: 200, headers: { ...headers, 'Content-Type': contentType }, body: bytes };
+  return { status: 200, headers: { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) }, body: bytes };
 }
 
 /**
@@ -71,28 +67,4 @@ export function createCachedAnswers(maxEntries: number, contentType: string) {
 export function createCachedJson(maxEntries: number) {
   const respond = createCachedAnswers(maxEntries, JSON_CONTENT_TYPE);
   return (ifNoneMatch: string | null | undefined, key: string, produce: () => unknown): Answer => respond(ifNoneMatch, key, () => JSON.stringify(produce()));
-}
-
-export function problemAnswer(problem: Problem): Answer {
-  return {
-    status: problem.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store' },
-    body: Buffer.from(JSON.stringify(problem)),
-  };
-}
-
-/** The answer as a fetch Response (for Astro's routes). */
-export function responseOf({ status, headers, body }: Answer): Response {
-  return new Response(body && new Uint8Array(body), { status, headers });
-}
-
-/**
- * If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` is ignored,
- * `*` matches any current representation.
- * @example etagMatches('W/"a", "b"', '"b"') // true
- */
-export function etagMatches(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

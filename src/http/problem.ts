@@ -1,3 +1,5 @@
+import type { HttpResponse } from './exchange.ts';
+
 /**
  * The one catalogue of error bodies (RFC 9457 problem details). Handlers never
  * build error JSON by hand: they pick a problem here and send it with
@@ -20,6 +22,19 @@ export interface Problem {
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * A problem as an answer: never cached, with its Content-Length (also on HEAD, which sends no body).
+ * @example problemResponse(notFound('/x'), { Vary: 'Accept' }).status // 404
+ */
+export function problemResponse(problem: Problem, headers: Record<string, string> = {}): HttpResponse {
+  const body = new TextEncoder().encode(JSON.stringify(problem));
+  return {
+    status: problem.status,
+    headers: { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE, 'Content-Length': String(body.byteLength), 'Cache-Control': 'no-store' },
+    body,
+  };
+}
 
 const problem = (status: number, title: string, detail: string, extra: Partial<Problem> = {}): Problem => ({
   type: 'about:blank',
@@ -83,4 +98,9 @@ export function requestTimeout(): Problem {
 
 export function badRequest(detail: string): Problem {
   return problem(400, 'Bad Request', detail);
+}
+
+/** A fault of ours, never of the input: no details, which are logged instead. */
+export function internalError(): Problem {
+  return problem(500, 'Internal Server Error', 'The server failed to answer this request.');
 }

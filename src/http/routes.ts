@@ -7,15 +7,15 @@ import { type Collection, INDEXED_COLLECTIONS, pageUrl } from './links.ts';
  * a request can never name a file outside the build output.
  */
 export type Route =
-  /**
-   * Answered by the function: a search endpoint (search-endpoints.ts), a search page for people
-   * (listing-pages.ts), else a page rendered by Astro's handler.
-   */
-  | { kind: 'function'; endpoint?: SearchEndpoint; page?: ListingPage }
+  /** Answered by the function: a search endpoint, or a search page for people (src/server/function-routes.ts). */
+  | FunctionRoute
   /** A detail page, or without `slug` the collection's index page (`/sets`). */
   | { kind: 'negotiated'; collection: Collection; slug?: string }
   | { kind: 'file'; file: string; api: boolean; markdownOf?: { collection: Collection; slug: string } }
   | { kind: 'not-found' };
+
+/** What the function computes per request; every runtime without the function passes these on to it. */
+export type FunctionRoute = { kind: 'function'; endpoint: SearchEndpoint; page?: never } | { kind: 'function'; page: ListingPage; endpoint?: never };
 
 /** The search endpoints, by the last segment of their path (/api/cards …). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { type Problem, tooManyRequests } from '../http/problem.ts';
+import type { GateDecision } from '../http/exchange.ts';
+import { tooManyRequests } from '../http/problem.ts';
 import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
 import type { Limiter } from './rate-limit/limiter.ts';
@@ -11,8 +12,6 @@ import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limi
  * everyone else, invalid signatures included, is counted against the policy
  * and told where they stand.
  */
-export type GateDecision = { go: true; headers: Record<string, string> } | { go: false; headers: Record<string, string>; problem: Problem };
-
 export type FunctionGate = (req: IncomingMessage) => Promise<GateDecision>;
 
 export interface GateOptions {

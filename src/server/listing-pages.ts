@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Answer, createCachedAnswers, problemAnswer } from '../http/answer.ts';
+import { type Answer, createCachedAnswers } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { linkHeader } from '../http/links.ts';
 import type { Problem } from '../http/problem.ts';
+import { problemResponse } from '../http/problem.ts';
 import type { ListingPage } from '../http/routes.ts';
 import { sparklineSvg } from '../lib/charts/sparkline.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../lib/pages/listing-page.ts';
@@ -52,7 +53,7 @@ export function createListingPages(serverDir: string, searchers: Searchers): Lis
       if (!query.has('limit')) query.set('limit', String(LISTING_PAGE_SIZE));
       const askedSort = query.has('sort') ? (query.get('sort') as SearchSort) : undefined;
       const planned = plan(page, query, askedSort, searchers);
-      if (!planned.ok) return problemAnswer(planned.problem);
+      if (!planned.ok) return problemResponse(planned.problem);
       const { shell, trends } = await load();
       const answer = respond[page](ifNoneMatch, planned.key, () => {
         const rendered = planned.render(trends);

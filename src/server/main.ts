@@ -3,8 +3,7 @@
  * the search data, wires the rate limiter and agent verifier (the gate) behind
  * the front server, listens, and answers one search before it reports ready so
  * the first real request is fast. The manifest is parsed once that search is
- * answered (files wait for it); Astro's server entry only when a request is
- * routed to Astro (none is today: the front server answers the searches itself).
+ * answered (files wait for it).
  *
  * The build bundles this file and everything it imports into one file,
  * dist/server/function.mjs (src/integrations/function-bundle.ts): that is what
@@ -22,12 +21,11 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { createAgentVerifier } from '../lib/web-bot-auth/verify.ts';
 import { answerClientError, answerConnect } from './client-error.ts';
 import { type ServerConfig, serverConfigOf } from './config.ts';
-import { type AstroHandler, createFrontServer } from './front-server.ts';
+import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
@@ -62,7 +60,6 @@ let firstSearchAnswered!: () => void;
 const firstSearch = new Promise<void>((resolve) => (firstSearchAnswered = resolve));
 const manifestText = readFile(join(dist, 'server', MANIFEST_FILE), 'utf8');
 const manifest = firstSearch.then(() => manifestText).then((text) => JSON.parse(text) as FileManifest);
-const loadAstro = async () => ((await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href)) as { handler: AstroHandler }).handler;
 const searchers = loadSearchers(join(dist, 'server', 'search'));
 step('search data');
 const limiter = config.ratePolicy && createLimiter(config.ratePolicy, { redisUrl: config.redisUrl });
@@ -86,7 +83,6 @@ const server = createServer(
     manifest,
     searchers,
     listingPages: createListingPages(join(dist, 'server'), searchers),
-    loadAstro,
     gate,
   }),
 );

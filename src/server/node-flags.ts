@@ -1,6 +1,6 @@
 /**
  * V8 flags the server runs with. Its live heap is small (~45 MB: indexes,
- * manifest, Astro), but under load V8 lets the young generation and the old
+ * manifest), but under load V8 lets the young generation and the old
  * space grow far past it (RSS 430 MB after a search benchmark). Capping them
  * keeps the resident set under 200 MB at the same throughput.
  */

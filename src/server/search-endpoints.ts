@@ -1,4 +1,5 @@
-import { type Answer, createCachedJson, problemAnswer } from '../http/answer.ts';
+import { type Answer, createCachedJson } from '../http/answer.ts';
+import { problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
@@ -7,9 +8,7 @@ import type { Searchers } from './search-data.ts';
 /**
  * The search endpoints, `GET /api/cards`, `/api/sealed` and `/api/knowledge?q=&tag=`:
  * the parameters checked (a problem when they are wrong), then the searcher's
- * answer as JSON with its ETag, remembered per endpoint (createCachedJson). The
- * front server answers them with this directly, so a search never waits for
- * Astro; the routes in src/pages/api/ are thin adapters over the same code.
+ * answer as JSON with its ETag, remembered per endpoint (createCachedJson).
  *
  * A catalogue answer is `{ total, count, offset, limit, ...rest, results }`:
  * `rest` is whatever else the searcher's result carries (e.g. the words it
@@ -22,17 +21,17 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
   switch (endpoint) {
     case 'cards': {
       const parsed = parseCardSearch(query);
-      if (!parsed.ok) return problemAnswer(parsed.problem);
+      if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.cards.search(parsed.params)));
     }
     case 'sealed': {
       const parsed = parseSealedSearch(query, searchers.kinds);
-      if (!parsed.ok) return problemAnswer(parsed.problem);
+      if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
     }
     case 'knowledge': {
       const parsed = parseKnowledgeSearch(query);
-      if (!parsed.ok) return problemAnswer(parsed.problem);
+      if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => searchers.knowledge.search(parsed.params).map(detailToListItem));
     }
   }
@@ -45,7 +44,7 @@ function envelope({ limit, offset }: { limit: number; offset: number }, { total,
 
 type Responders = Record<SearchEndpoint, ReturnType<typeof createCachedJson>>;
 
-/** The answers remembered for one build's searchers (one set per process, whoever asks: the front server or Astro). */
+/** The answers remembered for one build's searchers (one set per process). */
 const responders = new WeakMap<Searchers, Responders>();
 
 function respondersOf(searchers: Searchers): Responders {

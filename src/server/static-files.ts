@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
+import { FileUnavailable } from '../http/serve.ts';
 
 /**
  * Where the function reads the bodies of prebuilt files from. Their headers
@@ -14,7 +15,7 @@ import type { FileInfo } from '../http/file-manifest.ts';
  *   which the host serves statically: no loop, no redirect for the client.
  */
 export interface StaticFiles {
-  /** The file's bytes; throws StaticFileUnavailable when they cannot be had. */
+  /** The file's bytes; throws FileUnavailable (src/http/serve.ts) when they cannot be had. */
   read(file: string, info: FileInfo): Promise<Buffer>;
   /** Whether reading asks another server (which must never be this function again). */
   remote: boolean;
@@ -26,9 +27,6 @@ export interface StaticFiles {
  * every such request fetch itself again, without end.
  */
 export const ORIGIN_FETCH_HEADER = 'x-card-values-origin-fetch';
-
-/** The static host did not give the file of this build: the client gets a 503, never another build's bytes. */
-export class StaticFileUnavailable extends Error {}
 
 export function diskFiles(clientDir: string): StaticFiles {
   // The path comes from the manifest, never from the request.
@@ -50,14 +48,14 @@ export function originFiles(origin: string): StaticFiles {
           signal: AbortSignal.timeout(ORIGIN_TIMEOUT_MS),
           redirect: 'error',
         });
-        if (response.status !== 200) throw new StaticFileUnavailable(`${origin}${file} answered ${response.status}`);
+        if (response.status !== 200) throw new FileUnavailable(`${origin}${file} answered ${response.status}`);
         body = Buffer.from(await response.arrayBuffer());
       } catch (error) {
-        if (error instanceof StaticFileUnavailable) throw error;
-        throw new StaticFileUnavailable(`${origin}${file}: ${(error as Error).message}`);
+        if (error instanceof FileUnavailable) throw error;
+        throw new FileUnavailable(`${origin}${file}: ${(error as Error).message}`);
       }
       // A host that serves another build (a deploy half done) would pair these bytes with the wrong ETag and token count.
-      if (etagOf(body) !== info.etag) throw new StaticFileUnavailable(`${origin}${file} is not the file of this build (ETag differs from the manifest)`);
+      if (etagOf(body) !== info.etag) throw new FileUnavailable(`${origin}${file} is not the file of this build (ETag differs from the manifest)`);
       return body;
     },
   };

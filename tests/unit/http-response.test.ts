@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCachedJson, etagMatches, problemAnswer, responseOf } from '../../src/http/answer.ts';
-import { badParameter } from '../../src/http/problem.ts';
+import { createCachedJson } from '../../src/http/answer.ts';
+import { etagMatches } from '../../src/http/etag.ts';
+import { badParameter, problemResponse } from '../../src/http/problem.ts';
 
 describe('cached JSON answers', () => {
   it('produces an answer once per key and serves the same bytes and ETag again', () => {
@@ -39,15 +40,20 @@ describe('cached JSON answers', () => {
     expect(notModified.headers).toEqual({ ETag: etag, 'Cache-Control': 'private, max-age=60' });
   });
 
-  it('becomes the same fetch Response for Astro’s routes', async () => {
-    const answer = createCachedJson(2)(null, 'a', () => ({ q: 'mew' }));
-    const response = responseOf(answer);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('etag')).toBe(answer.headers.ETag);
-    expect(await response.text()).toBe('{"q":"mew"}');
-    const problem = responseOf(problemAnswer(badParameter('limit', 'limit must be an integer', 'an integer ≥ 0')));
-    expect([problem.status, problem.headers.get('content-type'), problem.headers.get('cache-control')]).toEqual([400, 'application/problem+json', 'no-store']);
-    expect((await problem.json()).parameter).toBe('limit');
+  it('gives the length of the bytes it answers with', () => {
+    const answer = createCachedJson(2)(null, 'a', () => ({ q: 'Flabébé' }));
+    expect(answer.headers['Content-Length']).toBe(String(Buffer.byteLength('{"q":"Flabébé"}')));
+  });
+});
+
+describe('problem answers', () => {
+  it('are problem JSON, never cached, with the length of their bytes and the headers given', () => {
+    const answer = problemResponse(badParameter('limit', 'limit must be an integer', 'an integer ≥ 0'), { Vary: 'Accept' });
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toMatchObject({ 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', Vary: 'Accept' });
+    const body = Buffer.from(answer.body!);
+    expect(answer.headers['Content-Length']).toBe(String(body.length));
+    expect(JSON.parse(body.toString()).parameter).toBe('limit');
   });
 });
 

@@ -1,0 +1,29 @@
+import type { IncomingMessage } from 'node:http';
+import type { Answer } from '../http/answer.ts';
+import { API_HEADERS } from '../http/headers.ts';
+import { problemResponse } from '../http/problem.ts';
+import type { FunctionRoute } from '../http/routes.ts';
+import type { FunctionGate } from './function-gate.ts';
+import type { ListingPages } from './listing-pages.ts';
+import type { Searchers } from './search-data.ts';
+import { answerSearch } from './search-endpoints.ts';
+
+/**
+ * What the function itself computes per request, behind its gate (rate limit and agent verification): the
+ * search endpoints (`/api/cards` …, with the API's headers) and the search pages for people (`/search`,
+ * `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
+ * @example const answer = createFunctionRoutes({ searchers, listingPages, gate }); await answer(route, url, req)
+ */
+export function createFunctionRoutes({ searchers, listingPages, gate }: { searchers: Searchers; listingPages: ListingPages; gate: FunctionGate }) {
+  return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
+    const ifNoneMatch = req.headers['if-none-match'];
+    // A page for people carries no API headers, not even on its 429.
+    const shared = route.page ? {} : API_HEADERS;
+    const decision = await gate(req);
+    if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });
+    const answer = route.page
+      ? await listingPages.answer(route.page, url.searchParams, ifNoneMatch)
+      : answerSearch(searchers, route.endpoint, url.searchParams, ifNoneMatch);
+    return { ...answer, headers: { ...shared, ...decision.headers, ...answer.headers } };
+  };
+}
