@@ -9,9 +9,40 @@ import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, ty
  * the same problem JSON as everywhere else, and the connection closes, since
  * the parser can no longer tell where the next request would begin.
  */
-type ParserError = Error & { code?: string };
+type ParserError = Error & { code?: string; bytesParsed?: number; rawPacket?: Buffer };
 
-function problemOf(error: ParserError): Problem {
+/** The largest request head accepted: Node's default, stated (the request target, header names and values). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Where the next request on each connection begins, in bytes read from it: set as each request arrives, so
+ * that a parse error can be placed within its own request (see `problemOf`). Exact for a client that waits
+ * for each answer; a pipelining client's later requests count from the last one that arrived whole.
+ */
+const nextRequestStart = new WeakMap<Duplex, number>();
+
+/** @example server.on('request', (req) => noteRequestArrived(req.socket)) */
+export function noteRequestArrived(socket: Duplex & { bytesRead: number }): void {
+  nextRequestStart.set(socket, socket.bytesRead);
+}
+
+/**
+ * How far into its request the parser was when it failed. The parser checks the head's size only where a run of
+ * bytes ends, and where that is depends on how the bytes arrived (one read or several): the same oversized
+ * request with a bad byte beyond the limit could otherwise be a 400 one time and a 431 the next.
+ */
+function failurePosition(error: ParserError, socket: Duplex & { bytesRead?: number }): number {
+  const chunk = error.rawPacket?.length ?? 0;
+  return (socket.bytesRead ?? 0) - chunk + (error.bytesParsed ?? chunk) - (nextRequestStart.get(socket) ?? 0);
+}
+
+/** Errors only a body can have (chunked framing): their position says nothing about the head's size. */
+const BODY_ERRORS = new Set(['HPE_INVALID_CHUNK_SIZE', 'HPE_CHUNK_EXTENSIONS_OVERFLOW', 'HPE_INVALID_EOF_STATE']);
+
+function problemOf(error: ParserError, socket: Duplex): Problem {
+  // A request is oversized before it is malformed when the bad byte lies beyond the limit: always a 431.
+  const inHead = error.code?.startsWith('HPE_') && !BODY_ERRORS.has(error.code);
+  if (inHead && failurePosition(error, socket) >= MAX_HEADER_BYTES) return requestHeadersTooLarge();
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return requestHeadersTooLarge();
@@ -32,7 +63,7 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
     socket.destroy();
     return;
   }
-  endWithProblem(socket, problemOf(error));
+  endWithProblem(socket, problemOf(error, socket));
 }
 
 /**

@@ -23,7 +23,7 @@ import { createServer, get } from 'node:http';
 import { join } from 'node:path';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { createAgentVerifier } from '../lib/web-bot-auth/verify.ts';
-import { answerClientError, answerConnect } from './client-error.ts';
+import { answerClientError, answerConnect, MAX_HEADER_BYTES, noteRequestArrived } from './client-error.ts';
 import { type ServerConfig, serverConfigOf } from './config.ts';
 import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
@@ -77,7 +77,7 @@ const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trust
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
 const server = createServer(
-  { shouldUpgradeCallback: () => false, requireHostHeader: false },
+  { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
   createFrontServer({
     files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
     manifest,
@@ -87,6 +87,7 @@ const server = createServer(
   }),
 );
 server.keepAliveTimeout = 5_000;
+server.on('request', (req) => noteRequestArrived(req.socket));
 server.on('clientError', answerClientError);
 server.on('connect', answerConnect);
 server.on('error', (error: NodeJS.ErrnoException) => {

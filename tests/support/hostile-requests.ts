@@ -38,8 +38,17 @@ export interface RawResponse {
   error?: string;
 }
 
-/** The largest request head Node's parser accepts by default (--max-http-header-size). */
+/** The largest request head the function accepts (src/server/client-error.ts, Node's default). */
 export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * The size the limit is counted on, as Node's parser counts it: the request target and every header name and
+ * value, in bytes (not the method, the spaces, the colons or the line ends).
+ * @example headBytes({ method: 'GET', target: '/x', headers: [['Host', 'a']] }) // 7
+ */
+export function headBytes(request: RawRequest): number {
+  return Buffer.byteLength(request.target) + request.headers.reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
+}
 
 /** @example serialise({ method: 'GET', target: '/', headers: [['Host', 'x']] }).toString() // 'GET / HTTP/1.1\r\nHost: x\r\n\r\n' */
 export function serialise(request: RawRequest): Buffer {
