@@ -1,11 +1,52 @@
-import { defineConfig } from 'vitest/config';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The test tiers, each a Vitest project with a script of its own (package.json `test:<tier>`); `npm test` runs
+ * them all. Only the tiers that read the fixture site build it (tests/support/global-setup.ts), once for the
+ * code and fixture content, reused by the other tiers and later runs.
+ *
+ *   unit      pure modules on fixture content; no build, no server
+ *   content   the committed catalogue (content/) held to its promises: relevance, search, article facts
+ *   contract  the built fixture site: files, schemas, incremental builds, the import
+ *   http      the real function over HTTP
+ *   deploy    the host configurations (nginx, Cloudflare in Miniflare, Netlify, Vercel)
+ *   nginx     the HTTP contract files again, through nginx serving the build in front of the function
+ *   e2e       the pages in Chromium (from the npm package @sparticuz/chromium)
+ */
+const FIXTURE_SITE = ['tests/support/global-setup.ts'];
+/** The HTTP contract, as a client sees it whatever serves it: run against the function alone and through nginx. */
+const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'sets'].map((name) => `tests/http/${name}.test.ts`);
+
+const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
 
 export default defineConfig({
   test: {
-    include: ['tests/{unit,contract,http,deploy,e2e}/**/*.test.ts'],
-    // Builds the fixture site once per run; contract, HTTP and browser tests read it.
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      tier('unit', { include: ['tests/unit/**/*.test.ts'] }),
+      tier('content', { include: ['tests/content/**/*.test.ts'] }),
+      tier('contract', { include: ['tests/contract/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
+      tier('http', { include: ['tests/http/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
+      tier('deploy', { include: ['tests/deploy/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
+      tier('nginx', { include: nginxIncluded(), globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'nginx' } }),
+      tier('e2e', { include: ['tests/e2e/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
+    ],
   },
 });
+
+/**
+ * The nginx tier needs Debian's nginx (nginx-light; .ci/run installs it). Where it is missing the tier has no
+ * files and says so, unless REQUIRE_SERVICES is set (CI), which makes that an error.
+ */
+function nginxIncluded(): string[] {
+  const found = ['/usr/sbin/nginx', spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim()].some((p) => p && existsSync(p));
+  if (found) return CONTRACT_FILES;
+  const why = 'nginx is not installed (Debian package: nginx-light; .ci/run installs it)';
+  if (process.env.REQUIRE_SERVICES) throw new Error(`REQUIRE_SERVICES is set but ${why}`);
+  const asked = process.argv.findIndex((arg) => arg === '--project');
+  if (asked === -1 || process.argv[asked + 1] === 'nginx') console.warn(`SKIPPED: the nginx tier (the HTTP contract through nginx): ${why}`);
+  return [];
+}

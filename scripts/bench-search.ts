@@ -3,7 +3,7 @@
  * takes, on the real catalogue (content/) and on a synthetic 100k-card catalogue
  * (copies of the real cards under invented set names), plus resident memory.
  *
- * Queries are the labelled set (tests/unit/labelled-queries.ts), run with the API's
+ * Queries are the labelled set (tests/content/labelled-queries.ts), run with the API's
  * default page (limit 50, offset 0), on a searcher read from a search pack as the
  * server's is (src/lib/search/search-pack.ts; the build times preparing from records). The machine is shared and noisy, so every query
  * runs in several rounds; a query's time is its median over the rounds, and p50/p99
@@ -36,8 +36,8 @@ import { runInNewContext } from 'node:vm';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
 import { type CatalogueData, prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
 import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
+import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { LABELLED_QUERIES } from '../tests/unit/labelled-queries.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
 import { HOSTILE_KINDS, type HostileKind, randomSource } from './lib/hostile-queries.ts';
 

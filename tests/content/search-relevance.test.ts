@@ -1,6 +1,6 @@
 /**
  * What collectors type, against the real catalogue and content/aliases: every
- * labelled query (tests/unit/labelled-queries.ts) finds what it means, aliases
+ * labelled query (tests/content/labelled-queries.ts) finds what it means, aliases
  * and nicknames point at what exists, words that name nothing drop out with a
  * note, and each result says why it matched.
  */

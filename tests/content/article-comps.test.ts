@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeComps, loadCards } from '../../src/lib/comps.ts';
+
+const KNOWLEDGE_DIR = join(import.meta.dirname, '../../content/knowledge');
+
+/**
+ * The comps of each article, read the way scripts/compute-comps.ts writes them:
+ * one line of JSON under `structured:` in the front matter. A tiny parser for that
+ * one line keeps the test free of a YAML dependency the project does not declare.
+ */
+function articlesWithComps(): { file: string; comps: Record<string, unknown> }[] {
+  return readdirSync(KNOWLEDGE_DIR)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((file) => {
+      const text = readFileSync(join(KNOWLEDGE_DIR, file), 'utf8');
+      const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+      const line = /^ {2}comps: (.*)$/m.exec(frontMatter)?.[1];
+      return line === undefined ? [] : [{ file, comps: JSON.parse(line) }];
+    });
+}
+
+describe('committed article comps', () => {
+  const cards = loadCards();
+  const articles = articlesWithComps();
+
+  it('at least three articles carry comps', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(articles.map((a) => [a.file, a.comps] as const))('%s carries the comps that content/cards gives for its scope', (_file, comps) => {
+    expect(comps).toEqual(computeComps(cards, comps.scope as never));
+  });
+});
