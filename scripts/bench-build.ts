@@ -58,13 +58,15 @@ const SCALE_TARGETS = { cards: 100_000, seconds: 180, treeBytes: 2 * 2 ** 30 };
 /** Lines of a failed build's output kept to show why it failed. */
 const TAIL_LINES = 40;
 
-const WRAPPER_PHASE = /^== \[(\d)\/(\d)\] (.*)$/;
-const OUTPUT_STEP = /build-output\] \[(\d)\/3\] (.*) \((\d+(?:\.\d+)?) s\)$/;
+/** The build's phases and the steps of its last one, as src/pipeline/build-log.ts prints them. */
+const PHASE = /^== \[(\d)\/(\d)\] (.*)$/;
+const STEP = /^ {3}(.*) \((\d+(?:\.\d+)?) s\)$/;
 /** "counted tokens of N Markdown files, M from cache" (the wording has varied; the numbers have not). */
 const TOKENS = /(\d+) Markdown files, (\d+) from cache/;
 const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
-/** scripts/build.ts's progress line per build bundle (cards-0, cards-1, …, sealed, knowledge, sets, bulk, site). */
-const BUNDLE = /rendered and wrote bundle (\S+) \(\d+(?:\.\d+)? s\)/;
+/** The time each build bundle took (cards-0, cards-1, …, sealed, knowledge, sets, site, search, bulk), in the order made. */
+const BUNDLES = /^bundles: (.*)$/;
+const BUNDLE_TIME = /(\S+) (\d+(?:\.\d+)?) s/g;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -163,33 +165,26 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
     const rss = watchRss(child.pid!, since);
 
     const marks: [string, number][] = [['starting node, Astro and Vite', 0]];
-    let writeStart: number | undefined;
-    let lastPhase = 'build-output hook';
-    let lastPhaseAt: number | undefined;
     let counted = -1;
     let reused = -1;
-    const bundleEnds: [string, number][] = [];
+    let bundles: [string, number][] = [];
     const tail: string[] = [];
     const onLine = (line: string) => {
       const at = since();
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
-      const phase = WRAPPER_PHASE.exec(line);
-      const step = OUTPUT_STEP.exec(line);
-      const bundle = BUNDLE.exec(line);
-      if (bundle) {
-        bundleEnds.push([bundle[1], at]);
-        if (showBundles) console.log(`   ${sec(at).padStart(7)}    bundle ${bundle[1]}`);
-      } else if (phase) {
-        // The wrapper's last phase is announced late; the [1/3] step below says when it began.
-        if (phase[1] === phase[2]) [lastPhase, lastPhaseAt] = [phase[3], at];
-        else marks.push([phase[3], at]);
+      const phase = PHASE.exec(line);
+      const step = STEP.exec(line);
+      if (phase) {
+        marks.push([phase[3], at]);
         console.log(`   ${sec(at).padStart(7)}  ${line}`);
       } else if (step) {
-        if (step[1] === '1') writeStart = at - Number(step[3]) * 1000;
         const tokens = TOKENS.exec(line);
         if (tokens) [counted, reused] = [Number(tokens[1]), Number(tokens[2])];
-        console.log(`   ${sec(at).padStart(7)}    build-output [${step[1]}/3] ${step[2]} (${step[3]} s into the hook)`);
+        const made = BUNDLES.exec(step[1]);
+        if (made) bundles = [...made[1].matchAll(BUNDLE_TIME)].map((m): [string, number] => [m[1], Number(m[2]) * 1000]);
+        if (made && showBundles) for (const [name, ms] of bundles) console.log(`   ${sec(ms).padStart(7)}    bundle ${name}`);
+        else if (!made) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
       } else if (PASS_THROUGH.test(line)) {
         console.log(`   ${sec(at).padStart(7)}  ${line.trim()}`);
       }
@@ -200,16 +195,11 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
     child.on('close', (code) => {
       const { peakTree, peakSingle, samples } = rss.stop();
       const wallMs = since();
-      // Without the [1/3] step (the build died in the hook), the late announcement is the best start there is.
-      const lastStart = writeStart ?? lastPhaseAt;
-      if (lastStart !== undefined) marks.push([lastPhase, lastStart]);
       const phases = marks.map(([name, at], i): [string, number] => [name, (marks[i + 1]?.[1] ?? wallMs) - at]);
       const phasePeaks = marks.map(([, at], i) => {
         const end = marks[i + 1]?.[1] ?? Number.POSITIVE_INFINITY;
         return samples.reduce((peak, [t, bytes]) => (t >= at && t < end ? Math.max(peak, bytes) : peak), 0);
       });
-      const renderStart = marks.find(([name]) => name.startsWith('rendering'))?.[1] ?? 0;
-      const bundles = bundleEnds.map(([name, at], i): [string, number] => [name, at - (bundleEnds[i - 1]?.[1] ?? renderStart)]);
       resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, tail });
     });
   });

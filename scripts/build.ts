@@ -1,9 +1,8 @@
 /**
- * Builds the site (astro build) with readable output: numbered phases, Astro's
- * own lines and every warning and error pass through, and rendering shows its
- * progress as one line per build bundle (a route per page would print tens of
- * thousands of lines; a page route added later is counted, not printed). Ends
- * with a summary line.
+ * Builds the site (astro build) with the settings the build needs (below): the
+ * project's integration prints its numbered phases and a line per build bundle
+ * (src/pipeline/build-log.ts), Astro's own lines and every warning and error
+ * pass through as they are, and a summary line ends it.
  *
  * Usage:  node scripts/build.ts            (CONTENT_DIR, OUT_DIR, CACHE_DIR honoured)
  * Exit:   astro's exit code: 0 built, 1 failed (the error names file and field)
@@ -12,11 +11,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 
-const ROUTE_LINE = /^\s*\S*\s*[├└]─ /;
-// Astro colours its output when it thinks a terminal (or CI) is watching; match on the plain text.
-const ANSI = /\x1b\[[0-9;]*m/g;
 const started = performance.now();
 /**
  * The build's main heap holds 130–180 MB on the bundled catalogue, but V8 grows
@@ -48,38 +43,10 @@ const REPRODUCIBLE_ASTRO_KEY = createHash('sha256').update('card-values: no serv
 const NATIVE_MEMORY_ENV = { MIMALLOC_PURGE_DELAY: '0' };
 const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)], {
   env: { ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY, ...NATIVE_MEMORY_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  stdio: ['ignore', 'pipe', 'pipe'],
+  stdio: ['ignore', 'inherit', 'inherit'],
 });
-
-let routes = 0;
-let phase = 0;
-const PHASES: [RegExp, string][] = [
-  [/Syncing content/, 'loading and validating content'],
-  [/Building server entrypoints/, 'bundling the function and build routes'],
-  [/prerendering static routes/, 'rendering and writing JSON, Markdown and HTML'],
-  [/Waiting for integration|build-output\] \[1\//, 'gathering the manifest of ETags and token counts'],
-];
-function relay(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream): void {
-  createInterface({ input: stream }).on('line', (line) => {
-    const plain = line.replace(ANSI, '');
-    if (ROUTE_LINE.test(plain)) {
-      routes++;
-      const bundle = /\/emit\/(\S+)\.ndjson/.exec(plain);
-      if (bundle) out.write(`   rendered and wrote bundle ${bundle[1]} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
-      return;
-    }
-    const next = PHASES.findIndex(([pattern], i) => i >= phase && pattern.test(plain));
-    if (next >= phase && next !== -1) {
-      phase = next + 1;
-      out.write(`\n== [${phase}/${PHASES.length}] ${PHASES[next][1]}\n`);
-    }
-    out.write(`${line}\n`);
-  });
-}
-relay(child.stdout!, process.stdout);
-relay(child.stderr!, process.stderr);
 child.on('close', (code) => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(code === 0 ? `\nbuild: done in ${seconds} s (${routes} prerendered routes)` : `\nbuild: FAILED after ${seconds} s`);
+  console.log(code === 0 ? `\nbuild: done in ${seconds} s` : `\nbuild: FAILED after ${seconds} s`);
   process.exit(code ?? 1);
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { logPhase, logStep } from '../pipeline/build-log.ts';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../pipeline/build-paths.ts';
 import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
@@ -13,6 +14,7 @@ import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
  * Astro is done. Astro's client folder stays empty of the routes' files while
  * it builds (it lists every file it finds there in its server bundle); the
  * routes write to a staging folder that becomes the client folder at the end.
+ * Its hooks also say which phase the build is in (build-log.ts).
  */
 export function buildOutput(): AstroIntegration {
   let paths: BuildPaths;
@@ -50,15 +52,16 @@ export function buildOutput(): AstroIntegration {
           },
         });
       },
+      // Astro syncs the content collections right after its configuration is done.
+      'astro:config:done': () => logPhase(1),
       'astro:build:start': async () => {
+        logPhase(2);
         buildStart = Date.now();
         await startBuild(paths, astroClientDir);
       },
-      'astro:build:done': async ({ logger }) => {
-        const started = performance.now();
-        await finishBuild(paths, astroClientDir, buildStart, (n, text) =>
-          logger.info(`[${n}/3] ${text} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
-        );
+      'astro:build:done': async () => {
+        logPhase(4);
+        await finishBuild(paths, astroClientDir, buildStart, logStep);
       },
     },
   };

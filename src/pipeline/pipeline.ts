@@ -43,6 +43,14 @@ import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
 import { readTokenCache, writeTokenCache } from './token-counter.ts';
 
+/** The last line of a bundle's answer: how long it took to make (printed with the manifest's steps). */
+interface BundleLine {
+  bundle: string;
+  ms: number;
+  /** When it was done, in ms of the build's clock: the answers are read by name, this puts them in order. */
+  doneAt: number;
+}
+
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
 const BUNDLE_DIR = 'emit';
 
@@ -93,6 +101,7 @@ export async function runBundle(
   render: PageRenderer,
   { last = false } = {},
 ): Promise<string> {
+  const started = performance.now();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
     tokenCache: readTokenCache(paths.tokenCacheFile),
@@ -140,6 +149,8 @@ export async function runBundle(
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
+  const doneAt = Math.round(performance.now());
+  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt } satisfies BundleLine));
   return `${lines.join('\n')}\n`;
 }
 
@@ -158,9 +169,9 @@ async function closeMarkdown(shared: BundleRun): Promise<void> {
  * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the
  * same bytes are there already), removes what this build did not make, turns the staging folder back into
  * the client folder, and writes the manifest and the state. `buildStart`: the server folder's files older
- * than this are an earlier build's (Astro writes it whole). `log` prints a numbered step.
+ * than this are an earlier build's (Astro writes it whole). `log` prints a step.
  */
-export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (step: number, text: string) => void): Promise<void> {
+export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (text: string) => void): Promise<void> {
   const files: FileManifest['files'] = {};
   const groups: BuildState['groups'] = {};
   const tokens = new Map<string, number>();
@@ -170,10 +181,15 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
+  const bundles: BundleLine[] = [];
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
-      const entry = JSON.parse(line) as WrittenFile | GroupLine;
+      const entry = JSON.parse(line) as WrittenFile | GroupLine | BundleLine;
+      if ('bundle' in entry) {
+        bundles.push(entry);
+        continue;
+      }
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
         if (!entry.kept) continue;
@@ -193,9 +209,14 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
     }
   }
   await rm(bundleDir, { recursive: true });
+  log(
+    `bundles: ${bundles
+      .sort((a, b) => a.doneAt - b.doneAt)
+      .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   writeTokenCache(paths.tokenCacheFile, tokens);
   log(
-    1,
     `${Object.keys(files).length} files from the build routes (${keptGroups} of ${Object.keys(groups).length} records unchanged, their files kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
   );
 
@@ -217,14 +238,14 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   await removeOlder(paths.serverDir, buildStart);
   await rm(astroClientDir, { recursive: true });
   await rename(paths.clientDir, astroClientDir);
-  log(2, `tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
+  log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
   // Sorted, so that the same output gives the same manifest however much of it was reused.
   const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
-  log(3, `manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
+  log(`manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
 }
 
 /** Every file under `dir`, with its URL path. */

@@ -14,6 +14,7 @@ import Page from '../../layouts/Page.astro';
 import type { KnowledgeDetail } from '../../lib/knowledge-record.ts';
 import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
 import { SHELL_MAIN, SHELL_TITLE } from '../../lib/pages/page-shell.ts';
+import { logPhase } from '../../pipeline/build-log.ts';
 import { loadCatalogue, releaseCatalogue } from '../../pipeline/catalogue.ts';
 import { bundlesOf, type PageRenderer } from '../../pipeline/emit-files.ts';
 import { runBundle } from '../../pipeline/pipeline.ts';
@@ -29,6 +30,8 @@ import { runBundle } from '../../pipeline/pipeline.ts';
 const catalogueCache = { dir: paths.cardFileCacheDir, codeVersion: paths.codeVersion };
 
 export const getStaticPaths = (async () => {
+  // Astro asks for the paths just before it renders them: the build's third phase begins.
+  logPhase(3);
   return bundlesOf(await loadCatalogue(catalogueCache)).map((bundle) => ({ params: { bundle } }));
 }) satisfies GetStaticPaths;
 
