@@ -310,6 +310,17 @@ function problemLocation(name: string, problem: Problem): string {
     }`;
 }
 
+/**
+ * HTTP/0.9 (a request line with no version: a line feed in the target ends it) has no status line or headers
+ * to answer with, so nginx would send a bare body: a page, a file or a search. Node's parser refuses such a
+ * request; nginx closes the connection without a byte (444) before any route runs. (A 0.9 request nginx
+ * cannot parse, `GET /../x`, still gets the bare 400 problem body: in an error page nothing tells it apart
+ * from the request lines nginx could not read at all, which must get the problem as HTTP/1.1.)
+ */
+const REFUSE_HTTP09 = `    if ($server_protocol !~ "^HTTP/[1-9]") {
+        return 444;
+    }`;
+
 /** The http-level configuration: maps, the function upstream and the server. */
 export function nginxSite(options: NginxOptions): string {
   const { manifest, root, functionUrl, listen } = options;
@@ -380,6 +391,7 @@ ${addHeaders()}
     if ($uri ~ "^/\\.cv/") {
         break;
     }
+${REFUSE_HTTP09}
     if ($cv_dispatch = function) {
         return 418;
     }

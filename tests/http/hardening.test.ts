@@ -205,6 +205,14 @@ describe('requests Node rejects before any route runs', () => {
     }
   });
 
+  it('an HTTP/0.9 request gets nothing of the site: the 400 problem from the function, a closed connection from nginx', async () => {
+    for (const request of ['GET /llms.txt\n', 'GET /api/cards?q=mew\n', 'GET /cards/charizard-base1-4\n']) {
+      const raw = await rawExchange(request);
+      if (CONTRACT_TARGET === 'nginx') expect(raw, request).toBe('');
+      else expect(parseAnswer(raw).status, request).toBe(400);
+    }
+  });
+
   it('headers over 16 KB get a 431 problem', async () => {
     const answer = parseAnswer(await rawExchange(`GET /api/cards HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(answer.status).toBe(431);

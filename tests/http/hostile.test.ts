@@ -14,6 +14,7 @@ import {
   type HostileArbitraries,
   headBytes,
   hostileArbitraries,
+  isHttp09,
   MAX_HEADER_BYTES,
   NORMAL_HOST,
   type RawClient,
@@ -26,7 +27,7 @@ import {
 } from '../support/hostile-requests.ts';
 import { assertMatches } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
-import { refusedInFront, startTarget, targetAsRead } from '../support/target.ts';
+import { CONTRACT_TARGET, refusedInFront, startTarget, targetAsRead } from '../support/target.ts';
 
 /**
  * Property-based hostile input against the real server (src/server/main.ts) on
@@ -299,8 +300,25 @@ async function forEach<T>(items: T[], check: (item: T) => Promise<void>): Promis
   );
 }
 
+/**
+ * An HTTP/0.9 request (a line feed in the target ends the request line before any version) has no status line
+ * or headers to be answered with. The function's parser refuses it with the 400 problem, as HTTP/1.1; nginx in
+ * front closes the connection without a byte, or, for a 0.9 request it cannot even parse, sends the 400
+ * problem as a bare body (src/deploy/nginx.ts). Never a page, a file or a search; no other property applies.
+ */
+function refusedAsHttp09(request: RawRequest, response: RawResponse): boolean {
+  if (CONTRACT_TARGET !== 'nginx' || !isHttp09(request)) return false;
+  const closed = response.status === 0 && response.body.length === 0;
+  const problem = response.bare && (JSON.parse(response.body.toString('utf8')) as { status?: number }).status === 400;
+  ensure(closed || problem, 'nginx answered an HTTP/0.9 request with more than its 400 problem', request, response);
+  return true;
+}
+
 const sendAll = (requests: RawRequest[], check: (request: RawRequest, response: RawResponse) => void) =>
-  forEach(requests, async (request) => check(request, await client.send(request)));
+  forEach(requests, async (request) => {
+    const response = await client.send(request);
+    if (!refusedAsHttp09(request, response)) check(request, response);
+  });
 
 const withBody = fc.option(fc.string({ maxLength: 40 }), { nil: undefined, freq: 4 });
 
@@ -441,6 +459,7 @@ describe('hostile requests against the real server', () => {
           forEach(requests, async (get) => {
             const head = { ...get, method: 'HEAD' };
             const [getResponse, headResponse] = await Promise.all([client.send(get), client.send(head)]);
+            if (refusedAsHttp09(get, getResponse) && refusedAsHttp09(head, headResponse)) return;
             const asGet = `\nGET:\n${describeExchange(get, getResponse)}\nHEAD:`;
             ensure(headResponse.status === getResponse.status, `HEAD is a ${headResponse.status}, GET a ${getResponse.status}${asGet}`, head, headResponse);
             const [headFields, getFields] = [comparable(headResponse.headers), comparable(getResponse.headers)];
@@ -542,6 +561,7 @@ describe('hostile requests against the real server', () => {
         fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: BATCH / 2, size: 'max' }), (pairs) =>
           forEach(pairs, async ({ normal, hostile }) => {
             const [expected, actual] = await Promise.all([client.send(normal), client.send(hostile)]);
+            if (refusedAsHttp09(normal, expected) && refusedAsHttp09(hostile, actual)) return;
             // nginx refuses a Host that is not a valid host[:port] (RFC 9112 §3.2): a refusal, never another resource.
             if (refusedInFront(actual)) return ensureProblem(hostile, actual);
             const same =

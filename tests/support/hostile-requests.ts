@@ -36,6 +36,8 @@ export interface RawResponse {
   body: Buffer;
   /** Why there is no answer, when status is 0. */
   error?: string;
+  /** The connection closed after bytes that are no HTTP/1.x answer: an HTTP/0.9 answer is a bare body. */
+  bare?: boolean;
 }
 
 /** The largest request head the function accepts (src/server/client-error.ts, Node's default). */
@@ -75,6 +77,18 @@ export function reachesHandler(request: RawRequest): boolean {
     request.headers.every(([name, value]) => TOKEN.test(name) && !CONTROL.test(value)) &&
     serialise({ ...request, body: undefined }).length < MAX_HEADER_BYTES - 512
   );
+}
+
+/**
+ * Whether the request line ends before any HTTP version (a line feed in the target): that is an HTTP/0.9
+ * request, which has no headers and whose answer would be a bare body. Node's parser refuses one with a 400
+ * as HTTP/1.1; nginx in front closes the connection.
+ * @example isHttp09({ method: 'GET', target: '/x?q=\n', headers: [] }) // true
+ */
+export function isHttp09(request: RawRequest): boolean {
+  const line = serialise({ ...request, body: undefined }).toString('latin1');
+  const end = line.indexOf('\n');
+  return !/ HTTP\/\d/.test(line.slice(0, end < 0 ? line.length : end));
 }
 
 /** One line per request and answer, for counterexample messages. */
@@ -184,6 +198,8 @@ export function createRawClient(url: string, { concurrency = 16, timeoutMs = 10_
           return finish({ status: 0, headers: {}, body: data, error: (error as Error).message }, false);
         }
         if (parsed) finish(parsed.response, parsed.keepAlive);
+        else if (ended && data.length > 0 && !data.subarray(0, 5).equals(Buffer.from('HTTP/')))
+          finish({ status: 0, headers: {}, body: data, error: 'a bare body, with no status line or headers', bare: true }, false);
         else if (ended)
           finish(
             { status: 0, headers: {}, body: data, error: data.length ? 'the connection closed mid-answer' : 'the connection closed' },
