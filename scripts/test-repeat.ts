@@ -29,7 +29,7 @@ for (let run = 1; run <= runs; run++) {
   const result = spawnSync(process.execPath, [vitest, 'run', ...TIERS.flatMap((tier) => ['--project', tier])], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, NO_COLOR: '1' },
     maxBuffer: 256 * 1024 * 1024,
   });
   const took = (performance.now() - started) / 1000;
