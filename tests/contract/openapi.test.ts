@@ -6,7 +6,9 @@ import { ROOT } from '../support/fixture-site.ts';
 
 /**
  * The built /openapi.json describes the whole contract and lints clean under
- * both Redocly (recommended) and Spectral (spectral:oas), offline.
+ * Spectral (spectral:oas), offline. Spectral is the one linter kept: on 33
+ * defects planted in this document it found 27, Redocly's recommended rules 23
+ * (docs/architecture.md has the comparison).
  */
 const file = join(inject('fixtureDist'), 'client', 'openapi.json');
 const api = JSON.parse(readFileSync(file, 'utf8'));
@@ -63,13 +65,11 @@ function lint(bin: string, args: string[]) {
     env: {
       ...process.env,
       PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
-      REDOCLY_TELEMETRY: 'off',
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
       NO_COLOR: '1',
     },
   });
   const output = `exit ${result.status}\n${result.stdout}\n${result.stderr}`;
-  /** Both print their JSON report, and only it, to stdout (spectral with --quiet). */
+  /** It prints its JSON report, and only it, to stdout (with --quiet). */
   function json<T>(): T {
     try {
       return JSON.parse(result.stdout);
@@ -81,15 +81,6 @@ function lint(bin: string, args: string[]) {
 }
 
 describe('/openapi.json lints clean', () => {
-  it('redocly lint (recommended) finds no errors and no warnings', () => {
-    const run = lint('redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'json']);
-    const report = run.json<{ totals: object; problems: Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer: string }> }> }>();
-    const findings = report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
-    expect(findings, 'redocly findings').toEqual([]);
-    expect(report.totals, run.output).toMatchObject({ errors: 0, warnings: 0 });
-    expect(run.status, run.output).toBe(0);
-  });
-
   it('spectral lint (spectral:oas) finds nothing at any severity', () => {
     const run = lint('spectral', ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--fail-severity', 'hint', '--quiet']);
     const findings = run
