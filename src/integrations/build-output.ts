@@ -11,12 +11,13 @@ import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
  * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
  * build routes where to write (a virtual module), moves the previous output
  * aside when the build starts, and finishes the build (manifest, state) when
- * Astro is done. Astro's client folder stays empty of the routes' files while
- * it builds (it lists every file it finds there in its server bundle); the
- * routes write to a staging folder that becomes the client folder at the end.
+ * Astro is done. Astro builds into an empty client folder (its own few files:
+ * public/, the 404 page, the routes' answers); the routes write to a staging
+ * folder, the previous output moved aside, that becomes the client folder at
+ * the end.
  * Its hooks also say which phase the build is in (build-log.ts).
  */
-export function buildOutput(): AstroIntegration {
+export function buildOutput(output: { clientDir: string; serverDir: string }): AstroIntegration {
   let paths: BuildPaths;
   let astroClientDir: string;
   /** Files of the server folder older than this are left from an earlier build (it is not emptied). */
@@ -27,11 +28,11 @@ export function buildOutput(): AstroIntegration {
       'astro:config:setup': ({ config, updateConfig }) => {
         const projectRoot = fileURLToPath(config.root);
         const cacheDir = fileURLToPath(config.cacheDir);
-        astroClientDir = fileURLToPath(config.build.client);
+        astroClientDir = output.clientDir;
         paths = {
           projectRoot,
-          clientDir: join(fileURLToPath(config.outDir), STAGING_DIR),
-          serverDir: fileURLToPath(config.build.server),
+          clientDir: join(output.clientDir, '..', STAGING_DIR),
+          serverDir: output.serverDir,
           tokenCacheFile: join(cacheDir, 'markdown-tokens.json'),
           stateFile: join(cacheDir, BUILD_STATE_FILE),
           cardFileCacheDir: join(cacheDir, 'card-files'),

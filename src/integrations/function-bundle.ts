@@ -11,8 +11,7 @@ import { FUNCTION_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts'
  * dist/server/function.mjs, and beside it a copy of config/verified-agents.json
  * (its default allowlist). So the function starts without stripping types or
  * resolving ~60 modules, and a copy of dist/server runs alone: no src/, no
- * node_modules. Only Node's built-ins stay outside; Astro's server entry is
- * loaded from beside it at run time, when a request needs Astro (none does today).
+ * node_modules. Only Node's built-ins stay outside.
  */
 /**
  * `import … from 'node:http'` costs ~25 ms at start where `require('node:http')`
@@ -28,7 +27,7 @@ const builtinsRequired: Plugin = {
   },
 };
 
-export function functionBundle(): AstroIntegration {
+export function functionBundle(output: { serverDir: string }): AstroIntegration {
   let root: string;
   let serverDir: string;
   return {
@@ -36,7 +35,7 @@ export function functionBundle(): AstroIntegration {
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
-        serverDir = fileURLToPath(config.build.server);
+        serverDir = output.serverDir;
       },
       'astro:build:done': async ({ logger }) => {
         const started = performance.now();

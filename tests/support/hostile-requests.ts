@@ -424,7 +424,6 @@ export type MutationName = keyof typeof MUTATIONS;
 /** Paths of files outside dist/client, relative to the project root or to dist. */
 const OUTSIDE = [
   'server/manifest.json',
-  'server/entry.mjs',
   'server/function.mjs',
   'server/verified-agents.json',
   'server/search/cards.pack',
