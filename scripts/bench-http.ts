@@ -40,6 +40,9 @@
  *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
  *         node scripts/bench-http.ts --only start      (phase 1 alone)
  *         node scripts/bench-http.ts --only nginx      (phase 6 alone)
+ *         node scripts/bench-http.ts --against ../other/dist   (only: this build's function against another's,
+ *                                                   e.g. of an earlier commit: the same load on both in
+ *                                                   alternating rounds, this ÷ that requests/s per kind)
  *
  * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
@@ -191,6 +194,49 @@ async function timeHostileOverHttp(dist: string): Promise<{ label: string; p50: 
   }
 }
 
+/**
+ * This build's function against another's (an earlier commit's, say): both serve at once, and each kind of
+ * request loads one then the other, the order alternating by round, so both saw the same machine. Prints this ÷
+ * that requests/s per round and the medians.
+ */
+async function compareBuilds(dist: string, other: string, rounds: number, seconds: number): Promise<void> {
+  if (!existsSync(join(other, 'server', 'manifest.json'))) throw new Error(`no build in ${other}`);
+  console.log(`Compare: ${dist} ÷ ${other}, ${rounds} rounds × (${KINDS.join(', ')}), ${CONNECTIONS} connections, ${seconds} s each ...`);
+  const [mine, theirs] = await Promise.all([spawnServer(dist, LIMIT_ON), spawnServer(other, LIMIT_ON)]);
+  const ratios = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
+  try {
+    await Promise.all([mine.ready, theirs.ready]);
+    for (const server of [mine, theirs]) for (const kind of KINDS) await autocannon(loadOf(kind, server.port, 1)); // warm up
+    for (let round = 1; round <= rounds; round++) {
+      const line: string[] = [];
+      for (const kind of KINDS) {
+        const rate = new Map<BenchServer, number>();
+        for (const server of round % 2 ? [mine, theirs] : [theirs, mine]) {
+          const result = await autocannon(loadOf(kind, server.port, seconds));
+          if (result.non2xx + result.errors + result.timeouts) throw new Error(`compare round: ${result.non2xx} non-2xx, ${result.errors} errors`);
+          rate.set(server, result.requests.average);
+        }
+        ratios.get(kind)!.push(rate.get(mine)! / rate.get(theirs)!);
+        line.push(`${kind} ${rate.get(mine)!.toFixed(0)} ÷ ${rate.get(theirs)!.toFixed(0)} = ${ratios.get(kind)!.at(-1)!.toFixed(3)}`);
+      }
+      console.log(`   round ${round}: ${line.join(' · ')}`);
+    }
+  } finally {
+    await Promise.all([mine.stop(), theirs.stop()]);
+  }
+  printTable([
+    ['this ÷ that, requests/s', 'median', 'rounds'],
+    ...KINDS.map((kind) => [
+      kind,
+      median(ratios.get(kind)!).toFixed(3),
+      ratios
+        .get(kind)!
+        .map((r) => r.toFixed(3))
+        .join(', '),
+    ]),
+  ]);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -198,6 +244,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '5' },
       only: { type: 'string' },
+      against: { type: 'string' },
     },
   });
   const [starts, rounds, seconds] = [values.starts, values.rounds, values.seconds].map(Number);
@@ -205,6 +252,7 @@ async function main(): Promise<void> {
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
   if (values.only === 'nginx') return void printNginx(await benchNginx(dist, rounds, seconds));
+  if (values.against !== undefined) return compareBuilds(dist, resolve(values.against), rounds, seconds);
   if (values.only !== undefined && values.only !== 'start') throw new Error('--only takes "start" or "nginx"');
 
   console.log(`1. Start to first search answer ×${starts} (${dist}) ...`);
