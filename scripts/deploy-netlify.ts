@@ -10,7 +10,8 @@
  * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
  *         2 usage: a missing or malformed argument
  */
-import { functionBase, type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
+import { type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
+import { functionBase } from '../src/http/host-rules.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-netlify.ts --dist DIST --function URL --out OUTDIR [--negotiation function|html]';

@@ -11,8 +11,9 @@
  * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
  *         2 usage: a missing or malformed argument
  */
-import { functionBase } from '../src/deploy/netlify.ts';
+
 import { vercelFiles } from '../src/deploy/vercel.ts';
+import { functionBase } from '../src/http/host-rules.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-vercel.ts --dist DIST --function URL --out OUTDIR';

@@ -27,11 +27,12 @@
  */
 
 import type { FileManifest } from '../http/file-manifest.ts';
-import { detailLinks, directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../http/headers.ts';
-import type { Collection } from '../http/links.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../http/routes.ts';
+import { SECURITY_HEADERS } from '../http/headers.ts';
+import { FUNCTION_PATHS, functionBase, type OutputFile, type StaticNegotiation, staticPaths } from '../http/host-rules.ts';
+import { COLLECTIONS } from '../http/links.ts';
+import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
-export type Negotiation = 'function' | 'html';
+export type Negotiation = StaticNegotiation;
 
 export interface NetlifyOptions {
   /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */
@@ -40,84 +41,11 @@ export interface NetlifyOptions {
   negotiation?: Negotiation;
 }
 
-export interface OutputFile {
-  path: string;
-  text: string;
-}
-
-export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 const COLLECTION_NAMES = COLLECTIONS.join('|');
-/** A record's JSON (`/api/cards/x.json`), an extensionless API record path, a file in a detail folder (its extension captured). */
-const API_FILE = new RegExp(`^/api/(${COLLECTION_NAMES})/([^/]+)\\.json$`);
 const API_PATH = new RegExp(`^/api/(${COLLECTION_NAMES})/[^/]+$`);
 const DETAIL_PATH = new RegExp(`^/(${COLLECTION_NAMES})/[^/]+?(\\.[a-z]+)?$`);
 /** The header the host sets itself, from its own hash of the file. */
 const HOST_OWNED = new Set(['etag']);
-
-/** `https://fn.example/` → `https://fn.example`; refuses anything but an absolute http(s) URL without query or fragment. */
-export function functionBase(url: string): string {
-  const parsed = URL.parse(url);
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username || parsed.password) {
-    throw new Error(`--function must be an absolute http(s) URL with no query, fragment or credentials, not ${JSON.stringify(url)}`);
-  }
-  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
-}
-
-/**
- * The function's paths: searches and the search pages (all of /api/knowledge and /sealed: the function serves
- * their files when there is no query, since a host's query matching needs a non-empty value).
- */
-export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge', '/search', '/sealed'] as const;
-
-/**
- * The paths a client may ask for that a static host serves from build files,
- * each with the file that answers it and the headers the contract gives it
- * (what src/server/front-server.ts sends for that path). Shared by every
- * static host generator and by the tests.
- */
-export interface StaticPath {
-  path: string;
-  file: string;
-  headers: Record<string, string>;
-}
-
-export function staticPaths(manifest: FileManifest, negotiation: Negotiation): StaticPath[] {
-  const out: StaticPath[] = [];
-  for (const [file, info] of Object.entries(manifest.files)) {
-    const collection = collectionOf(file);
-    if (collection && negotiation === 'function') continue; // the function serves the whole folder
-    const headers = { ...fileHeaders(file, info), ...directFileHeaders(file) };
-    out.push({ path: file, file, headers });
-    for (const alias of aliasesOf(file, negotiation)) out.push({ path: alias.path, file, headers: { ...headers, ...alias.headers } });
-  }
-  return out;
-}
-
-/** The detail-page folder a file sits in directly (`/cards/x.md` → cards), if any. */
-function collectionOf(file: string): Collection | undefined {
-  const parts = file.split('/');
-  return parts.length === 3 && (COLLECTIONS as readonly string[]).includes(parts[1]) ? (parts[1] as Collection) : undefined;
-}
-
-/** Other request paths a file answers: extensionless API JSON, pages without `.html`, and (html mode) the detail page. */
-function aliasesOf(file: string, negotiation: Negotiation): { path: string; headers: Record<string, string> }[] {
-  const api = API_FILE.exec(file);
-  if (api && SLUG.test(api[2])) return [{ path: file.slice(0, -5), headers: {} }];
-  const change = /^\/api\/changes\/([^/]+)\.json$/.exec(file);
-  if (change && CHANGE_DATE.test(change[1])) return [{ path: file.slice(0, -5), headers: {} }];
-  const extensionless = Object.entries(EXTENSIONLESS_API_FILES).find(([, target]) => target === file);
-  if (extensionless) return [{ path: extensionless[0], headers: {} }];
-  if (file === '/index.html') return [{ path: '/', headers: {} }];
-  if (!file.endsWith('.html') || file === '/404.html') return [];
-  const index = INDEX_PAGES[file.slice(0, -5)];
-  // An index page (/sets) is negotiated like a detail page: the function's in function mode, its HTML with its Link in html mode.
-  if (index) return negotiation === 'html' ? [{ path: file.slice(0, -5), headers: { Link: detailLinks(index) } }] : [];
-  const collection = collectionOf(file);
-  if (!collection) return [{ path: file.slice(0, -5), headers: {} }];
-  const slug = file.slice(collection.length + 2, -5);
-  // html mode: the page is its HTML, and says where its siblings are; it does not vary by Accept here.
-  return negotiation === 'html' && SLUG.test(slug) ? [{ path: file.slice(0, -5), headers: { Link: detailLinks(collection, slug) } }] : [];
-}
 
 /** The `_redirects` rules, in order (the first that matches wins; `!` rules apply even where a file exists). */
 export function netlifyRedirects(options: NetlifyOptions): string[] {

@@ -31,7 +31,7 @@ import {
   representationFile,
   SECURITY_HEADERS,
 } from '../http/headers.ts';
-import { type Collection, markdownUrl } from '../http/links.ts';
+import { COLLECTIONS, markdownUrl } from '../http/links.ts';
 import { badRequest, functionUnavailable, notFound, type Problem, requestHeadersTooLarge } from '../http/problem.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
@@ -47,7 +47,6 @@ export interface NginxOptions {
   full?: boolean;
 }
 
-const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 /** The negotiated index pages (`/sets`), as [path, collection]. */
 const INDEXES = Object.entries(INDEX_PAGES);
 /** A regular expression's text for a literal path. */

@@ -27,9 +27,10 @@
 import { acceptClasses } from '../http/accept-classes.ts';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../http/headers.ts';
+import { FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from '../http/host-rules.ts';
+import { COLLECTIONS } from '../http/links.ts';
 import { negotiate, type Representation } from '../http/negotiate.ts';
 import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../http/routes.ts';
-import { COLLECTIONS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from './netlify.ts';
 
 export interface VercelOptions {
   /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */

@@ -3,6 +3,8 @@
  * its Markdown file, its JSON, and the Link header / <link> alternates of each.
  */
 export type Collection = 'cards' | 'sealed' | 'knowledge' | 'sets';
+/** Every collection, each with its detail pages under `/{collection}/` and their JSON under `/api/{collection}/`. */
+export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 
 /**
  * Without a slug, the collection's own index (`/sets`, `/sets.md`, `/api/sets`):

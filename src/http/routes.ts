@@ -1,4 +1,4 @@
-import { type Collection, INDEXED_COLLECTIONS, pageUrl } from './links.ts';
+import { COLLECTIONS, type Collection, INDEXED_COLLECTIONS, pageUrl } from './links.ts';
 
 /**
  * Which answer a path gets, decided from the path alone (pure, table-tested).
@@ -28,7 +28,7 @@ export type ListingPage = 'cards' | 'sealed';
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Plain static paths: no dot segments, no encoded or control characters. */
 const STATIC_PATH = /^(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/;
-const COLLECTIONS = new Set<string>(['cards', 'sealed', 'knowledge', 'sets']);
+const COLLECTION_NAMES = new Set<string>(COLLECTIONS);
 /** The negotiated index pages by path (`/sets`): their files are `/sets.html`, `/sets.md` and `/api/sets.json`. */
 export const INDEX_PAGES: Record<string, Collection> = Object.fromEntries(INDEXED_COLLECTIONS.map((c) => [`/${c}`, c]));
 
@@ -83,11 +83,11 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
     const date = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
     return CHANGE_DATE.test(date) ? { kind: 'file', file: `/api/changes/${date}.json`, api: true } : { kind: 'not-found' };
   }
-  if (parts.length === 4 && parts[1] === 'api' && COLLECTIONS.has(parts[2])) {
+  if (parts.length === 4 && parts[1] === 'api' && COLLECTION_NAMES.has(parts[2])) {
     const slug = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
     return SLUG.test(slug) ? { kind: 'file', file: `/api/${parts[2]}/${slug}.json`, api: true } : { kind: 'not-found' };
   }
-  if (parts.length === 3 && COLLECTIONS.has(parts[1])) {
+  if (parts.length === 3 && COLLECTION_NAMES.has(parts[1])) {
     const collection = parts[1] as Collection;
     if (parts[2].endsWith('.md')) {
       const slug = parts[2].slice(0, -3);

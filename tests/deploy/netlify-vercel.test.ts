@@ -11,7 +11,7 @@ import { acceptConditions, caseFold, type VercelConfig, vercelConfig } from '../
 import { classifyAccept } from '../../src/http/accept-classes.ts';
 import type { FileInfo, FileManifest } from '../../src/http/file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../../src/http/headers.ts';
-import type { Collection } from '../../src/http/links.ts';
+import { COLLECTIONS, type Collection } from '../../src/http/links.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
@@ -23,7 +23,6 @@ import { scratchDir } from '../support/fixture-site.ts';
  * catalogue they stay inside the documented limits.
  */
 const FN = 'https://fn.example';
-const COLLECTIONS: Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 const SAMPLE_ACCEPTS = [
   '*/*',
