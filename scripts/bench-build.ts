@@ -14,9 +14,9 @@
  * The rebuild must count the tokens of no Markdown file (they come from
  * CACHE_DIR/markdown-tokens.json).
  *
- * Phase times come from when each phase line of scripts/build.ts arrives. Astro
- * prints "Waiting for integration" only after a hook has run 3 s, so the write
- * phase is taken to start when the build-output step [1/3] says it did.
+ * Phase times come from when each phase line of the build arrives (printed by the
+ * project's integration hooks: src/pipeline/build-log.ts); each bundle's time is
+ * the one the build reports with the manifest's steps.
  *
  * Targets: clean build ≤ 30 s and ≤ 1 GB (tree), rebuild counts 0 tokens, the
  * one-price rebuild ≤ 8 s and ≤ 25% of the clean build of the same run. The

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { generateAgentJwk, signAgentRequest } from '../../src/lib/web-bot-auth/index.ts';
 import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
-import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -20,14 +19,8 @@ let dist: string;
 let manifest: FileManifest;
 let fn: RunningServer;
 let cf: CloudflareTarget;
-/** Set when this file built its own fixture site (no global setup provided one): removed afterwards. */
-let ownBuild = false;
-
 beforeAll(async () => {
-  // The fixture build of the run's global setup, or one of this file's own where no setup provides it.
-  const provided = inject('fixtureDist') as string | undefined;
-  ownBuild = provided === undefined;
-  dist = provided ?? buildSite('cloudflare-deploy', FIXTURE_CONTENT).dist;
+  dist = inject('fixtureDist');
   manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
   fn = await startServer(dist);
   cf = await startCloudflareTarget(dist, fn.url);
@@ -35,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cf?.stop();
   await fn?.stop();
-  if (ownBuild) rmSync(scratchDir('cloudflare-deploy'), { recursive: true, force: true });
 });
 
 type Init = { headers?: Record<string, string>; method?: string };
