@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/fixture-site.ts';
 
-/** The README names paths and commands; they must exist. */
+/** The README names paths, docs and commands; they must exist, and it stays a short first read. */
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
 
@@ -21,6 +21,16 @@ describe('README', () => {
       .filter((c) => !['install', 'ci'].includes(c));
     expect(commands).toEqual(expect.arrayContaining(['start', 'test']));
     for (const command of commands) expect(scripts[command], command).toBeDefined();
+  });
+
+  it('every docs/*.md link points to a file that exists', () => {
+    const links = [...readme.matchAll(/\]\((docs\/[^)#\s]+\.md)(?:#[^)\s]*)?\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) expect(existsSync(join(ROOT, link)), link).toBe(true);
+  });
+
+  it('the README stays under 10 KB', () => {
+    expect(Buffer.byteLength(readme, 'utf8')).toBeLessThanOrEqual(10_240);
   });
 
   it('the two set-up commands are the ones CI runs', () => {
