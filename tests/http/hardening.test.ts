@@ -213,6 +213,13 @@ describe('requests Node rejects before any route runs', () => {
     }
   });
 
+  it('an HTTP/0.9 request with a bad byte before its line feed is the 400 problem from nginx and the function alike', async () => {
+    // nginx refuses the NUL before it has read a version, so it answers as HTTP/1.1, with headers
+    const answer = parseAnswer(await rawExchange('GET /api/cards?q=\u0000\n'));
+    expect(answer.status).toBe(400);
+    assertMatches('problem.json', JSON.parse(answer.body));
+  });
+
   it('headers over 16 KB get a 431 problem', async () => {
     const answer = parseAnswer(await rawExchange(`GET /api/cards HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(answer.status).toBe(431);

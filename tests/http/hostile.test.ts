@@ -304,13 +304,19 @@ async function forEach<T>(items: T[], check: (item: T) => Promise<void>): Promis
  * An HTTP/0.9 request (a line feed in the target ends the request line before any version) has no status line
  * or headers to be answered with. The function's parser refuses it with the 400 problem, as HTTP/1.1; nginx in
  * front closes the connection without a byte, or, for a 0.9 request it cannot even parse, sends the 400
- * problem as a bare body (src/deploy/nginx.ts). Never a page, a file or a search; no other property applies.
+ * problem as a bare body (src/deploy/nginx.ts). When a bad byte (a NUL) comes before the line feed, nginx
+ * refuses the line before it knows the version and answers the 400 problem as HTTP/1.1, headers and all.
+ * Never a page, a file or a search; no other property applies.
  */
 function refusedAsHttp09(request: RawRequest, response: RawResponse): boolean {
   if (CONTRACT_TARGET !== 'nginx' || !isHttp09(request)) return false;
   const closed = response.status === 0 && response.body.length === 0;
-  const problem = response.bare && (JSON.parse(response.body.toString('utf8')) as { status?: number }).status === 400;
-  ensure(closed || problem, 'nginx answered an HTTP/0.9 request with more than its 400 problem', request, response);
+  const problemStatus = () => (JSON.parse(response.body.toString('utf8')) as { status?: number }).status;
+  if (response.bare) ensure(problemStatus() === 400, 'nginx answered an HTTP/0.9 request with a bare body that is not its 400 problem', request, response);
+  else if (!closed) {
+    ensure(response.status === 400, 'nginx answered an HTTP/0.9 request with more than its 400 problem', request, response);
+    ensureProblem(request, response);
+  }
   return true;
 }
 
