@@ -1,7 +1,6 @@
 import type { RootContent } from 'mdast';
-import type { ContentSummary } from './content-summary.ts';
-import type { KnowledgeDetail } from './knowledge-record.ts';
-import { KNOWLEDGE_CATEGORIES } from './knowledge-taxonomy.ts';
+import type { ContentSummary, KnowledgeDetail } from '../schemas/api-types.ts';
+import { KNOWLEDGE_CATEGORIES } from '../schemas/knowledge-taxonomy.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
 import { bandLabel, VALUE_BANDS } from './value-bands.ts';
 

@@ -1,5 +1,5 @@
 import { badParameter, type Problem } from '../http/problem.ts';
-import { FACILITY_TAGS } from './knowledge-taxonomy.ts';
+import { FACILITY_TAGS } from '../schemas/knowledge-taxonomy.ts';
 import type { CardSearchParams } from './search/card-searcher.ts';
 import type { SearchSort } from './search/catalogue-searcher.ts';
 import type { SealedSearchParams } from './search/sealed-searcher.ts';

@@ -1,23 +1,19 @@
 import { changesMarkdownUrl, changesUrl, pageUrl } from '../http/links.ts';
-import type { CardDetail } from '../lib/card-record.ts';
 import { changeListOf } from '../lib/change-feed.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
-import type { KnowledgeDetail } from '../lib/knowledge-record.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { openApiOf } from '../lib/openapi.ts';
-import { type HomePageData, homePageOf, type KnowledgeIndexData, knowledgeIndexOf, type SealedIndexData, sealedIndexOf } from '../lib/pages/index-pages.ts';
+import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
-import type { SealedDetail } from '../lib/sealed-record.ts';
 import { CARD_CATALOGUE } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
-import type { SetDetail, SetList } from '../lib/set-record.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -36,38 +32,9 @@ import {
   ndjsonPath,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { EmitItem, EmittedFile, PageRenderer } from './emit-items.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
-
-/**
- * The files of the build that are not HTML pages, grouped in a few bundles.
- * Each bundle is one prerendered route whose body lists `[target, path, body]`
- * lines; the build-output integration writes them out as files. One route per
- * bundle instead of one per file keeps the build of ~40k files within seconds.
- * target `client` is the public output; `server` holds data only the function reads.
- * A body is text, or bytes (the search packs).
- */
-export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
-/**
- * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): made there from a card's
- * JSON (`card`), or a body made here (`text`).
- */
-export interface MarkdownFile {
-  markdown: 'card' | 'text';
-  path: string;
-  body: string;
-}
-/**
- * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
- * from: when an earlier build made the group from the same key with the same code, its files are reused as
- * they are and `files` is never called (src/pipeline/build-state.ts).
- */
-export interface FileGroup {
-  group: string;
-  key: string;
-  files(): AsyncGenerator<EmittedFile | MarkdownFile>;
-}
-export type EmitItem = EmittedFile | MarkdownFile | FileGroup;
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
 const CARDS_PER_BUNDLE = 2000;
@@ -87,20 +54,6 @@ export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.incl
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
   return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
-}
-
-/** Renders the HTML page of a record (the Astro components in src/components). */
-export interface PageRenderer {
-  card(card: CardDetail): Promise<string>;
-  sealed(product: SealedDetail): Promise<string>;
-  article(article: KnowledgeDetail, titles: ArticleTitles, bodyHtml: string): Promise<string>;
-  set(set: SetDetail): Promise<string>;
-  setList(setList: SetList): Promise<string>;
-  home(home: HomePageData): Promise<string>;
-  sealedIndex(index: SealedIndexData): Promise<string>;
-  knowledgeIndex(index: KnowledgeIndexData): Promise<string>;
-  /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
-  shell(): Promise<string>;
 }
 
 const file = outputPath;

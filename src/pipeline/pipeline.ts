@@ -38,7 +38,8 @@ import {
   writeBuildState,
 } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
-import { type EmittedFile, emitBundle, type MarkdownFile, makesMarkdown, type PageRenderer } from './emit-files.ts';
+import { emitBundle, makesMarkdown } from './emit-files.ts';
+import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
 import { readTokenCache, writeTokenCache } from './token-counter.ts';

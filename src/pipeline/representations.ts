@@ -1,6 +1,6 @@
 import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../http/links.ts';
 import { contentKey } from './build-state.ts';
-import type { FileGroup } from './emit-files.ts';
+import type { FileGroup } from './emit-items.ts';
 
 /** A URL path as a path in the output folder: `/cards/x` → `cards/x`. */
 export const outputPath = (path: string) => path.replace(/^\//, '');

@@ -1,7 +1,7 @@
 import { setListToMarkdown, setToMarkdown } from '../lib/markdown/set-markdown.ts';
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../lib/set-record.ts';
 import type { Catalogue } from './catalogue.ts';
-import type { EmitItem, PageRenderer } from './emit-files.ts';
+import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
-import { FACILITY_TAGS, KNOWLEDGE_CATEGORY_IDS } from '../lib/knowledge-taxonomy.ts';
 import { isoDate } from './common.ts';
+import { FACILITY_TAGS, KNOWLEDGE_CATEGORY_IDS } from './knowledge-taxonomy.ts';
 
 /**
  * The front matter of one article, content/knowledge/<slug>.md. The Markdown
@@ -11,9 +11,9 @@ export const knowledgeSchema = z.strictObject({
   question: z.string().min(10).max(200),
   /** One or two sentences that answer it on their own. */
   answer: z.string().min(20).max(600),
-  /** One of the categories in src/lib/knowledge-taxonomy.ts. */
+  /** One of the categories in src/schemas/knowledge-taxonomy.ts. */
   category: z.enum(KNOWLEDGE_CATEGORY_IDS),
-  /** Facet tags from the controlled list in src/lib/knowledge-taxonomy.ts. */
+  /** Facet tags from the controlled list in src/schemas/knowledge-taxonomy.ts. */
   facility_tags: z.array(z.enum(FACILITY_TAGS)).min(1),
   /** The day an editor last checked the article against the data, YYYY-MM-DD. */
   last_verified: z.union([isoDate, z.date().transform((d) => d.toISOString().slice(0, 10))]),

@@ -4,12 +4,12 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Collection } from '../../src/http/links.ts';
-import { FACILITY_TAGS } from '../../src/lib/knowledge-taxonomy.ts';
 import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
 import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
 import { SORTS } from '../../src/lib/search-params.ts';
 import { VALUE_BAND_IDS } from '../../src/lib/value-bands.ts';
+import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
 
 /**
  * Hostile HTTP requests for the property tests of tests/http/hostile.test.ts:

@@ -1,4 +1,4 @@
-import { FACILITY_TAGS } from '../knowledge-taxonomy.ts';
+import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
 import { QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
 import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
 import { ref } from './schema-components.ts';

@@ -1,0 +1,51 @@
+/**
+ * What the bundles of the build are made of (emit-files.ts makes them, set-files.ts and representations.ts
+ * help, pipeline.ts writes them out): the types alone, so that those modules need not import one another.
+ */
+import type { ArticleTitles } from '../lib/markdown/knowledge-markdown.ts';
+import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../lib/pages/index-pages.ts';
+import type { CardDetail, KnowledgeDetail, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
+
+/**
+ * The files of the build that are not HTML pages, grouped in a few bundles.
+ * Each bundle is one prerendered route whose body lists `[target, path, body]`
+ * lines; the build-output integration writes them out as files. One route per
+ * bundle instead of one per file keeps the build of ~40k files within seconds.
+ * target `client` is the public output; `server` holds data only the function reads.
+ * A body is text, or bytes (the search packs).
+ */
+export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
+/**
+ * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): made there from a card's
+ * JSON (`card`), or a body made here (`text`).
+ */
+export interface MarkdownFile {
+  markdown: 'card' | 'text';
+  path: string;
+  body: string;
+}
+/**
+ * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
+ * from: when an earlier build made the group from the same key with the same code, its files are reused as
+ * they are and `files` is never called (src/pipeline/build-state.ts).
+ */
+export interface FileGroup {
+  group: string;
+  key: string;
+  files(): AsyncGenerator<EmittedFile | MarkdownFile>;
+}
+export type EmitItem = EmittedFile | MarkdownFile | FileGroup;
+
+/** Renders the HTML page of a record (the Astro components in src/components). */
+export interface PageRenderer {
+  card(card: CardDetail): Promise<string>;
+  sealed(product: SealedDetail): Promise<string>;
+  article(article: KnowledgeDetail, titles: ArticleTitles, bodyHtml: string): Promise<string>;
+  set(set: SetDetail): Promise<string>;
+  setList(setList: SetList): Promise<string>;
+  home(home: HomePageData): Promise<string>;
+  sealedIndex(index: SealedIndexData): Promise<string>;
+  knowledgeIndex(index: KnowledgeIndexData): Promise<string>;
+  /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
+  shell(): Promise<string>;
+}
