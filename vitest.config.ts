@@ -46,7 +46,7 @@ function nginxIncluded(): string[] {
   if (found) return CONTRACT_FILES;
   const why = 'nginx is not installed (Debian package: nginx-light; .ci/run installs it)';
   if (process.env.REQUIRE_SERVICES) throw new Error(`REQUIRE_SERVICES is set but ${why}`);
-  const asked = process.argv.findIndex((arg) => arg === '--project');
+  const asked = process.argv.indexOf('--project');
   if (asked === -1 || process.argv[asked + 1] === 'nginx') console.warn(`SKIPPED: the nginx tier (the HTTP contract through nginx): ${why}`);
   return [];
 }

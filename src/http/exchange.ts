@@ -1,4 +1,4 @@
-import type { Problem } from './problem.ts';
+import type { Problem } from '../schemas/api-types.ts';
 
 /**
  * The request and answer every runtime's adapter speaks with the request

@@ -1,4 +1,7 @@
+import type { Problem } from '../schemas/api-types.ts';
 import type { HttpResponse } from './exchange.ts';
+
+export type { Problem };
 
 /**
  * The one catalogue of error bodies (RFC 9457 problem details). Handlers never
@@ -6,21 +9,6 @@ import type { HttpResponse } from './exchange.ts';
  * `Content-Type: application/problem+json`. `type` is `about:blank` (the status
  * says it all) so no error links to a page that does not exist.
  */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  /** The query parameter at fault (400). */
-  parameter?: string;
-  /** What the parameter accepts (400): a list of values or a description. */
-  allowed?: string[] | string;
-  /** The media types the resource has (406). */
-  available?: string[];
-  /** The rate-limit policies exceeded (429), as draft-ietf-httpapi-ratelimit-headers defines the member. */
-  'violated-policies'?: string[];
-}
-
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /**

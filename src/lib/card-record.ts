@@ -1,53 +1,18 @@
+import type { CardDetail, CardFields } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
-import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
+import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
-import { type ValueBand, valueBandOf } from './value-bands.ts';
+import { valueBandOf } from './value-bands.ts';
 
-/** Element of `/api/cards` results (schemas/api/card-summary.json). */
-export interface CardSummary {
-  id: string;
-  name: string;
-  exactName: string;
-  slug: string;
-  setName: string;
-  valueUsd: number | null;
-  priceStatus: PriceStatus;
-  valueBand: ValueBand | null;
-  rarity: string;
-  types: string[];
-  imageSmall: string;
-}
-
-export interface Market {
-  source: string;
-  lowPrice: number | null;
-  highPrice: number | null;
-  marketPrice: number | null;
-  marketUrl: string;
-  updatedAt: string;
-}
-
-export interface History {
-  start: string;
-  end: string;
-  market: (number | null)[];
-}
-
-/** `/api/cards/{slug}` (schemas/api/card-detail.json). */
-export interface CardDetail extends CardSummary {
-  subtypes: string[];
-  variants: { name: string; lowPrice: number | null; marketPrice: number | null; highPrice: number | null }[];
-  legalities: Record<string, string>;
-  market: Market | null;
-  graded?: { ungraded: number; psa10: number; psa10Multiplier: number; source: string; updatedAt: string };
-  history?: History;
-  /** The imports that changed this card, newest first (content/changes/); empty when none has. */
-  changes: ItemChangeRef[];
-}
+/**
+ * A card as the catalogue lists it: the fields its summary and detail share (schemas/api/card-fields.json); a
+ * search adds why it matched.
+ */
+export type CardSummary = CardFields;
 
 /**
  * `Charizard (Base 4/102)`: the name a collector would write to single out one printing.

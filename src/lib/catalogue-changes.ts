@@ -4,8 +4,10 @@
  * changed. The import prints it before writing and keeps it, per import, in
  * content/changes/<as-of date>.json; the states compared are the records the API
  * serves (card and sealed summaries), so a change here is a change a client sees.
+ * The record's type is the content schema's (src/schemas/changes.ts).
  */
 import type { CardEntry } from '../schemas/card.ts';
+import type { ChangeRecord, CollectionChanges, ItemRef } from '../schemas/changes.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { cardToSummary } from './card-record.ts';
@@ -13,41 +15,6 @@ import { sealedToSummary } from './sealed-record.ts';
 
 /** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
 export const REPRICE_THRESHOLD = 0.1;
-
-/** One item as a change record names it, with the value it had (or has). */
-export interface ItemRef {
-  id: string;
-  slug: string;
-  name: string;
-  valueUsd: number | null;
-}
-
-export interface ItemChange<T> extends ItemRef {
-  from: T;
-  to: T;
-}
-
-export interface CollectionChanges {
-  added: ItemRef[];
-  removed: ItemRef[];
-  /** Value moved by more than the threshold; `valueUsd` is the new value. */
-  repriced: (ItemChange<number> & { changePercent: number })[];
-  /** Value band changed (cards; sealed products have none). */
-  band: ItemChange<string | null>[];
-  /** Price status changed (priced, stale, unpriced). */
-  status: ItemChange<string>[];
-}
-
-/** content/changes/<asOf>.json. */
-export interface ChangeRecord {
-  /** The import's as-of date: the newest price date in the new content. */
-  asOf: string;
-  /** The as-of date of the content it replaced. */
-  previousAsOf: string;
-  repriceThreshold: number;
-  cards: CollectionChanges;
-  sealed: CollectionChanges;
-}
 
 /** The catalogue's content as the import writes it. */
 export interface ContentCatalogue {

@@ -5,29 +5,25 @@
  */
 
 import { changesUrl } from '../http/links.ts';
-import type { ChangeRecord, CollectionChanges } from './catalogue-changes.ts';
+import type { ChangeCounts, ChangeList, ItemChanges } from '../schemas/api-types.ts';
+import type { ChangeRecord, CollectionChanges } from '../schemas/changes.ts';
 
 export type ChangeKind = keyof CollectionChanges;
 export const CHANGE_KINDS: readonly ChangeKind[] = ['added', 'removed', 'repriced', 'band', 'status'];
 
-export type ChangeCounts = Record<ChangeKind, number>;
-
 /** Element of `/api/changes` (schemas/api/change-list.json). */
-export interface ChangeListItem {
-  asOf: string;
-  previousAsOf: string;
-  counts: { cards: ChangeCounts; sealed: ChangeCounts };
-  url: string;
-}
+export type ChangeListItem = ChangeList[number];
 
 /** Element of a detail's `changes`: an import that changed the item, and how. */
-export interface ItemChangeRef {
-  asOf: string;
-  url: string;
-  what: ChangeKind[];
-}
+export type ItemChangeRef = ItemChanges[number];
 
-const countsOf = (changes: CollectionChanges): ChangeCounts => Object.fromEntries(CHANGE_KINDS.map((kind) => [kind, changes[kind].length])) as ChangeCounts;
+const countsOf = (changes: CollectionChanges): ChangeCounts => ({
+  added: changes.added.length,
+  removed: changes.removed.length,
+  repriced: changes.repriced.length,
+  band: changes.band.length,
+  status: changes.status.length,
+});
 
 /** `/api/changes`: one entry per import, in the order given (newest first). */
 export function changeListOf(records: readonly ChangeRecord[]): ChangeListItem[] {

@@ -1,21 +1,7 @@
+import type { ContentSummary, SealedDetail } from '../schemas/api-types.ts';
 import type { CardSummary } from './card-record.ts';
 import { medianUsd, type PriceStatus } from './price-status.ts';
-import type { SealedDetail } from './sealed-record.ts';
 import { VALUE_BAND_IDS, type ValueBand } from './value-bands.ts';
-
-/** `/api/content` (schemas/api/content-summary.json). */
-export interface ContentSummary {
-  domain: string;
-  totalCards: number;
-  totalSealed: number;
-  totalArticles: number;
-  medianCardUsd: number | null;
-  pricesAsOf: string;
-  cardsByBand: Record<ValueBand, number>;
-  cardsByPriceStatus: Record<PriceStatus, number>;
-  sealedByPriceStatus: Record<PriceStatus, number>;
-  generatedAt: string;
-}
 
 export const CONTENT_DOMAIN = 'pokemon-tcg';
 

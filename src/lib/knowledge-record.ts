@@ -1,27 +1,5 @@
+import type { KnowledgeDetail, KnowledgeListItem } from '../schemas/api-types.ts';
 import type { KnowledgeEntry } from '../schemas/knowledge.ts';
-
-/** Element of `/api/knowledge` (schemas/api/knowledge-list-item.json). */
-export interface KnowledgeListItem {
-  id: string;
-  question: string;
-  answer: string;
-  facility_tags: string[];
-  structured: Record<string, unknown>;
-}
-
-/** `/api/knowledge/{slug}` (schemas/api/knowledge-detail.json). */
-export interface KnowledgeDetail {
-  id: string;
-  question: string;
-  answer: string;
-  answer_detail: string;
-  category: string;
-  facility_tags: string[];
-  last_verified: string;
-  related: string[];
-  mentions: { cards: string[]; sealed: string[] };
-  structured: Record<string, unknown>;
-}
 
 /** A knowledge entry as the build sees it: front matter, slug and Markdown body. */
 export interface KnowledgeArticle {

@@ -1,31 +1,12 @@
+import type { SealedDetail, SealedFields } from '../schemas/api-types.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
-import type { History, Market } from './card-record.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
-import { type PriceStatus, priceStatusOf, roundUsd } from './price-status.ts';
+import { priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 
-/** Element of `/api/sealed` results (schemas/api/sealed-summary.json). */
-export interface SealedSummary {
-  id: string;
-  productId: number;
-  slug: string;
-  cleanName: string;
-  kind: string;
-  groupName: string;
-  valueUsd: number | null;
-  priceStatus: PriceStatus;
-  totalPacks: number | null;
-  pricePerPack: number | null;
-}
-
-/** `/api/sealed/{slug}` (schemas/api/sealed-detail.json). */
-export interface SealedDetail extends SealedSummary {
-  market: Market | null;
-  history?: History;
-  /** The imports that changed this product, newest first (content/changes/); empty when none has. */
-  changes: ItemChangeRef[];
-}
+/** A sealed product as the catalogue lists it (schemas/api/sealed-fields.json); a search adds why it matched. */
+export type SealedSummary = SealedFields;
 
 export function sealedToSummary(product: SealedEntry, pricesAsOf: string): SealedSummary {
   const slug = sealedSlug(product);

@@ -1,7 +1,6 @@
+import type { History, SetCard, SetDetail, SetFields, SetList } from '../schemas/api-types.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import type { CardSummary, History } from './card-record.ts';
-import type { PriceStatus } from './price-status.ts';
-import type { ValueBand } from './value-bands.ts';
+import type { CardSummary } from './card-record.ts';
 
 /**
  * The set records: `/api/sets/{setId}` (one set and its cards by value) and
@@ -13,71 +12,11 @@ import type { ValueBand } from './value-bands.ts';
 /** How many of a set's most valuable cards carry their daily price history (the sparklines of the set page). */
 export const SET_TOP_CARDS = 10;
 
-/** A card as a set lists it (schemas/api/set-card.json). */
-export interface SetCard {
-  id: string;
-  name: string;
-  slug: string;
-  /** The collector number over the set's printed total, as printed on the card: `4/102`. */
-  number: string;
-  rarity: string;
-  valueUsd: number | null;
-  priceStatus: PriceStatus;
-  valueBand: ValueBand | null;
-  /** Daily market prices: only on the SET_TOP_CARDS most valuable cards, where the card has a history. */
-  history?: History;
-}
-
-/** The most valuable card of a set. */
-export interface TopCard {
-  id: string;
-  name: string;
-  slug: string;
-  valueUsd: number;
-}
-
 /** A set with its figures: an element of `/api/sets` (schemas/api/set-summary.json). */
-export interface SetSummary {
-  id: string;
-  name: string;
-  series: string;
-  releaseDate: string;
-  /** The count printed on the cards (the 102 of 4/102). */
-  printedTotal: number;
-  /** All cards of the set, secret rares included (from the set list, not counted here). */
-  total: number;
-  ptcgoCode: string | null;
-  /** Cards of the set in the catalogue. */
-  cardCount: number;
-  /** Cards with a value (priceStatus priced or stale). */
-  pricedCardCount: number;
-  /** The sum of the priced cards' valueUsd, in dollars (2 decimals); null when no card is priced. */
-  totalValueUsd: number | null;
-  topCard: TopCard | null;
-}
+export type SetSummary = SetFields;
 
-/** `/api/sets/{setId}` (schemas/api/set-detail.json). */
-export interface SetDetail extends SetSummary {
-  pricesAsOf: string;
-  /** Every card of the set, most valuable first, unpriced last. */
-  cards: SetCard[];
-}
-
-export interface SeriesGroup {
-  name: string;
-  /** The release date of the series' first set. */
-  releaseDate: string;
-  sets: SetSummary[];
-}
-
-/** `/api/sets` (schemas/api/set-list.json). */
-export interface SetList {
-  pricesAsOf: string;
-  totalSets: number;
-  totalCards: number;
-  /** Newest series first (by its first set's release), and inside each the newest set first. */
-  series: SeriesGroup[];
-}
+/** A series and its sets, as `/api/sets` groups them. */
+export type SeriesGroup = SetList['series'][number];
 
 /** What a set's card is made from: its summary and its collector number as content has it (`4`). */
 export interface SetCardSource {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeRecord } from '../lib/catalogue-changes.ts';
+import type { ChangeRecord } from '../schemas/changes.ts';
 import { changeRecordSchema } from '../schemas/changes.ts';
 import { readValidatedJson } from './validated-json.ts';
 

@@ -4,6 +4,7 @@ import { gzip } from 'node:zlib';
 import { contentTypeOf } from '../http/headers.ts';
 import type { CardSummary } from '../lib/card-record.ts';
 import { API_VERSION } from '../lib/openapi.ts';
+import type { BulkManifest } from '../schemas/api-types.ts';
 
 /**
  * The open-data files (docs/data.md): every detail record of a collection as
@@ -122,24 +123,7 @@ export const CARD_CSV_COLUMNS = [
 ] as const satisfies readonly (keyof CardSummary)[];
 
 /** One file in the manifest. */
-export interface BulkFileEntry {
-  path: string;
-  mediaType: string;
-  records: number;
-  bytes: number;
-  sha256: string;
-  /** NDJSON and its gzip: the /openapi.json component every line validates against. */
-  schema?: string;
-  /** A gzip file: the path of the file it inflates to, byte for byte. */
-  gzipOf?: string;
-}
-
-export interface BulkManifest {
-  interfaceVersion: string;
-  generatedAt: string;
-  pricesAsOf: string;
-  files: BulkFileEntry[];
-}
+export type BulkFileEntry = BulkManifest['files'][number];
 
 export function bulkFileEntry(path: string, { body, records }: BulkBody, extra: Pick<BulkFileEntry, 'schema' | 'gzipOf'> = {}): BulkFileEntry {
   return { path, mediaType: contentTypeOf(path), records, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), ...extra };

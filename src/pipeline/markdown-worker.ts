@@ -7,8 +7,8 @@
  * Vite's bundle, and answers each file with its manifest entry.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CardDetail } from '../lib/card-record.ts';
 import { cardToMarkdown } from '../lib/markdown/card-markdown.ts';
+import type { CardDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
 import { createFileSink } from './file-sink.ts';
 import { readTokenCache } from './token-counter.ts';

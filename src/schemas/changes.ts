@@ -2,8 +2,8 @@ import { z } from 'astro/zod';
 
 /**
  * The files of content/changes/: what each import changed, one file per import
- * named `<asOf>.json` (written by `npm run import -- --write`; the type is
- * ChangeRecord in src/lib/catalogue-changes.ts). Items may name cards and
+ * named `<asOf>.json` (written by `npm run import -- --write`, made by
+ * src/lib/catalogue-changes.ts; served as /api/changes/{date}). Items may name cards and
  * products no longer in the catalogue: removed items are expected.
  */
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
@@ -30,3 +30,10 @@ export const changeRecordSchema = z.strictObject({
   cards: collectionChanges,
   sealed: collectionChanges,
 });
+
+/** content/changes/<asOf>.json: what one import changed. */
+export type ChangeRecord = z.infer<typeof changeRecordSchema>;
+/** What an import changed in one collection (cards or sealed products). */
+export type CollectionChanges = ChangeRecord['cards'];
+/** One item as a change record names it, with the value it had (or has). */
+export type ItemRef = CollectionChanges['added'][number];

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KnowledgeListItem } from '../lib/knowledge-record.ts';
 import { CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../lib/search/card-searcher.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
 import { readSearchPack } from '../lib/search/search-pack.ts';
+import type { KnowledgeListItem } from '../schemas/api-types.ts';
 
 /**
  * The searchers of one build, made from the search data the build wrote to

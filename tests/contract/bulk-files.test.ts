@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { contentTypeOf } from '../../src/http/headers.ts';
-import type { BulkManifest } from '../../src/pipeline/bulk-files.ts';
+import type { BulkManifest } from '../../src/schemas/api-types.ts';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 

@@ -13,7 +13,11 @@ const content = join(base, 'content');
 let dev: ChildProcess | undefined;
 
 afterAll(async () => {
-  if (dev && dev.exitCode === null) await new Promise((done) => (dev!.once('exit', done), dev!.kill('SIGTERM')));
+  if (dev && dev.exitCode === null)
+    await new Promise((done) => {
+      dev!.once('exit', done);
+      dev!.kill('SIGTERM');
+    });
   rmSync(base, { recursive: true, force: true });
 });
 

@@ -5,9 +5,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardDetail, CardSummary } from '../../src/lib/card-record.ts';
-import type { SealedDetail, SealedSummary } from '../../src/lib/sealed-record.ts';
-import type { SetDetail, SetSummary } from '../../src/lib/set-record.ts';
+import type { CardSummary } from '../../src/lib/card-record.ts';
+import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import type { SetSummary } from '../../src/lib/set-record.ts';
+import type { CardDetail, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
 import { fetchJson, openPage, pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
 
 let site: Site | undefined;

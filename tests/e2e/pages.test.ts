@@ -8,8 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardDetail } from '../../src/lib/card-record.ts';
-import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
+import type { CardDetail, KnowledgeDetail } from '../../src/schemas/api-types.ts';
 import {
   articleIds,
   fetchJson,

@@ -14,9 +14,9 @@ import packagedChromium from '@sparticuz/chromium';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { CardSummary } from '../../src/lib/card-record.ts';
-import type { KnowledgeDetail } from '../../src/lib/knowledge-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
+import type { KnowledgeDetail } from '../../src/schemas/api-types.ts';
 import { IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import { type RunningServer, startServer } from './server.ts';
 

@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChangeRecord, CollectionChanges } from '../../src/lib/catalogue-changes.ts';
 import { changeListOf, changesByItem } from '../../src/lib/change-feed.ts';
 import { readChangeContent } from '../../src/loaders/change-content.ts';
+import type { ChangeRecord, CollectionChanges } from '../../src/schemas/changes.ts';
 import { FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 
 const dir = scratchDir('change-content');

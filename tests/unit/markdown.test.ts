@@ -2,9 +2,9 @@ import type { RootContent } from 'mdast';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import type { CardDetail } from '../../src/lib/card-record.ts';
 import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
 import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
+import type { CardDetail } from '../../src/schemas/api-types.ts';
 
 /** The serialiser without our fast path for plain text: the reference our output must equal. */
 const reference = unified().use(remarkStringify, STRINGIFY_OPTIONS).data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());

@@ -4,10 +4,11 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import type { CardSummary, History } from '../../src/lib/card-record.ts';
+import type { CardSummary } from '../../src/lib/card-record.ts';
 import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, toMarkdown } from '../../src/lib/markdown/mdast.ts';
 import { setCardValueText, setListToMarkdown, setToMarkdown, setToMarkdownTree } from '../../src/lib/markdown/set-markdown.ts';
 import { byValue, SET_TOP_CARDS, setCardsOf, setIdOfCard, setListOf, setToDetail, setToSummary, sumUsd } from '../../src/lib/set-record.ts';
+import type { History } from '../../src/schemas/api-types.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { assertMatches } from '../support/schemas.ts';
 

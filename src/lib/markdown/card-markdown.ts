@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
-import type { CardDetail } from '../card-record.ts';
+import type { CardDetail } from '../../schemas/api-types.ts';
 import { formatUsd, variantLabel } from '../format.ts';
 import { bandLabel } from '../value-bands.ts';
 import { itemChangesLine } from './change-markdown.ts';

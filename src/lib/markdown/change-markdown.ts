@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { changesMarkdownUrl, changesUrl, pageUrl } from '../../http/links.ts';
-import type { ChangeRecord, CollectionChanges, ItemRef } from '../catalogue-changes.ts';
+import type { ChangeRecord, CollectionChanges, ItemRef } from '../../schemas/changes.ts';
 import { CHANGE_KINDS, type ChangeKind, type ChangeListItem, type ItemChangeRef } from '../change-feed.ts';
 import { formatUsd } from '../format.ts';
 import { heading, link, list, paragraph, toMarkdown } from './mdast.ts';

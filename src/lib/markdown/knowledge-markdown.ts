@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { pageUrl } from '../../http/links.ts';
-import type { KnowledgeDetail } from '../knowledge-record.ts';
+import type { KnowledgeDetail } from '../../schemas/api-types.ts';
 import { heading, link, list, paragraph, parseMarkdown, strong, toMarkdown } from './mdast.ts';
 
 /** The titles an article's links show: questions by article slug, names by card and product slug. */

@@ -1,5 +1,5 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import type { History, Market } from '../card-record.ts';
+import type { History, Market } from '../../schemas/api-types.ts';
 import { formatUsd, historyChange } from '../format.ts';
 import { heading, link, paragraph } from './mdast.ts';
 

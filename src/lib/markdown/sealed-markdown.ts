@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
+import type { SealedDetail } from '../../schemas/api-types.ts';
 import { formatUsd } from '../format.ts';
-import type { SealedDetail } from '../sealed-record.ts';
 import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';

@@ -1,6 +1,5 @@
+import type { KnowledgeDetail, SealedDetail } from '../../schemas/api-types.ts';
 import type { CardSummary } from '../card-record.ts';
-import type { KnowledgeDetail } from '../knowledge-record.ts';
-import type { SealedDetail } from '../sealed-record.ts';
 
 /**
  * What the site's three index pages show, made from the catalogue at build: the

@@ -1,0 +1,633 @@
+/**
+ * The API's records as TypeScript types, generated from schemas/api/*.json by `npm run types`: do not edit;
+ * change the schema and run it again (CI runs `npm run types -- --check`). Names are the /openapi.json components.
+ */
+
+/**
+ * One card: /api/cards/{slug}.
+ */
+export type CardDetail = CardFields & {
+  subtypes: string[];
+  variants: {
+    /**
+     * Printing, e.g. holofoil, reverseHolofoil, normal.
+     */
+    name: string;
+    lowPrice: number | null;
+    marketPrice: number | null;
+    highPrice: number | null;
+  }[];
+  legalities: {
+    [k: string]: string;
+  };
+  market: Market | null;
+  graded?: {
+    ungraded: number;
+    psa10: number;
+    /**
+     * psa10 / ungraded.
+     */
+    psa10Multiplier: number;
+    source: string;
+    updatedAt: string;
+  };
+  history?: History;
+  changes: ItemChanges;
+};
+/**
+ * The imports that changed a card or sealed product, newest first (empty when none has): each links its change record.
+ */
+export type ItemChanges = {
+  /**
+   * The import's as-of date.
+   */
+  asOf: string;
+  /**
+   * /api/changes/{date}: the import's change record.
+   */
+  url: string;
+  /**
+   * How the import changed the item: added, removed, repriced (value moved by more than the threshold), band (value band), status (price status).
+   *
+   * @minItems 1
+   */
+  what: ('added' | 'removed' | 'repriced' | 'band' | 'status')[];
+}[];
+/**
+ * A card as listed in /api/cards results; with `match` (why it matched) when the search had q.
+ */
+export type CardSummary = CardFields & {
+  match?: SearchMatch;
+};
+/**
+ * Present on every search with q. A word listed here is neither required of the results nor guessed at: a query whose words are all listed matches nothing.
+ */
+export type SearchIgnored = {
+  /**
+   * The word or phrase as the search read it (folded), e.g. `psa 10`.
+   */
+  word: string;
+  /**
+   * `not-found`: no item has the word and no word of the catalogue is close enough to be a typo of it. `no-match-with-rest`: the word was a guess (a completion or correction) that matches none of the items the other words match. `grade`: a grade or condition (`psa 10`, `bgs 9.5`, `near mint`): search does not filter by grade; a card's detail carries its graded values. `filler`: a word that names no item (`pokemon`, `card`); it only orders the results. `over-limit`: past the 16 terms or the 4 typo corrections a query may ask for.
+   */
+  reason: 'not-found' | 'no-match-with-rest' | 'grade' | 'filler' | 'over-limit';
+}[];
+/**
+ * /api/changes: every import that changed the catalogue, newest first, with counts of what it changed.
+ */
+export type ChangeList = {
+  /**
+   * The import's as-of date: the newest price date in it.
+   */
+  asOf: string;
+  /**
+   * The as-of date of the content it replaced.
+   */
+  previousAsOf: string;
+  counts: {
+    cards: ChangeCounts;
+    sealed: ChangeCounts;
+  };
+  /**
+   * /api/changes/{date}: the import's change record.
+   */
+  url: string;
+}[];
+export type Plain = Item;
+export type Repriced = Item & {
+  from: number;
+  to: number;
+  changePercent: number;
+};
+export type Band = Item & {
+  from: string | null;
+  to: string | null;
+};
+export type Status = Item & {
+  from: string;
+  to: string;
+};
+/**
+ * /api/knowledge: every article in category order, or those matching q and tag.
+ */
+export type KnowledgeList = KnowledgeListItem[];
+/**
+ * The 406 of a detail page whose Accept header allows none of its representations: a problem that lists them.
+ */
+export type NotAcceptableProblem = Problem & {
+  status?: 406;
+  /**
+   * The media types the page has: text/html, text/markdown, application/json.
+   *
+   * @minItems 1
+   */
+  available: string[];
+};
+/**
+ * The 429 of a client over its rate limit: the quota-exceeded problem type of draft-ietf-httpapi-ratelimit-headers, naming the policies it exceeded.
+ */
+export type QuotaExceededProblem = Problem & {
+  type?: 'https://iana.org/assignments/http-problem-types#quota-exceeded';
+  status?: 429;
+  /**
+   * Names of the exceeded policies, as in RateLimit-Policy ("default").
+   *
+   * @minItems 1
+   */
+  'violated-policies': string[];
+};
+/**
+ * One sealed product: /api/sealed/{slug}.
+ */
+export type SealedDetail = SealedFields & {
+  market: Market | null;
+  history?: History;
+  changes: ItemChanges;
+};
+/**
+ * A sealed product as listed in /api/sealed results; with `match` (why it matched) when the search had q.
+ */
+export type SealedSummary = SealedFields & {
+  match?: SearchMatch;
+};
+/**
+ * One set: /api/sets/{setId}. Its figures, and every card of the set in the catalogue, most valuable first and unpriced last (equal values in collector-number order).
+ */
+export type SetDetail = SetFields & {
+  /**
+   * The catalogue's as-of date: the newest price date of the import the values come from.
+   */
+  pricesAsOf: string;
+  cards: SetCard[];
+};
+/**
+ * A set with its card count and total value, as /api/sets lists it.
+ */
+export type SetSummary = SetFields;
+
+/**
+ * Each schema file of schemas/api/ and the type of what it describes.
+ */
+export interface ApiSchemas {
+  'bulk-manifest.json': BulkManifest;
+  'card-detail.json': CardDetail;
+  'card-fields.json': CardFields;
+  'card-search.json': CardSearch;
+  'card-summary.json': CardSummary;
+  'change-counts.json': ChangeCounts;
+  'change-list.json': ChangeList;
+  'change-record.json': ChangeRecord;
+  'content-summary.json': ContentSummary;
+  'history.json': History;
+  'item-changes.json': ItemChanges;
+  'knowledge-detail.json': KnowledgeDetail;
+  'knowledge-list-item.json': KnowledgeListItem;
+  'knowledge-list.json': KnowledgeList;
+  'market.json': Market;
+  'not-acceptable-problem.json': NotAcceptableProblem;
+  'problem.json': Problem;
+  'quota-exceeded-problem.json': QuotaExceededProblem;
+  'sealed-detail.json': SealedDetail;
+  'sealed-fields.json': SealedFields;
+  'sealed-search.json': SealedSearch;
+  'sealed-summary.json': SealedSummary;
+  'search-ignored.json': SearchIgnored;
+  'search-match.json': SearchMatch;
+  'set-card.json': SetCard;
+  'set-detail.json': SetDetail;
+  'set-fields.json': SetFields;
+  'set-list.json': SetList;
+  'set-summary.json': SetSummary;
+}
+/**
+ * /api/bulk/manifest.json: every bulk file with its record count, size and SHA-256. Compare `sha256` with the copy you hold and re-download only what changed. New members and new files may appear without notice (docs/data.md).
+ */
+export interface BulkManifest {
+  /**
+   * The version of the interface (the same as /openapi.json info.version); its major number changes only with a breaking change.
+   */
+  interfaceVersion: string;
+  /**
+   * The newest date in the data (the price date or an article's last_verified), at midnight UTC: not the time of the build, so that the same data always gives the same manifest.
+   */
+  generatedAt: string;
+  /**
+   * The newest price date in the import, as in /api/content.
+   */
+  pricesAsOf: string;
+  files: {
+    /**
+     * Where the file is served, relative to this host.
+     */
+    path: string;
+    /**
+     * Its Content-Type, e.g. application/x-ndjson, application/gzip, text/csv; charset=utf-8.
+     */
+    mediaType: string;
+    /**
+     * Records in the file: NDJSON lines, CSV rows after the header; for a gzip file, those of the file it inflates to.
+     */
+    records: number;
+    bytes: number;
+    /**
+     * SHA-256 of the file's bytes as served, in hex.
+     */
+    sha256: string;
+    /**
+     * NDJSON files and their gzip twins: the /openapi.json component every line validates against, e.g. CardDetail.
+     */
+    schema?: string;
+    /**
+     * A gzip file: the path of the file it inflates to, byte for byte.
+     */
+    gzipOf?: string;
+  }[];
+}
+/**
+ * The fields a card summary and detail share.
+ */
+export interface CardFields {
+  /**
+   * <set_code>-<number>, e.g. base1-4.
+   */
+  id: string;
+  name: string;
+  /**
+   * Name with set name and card number, e.g. Charizard (Base 4/102).
+   */
+  exactName: string;
+  slug: string;
+  setName: string;
+  /**
+   * Value in US dollars; null only when unpriced.
+   */
+  valueUsd: number | null;
+  priceStatus: 'priced' | 'stale' | 'unpriced';
+  valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
+  /**
+   * Empty where the card has none.
+   */
+  rarity: string;
+  types: string[];
+  imageSmall: string;
+}
+/**
+ * The marketplace snapshot a value comes from.
+ */
+export interface Market {
+  /**
+   * Marketplace, e.g. TCGplayer.
+   */
+  source: string;
+  lowPrice: number | null;
+  highPrice: number | null;
+  marketPrice: number | null;
+  /**
+   * Product page at the marketplace.
+   */
+  marketUrl: string;
+  updatedAt: string;
+}
+/**
+ * One market price per calendar day from start to end (null where none was recorded).
+ */
+export interface History {
+  start: string;
+  end: string;
+  market: (number | null)[];
+}
+export interface CardSearch {
+  /**
+   * Matches overall.
+   */
+  total: number;
+  /**
+   * Items in results.
+   */
+  count: number;
+  offset?: number;
+  limit?: number;
+  results: CardSummary[];
+  ignored?: SearchIgnored;
+}
+/**
+ * On each result of a search with q: which words of the query matched which fields of the item, and which were read as something else (a typo correction, a completion of a word typed in part, an alias, nickname or item id). Keys are the query's words and phrases as the search read them: lower-case, accents and apostrophes folded.
+ */
+export interface SearchMatch {
+  /**
+   * Query word or phrase → the fields of this item it matched in, weightiest first. Card fields: name, set, number, types, rarity. Sealed fields: name, set, kind (the product kind in words), group (the TCGplayer group). A filler word appears here when it matched; an alias that names this item without sharing a word with it (a set alias on a product outside the set's group name) may be absent.
+   */
+  fields: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: ('name' | 'set' | 'number' | 'types' | 'rarity' | 'kind' | 'group')[];
+  };
+  /**
+   * Misspelt word → the word of this item it was corrected to.
+   */
+  corrected?: {
+    [k: string]: string;
+  };
+  /**
+   * Word typed in part → the word of this item it was completed to.
+   */
+  completed?: {
+    [k: string]: string;
+  };
+  /**
+   * Alias, nickname, product or rarity word, or item id → what it stands for (content/aliases/ in the repository).
+   */
+  alias?: {
+    [k: string]: string;
+  };
+}
+/**
+ * How many items an import added, removed, repriced, moved to another value band, or gave another price status.
+ */
+export interface ChangeCounts {
+  added: number;
+  removed: number;
+  repriced: number;
+  band: number;
+  status: number;
+}
+/**
+ * /api/changes/{date}: what one import changed. Items are named as they were (removed ones are no longer in the catalogue); ids are card ids, or sealed product ids as strings.
+ */
+export interface ChangeRecord {
+  asOf: string;
+  previousAsOf: string;
+  /**
+   * A value that moved by more than this share of itself is repriced (0.1: 10%).
+   */
+  repriceThreshold: number;
+  cards: CollectionChanges;
+  sealed: CollectionChanges;
+}
+export interface CollectionChanges {
+  added: Plain[];
+  removed: Plain[];
+  repriced: Repriced[];
+  band: Band[];
+  status: Status[];
+}
+export interface Item {
+  id: string;
+  slug: string;
+  name: string;
+  /**
+   * The item's value (after the import; before it, for a removed item).
+   */
+  valueUsd: number | null;
+}
+/**
+ * /api/content: totals, the median card value and the price date.
+ */
+export interface ContentSummary {
+  domain: string;
+  totalCards: number;
+  totalSealed: number;
+  totalArticles: number;
+  /**
+   * Median valueUsd over priced and stale cards.
+   */
+  medianCardUsd: number | null;
+  /**
+   * The newest price date in the import.
+   */
+  pricesAsOf: string;
+  cardsByBand: {
+    grail: number;
+    chase: number;
+    mid: number;
+    budget: number;
+  };
+  cardsByPriceStatus: ByStatus;
+  sealedByPriceStatus: ByStatus;
+  generatedAt: string;
+}
+export interface ByStatus {
+  priced: number;
+  stale: number;
+  unpriced: number;
+}
+/**
+ * /api/knowledge/{slug}.
+ */
+export interface KnowledgeDetail {
+  id: string;
+  question: string;
+  answer: string;
+  /**
+   * The full answer, Markdown source text.
+   */
+  answer_detail: string;
+  category: string;
+  facility_tags: string[];
+  last_verified: string;
+  /**
+   * Slugs of related articles.
+   */
+  related: string[];
+  mentions: {
+    /**
+     * Card slugs.
+     */
+    cards: string[];
+    /**
+     * Sealed product slugs.
+     */
+    sealed: string[];
+  };
+  structured: {
+    [k: string]: unknown;
+  };
+}
+export interface KnowledgeListItem {
+  /**
+   * The article slug.
+   */
+  id: string;
+  question: string;
+  /**
+   * A short answer that stands alone.
+   */
+  answer: string;
+  facility_tags: string[];
+  /**
+   * Machine-readable facts, e.g. comps.psa_10_multiplier.
+   */
+  structured: {
+    [k: string]: unknown;
+  };
+}
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  /**
+   * The query parameter at fault.
+   */
+  parameter?: string;
+  /**
+   * What the parameter accepts: its values, or a description of them.
+   */
+  allowed?: string[] | string;
+  /**
+   * Media types a 406 could have served.
+   */
+  available?: string[];
+  /**
+   * The rate-limit policies a 429 exceeded (draft-ietf-httpapi-ratelimit-headers, quota-exceeded problem type).
+   */
+  'violated-policies'?: string[];
+}
+/**
+ * The fields a sealed product summary and detail share.
+ */
+export interface SealedFields {
+  /**
+   * Equals the slug.
+   */
+  id: string;
+  productId: number;
+  slug: string;
+  cleanName: string;
+  /**
+   * booster-box, booster-pack, etb, booster-bundle, collection-box, tin, blister, ... (open list).
+   */
+  kind: string;
+  groupName: string;
+  valueUsd: number | null;
+  priceStatus: 'priced' | 'stale' | 'unpriced';
+  totalPacks: number | null;
+  pricePerPack: number | null;
+}
+export interface SealedSearch {
+  /**
+   * Matches overall.
+   */
+  total: number;
+  /**
+   * Items in results.
+   */
+  count: number;
+  offset?: number;
+  limit?: number;
+  results: SealedSummary[];
+  ignored?: SearchIgnored;
+}
+/**
+ * A card as /api/sets/{setId} lists it: the fields of its card summary that a set list needs, its number as printed, and on the most valuable cards their daily prices.
+ */
+export interface SetCard {
+  /**
+   * <set_code>-<number>, e.g. base1-4.
+   */
+  id: string;
+  name: string;
+  /**
+   * The card's slug: its detail is /api/cards/{slug}, its page /cards/{slug}.
+   */
+  slug: string;
+  /**
+   * The collector number over the set's printed total, as printed on the card, e.g. 4/102.
+   */
+  number: string;
+  /**
+   * Empty where the card has none.
+   */
+  rarity: string;
+  /**
+   * Value in US dollars, as in the card's detail; null only when unpriced.
+   */
+  valueUsd: number | null;
+  priceStatus: 'priced' | 'stale' | 'unpriced';
+  valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
+  /**
+   * The card's daily market prices, as in its detail: only on the 10 most valuable cards of the set that have a history.
+   */
+  history?: History;
+}
+/**
+ * The fields a set summary and a set detail share: the set as the set list has it, and figures computed from its cards' own records.
+ */
+export interface SetFields {
+  /**
+   * The set id, e.g. base1: the {setId} of /api/sets/{setId} and /sets/{setId}, and the prefix of its cards' ids.
+   */
+  id: string;
+  /**
+   * Set name, e.g. Base.
+   */
+  name: string;
+  /**
+   * The series the set belongs to, e.g. Sword & Shield.
+   */
+  series: string;
+  releaseDate: string;
+  /**
+   * The count printed on the cards: the 102 of 4/102.
+   */
+  printedTotal: number;
+  /**
+   * All cards of the set, secret rares included, as the set list gives it (cardCount counts the cards the catalogue holds).
+   */
+  total: number;
+  /**
+   * Pokémon TCG Online code, e.g. BS; null where the set has none.
+   */
+  ptcgoCode: string | null;
+  /**
+   * Cards of this set in the catalogue.
+   */
+  cardCount: number;
+  /**
+   * Cards of this set that have a value (priceStatus priced or stale).
+   */
+  pricedCardCount: number;
+  /**
+   * The sum of the valueUsd of the set's priced cards (priced or stale; unpriced cards add nothing), in US dollars, 2 decimals. Null when no card of the set is priced.
+   */
+  totalValueUsd: number | null;
+  /**
+   * The most valuable card of the set; null when no card is priced.
+   */
+  topCard: {
+    id: string;
+    name: string;
+    /**
+     * The card's slug: /api/cards/{slug}.
+     */
+    slug: string;
+    valueUsd: number;
+  } | null;
+}
+/**
+ * /api/sets: every set, grouped by series. The newest series first (a series dates from the release of its first set), and inside a series the newest set first.
+ */
+export interface SetList {
+  /**
+   * The catalogue's as-of date: the newest price date of the import the values come from.
+   */
+  pricesAsOf: string;
+  totalSets: number;
+  /**
+   * The sum of the sets' cardCount.
+   */
+  totalCards: number;
+  series: {
+    /**
+     * Series name, e.g. Scarlet & Violet.
+     */
+    name: string;
+    /**
+     * The release date of the series' first set.
+     */
+    releaseDate: string;
+    sets: SetSummary[];
+  }[];
+}
