@@ -213,11 +213,16 @@ describe('requests Node rejects before any route runs', () => {
     }
   });
 
-  it('an HTTP/0.9 request with a bad byte before its line feed is the 400 problem from nginx and the function alike', async () => {
-    // nginx refuses the NUL before it has read a version, so it answers as HTTP/1.1, with headers
-    const answer = parseAnswer(await rawExchange('GET /api/cards?q=\u0000\n'));
-    expect(answer.status).toBe(400);
-    assertMatches('problem.json', JSON.parse(answer.body));
+  it('an HTTP/0.9 request with a bad byte before its line feed, or past 16 KB, is a problem from nginx and the function alike', async () => {
+    // nginx refuses the NUL or the long line before it has read a version, so it answers as HTTP/1.1, with headers
+    for (const [request, status] of [
+      ['GET /api/cards?q=\u0000\n', 400],
+      [`GET /${'A'.repeat(17_000)}/api/cards?q=\n`, 431],
+    ] as const) {
+      const answer = parseAnswer(await rawExchange(request));
+      expect(answer.status, request.slice(0, 40)).toBe(status);
+      assertMatches('problem.json', JSON.parse(answer.body));
+    }
   });
 
   it('headers over 16 KB get a 431 problem', async () => {
