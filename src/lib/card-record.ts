@@ -1,5 +1,6 @@
-import type { CardDetail, CardFields } from '../schemas/api-types.ts';
+import type { CardDetail, CardFields, History, Printing } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
@@ -45,7 +46,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
 export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string, changes: ItemChangeRef[] = []): CardDetail {
   const summary = cardToSummary(card, set, pricesAsOf);
   const price = primaryPriceOf(card);
-  const detail: Omit<CardDetail, 'changes'> = {
+  const detail: Omit<CardDetail, 'changes' | 'printings' | 'valuePrinting'> = {
     ...summary,
     subtypes: card.subtypes,
     variants: card.prices
@@ -70,9 +71,64 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string,
       updatedAt: card.graded.updatedAt,
     };
   }
-  const history = price && card.history.find((h) => h.variant === price.variant && h.productId === price.productId);
-  if (history) detail.history = { start: history.start, end: history.end, market: history.market };
-  return { ...detail, changes };
+  const history = price && historyOf(card, price);
+  if (history) detail.history = history;
+  const printings = printingsOf(card, pricesAsOf);
+  const valuePrinting = price && printings.find((p) => p.variant === price.variant && p.productId === price.productId)!.id;
+  return { ...detail, valuePrinting, printings, changes };
+}
+
+/** The daily history of one price line (content keeps one per primary variant). */
+function historyOf(card: Pick<CardEntry, 'history'>, line: Pick<CardEntry['prices'][number], 'variant' | 'productId'>): History | undefined {
+  const found = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);
+  return found && { start: found.start, end: found.end, market: found.market };
+}
+
+/**
+ * Most valuable first, unpriced last; equal values by id.
+ * @example [{ id: 'b', valueUsd: null }, { id: 'a', valueUsd: 2 }].sort(byPrintingValue) // a, then b
+ */
+export function byPrintingValue(a: Pick<Printing, 'id' | 'valueUsd'>, b: Pick<Printing, 'id' | 'valueUsd'>): number {
+  if (a.valueUsd !== b.valueUsd) {
+    if (a.valueUsd === null) return 1;
+    if (b.valueUsd === null) return -1;
+    return b.valueUsd - a.valueUsd;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Every printing of a card (one per price line: a product in one variant) with its own value, most valuable
+ * first. Lines without a market price stay, unpriced.
+ * @example printingsOf(charizard, '2025-10-20')[0] // { id: 'shadowless-holofoil', label: 'Shadowless Holofoil', valueUsd: 1997.59, productId: 106999, … }
+ */
+export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, pricesAsOf: string): Printing[] {
+  const names = printingNamesOf(card.prices);
+  return card.prices
+    .map((line, i): Printing => {
+      const valueUsd = line.market === null ? null : roundUsd(line.market);
+      const printing: Printing = {
+        id: names[i].id,
+        label: names[i].label,
+        variant: line.variant,
+        printing: line.printing,
+        primary: line.primary,
+        productId: line.productId,
+        marketUrl: cardMarketUrlOf(line.productId, card.id),
+        valueUsd,
+        priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
+        lowPrice: line.low,
+        midPrice: line.mid,
+        highPrice: line.high,
+        marketPrice: line.market,
+        directLowPrice: line.directLow,
+        updatedAt: line.updatedAt,
+        source: sourceLabel(line.source),
+      };
+      const history = line.productId === null ? undefined : historyOf(card, line);
+      return history ? { ...printing, history } : printing;
+    })
+    .sort(byPrintingValue);
 }
 
 /** Both price feeds are TCGplayer's figures; the feed name stays in content for provenance. */

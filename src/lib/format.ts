@@ -9,23 +9,6 @@ export function formatUsd(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : usdFormat.format(value);
 }
 
-/** Human labels of the TCGplayer printing names. */
-const VARIANT_LABELS: Record<string, string> = {
-  normal: 'Normal',
-  holofoil: 'Holofoil',
-  reverseHolofoil: 'Reverse holofoil',
-  '1stEditionHolofoil': '1st Edition holofoil',
-  '1stEditionNormal': '1st Edition',
-  '1stEdition': '1st Edition',
-  unlimited: 'Unlimited',
-  unlimitedHolofoil: 'Unlimited holofoil',
-};
-
-/** @example variantLabel('reverseHolofoil') // "Reverse holofoil" */
-export function variantLabel(variant: string): string {
-  return VARIANT_LABELS[variant] ?? variant;
-}
-
 /** The first and last known prices of a daily series and the change between them. */
 export function historyChange(market: (number | null)[]): { first: number; last: number; changePct: number } | null {
   const known = market.filter((v): v is number => v !== null);

@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import { contentTypeOf } from '../http/headers.ts';
 import type { CardSummary } from '../lib/card-record.ts';
 import { API_VERSION } from '../lib/openapi.ts';
-import type { BulkManifest } from '../schemas/api-types.ts';
+import type { BulkManifest, Printing } from '../schemas/api-types.ts';
 
 /**
  * The open-data files (docs/data.md): every detail record of a collection as
@@ -28,6 +28,7 @@ export type BulkCollection = (typeof BULK_COLLECTIONS)[number]['name'];
 export const ndjsonPath = (collection: BulkCollection) => `${BULK_DIR}/${collection}.ndjson`;
 export const gzipPath = (collection: BulkCollection) => `${ndjsonPath(collection)}.gz`;
 export const CARDS_CSV_PATH = `${BULK_DIR}/cards.csv`;
+export const PRINTINGS_CSV_PATH = `${BULK_DIR}/printings.csv`;
 
 /** Text is turned into bytes every this many characters, so that no string holds a whole file. */
 const CHUNK_CHARS = 1 << 20;
@@ -146,3 +147,27 @@ export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): st
 export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: BulkFileEntry[]): BulkManifest {
   return { interfaceVersion: API_VERSION, generatedAt, pricesAsOf, files };
 }
+
+/** One row of printings.csv: a printing of a card (schemas/api/printing.json) with the card it belongs to. */
+export type PrintingRow = Omit<Printing, 'history'> & { cardId: string };
+
+/** The columns of printings.csv: the card, then the printing's fields (schemas/api/printing.json), in that order. */
+export const PRINTING_CSV_COLUMNS = [
+  'cardId',
+  'id',
+  'label',
+  'variant',
+  'printing',
+  'primary',
+  'productId',
+  'valueUsd',
+  'priceStatus',
+  'lowPrice',
+  'midPrice',
+  'highPrice',
+  'marketPrice',
+  'directLowPrice',
+  'updatedAt',
+  'source',
+  'marketUrl',
+] as const satisfies readonly (keyof PrintingRow)[];

@@ -14,6 +14,7 @@ import { CARD_CATALOGUE } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
+import type { CardDetail } from '../schemas/api-types.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -30,6 +31,9 @@ import {
   gzipPath,
   ndjsonOf,
   ndjsonPath,
+  PRINTING_CSV_COLUMNS,
+  PRINTINGS_CSV_PATH,
+  type PrintingRow,
 } from './bulk-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, PageRenderer } from './emit-items.ts';
@@ -173,13 +177,11 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
+  // Made in file order (a card's detail reads its file, one file at a time), then taken in slug order.
+  const cardJson: string[] = [];
+  for (let i = 0; i < catalogue.cards.length; i++) cardJson.push(catalogue.cardJson(i));
   const lines: Record<BulkCollection, () => Iterable<string>> = {
-    cards() {
-      // Made in file order (a card's detail reads its file), then put in slug order.
-      const json: string[] = [];
-      for (let i = 0; i < catalogue.cards.length; i++) json.push(catalogue.cardJson(i));
-      return cardOrder.map((i) => json[i]);
-    },
+    cards: () => cardOrder.map((i) => cardJson[i]),
     sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
     knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),
   };
@@ -193,10 +195,20 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     CARD_CSV_COLUMNS,
     cardOrder.map((i) => catalogue.cards[i]),
   );
+  const printingsCsv = csvOf(
+    PRINTING_CSV_COLUMNS,
+    cardOrder.flatMap((i): PrintingRow[] => {
+      const { id: cardId, printings } = JSON.parse(cardJson[i]) as CardDetail;
+      return printings.map(({ history: _, ...printing }) => ({ cardId, ...printing }));
+    }),
+  );
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
     yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
-    if (name === 'cards') yield emit(CARDS_CSV_PATH, csv);
+    if (name === 'cards') {
+      yield emit(CARDS_CSV_PATH, csv);
+      yield emit(PRINTINGS_CSV_PATH, printingsCsv);
+    }
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

@@ -8,6 +8,9 @@
  */
 export type CardDetail = CardFields & {
   subtypes: string[];
+  /**
+   * The priced variants of the card's primary product (the product the card id stands for); printings lists every product and variant.
+   */
   variants: {
     /**
      * Printing, e.g. holofoil, reverseHolofoil, normal.
@@ -32,6 +35,14 @@ export type CardDetail = CardFields & {
     updatedAt: string;
   };
   history?: History;
+  /**
+   * The id of the printing valueUsd, market and history come from (the card's primary printing); null when the card is unpriced.
+   */
+  valuePrinting: string | null;
+  /**
+   * Every printing of the card with its own value, most valuable first, unpriced last.
+   */
+  printings: Printing[];
   changes: ItemChanges;
 };
 /**
@@ -185,6 +196,7 @@ export interface ApiSchemas {
   'knowledge-list.json': KnowledgeList;
   'market.json': Market;
   'not-acceptable-problem.json': NotAcceptableProblem;
+  'printing.json': Printing;
   'problem.json': Problem;
   'quota-exceeded-problem.json': QuotaExceededProblem;
   'sealed-detail.json': SealedDetail;
@@ -259,7 +271,7 @@ export interface CardFields {
   slug: string;
   setName: string;
   /**
-   * Value in US dollars; null only when unpriced.
+   * Value in US dollars of the card's primary printing (the product the card id stands for; the detail's printings give every other its own); null only when unpriced.
    */
   valueUsd: number | null;
   priceStatus: 'priced' | 'stale' | 'unpriced';
@@ -295,6 +307,58 @@ export interface History {
   start: string;
   end: string;
   market: (number | null)[];
+}
+/**
+ * One printing of a card: one TCGplayer product in one variant (finish and edition), with its own prices. A card's valueUsd is the value of one of them, its primary printing (valuePrinting); a collector who holds another printing (Shadowless, 1st Edition, a stamped promo) reads its own value here.
+ */
+export interface Printing {
+  /**
+   * Stable within the card, made from the variant and printing words: holofoil, reverse-holofoil, shadowless-holofoil, 1st-edition-holofoil. A second product with the same words adds its product id (reverse-holofoil-210842).
+   */
+  id: string;
+  /**
+   * The printing as people name it, e.g. Shadowless Holofoil.
+   */
+  label: string;
+  /**
+   * TCGplayer's variant as the source names it, e.g. holofoil, reverseHolofoil, 1stEditionHolofoil.
+   */
+  variant: string;
+  /**
+   * The source's label of the product (TCGdex), e.g. shadowless, cosmos, set-logo/staff; null for the card's plain product.
+   */
+  printing: string | null;
+  /**
+   * A line of the product the card id stands for; the card's valueUsd comes from one of these.
+   */
+  primary: boolean;
+  /**
+   * TCGplayer product id; null on the few lines the source gave without one.
+   */
+  productId: number | null;
+  /**
+   * The product's page at the marketplace.
+   */
+  marketUrl: string;
+  /**
+   * The printing's value in US dollars (its market price); null when unpriced.
+   */
+  valueUsd: number | null;
+  priceStatus: 'priced' | 'stale' | 'unpriced';
+  lowPrice: number | null;
+  midPrice: number | null;
+  highPrice: number | null;
+  marketPrice: number | null;
+  directLowPrice: number | null;
+  updatedAt: string;
+  /**
+   * Marketplace, e.g. TCGplayer.
+   */
+  source: string;
+  /**
+   * Daily market prices, where the data has them.
+   */
+  history?: History;
 }
 export interface CardSearch {
   /**

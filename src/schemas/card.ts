@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { dailyHistory, isoDate, usd } from './common.ts';
 import { IMAGE_ORIGIN, isImageHostUrl } from './image-host.ts';
+import { printingNamesOf } from './printing-names.ts';
 
 /** One TCGplayer price line for a printing of the card. */
 export const cardPriceSchema = z.strictObject({
@@ -48,33 +49,44 @@ export const gradedSchema = z.strictObject({
 /** One card, as kept in content/cards/<set>.json. */
 const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on ${IMAGE_ORIGIN}` });
 
-export const cardSchema = z.strictObject({
-  /** `<set>-<number>`, e.g. `base1-4`; unique across the catalogue. */
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
-  /** Set id; must name a set in content/sets.json. */
-  set: z.string().min(1),
-  name: z.string().min(1),
-  /** Collector number as printed, e.g. `4`, `TG01`, `H12`. */
-  number: z.string().min(1),
-  supertype: z.enum(['Pokémon', 'Trainer', 'Energy']),
-  subtypes: z.array(z.string().min(1)),
-  /** Energy types; empty for most Trainer and Energy cards. */
-  types: z.array(z.string().min(1)),
-  /** Rarity label; absent where the card has none. */
-  rarity: z.string().min(1).optional(),
-  artist: z.string().optional(),
-  hp: z.string().optional(),
-  nationalPokedexNumbers: z.array(z.number().int().positive()).optional(),
-  regulationMark: z.string().optional(),
-  /** Format → `Legal` or `Banned`. */
-  legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
-  /** Image URLs on the image host (the HTML pages' Content-Security-Policy allows no other). */
-  images: z.strictObject({ small: imageUrl, large: imageUrl }),
-  prices: z.array(cardPriceSchema),
-  /** Daily market prices of the primary variants. */
-  history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
-  graded: gradedSchema.optional(),
-});
+export const cardSchema = z
+  .strictObject({
+    /** `<set>-<number>`, e.g. `base1-4`; unique across the catalogue. */
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
+    /** Set id; must name a set in content/sets.json. */
+    set: z.string().min(1),
+    name: z.string().min(1),
+    /** Collector number as printed, e.g. `4`, `TG01`, `H12`. */
+    number: z.string().min(1),
+    supertype: z.enum(['Pokémon', 'Trainer', 'Energy']),
+    subtypes: z.array(z.string().min(1)),
+    /** Energy types; empty for most Trainer and Energy cards. */
+    types: z.array(z.string().min(1)),
+    /** Rarity label; absent where the card has none. */
+    rarity: z.string().min(1).optional(),
+    artist: z.string().optional(),
+    hp: z.string().optional(),
+    nationalPokedexNumbers: z.array(z.number().int().positive()).optional(),
+    regulationMark: z.string().optional(),
+    /** Format → `Legal` or `Banned`. */
+    legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
+    /** Image URLs on the image host (the HTML pages' Content-Security-Policy allows no other). */
+    images: z.strictObject({ small: imageUrl, large: imageUrl }),
+    prices: z.array(cardPriceSchema),
+    /** Daily market prices of the primary variants. */
+    history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
+    graded: gradedSchema.optional(),
+  })
+  .superRefine((card, ctx) => {
+    // Each price line is a printing of the card, served under its id (printing-names.ts): one id, one line.
+    const first = new Map<string, number>();
+    printingNamesOf(card.prices).forEach(({ id }, i) => {
+      const earlier = first.get(id);
+      if (earlier === undefined) first.set(id, i);
+      else
+        ctx.addIssue({ code: 'custom', path: ['prices', i], message: `printing "${id}" is also prices[${earlier}]: the same variant, printing and product` });
+    });
+  });
 
 export type CardEntry = z.infer<typeof cardSchema>;
 export type CardPrice = z.infer<typeof cardPriceSchema>;

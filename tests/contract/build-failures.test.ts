@@ -40,6 +40,14 @@ describe('bad content fails the build with the file and field named', () => {
       [/cards\/base1\.json/, /prices\.0\.market/],
     ],
     [
+      'two price lines of one printing (the same variant, printing and product)',
+      editJson('cards/base1.json', (cards) => {
+        const charizard = cards.find((c: { id: string }) => c.id === 'base1-4');
+        charizard.prices.push({ ...charizard.prices[0], market: 1 });
+      }),
+      [/cards\/base1\.json/, /prices\.3/, /printing "holofoil" is also prices\[0\]/],
+    ],
+    [
       'a card naming a set that does not exist',
       editJson('cards/fix1.json', (cards) => {
         cards[1].set = 'nope';

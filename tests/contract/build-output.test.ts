@@ -84,6 +84,39 @@ describe('derived values', () => {
     expect(charizard.history).toEqual({ start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] });
   });
 
+  it("every printing has its own value, most valuable first: the Shadowless Charizard is not the card's value", () => {
+    const charizard = card('charizard-base1-4');
+    expect(charizard.valuePrinting).toBe('holofoil');
+    expect(charizard.printings.map((p: { id: string; valueUsd: number | null }) => [p.id, p.valueUsd])).toEqual([
+      ['shadowless-holofoil', 1997.59],
+      ['holofoil', 458.29],
+      ['1st-edition-holofoil', null],
+    ]);
+    expect(charizard.printings[0]).toMatchObject({
+      label: 'Shadowless Holofoil',
+      variant: 'unlimitedHolofoil',
+      printing: 'shadowless',
+      primary: false,
+      productId: 106999,
+      marketUrl: 'https://www.tcgplayer.com/product/106999',
+      priceStatus: 'priced',
+      lowPrice: 725,
+      midPrice: 1099.9,
+      highPrice: 3187,
+    });
+    expect(charizard.printings[0].history).toBeUndefined();
+    expect(charizard.printings[1].history).toEqual(charizard.history);
+    expect(charizard.printings[2]).toMatchObject({ label: '1st Edition Holofoil', priceStatus: 'unpriced', marketPrice: null });
+  });
+
+  it('a second product with the same words takes its product id into its printing id', () => {
+    expect(card('flabebe-fix1-061').printings.map((p: { id: string; label: string }) => [p.id, p.label])).toEqual([
+      ['normal-500099', 'Normal (product 500099)'],
+      ['reverse-holofoil', 'Reverse Holofoil'],
+      ['normal', 'Normal'],
+    ]);
+  });
+
   it('a card with no price is unpriced, with null value, band and market', () => {
     expect(card('machamp-base1-8')).toMatchObject({ valueUsd: null, valueBand: null, priceStatus: 'unpriced', market: null, variants: [] });
   });
@@ -147,11 +180,25 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(md).toContain('[Charizard-EX (Fixture Flashfire 107/106)](/cards/charizard-ex-fix1-107)');
   });
 
-  it("a card's Markdown states its value, band, source and date, and tabulates variants", () => {
+  it("a card's Markdown states its value, band, source and date, and tabulates its printings", () => {
     const md = read('cards/charizard-base1-4.md');
     expect(md).toContain('**$458.29**');
     expect(md).toContain('TCGplayer, 2025-10-20');
-    expect(md).toMatch(/\| Holofoil +\| +\$327\.99 \| +\$458\.29 \| \$1,000\.00 \|/);
+    expect(md).toContain('The value above is the Holofoil printing (holofoil). All 3 printings, most valuable first:');
+    expect(md).toMatch(
+      /\| Shadowless Holofoil +\| +\$1,997\.59 \| +\$725\.00 \| +\$3,187\.00 \| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
+    );
+    expect(md).toMatch(/\| Holofoil +\| +\$458\.29 \| +\$327\.99 \| +\$1,000\.00 \|/);
+    expect(md).toMatch(/\| 1st Edition Holofoil \(unpriced\) \| +n\/a \|/);
+  });
+
+  it("a card's page tabulates its printings, the Shadowless one with its value and product link", () => {
+    const html = read('cards/charizard-base1-4.html');
+    const row = html.match(/<tr id="printing-shadowless-holofoil">.*?<\/tr>/s)?.[0] ?? '';
+    expect(row).toContain('Shadowless Holofoil');
+    expect(row).toContain('$1,997.59');
+    expect(row).toContain('href="https://www.tcgplayer.com/product/106999"');
+    expect(html).toMatch(/<tr id="printing-holofoil">.*?\(the card's value\)/s);
   });
 
   it('llms.txt is a small index that links the knowledge base, not every card', () => {

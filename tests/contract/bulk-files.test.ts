@@ -27,6 +27,7 @@ const BULK_FILES = [
   '/api/bulk/cards.ndjson',
   '/api/bulk/cards.ndjson.gz',
   '/api/bulk/cards.csv',
+  '/api/bulk/printings.csv',
   '/api/bulk/sealed.ndjson',
   '/api/bulk/sealed.ndjson.gz',
   '/api/bulk/knowledge.ndjson',
@@ -90,6 +91,38 @@ describe('/api/bulk/cards.csv', () => {
     expect(csv).toContain("\r\nfix1-012,Farfetch'd,Farfetch'd (Fixture Flashfire 012/106),");
     expect(csv).toContain(',Flabébé,');
     expect(rows.find((r) => r[0] === 'base1-8')).toEqual(expect.arrayContaining(['', 'unpriced']));
+  });
+});
+
+describe('/api/bulk/printings.csv', () => {
+  const [header, ...rows] = parse(text('api/bulk/printings.csv'), { record_delimiter: '\r\n' }) as string[][];
+  const column = (row: string[], name: string) => row[header.indexOf(name)];
+
+  it('has one row per price line of the content, each card in the NDJSON order and its printings most valuable first', () => {
+    // Counted from the content files, not from the records the build made.
+    const lines = readdirSync(join(FIXTURE_CONTENT, 'cards')).flatMap((file) =>
+      (JSON.parse(readFileSync(join(FIXTURE_CONTENT, 'cards', file), 'utf8')) as { id: string; prices: unknown[] }[]).flatMap((card) =>
+        card.prices.map(() => card.id),
+      ),
+    );
+    expect(rows.length).toBe(lines.length);
+    const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
+    expect(rows.map((row) => [column(row, 'cardId'), column(row, 'id')])).toEqual(
+      cards.flatMap((card) => card.printings.map((p: { id: string }) => [card.id, p.id])),
+    );
+  });
+
+  it('holds the Shadowless Charizard with its own value and product, and keeps an unpriced printing', () => {
+    const shadowless = rows.find((row) => column(row, 'cardId') === 'base1-4' && column(row, 'id') === 'shadowless-holofoil')!;
+    expect(shadowless).toBeDefined();
+    expect([column(shadowless, 'label'), column(shadowless, 'valueUsd'), column(shadowless, 'productId'), column(shadowless, 'primary')]).toEqual([
+      'Shadowless Holofoil',
+      '1997.59',
+      '106999',
+      'false',
+    ]);
+    const unpriced = rows.find((row) => column(row, 'cardId') === 'base1-4' && column(row, 'id') === '1st-edition-holofoil')!;
+    expect([column(unpriced, 'valueUsd'), column(unpriced, 'priceStatus')]).toEqual(['', 'unpriced']);
   });
 });
 

@@ -51,7 +51,7 @@ afterAll(async () => {
 }, TIMEOUT_MS);
 
 describe('card page', () => {
-  it('a priced card shows its name, value, band, range, variants, legalities and marketplace link', SLOW, async () => {
+  it('a priced card shows its name, value, band, range, printings, legalities and marketplace link', SLOW, async () => {
     expect(pricedCard, 'the build has no priced card').toBeDefined();
     const card = await getJson<CardDetail>(`/api/cards/${pricedCard!.slug}`);
     const page = await open(`/cards/${card.slug}`);
@@ -63,15 +63,20 @@ describe('card page', () => {
     const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     expect(main).toContain(`Listings ${usd(card.market!.lowPrice)} – ${usd(card.market!.highPrice)}`);
 
-    const variantRows = page.locator('table tbody tr');
-    await expect(variantRows.count()).resolves.toBe(card.variants.length);
-    expect(await page.locator('table thead').innerText()).toMatch(/Variant\s+Low\s+Market\s+High/);
-    expect(await variantRows.first().locator('td').nth(2).textContent()).toBe(usd(card.variants[0].marketPrice));
+    // Every printing, most valuable first, each with its own market price; the card's value is marked.
+    const printingRows = page.locator('table tbody tr');
+    await expect(printingRows.count()).resolves.toBe(card.printings.length);
+    expect(await page.locator('table thead').innerText()).toMatch(/Printing\s+Market\s+Low\s+High\s+Updated\s+Product/);
+    expect(await printingRows.first().locator('th').innerText()).toContain(card.printings[0].label);
+    expect(await printingRows.first().locator('td').first().textContent()).toBe(usd(card.printings[0].marketPrice));
+    const valued = page.locator(`#printing-${card.valuePrinting}`);
+    expect(await valued.innerText()).toContain("(the card's value)");
+    expect(await valued.locator('td').first().textContent()).toBe(usd(card.valueUsd!));
 
     expect(await page.locator('h2', { hasText: 'Legalities' }).isVisible()).toBe(true);
     for (const [format, label] of Object.entries(card.legalities)) expect(main).toContain(`${format}: ${label}`);
 
-    const marketLink = page.locator(`a[href="${card.market!.marketUrl}"]`);
+    const marketLink = page.locator(`a[href="${card.market!.marketUrl}"]`, { hasText: 'View on' });
     expect(await marketLink.isVisible()).toBe(true);
     expect(await marketLink.textContent()).toContain(card.market!.source);
 

@@ -87,6 +87,45 @@ describe('Markdown serialisation', () => {
       },
       graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
       history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
+      valuePrinting: 'holofoil',
+      printings: [
+        {
+          id: 'shadowless-holofoil',
+          label: 'Shadowless Holofoil',
+          variant: 'unlimitedHolofoil',
+          printing: 'shadowless',
+          primary: false,
+          productId: 106999,
+          marketUrl: 'https://www.tcgplayer.com/product/106999',
+          valueUsd: 1997.59,
+          priceStatus: 'stale',
+          lowPrice: 725,
+          midPrice: 1099.9,
+          highPrice: 3187,
+          marketPrice: 1997.59,
+          directLowPrice: null,
+          updatedAt: '2025-10-20',
+          source: 'TCGplayer',
+        },
+        {
+          id: 'holofoil',
+          label: 'Holofoil',
+          variant: 'holofoil',
+          printing: null,
+          primary: true,
+          productId: 42382,
+          marketUrl: 'https://www.tcgplayer.com/product/42382',
+          valueUsd: 458.29,
+          priceStatus: 'stale',
+          lowPrice: 327.99,
+          midPrice: 466,
+          highPrice: 1000,
+          marketPrice: 458.29,
+          directLowPrice: null,
+          updatedAt: '2025-10-20',
+          source: 'TCGplayer',
+        },
+      ],
       changes: [
         { asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] },
         { asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['band', 'status'] },
@@ -95,6 +134,10 @@ describe('Markdown serialisation', () => {
     const tree = cardToMarkdownTree(card);
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
+    expect(toMarkdown(tree)).toContain('The value above is the Holofoil printing (holofoil). All 2 printings, most valuable first:');
+    expect(toMarkdown(tree)).toMatch(
+      /\| Shadowless Holofoil \| \$1,997\.59 \| \$725\.00 \| \$3,187\.00 \| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
+    );
     expect(toMarkdown(tree)).toContain(
       'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band, status).',
     );

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
-import { formatUsd, variantLabel } from '../format.ts';
+import { formatUsd } from '../format.ts';
 import { bandLabel } from '../value-bands.ts';
 import { itemChangesLine } from './change-markdown.ts';
 import { historySection, marketFacts } from './market-markdown.ts';
@@ -9,7 +9,7 @@ import { heading, link, list, paragraph, strong, table, toMarkdown } from './mda
 
 /**
  * The Markdown twin of `/api/cards/{slug}`: the same record, written for an
- * agent to read in few tokens (facts as a list, variants as a table).
+ * agent to read in few tokens (facts as a list, printings as a table).
  */
 export function cardToMarkdown(card: CardDetail): string {
   return toMarkdown(cardToMarkdownTree(card));
@@ -42,16 +42,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
     ...marketFacts(card.market),
   ];
   nodes.push(list(facts));
-  if (card.variants.length > 0) {
-    nodes.push(heading(2, 'Variants'));
-    nodes.push(
-      table(
-        ['Variant', 'Low', 'Market', 'High'],
-        card.variants.map((v) => [variantLabel(v.name), formatUsd(v.lowPrice), formatUsd(v.marketPrice), formatUsd(v.highPrice)]),
-        ['left', 'right', 'right', 'right'],
-      ),
-    );
-  }
+  nodes.push(...printingsSection(card));
   if (card.graded) {
     nodes.push(heading(2, 'Graded'));
     nodes.push(
@@ -65,4 +56,29 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
   nodes.push(...itemChangesLine(card.changes));
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
   return nodes;
+}
+
+/** Every printing with its own value, most valuable first; which of them the card's value is. */
+function printingsSection(card: CardDetail): RootContent[] {
+  if (card.printings.length === 0) return [];
+  const valued = card.printings.find((p) => p.id === card.valuePrinting);
+  return [
+    heading(2, 'Printings'),
+    paragraph(
+      (valued ? `The value above is the ${valued.label} printing (${valued.id}). ` : '') +
+        (card.printings.length === 1 ? 'The one printing:' : `All ${card.printings.length} printings, most valuable first:`),
+    ),
+    table(
+      ['Printing', 'Market', 'Low', 'High', 'Updated', 'Product'],
+      card.printings.map((p) => [
+        p.priceStatus === 'unpriced' ? `${p.label} (unpriced)` : p.label,
+        formatUsd(p.marketPrice),
+        formatUsd(p.lowPrice),
+        formatUsd(p.highPrice),
+        p.updatedAt,
+        link(p.marketUrl, p.productId === null ? 'TCGplayer' : String(p.productId)),
+      ]),
+      ['left', 'right', 'right', 'right', 'left', 'left'],
+    ),
+  ];
 }

@@ -79,10 +79,10 @@ export function list(items: (PhrasingContent | string)[][]): RootContent {
 }
 
 /** A GFM table; cells are plain text. */
-export function table(header: string[], rows: string[][], align?: ('left' | 'right' | null)[]): Table {
-  const row = (cells: string[]): TableRow => ({
+export function table(header: string[], rows: (string | PhrasingContent)[][], align?: ('left' | 'right' | null)[]): Table {
+  const row = (cells: (string | PhrasingContent)[]): TableRow => ({
     type: 'tableRow',
-    children: cells.map((c) => ({ type: 'tableCell', children: [text(c)] })),
+    children: cells.map((c) => ({ type: 'tableCell', children: [typeof c === 'string' ? text(c) : c] })),
   });
   return { type: 'table', align: align ?? header.map(() => null), children: [row(header), ...rows.map(row)] };
 }

@@ -32,10 +32,20 @@ interface Collection {
   noun: string;
   schema: string;
   slug: ParameterKey;
+  /** What the JSON detail says beyond its schema, for the operation's description. */
+  about?: string;
 }
 
 const COLLECTIONS: Collection[] = [
-  { path: 'cards', tag: 'Cards', noun: 'Card', schema: 'CardDetail', slug: 'CardSlug' },
+  {
+    path: 'cards',
+    tag: 'Cards',
+    noun: 'Card',
+    schema: 'CardDetail',
+    slug: 'CardSlug',
+    about:
+      '`valueUsd`, `market`, `variants` and `history` are those of the primary printing (the product the card id stands for; `valuePrinting` names it); `printings` lists every printing (Shadowless, 1st Edition, reverse holo, stamped promos…) with its own value, most valuable first.',
+  },
   { path: 'sealed', tag: 'Sealed products', noun: 'SealedProduct', schema: 'SealedDetail', slug: 'SealedSlug' },
   { path: 'knowledge', tag: 'Knowledge', noun: 'Article', schema: 'KnowledgeDetail', slug: 'ArticleSlug' },
 ];
@@ -43,10 +53,17 @@ const COLLECTIONS: Collection[] = [
 const words = (noun: string) => noun.replace(/(?<=.)([A-Z])/g, ' $1').toLowerCase();
 
 /** The three paths of each record: its JSON, its negotiated page, its Markdown file. */
-function recordPaths({ path, tag, noun, schema, slug }: Collection): Record<string, unknown> {
+function recordPaths({ path, tag, noun, schema, slug, about }: Collection): Record<string, unknown> {
   const one = `One ${words(noun)}`;
   return {
-    [`/api/${path}/{slug}`]: apiPath({ base: noun, tag, summary: one, schema, slug, description: `${one} as JSON: a prebuilt file.` }),
+    [`/api/${path}/{slug}`]: apiPath({
+      base: noun,
+      tag,
+      summary: one,
+      schema,
+      slug,
+      description: `${one} as JSON: a prebuilt file.${about ? ` ${about}` : ''}`,
+    }),
     [`/${path}/{slug}`]: pagePath({
       base: `${noun}Page`,
       tag,
@@ -200,6 +217,21 @@ function bulkPaths(): Record<string, unknown> {
       description: `/api/bulk/${path}.ndjson compressed with gzip and served as a file of type application/gzip (not as a Content-Encoding): it inflates to that file byte for byte.`,
     });
   }
+  paths['/api/bulk/printings.csv'] = apiFilePath({
+    base: 'BulkPrintingsCsv',
+    tag,
+    summary: 'Every printing of every card as CSV',
+    mediaType: 'text/csv',
+    schema: {
+      type: 'string',
+      description:
+        'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per printing: cardId, then the fields of Printing in its order ' +
+        '(id, label, variant, printing, primary, productId, valueUsd, priceStatus, lowPrice, midPrice, highPrice, marketPrice, directLowPrice, updatedAt, source, marketUrl), ' +
+        'without the history; CRLF line ends; quoting as in /api/bulk/cards.csv; null is an empty field.',
+    },
+    description:
+      'Every printing (one TCGplayer product in one variant) with its own prices: a prebuilt file, cards in the order of /api/bulk/cards.ndjson, each card’s printings most valuable first.',
+  });
   paths['/api/bulk/cards.csv'] = apiFilePath({
     base: 'BulkCardsCsv',
     tag,
