@@ -74,7 +74,11 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         code('valuePrinting'),
         '); ',
         code('printings'),
-        ' gives every printing its own value (Shadowless, 1st Edition, reverse holo, stamped promos…), most valuable first',
+        ' gives every printing its own value (Shadowless, 1st Edition, reverse holo, stamped promos…), most valuable first. ',
+        link('/api/cards?tcgplayer=106999', 'Look cards up by TCGplayer product id'),
+        ' (up to 100, comma-separated): each result carries the ',
+        code('printing'),
+        ' of that product',
       ],
       [
         link('/api/sealed?q=booster+box', 'Search sealed products'),

@@ -100,3 +100,37 @@ export function parseSealedSearch(query: URLSearchParams, kinds: readonly string
 export function parseKnowledgeSearch(query: URLSearchParams): Parsed<KnowledgeSearchParams> {
   return parse(() => ({ q: text(query), tag: oneOf(query, 'tag', FACILITY_TAGS) }));
 }
+
+/** The most product ids one `tcgplayer` look-up may name. */
+export const LOOKUP_MAX_IDS = 100;
+const LOOKUP_ALLOWED = `up to ${LOOKUP_MAX_IDS} TCGplayer product ids (positive integers), comma-separated`;
+/** What a look-up by product is answered without: it names its cards itself. */
+const NOT_WITH_LOOKUP = ['q', 'band', 'sort', 'offset', 'limit'];
+
+export interface CardLookupParams {
+  tcgplayer: number[];
+}
+
+/**
+ * `/api/cards?tcgplayer=106999,42382`: the cards that hold those TCGplayer products, in that order. Undefined
+ * when the query does not ask for it (a search, then).
+ * @example parseCardLookup(new URLSearchParams('tcgplayer=106999, 42382')) // { ok: true, params: { tcgplayer: [106999, 42382] } }
+ */
+export function parseCardLookup(query: URLSearchParams): Parsed<CardLookupParams> | undefined {
+  if (!query.has('tcgplayer')) return undefined;
+  return parse(() => {
+    const raw = single(query, 'tcgplayer')!;
+    const other = NOT_WITH_LOOKUP.find((name) => query.has(name));
+    if (other) throw new ParamError(badParameter('tcgplayer', `tcgplayer looks cards up by product and takes no ${other}; send it alone.`, LOOKUP_ALLOWED));
+    const ids = raw.split(',').map((id) => id.trim());
+    if (ids.length > LOOKUP_MAX_IDS)
+      throw new ParamError(badParameter('tcgplayer', `tcgplayer names ${ids.length} products; at most ${LOOKUP_MAX_IDS} are allowed.`, LOOKUP_ALLOWED));
+    const bad = ids.find((id) => !/^[1-9]\d{0,9}$/.test(id));
+    if (bad !== undefined) {
+      throw new ParamError(
+        badParameter('tcgplayer', `tcgplayer must list TCGplayer product ids (positive integers); got "${bad.slice(0, 40)}".`, LOOKUP_ALLOWED),
+      );
+    }
+    return { tcgplayer: ids.map(Number) };
+  });
+}

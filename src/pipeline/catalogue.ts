@@ -10,12 +10,13 @@ import { articleToDetail, type KnowledgeArticle } from '../lib/knowledge-record.
 import { priceStatusOf } from '../lib/price-status.ts';
 import { sealedToDetail } from '../lib/sealed-record.ts';
 import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
+import { type CardSearchRecord, searchPrintingsOf } from '../lib/search/card-searcher.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
-import type { CardDetail, History, KnowledgeDetail, SealedDetail } from '../schemas/api-types.ts';
+import type { CardDetail, History, KnowledgeDetail, SealedDetail, SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { ChangeRecord } from '../schemas/changes.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
@@ -29,6 +30,9 @@ import { type CardFileCache, type CardFileDetails, createCardFileCache } from '.
  * the Markdown and the HTML of an item can never disagree. Cross-collection
  * checks live here and fail the build naming the file and field at fault.
  */
+/** What search reads of a card beside its summary (CardSearchRecord without the summary). */
+export type CardKeys = Omit<CardSearchRecord, 'summary'>;
+
 export interface Catalogue {
   pricesAsOf: string;
   /** content/sets.json, in content order (the set pages: src/pipeline/set-files.ts). */
@@ -44,8 +48,8 @@ export interface Catalogue {
   cardJson(index: number): string;
   /** `cardDetail(index).history`: the sparklines of the set pages and the search pages. */
   cardHistory(index: number): History | undefined;
-  /** Search keys that are not part of the served card record. */
-  cardKeys: Map<string, { set: string; number: string; printedTotal: number }>;
+  /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
+  cardKeys: Map<string, CardKeys>;
   sealed: SealedDetail[];
   /** The set (id and name) of each sealed product that belongs to one, by product id (slug). */
   sealedSets: Map<string, { set: string; setName: string }>;
@@ -128,9 +132,9 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     );
   }
 
-  const cardKeys = new Map<string, { set: string; number: string; printedTotal: number }>();
+  const cardKeys = new Map<string, CardKeys>();
   const cards = cardEntries.map((entry) => {
-    cardKeys.set(entry.id, { set: entry.set, number: entry.number, printedTotal: setById.get(entry.set)!.printedTotal });
+    cardKeys.set(entry.id, { set: entry.set, number: entry.number, printedTotal: setById.get(entry.set)!.printedTotal, printings: entry.printings });
     // The summary was made before the as-of date was known; its status is the one field that depends on it.
     return { ...entry.summary, priceStatus: priceStatusOf(entry.updatedAt, pricesAsOf) };
   });
@@ -204,6 +208,8 @@ interface CardIndexEntry {
   summary: CardSummary;
   /** The date of the price that gives the card's value, or null. */
   updatedAt: string | null;
+  /** Its printings as search shows them (src/lib/search/card-searcher.ts). */
+  printings: SearchPrinting[];
   /** Which file (an index into `files`) and where in it. */
   file: number;
   position: number;
@@ -254,7 +260,15 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
           const set = setById.get(card.set);
           // A card naming no set is refused with the other references; its summary waits for that.
           const summary = set ? cardToSummary(card, set, '') : ({ slug: cardSlug(card) } as CardSummary);
-          return { id: card.id, set: card.set, name: card.name, number: card.number, summary, updatedAt: primaryPriceOf(card)?.updatedAt ?? null };
+          return {
+            id: card.id,
+            set: card.set,
+            name: card.name,
+            number: card.number,
+            summary,
+            updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
+            printings: searchPrintingsOf(card),
+          };
         }),
       };
       // A file with a card of no set fails the build: its index is not kept.

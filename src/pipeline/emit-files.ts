@@ -10,7 +10,7 @@ import { openApiOf } from '../lib/openapi.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
-import { CARD_CATALOGUE } from '../lib/search/card-searcher.ts';
+import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
@@ -133,7 +133,9 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     case 'search': {
       // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
       const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
-      yield ['server', 'search/cards.pack', writeSearchPack(prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases))];
+      const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
+      yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
+      yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
       const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
       yield ['server', 'search/sealed.pack', writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];

@@ -65,10 +65,11 @@ export type ItemChanges = {
   what: ('added' | 'removed' | 'repriced' | 'band' | 'status')[];
 }[];
 /**
- * A card as listed in /api/cards results; with `match` (why it matched) when the search had q.
+ * A card as listed in /api/cards results; with `match` (why it matched) when the search had q, and `printing` when the request named one (tcgplayer).
  */
 export type CardSummary = CardFields & {
   match?: SearchMatch;
+  printing?: SearchPrinting;
 };
 /**
  * Present on every search with q. A word listed here is neither required of the results nor guessed at: a query whose words are all listed matches nothing.
@@ -205,6 +206,7 @@ export interface ApiSchemas {
   'sealed-summary.json': SealedSummary;
   'search-ignored.json': SearchIgnored;
   'search-match.json': SearchMatch;
+  'search-printing.json': SearchPrinting;
   'set-card.json': SetCard;
   'set-detail.json': SetDetail;
   'set-fields.json': SetFields;
@@ -362,7 +364,7 @@ export interface Printing {
 }
 export interface CardSearch {
   /**
-   * Matches overall.
+   * Matches overall (with tcgplayer: the results, one per printing of each product found).
    */
   total: number;
   /**
@@ -373,6 +375,10 @@ export interface CardSearch {
   limit?: number;
   results: CardSummary[];
   ignored?: SearchIgnored;
+  /**
+   * With tcgplayer: the product ids given that no card holds, in the order given.
+   */
+  notFound?: string[];
 }
 /**
  * On each result of a search with q: which words of the query matched which fields of the item, and which were read as something else (a typo correction, a completion of a word typed in part, an alias, nickname or item id). Keys are the query's words and phrases as the search read them: lower-case, accents and apostrophes folded.
@@ -405,6 +411,27 @@ export interface SearchMatch {
   alias?: {
     [k: string]: string;
   };
+}
+/**
+ * On a card search result: the printing the request named (a TCGplayer product looked up with tcgplayer), with its own value. The card's valueUsd stays that of its primary printing.
+ */
+export interface SearchPrinting {
+  /**
+   * The printing's id in the card's printings, e.g. shadowless-holofoil.
+   */
+  id: string;
+  /**
+   * The printing as people name it, e.g. Shadowless Holofoil.
+   */
+  label: string;
+  /**
+   * Its TCGplayer product id.
+   */
+  productId: number | null;
+  /**
+   * The printing's value in US dollars; null when unpriced.
+   */
+  valueUsd: number | null;
 }
 /**
  * How many items an import added, removed, repriced, moved to another value band, or gave another price status.

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../lib/search/card-searcher.ts';
+import { basename, join } from 'node:path';
+import {
+  CARD_PRODUCTS_FILE,
+  CARD_SEARCH_FIELDS,
+  type CardSearcher,
+  type CardSearchRecord,
+  createCardSearcher,
+  productLookup,
+} from '../lib/search/card-searcher.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
 import { readSearchPack } from '../lib/search/search-pack.ts';
@@ -16,6 +23,8 @@ export interface Searchers {
   knowledge: KnowledgeSearcher<KnowledgeListItem & { category: string }>;
   /** Sealed kinds present in the content: the values `kind` accepts. */
   kinds: string[];
+  /** The positions of the cards that hold a TCGplayer product (the `tcgplayer` look-up). */
+  cardProducts: (productId: number) => readonly number[];
 }
 
 /**
@@ -31,6 +40,7 @@ export function loadSearchers(searchDir: string): Searchers {
   const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(join(searchDir, 'sealed.pack'), SEALED_SEARCH_FIELDS));
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;
+  let cardProducts: Searchers['cardProducts'] | undefined;
   return {
     cards,
     sealed,
@@ -39,6 +49,10 @@ export function loadSearchers(searchDir: string): Searchers {
     },
     get kinds() {
       return (kinds ??= read<string[]>('kinds.json'));
+    },
+    get cardProducts() {
+      // Made on the first look-up by product: most processes never answer one.
+      return (cardProducts ??= productLookup(read<number[]>(basename(CARD_PRODUCTS_FILE))));
     },
   };
 }

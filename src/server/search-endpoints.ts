@@ -2,11 +2,12 @@ import { type Answer, createCachedJson } from '../http/answer.ts';
 import { problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import { parseCardLookup, parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
 import type { Searchers } from './search-data.ts';
 
 /**
- * The search endpoints, `GET /api/cards`, `/api/sealed` and `/api/knowledge?q=&tag=`:
+ * The search endpoints, `GET /api/cards` (or its look-up by TCGplayer product, `?tcgplayer=`), `/api/sealed` and
+ * `/api/knowledge?q=&tag=`:
  * the parameters checked (a problem when they are wrong), then the searcher's
  * answer as JSON with its ETag, remembered per endpoint (createCachedJson).
  *
@@ -20,6 +21,14 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
   const respond = respondersOf(searchers)[endpoint];
   switch (endpoint) {
     case 'cards': {
+      const lookup = parseCardLookup(query);
+      if (lookup) {
+        if (!lookup.ok) return problemResponse(lookup.problem);
+        return respond(ifNoneMatch, JSON.stringify(lookup.params), () => {
+          const { results, notFound } = searchers.cards.byProducts(lookup.params.tcgplayer, searchers.cardProducts);
+          return { total: results.length, count: results.length, results, notFound: notFound.map(String) };
+        });
+      }
       const parsed = parseCardSearch(query);
       if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.cards.search(parsed.params)));

@@ -85,7 +85,7 @@ const DETAIL_SCHEMAS: Record<Collection, string> = {
 const INDEX_SCHEMAS: Partial<Record<Collection, string>> = { sets: 'set-list.json' };
 const SEARCH_SCHEMAS: Record<SearchEndpoint, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
 const SEARCH_PARAMETERS: Record<SearchEndpoint, string[]> = {
-  cards: ['q', 'limit', 'offset', 'band', 'sort'],
+  cards: ['q', 'limit', 'offset', 'band', 'sort', 'tcgplayer'],
   sealed: ['q', 'limit', 'offset', 'kind', 'sort'],
   knowledge: ['q', 'tag'],
 };
@@ -715,6 +715,24 @@ describe('hostile requests against the real server', () => {
               return;
             }
             ensure(body.count === body.results.length, 'count is not the number of results', request, response);
+            const tcgplayer = endpoint === 'cards' ? value('tcgplayer') : undefined;
+            if (tcgplayer !== undefined) {
+              // A look-up by product: every result is a printing of a product asked for, and only ids asked for are not found.
+              const asked = tcgplayer.split(',').map((id) => Number(id.trim()));
+              ensure(
+                body.results.every((c: { printing?: { productId: number } }) => c.printing && asked.includes(c.printing.productId)),
+                'a look-up result that is no printing of a product asked for',
+                request,
+                response,
+              );
+              ensure(
+                body.notFound.every((id: string) => asked.includes(Number(id))),
+                'a look-up that did not find an id it was not asked for',
+                request,
+                response,
+              );
+              return;
+            }
             ensure(body.results.length <= 200, 'more than 200 results', request, response);
             const limit = value('limit');
             if (limit !== undefined && /^\d+$/.test(limit)) ensure(body.results.length <= Number(limit), `more results than limit=${limit}`, request, response);

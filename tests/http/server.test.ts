@@ -128,6 +128,46 @@ describe('card search', () => {
   });
 });
 
+describe('card look-up by TCGplayer product', () => {
+  it("names the card that holds a product and that product's printing with its own value", async () => {
+    const { body } = await json('/api/cards?tcgplayer=106999', 'card-search.json');
+    expect(body).toMatchObject({ total: 1, count: 1, notFound: [] });
+    expect(body.results[0]).toMatchObject({
+      id: 'base1-4',
+      valueUsd: 458.29,
+      printing: { id: 'shadowless-holofoil', label: 'Shadowless Holofoil', productId: 106999, valueUsd: 1997.59 },
+    });
+  });
+
+  it('answers in the order asked, a product with two variants as two results, and lists what no card holds', async () => {
+    const { body } = await json('/api/cards?tcgplayer=999999,500001,%2042382', 'card-search.json');
+    expect(body.results.map((r: { id: string; printing: { id: string } }) => [r.id, r.printing.id])).toEqual([
+      ['fix1-061', 'reverse-holofoil'],
+      ['fix1-061', 'normal'],
+      ['base1-4', 'holofoil'],
+      ['base1-4', '1st-edition-holofoil'],
+    ]);
+    expect(body.notFound).toEqual(['999999']);
+    expect(body.total).toBe(4);
+  });
+
+  it.each([
+    ['tcgplayer=abc', /got "abc"/],
+    ['tcgplayer=', /got ""/],
+    ['tcgplayer=106999,,42382', /got ""/],
+    ['tcgplayer=0', /got "0"/],
+    ['tcgplayer=1.5', /got "1.5"/],
+    [`tcgplayer=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /101 products; at most 100/],
+    ['tcgplayer=106999&q=charizard', /takes no q/],
+    ['tcgplayer=106999&limit=5', /takes no limit/],
+    ['tcgplayer=1&tcgplayer=2', /given 2 times/],
+  ])('%s is a 400 problem naming tcgplayer', async (query, detail) => {
+    const body = await problem(`/api/cards?${query}`, 400);
+    expect(body.parameter).toBe('tcgplayer');
+    expect(body.detail).toMatch(detail);
+  });
+});
+
 describe('sealed search', () => {
   it('finds products by name and group, with price per pack', async () => {
     const { body } = await json('/api/sealed?q=evolving%20skies%20booster%20box', 'sealed-search.json');

@@ -297,7 +297,7 @@ export function readSiteFacts(dist: string): SiteFacts {
 // ---------------------------------------------------------------------------
 
 /** Query parameters the contract knows, on any endpoint. */
-export const PARAMETERS = ['q', 'limit', 'offset', 'band', 'kind', 'sort', 'tag'] as const;
+export const PARAMETERS = ['q', 'limit', 'offset', 'band', 'kind', 'sort', 'tag', 'tcgplayer'] as const;
 
 /** Bytes that no field value may carry on the wire: CR and LF would end the field. */
 const fieldValue = (value: string) => value.replace(/[\r\n]/g, ' ');
@@ -621,7 +621,11 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     fc.string({ unit: 'grapheme', minLength: 195, maxLength: 210 }),
   );
   const known = fc.constantFrom(...VALUE_BAND_IDS, ...site.kinds, ...FACILITY_TAGS.slice(0, 12), ...SORTS, 'GRAIL', 'Etb', ' grail', 'value_desc');
-  const value = fc.oneof(text, numberish, known);
+  // Lists of product ids, real (the fixture's Shadowless Charizard) and not, well and badly formed.
+  const productIds = fc
+    .array(fc.oneof(fc.constantFrom('106999', '42382', '500001', '0', '-1', ' 7', 'x'), fc.nat().map(String)), { minLength: 1, maxLength: 6 })
+    .chain((ids) => fc.constantFrom(',', ', ', ',,').map((separator) => ids.join(separator)));
+  const value = fc.oneof(text, numberish, known, productIds);
   const name = fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...PARAMETERS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },

@@ -12,7 +12,7 @@ import { cardToSummary } from '../../src/lib/card-record.ts';
 import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
 import type { AliasSources } from '../../src/lib/search/aliases.ts';
-import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
+import { type CardSearchRecord, searchPrintingsOf } from '../../src/lib/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
@@ -58,7 +58,13 @@ export function loadRealCatalogue(): RealCatalogue {
     cards: cards.map((card) => {
       const set = sets.get(card.set);
       if (!set) throw new Error(`card ${card.id} names unknown set ${card.set}`);
-      return { summary: cardToSummary(card, set, pricesAsOf), set: card.set, number: card.number, printedTotal: set.printedTotal };
+      return {
+        summary: cardToSummary(card, set, pricesAsOf),
+        set: card.set,
+        number: card.number,
+        printedTotal: set.printedTotal,
+        printings: searchPrintingsOf(card),
+      };
     }),
     sealed: sealed.map((p) => sealedToSummary(p, pricesAsOf)),
     sealedRecords: sealed.map((p) => ({ summary: sealedToSummary(p, pricesAsOf), ...(p.set && { set: p.set, setName: sets.get(p.set)?.name }) })),

@@ -1,5 +1,5 @@
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
-import { QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
+import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
 import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
 import { ref } from './schema-components.ts';
 
@@ -103,6 +103,18 @@ export const PAGING = [
   query('offset', 'Matches to skip (paging).', { type: 'integer', minimum: 0, default: 0 }),
   query('sort', 'Order of results: `relevance` is the default with q, `value-desc` without.', { type: 'string', enum: [...SORTS] }),
 ];
+
+/** The look-up of /api/cards by TCGplayer product id. */
+export const TCGPLAYER = {
+  ...query(
+    'tcgplayer',
+    `Look cards up by TCGplayer product id instead of searching: up to ${LOOKUP_MAX_IDS} ids, comma-separated. ` +
+      'Each product gives one result per printing (variant) of it on a card, in the order asked, each with its `printing` (id, label, product, value); ' +
+      '`notFound` lists the ids no card holds. Takes no q, band, sort, offset or limit.',
+    { type: 'string', pattern: '^ *[1-9][0-9]{0,9} *(, *[1-9][0-9]{0,9} *)*$' },
+  ),
+  example: '106999,42382',
+};
 
 /** @example band().schema.enum // ['grail', 'chase', 'mid', 'budget'] */
 export const band = () =>

@@ -1,5 +1,5 @@
 import { apiFilePath, apiPath, changesMarkdownPath, filePath, markdownPath, pagePath } from './operations.ts';
-import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey } from './parameters.ts';
+import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -261,8 +261,10 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search cards',
       schema: 'CardSearch',
       limited: 'always',
-      query: [catalogueQ('name, set name, types and rarity'), band(), ...PAGING],
-      description: 'Cards matching q, optionally in one value band, one page at a time. `total` counts every match, `count` the results sent.',
+      query: [catalogueQ('name, set name, types and rarity'), band(), ...PAGING, TCGPLAYER],
+      description:
+        'Cards matching q, optionally in one value band, one page at a time. `total` counts every match, `count` the results sent. ' +
+        'With tcgplayer: the cards that hold those TCGplayer products instead, with the printing of each.',
     }),
     ...cards,
     '/api/sealed': apiPath({

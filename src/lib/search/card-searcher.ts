@@ -4,7 +4,9 @@
  * (set aliases, nicknames, rarity words). Built once per process; every query is
  * answered from memory.
  */
-import type { CardSummary } from '../card-record.ts';
+import type { SearchPrinting } from '../../schemas/api-types.ts';
+import type { CardEntry } from '../../schemas/card.ts';
+import { type CardSummary, printingsOf } from '../card-record.ts';
 import type { ValueBand } from '../value-bands.ts';
 import type { AliasSources } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
@@ -22,6 +24,17 @@ export interface CardSearchRecord {
   number: string;
   /** The set's printed total, the 102 of 4/102. */
   printedTotal: number;
+  /** The card's printings, most valuable first, as a result that names one shows it. */
+  printings: SearchPrinting[];
+}
+
+/**
+ * A card's printings as search shows them: id, label, product and value, in the detail's order.
+ * @example searchPrintingsOf(charizard)[0] // { id: 'shadowless-holofoil', label: 'Shadowless Holofoil', productId: 106999, valueUsd: 1997.59 }
+ */
+export function searchPrintingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>): SearchPrinting[] {
+  // The as-of date only sets each printing's status, which search does not show.
+  return printingsOf({ ...card, history: [] }, '').map(({ id, label, productId, valueUsd }) => ({ id, label, productId, valueUsd }));
 }
 
 export interface CardSearchParams {
@@ -33,12 +46,48 @@ export interface CardSearchParams {
 }
 
 /** A card as search lists it: its summary, and with a query why it matched. */
-export type CardSearchHit = CardSummary & { match?: MatchReason };
+export type CardSearchHit = CardSummary & { match?: MatchReason; printing?: SearchPrinting };
 
 export interface CardSearcher {
   /** The word index (its vocabulary lists every word a query can match). */
   index: TokenIndex;
   search(params: CardSearchParams): { total: number; results: CardSearchHit[]; ignored?: IgnoredWord[] };
+  /**
+   * The cards that hold TCGplayer products, in the order of `productIds`: one result per printing of each
+   * product (a product's variants, most valuable first), and the ids no card holds. `positionsOf` gives the
+   * positions of the cards that hold a product (productPositions).
+   */
+  byProducts(productIds: readonly number[], positionsOf: (productId: number) => readonly number[]): { results: CardSearchHit[]; notFound: number[] };
+}
+
+/** Where the build writes productPositionsOf's list, in the function's search data (dist/server/). */
+export const CARD_PRODUCTS_FILE = 'search/card-products.json';
+
+/**
+ * Each card position's TCGplayer products, as the flat list [productId, position, …] sorted by product id
+ * then position: what the build writes beside the search pack (search/card-products.json).
+ */
+export function productPositionsOf(size: number, item: (position: number) => Pick<CardSearchRecord, 'printings'>): number[] {
+  const pairs: [number, number][] = [];
+  for (let position = 0; position < size; position++) {
+    const products = new Set(item(position).printings.flatMap((p) => (p.productId === null ? [] : [p.productId])));
+    for (const productId of products) pairs.push([productId, position]);
+  }
+  return pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat();
+}
+
+/**
+ * The look-up over productPositionsOf's list: the positions of the cards that hold a product (most hold one).
+ * @example productLookup([106999, 12])(106999) // [12]
+ */
+export function productLookup(flat: readonly number[]): (productId: number) => readonly number[] {
+  const positions = new Map<number, number[]>();
+  for (let i = 0; i < flat.length; i += 2) {
+    const list = positions.get(flat[i]);
+    if (list) list.push(flat[i + 1]);
+    else positions.set(flat[i], [flat[i + 1]]);
+  }
+  return (productId) => positions.get(productId) ?? [];
 }
 
 /**
@@ -82,9 +131,23 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
  * searcher.search({ q: 'charizard 4/102', sort: 'relevance', limit: 10, offset: 0 }).results[0].id // "base1-4"
  */
 export function createCardSearcher(source: CatalogueSource<CardSearchRecord>, options: { aliases?: AliasSources } = {}): CardSearcher {
-  const engine = createCatalogueSearcher(preparedOf(source, CARD_CATALOGUE, options.aliases), CARD_CATALOGUE);
+  const data = preparedOf(source, CARD_CATALOGUE, options.aliases);
+  const engine = createCatalogueSearcher(data, CARD_CATALOGUE);
   return {
     index: engine.index,
+    byProducts(productIds, positionsOf) {
+      const results: CardSearchHit[] = [];
+      const notFound: number[] = [];
+      for (const productId of productIds) {
+        const found = positionsOf(productId).flatMap((position) => {
+          const { summary, printings } = data.item(position);
+          return printings.filter((p) => p.productId === productId).map((printing) => ({ ...summary, printing }));
+        });
+        if (found.length === 0) notFound.push(productId);
+        results.push(...found);
+      }
+      return { results, notFound };
+    },
     search({ q, band, sort, limit, offset }) {
       const { results, ...rest } = engine.search({ q, facet: band, sort, limit, offset });
       return { ...rest, results: results.map(({ item, match }) => (match ? { ...item.summary, match } : item.summary)) };
