@@ -7,10 +7,10 @@
  * The record's type is the content schema's (src/schemas/changes.ts).
  */
 import type { CardEntry } from '../schemas/card.ts';
-import type { ChangeRecord, CollectionChanges, ItemRef } from '../schemas/changes.ts';
+import type { ChangeRecord, CollectionChanges, ItemRef, PrintingRepriced } from '../schemas/changes.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import { cardToSummary } from './card-record.ts';
+import { cardToSummary, printingsOf } from './card-record.ts';
 import { sealedToSummary } from './sealed-record.ts';
 
 /** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
@@ -41,21 +41,52 @@ export function pricesAsOfOf(cards: readonly Pick<CardEntry, 'prices'>[], sealed
   return asOf;
 }
 
-function statesOf(content: ContentCatalogue, pricesAsOf: string): { cards: Map<string, ItemState>; sealed: Map<string, ItemState> } {
+/** A printing as a change record names it: its card, and its own value. */
+interface PrintingState extends ItemRef {
+  printing: string;
+  label: string;
+}
+
+function statesOf(
+  content: ContentCatalogue,
+  pricesAsOf: string,
+): { cards: Map<string, ItemState>; sealed: Map<string, ItemState>; printings: Map<string, PrintingState> } {
   const sets = new Map(content.sets.map((s) => [s.id, s]));
   const cards = new Map<string, ItemState>();
+  const printings = new Map<string, PrintingState>();
   for (const card of content.cards) {
     const set = sets.get(card.set);
     if (!set) continue; // the build refuses such a card; here it simply has no state
     const s = cardToSummary(card, set, pricesAsOf);
     cards.set(s.id, { id: s.id, slug: s.slug, name: s.exactName, valueUsd: s.valueUsd, band: s.valueBand, status: s.priceStatus });
+    for (const p of printingsOf({ ...card, history: [] }, pricesAsOf)) {
+      printings.set(`${s.id} ${p.id}`, { id: s.id, slug: s.slug, name: s.exactName, valueUsd: p.valueUsd, printing: p.id, label: p.label });
+    }
   }
   const sealed = new Map<string, ItemState>();
   for (const product of content.sealed) {
     const s = sealedToSummary(product, pricesAsOf);
     sealed.set(String(s.productId), { id: String(s.productId), slug: s.slug, name: s.cleanName, valueUsd: s.valueUsd, band: null, status: s.priceStatus });
   }
-  return { cards, sealed };
+  return { cards, sealed, printings };
+}
+
+/** The move of a value past the threshold, in percent to one decimal; null when it moved less or either is unknown. */
+function movePercent(from: number | null, to: number | null, threshold: number): number | null {
+  if (from === null || to === null || from <= 0) return null;
+  const change = (to - from) / from;
+  return Math.abs(change) > threshold ? Math.round(change * 1000) / 10 : null;
+}
+
+/** The printings (of cards in both contents) whose own value moved past the threshold, by card id then printing. */
+function repricedPrintings(before: Map<string, PrintingState>, after: Map<string, PrintingState>, threshold: number): PrintingRepriced[] {
+  const repriced: PrintingRepriced[] = [];
+  for (const [key, now] of after) {
+    const old = before.get(key);
+    const changePercent = old ? movePercent(old.valueUsd, now.valueUsd, threshold) : null;
+    if (old && changePercent !== null) repriced.push({ ...now, from: old.valueUsd!, to: now.valueUsd!, changePercent });
+  }
+  return repriced.sort((a, b) => byId(a, b) || (a.printing < b.printing ? -1 : a.printing > b.printing ? 1 : 0));
 }
 
 const ref = ({ id, slug, name, valueUsd }: ItemState): ItemRef => ({ id, slug, name, valueUsd });
@@ -70,12 +101,8 @@ function compare(before: Map<string, ItemState>, after: Map<string, ItemState>, 
       changes.added.push(ref(now));
       continue;
     }
-    if (old.valueUsd !== null && now.valueUsd !== null && old.valueUsd > 0) {
-      const change = (now.valueUsd - old.valueUsd) / old.valueUsd;
-      if (Math.abs(change) > threshold) {
-        changes.repriced.push({ ...ref(now), from: old.valueUsd, to: now.valueUsd, changePercent: Math.round(change * 1000) / 10 });
-      }
-    }
+    const changePercent = movePercent(old.valueUsd, now.valueUsd, threshold);
+    if (changePercent !== null) changes.repriced.push({ ...ref(now), from: old.valueUsd!, to: now.valueUsd!, changePercent });
     if (old.band !== now.band) changes.band.push({ ...ref(now), from: old.band, to: now.band });
     if (old.status !== now.status) changes.status.push({ ...ref(now), from: old.status, to: now.status });
   }
@@ -99,8 +126,9 @@ export function catalogueChanges(before: ContentCatalogue, after: ContentCatalog
     repriceThreshold: threshold,
     cards: compare(old.cards, now.cards, threshold),
     sealed: compare(old.sealed, now.sealed, threshold),
+    printings: { repriced: repricedPrintings(old.printings, now.printings, threshold) },
   };
-  const any = [record.cards, record.sealed].some((c) => Object.values(c).some((list) => list.length > 0));
+  const any = [record.cards, record.sealed, record.printings!].some((c) => Object.values(c).some((list) => list.length > 0));
   return any ? record : null;
 }
 
@@ -124,5 +152,9 @@ export function changeSummary(record: ChangeRecord, examples = 5): string[] {
     for (const a of c.added.slice(0, examples)) lines.push(`  + ${a.name}`);
     for (const r of c.removed.slice(0, examples)) lines.push(`  - ${r.name}`);
   }
+  const printings = record.printings?.repriced ?? [];
+  lines.push(`printings: ${printings.length} repriced by more than ${record.repriceThreshold * 100}%`);
+  const moves = [...printings].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
+  for (const m of moves) lines.push(`  ${m.name}, ${m.label}: $${m.from} → $${m.to} (${m.changePercent > 0 ? '+' : ''}${m.changePercent}%)`);
   return lines;
 }

@@ -30,7 +30,7 @@ export function changeListOf(records: readonly ChangeRecord[]): ChangeListItem[]
   return records.map((r) => ({
     asOf: r.asOf,
     previousAsOf: r.previousAsOf,
-    counts: { cards: countsOf(r.cards), sealed: countsOf(r.sealed) },
+    counts: { cards: countsOf(r.cards), sealed: countsOf(r.sealed), printings: { repriced: r.printings?.repriced.length ?? 0 } },
     url: changesUrl(r.asOf),
   }));
 }

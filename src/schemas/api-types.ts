@@ -99,6 +99,12 @@ export type ChangeList = {
   counts: {
     cards: ChangeCounts;
     sealed: ChangeCounts;
+    /**
+     * Printings whose own value moved past the threshold (0 for imports made before printings were compared).
+     */
+    printings: {
+      repriced: number;
+    };
   };
   /**
    * /api/changes/{date}: the import's change record.
@@ -118,6 +124,19 @@ export type Band = Item & {
 export type Status = Item & {
   from: string;
   to: string;
+};
+export type PrintingRepriced = Item & {
+  /**
+   * The printing's id in the card's printings.
+   */
+  printing: string;
+  /**
+   * The printing as people name it.
+   */
+  label: string;
+  from: number;
+  to: number;
+  changePercent: number;
 };
 /**
  * /api/knowledge: every article in category order, or those matching q and tag.
@@ -455,6 +474,12 @@ export interface ChangeRecord {
   repriceThreshold: number;
   cards: CollectionChanges;
   sealed: CollectionChanges;
+  /**
+   * Printings of cards whose own value moved by more than the threshold (Shadowless, 1st Edition, reverse holo…; the card's value is its primary printing's, in cards.repriced). Absent from records made before printings were compared.
+   */
+  printings?: {
+    repriced: PrintingRepriced[];
+  };
 }
 export interface CollectionChanges {
   added: Plain[];

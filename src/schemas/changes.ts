@@ -23,12 +23,25 @@ const collectionChanges = z.strictObject({
   status: z.array(z.strictObject({ ...itemRef, from: z.string(), to: z.string() })),
 });
 
+/** A printing of a card whose own value moved by more than the threshold (the card's value may not have). */
+const printingRepriced = z.strictObject({
+  ...itemRef,
+  /** The printing's id in the card's printings, and its label. */
+  printing: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a printing id: lower-case words joined by "-"'),
+  label: z.string().min(1),
+  from: z.number(),
+  to: z.number(),
+  changePercent: z.number(),
+});
+
 export const changeRecordSchema = z.strictObject({
   asOf: date,
   previousAsOf: date,
   repriceThreshold: z.number().positive(),
   cards: collectionChanges,
   sealed: collectionChanges,
+  /** Every printing whose own value moved past the threshold; absent from records made before printings were compared. */
+  printings: z.strictObject({ repriced: z.array(printingRepriced) }).optional(),
 });
 
 /** content/changes/<asOf>.json: what one import changed. */
@@ -37,3 +50,5 @@ export type ChangeRecord = z.infer<typeof changeRecordSchema>;
 export type CollectionChanges = ChangeRecord['cards'];
 /** One item as a change record names it, with the value it had (or has). */
 export type ItemRef = CollectionChanges['added'][number];
+/** A printing whose own value an import moved past the threshold. */
+export type PrintingRepriced = NonNullable<ChangeRecord['printings']>['repriced'][number];

@@ -15,7 +15,9 @@ describe('printings of the real catalogue', () => {
 
   it('every variant and printing pair of the data gives an id of lower-case words and a label of capitalised words', () => {
     const pairs = new Map<string, { id: string; label: string }>();
-    for (const { card, names } of named) card.prices.forEach((p, i) => pairs.set(`${p.variant}|${p.printing}`, names[i]));
+    for (const { card, names } of named) {
+      for (const [i, p] of card.prices.entries()) pairs.set(`${p.variant}|${p.printing}`, names[i]);
+    }
     expect(pairs.size).toBeGreaterThan(100);
     for (const [pair, { id, label }] of pairs) {
       expect(id, pair).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);

@@ -25,6 +25,8 @@ describe('the change feed files', () => {
       ['2025-10-13', '/api/changes/2025-10-13'],
     ]);
     expect(list[0].counts.cards).toEqual({ added: 1, removed: 1, repriced: 1, band: 0, status: 0 });
+    // The older record was made before printings were compared: it counts none.
+    expect(list.map((i: { counts: { printings: { repriced: number } } }) => i.counts.printings.repriced)).toEqual([1, 0]);
   });
 
   it('each import has its record, the content file as served, matching change-record.json', () => {
@@ -43,6 +45,9 @@ describe('the change feed files', () => {
     const record = read('changes/2025-10-20.md');
     expect(record).toContain('[Charizard (Base 4/102)](/cards/charizard-base1-4): $399.99 → $458.29 (+14.6%)');
     expect(record).toContain('- Gone (Base 99/102): $1.50'); // removed: named, not linked
+    expect(record).toContain('## Printings repriced (1)');
+    expect(record).toContain('[Charizard (Base 4/102)](/cards/charizard-base1-4), Shadowless Holofoil: $1,500.00 → $1,997.59 (+33.2%)');
+    expect(read('changes/2025-10-13.md')).toContain('This import did not compare printings.');
   });
 });
 

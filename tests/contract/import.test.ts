@@ -96,9 +96,10 @@ describe('import-catalogue', () => {
           .map((r) => JSON.stringify(r))
           .join('\n')}\n`,
       );
-    // base1-4: its primary market doubles. base1-2: gone, with its price lines. base1-999: a new, unpriced card.
+    // base1-4: its primary market doubles, its Shadowless printing (not its value) falls by half. base1-2: gone, with its
+    // price lines. base1-999: a new, unpriced card.
     edit('prices/cards.jsonl', (rows) =>
-      rows.filter((r) => r.cardId !== 'base1-2').map((r) => (r.cardId === 'base1-4' && r.primary ? { ...r, market: (r.market as number) * 2 } : r)),
+      rows.filter((r) => r.cardId !== 'base1-2').map((r) => (r.cardId === 'base1-4' ? { ...r, market: (r.market as number) * (r.primary ? 2 : 0.5) } : r)),
     );
     for (const file of ['prices/history.jsonl', 'prices/graded.jsonl']) edit(file, (rows) => rows.filter((r) => r.cardId !== 'base1-2'));
     edit('pokemon-tcg/cards.jsonl', (rows) => {
@@ -113,6 +114,7 @@ describe('import-catalogue', () => {
     const dryRun = runImportOf(data, out);
     expect(dryRun.status).toBe(0);
     expect(dryRun.output).toMatch(/cards: 1 added, 1 removed, 1 repriced by more than 10%/);
+    expect(dryRun.output).toMatch(/printings: 2 repriced by more than 10%/);
     expect(existsSync(join(out, 'changes')), 'a dry run writes nothing').toBe(false);
     expect(runImportOf(data, out, '--write').status).toBe(0);
     const [file] = readdirSync(join(out, 'changes'));
@@ -127,6 +129,12 @@ describe('import-catalogue', () => {
     expect(ids(record.cards.status)).toEqual([]);
     expect(record.sealed.status).toEqual([expect.objectContaining({ id: String(product.productId), from: 'priced', to: 'unpriced' })]);
     expect([...ids(record.sealed.added), ...ids(record.sealed.removed), ...ids(record.sealed.repriced)]).toEqual([]);
+    // Each printing is compared on its own value: the Shadowless one moved though the card's value moved the other way.
+    expect(record.printings.repriced.map((p: { id: string; printing: string; changePercent: number }) => [p.id, p.printing, p.changePercent])).toEqual([
+      ['base1-4', 'shadowless-holofoil', -50],
+      ['base1-4', 'unlimited-holofoil', 100],
+    ]);
+    expect(record.printings.repriced[0]).toMatchObject({ label: 'Shadowless Holofoil', from: 1997.59, slug: 'charizard-base1-4' });
 
     // Run again on the same data: nothing changes, and the record of the import stays as it was.
     const again = runImportOf(data, out, '--write');

@@ -61,7 +61,11 @@ describe('content/changes/ is read and checked at build', () => {
     expect(changeListOf(records)[0]).toEqual({
       asOf: '2025-10-20',
       previousAsOf: '2025-10-13',
-      counts: { cards: { added: 1, removed: 1, repriced: 1, band: 0, status: 0 }, sealed: { added: 0, removed: 0, repriced: 1, band: 0, status: 0 } },
+      counts: {
+        cards: { added: 1, removed: 1, repriced: 1, band: 0, status: 0 },
+        sealed: { added: 0, removed: 0, repriced: 1, band: 0, status: 0 },
+        printings: { repriced: 1 },
+      },
       url: '/api/changes/2025-10-20',
     });
     expect(changesByItem(records, 'cards').get('base1-4')).toEqual([

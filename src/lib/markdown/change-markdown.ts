@@ -38,7 +38,8 @@ export function changeListToMarkdown(items: ChangeListItem[]): string {
       list(
         items.map((item) => [
           link(changesMarkdownUrl(item.asOf), item.asOf),
-          ` (after ${item.previousAsOf}): cards ${countsText(item.counts.cards)}; sealed ${countsText(item.counts.sealed)}`,
+          ` (after ${item.previousAsOf}): cards ${countsText(item.counts.cards)}; sealed ${countsText(item.counts.sealed)}; ` +
+            `printings ${item.counts.printings.repriced > 0 ? `${item.counts.printings.repriced} repriced` : 'none'}`,
         ]),
       ),
     );
@@ -73,6 +74,18 @@ export function changeRecordToMarkdown(record: ChangeRecord): string {
       nodes.push(list(changes[kind].map((item) => itemLine(collection, kind, item))));
     }
   }
+  const printings = record.printings?.repriced ?? [];
+  nodes.push(heading(2, `Printings repriced (${printings.length})`));
+  if (printings.length === 0) nodes.push(paragraph(record.printings ? 'No printing moved past the threshold.' : 'This import did not compare printings.'));
+  else
+    nodes.push(
+      list(
+        printings.map((p) => [
+          link(pageUrl('cards', p.slug), p.name),
+          `, ${p.label}: ${formatUsd(p.from)} → ${formatUsd(p.to)} (${p.changePercent >= 0 ? '+' : ''}${p.changePercent}%)`,
+        ]),
+      ),
+    );
   return toMarkdown(nodes);
 }
 
