@@ -253,6 +253,7 @@ function readAliases(source: string): AliasContent {
     rarities: read('rarities.json'),
     nicknames: read('nicknames.json'),
     ignored: read('ignored.json'),
+    printings: read('printings.json'),
   };
 }
 
@@ -806,7 +807,14 @@ function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], 
     }
     return { set: set.id, aliases };
   });
-  const content: AliasContent = { sets: setAliases, products: real.products, rarities: real.rarities, nicknames, ignored: real.ignored };
+  const content: AliasContent = {
+    sets: setAliases,
+    products: real.products,
+    rarities: real.rarities,
+    nicknames,
+    ignored: real.ignored,
+    printings: real.printings,
+  };
   const problems = aliasProblems(content, {
     sets,
     cardIds: new Set(cards.map((c) => c.id)),
@@ -914,6 +922,7 @@ export function writeSyntheticCatalogue(dir: string, options: SyntheticOptions):
   writeJson('aliases/rarities.json', aliases.rarities);
   writeJson('aliases/nicknames.json', aliases.nicknames);
   writeJson('aliases/ignored.json', aliases.ignored);
+  writeJson('aliases/printings.json', aliases.printings);
 
   const changes = changeRecordOf(sets, cards, sealed);
   if (changes) writeJson(`changes/${changes.asOf}.json`, changes);

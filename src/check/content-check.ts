@@ -17,6 +17,7 @@ import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
 import { changeRecordSchema } from '../schemas/changes.ts';
 import { knowledgeSchema } from '../schemas/knowledge.ts';
+import { printingNamesOf } from '../schemas/printing-names.ts';
 import { sealedSchema } from '../schemas/sealed.ts';
 import { setSchema } from '../schemas/set.ts';
 import { readMarkdown } from './front-matter.ts';
@@ -164,7 +165,12 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
       if (!parsed.success) problems.addIssues(abs, 'cards', [i], issuesOf(parsed.error));
       // A card with a broken field still exists for the references (mentions, aliases, duplicates).
       if (!isObject(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
-      catalogue.cards.push({ id: card.id, set: card.set, name: typeof card.name === 'string' ? card.name : '' });
+      catalogue.cards.push({
+        id: card.id,
+        set: card.set,
+        name: typeof card.name === 'string' ? card.name : '',
+        ...(parsed.success && { printingIds: printingNamesOf(parsed.data.prices).map((n) => n.id) }),
+      });
       catalogue.origins.cards.push({ abs, prefix: [i] });
       const g = card.graded;
       if (g === undefined) catalogue.compsCards.push({ id: card.id, set: card.set });
@@ -294,7 +300,7 @@ function checkReferences(catalogue: Catalogue, problems: Problems): void {
 /** aliases/*.json: each file against its schema, then aliasProblems over the entries that passed it. */
 function checkAliases(contentDir: string, catalogue: Catalogue, problems: Problems): void {
   const dir = join(contentDir, 'aliases');
-  const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [] };
+  const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [] };
   /** Per file: its kind, and the index in the file of each entry kept (entries the schema refused are left out). */
   const kept = new Map<string, { kind: keyof typeof ALIAS_FILES; indexes: number[] }>();
   for (const kind of Object.keys(ALIAS_FILES) as (keyof typeof ALIAS_FILES)[]) {
@@ -332,6 +338,8 @@ function checkAliases(contentDir: string, catalogue: Catalogue, problems: Proble
     if (!complete.sealed && problem.message.startsWith('no sealed product')) continue;
     if (!complete.sets && problem.message.startsWith('no set ')) continue;
     if (namesUnread && problem.message.includes('is not made of words of names')) continue;
+    // A card that could not be read has no printings to name.
+    if (!complete.cards && problem.message.startsWith('no printing of any card')) continue;
     const file = kept.get(problem.file);
     const path = [...problem.path];
     if (file && typeof path[0] === 'number') path[0] = file.indexes[path[0]] ?? path[0];

@@ -23,6 +23,8 @@ export interface ReferenceCard {
   id: string;
   set: string;
   name: string;
+  /** Its printings' ids, where known: the printing aliases are checked against them. */
+  printingIds?: readonly string[];
 }
 export interface ReferenceSealed {
   productId: number;
@@ -163,7 +165,15 @@ export function aliasCatalogueOf(content: Pick<ReferenceContent, 'sets' | 'cards
   for (const text of [...content.cards.map((c) => c.name), ...content.sealed.map((p) => p.cleanName), ...sets.map((s) => s.name)]) {
     for (const word of queryWords(foldText(text))) nameWords.add(word);
   }
-  return { sets, cardIds: new Set(content.cards.map((c) => c.id)), sealedIds: new Set(content.sealed.map((p) => p.productId)), nameWords };
+  // Checked only when every card's printings are known (a card with a broken field has none to name).
+  const printingIds = content.cards.every((c) => c.printingIds) ? new Set(content.cards.flatMap((c) => c.printingIds!)) : undefined;
+  return {
+    sets,
+    cardIds: new Set(content.cards.map((c) => c.id)),
+    sealedIds: new Set(content.sealed.map((p) => p.productId)),
+    nameWords,
+    ...(printingIds && { printingIds }),
+  };
 }
 
 export interface AliasProblem {

@@ -17,5 +17,12 @@ export function readAliasContent(contentDir: string): AliasContent {
     if (!existsSync(path)) return [] as AliasContent[K];
     return readValidatedJson(path, schema) as AliasContent[K];
   };
-  return { sets: read('sets'), products: read('products'), rarities: read('rarities'), nicknames: read('nicknames'), ignored: read('ignored') };
+  return {
+    sets: read('sets'),
+    products: read('products'),
+    rarities: read('rarities'),
+    nicknames: read('nicknames'),
+    ignored: read('ignored'),
+    printings: read('printings'),
+  };
 }

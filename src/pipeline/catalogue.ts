@@ -189,11 +189,12 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
 /** content/aliases/, failing the build with every problem named by file, entry and field. */
 function checkedAliases(
   sets: AliasSources['sets'],
-  cards: { id: string; set: string; name: string }[],
+  cards: { id: string; set: string; name: string; printings: { id: string }[] }[],
   sealed: { productId: number; cleanName: string }[],
 ): AliasSources {
   const content = readAliasContent(CONTENT_DIR);
-  const problems = aliasProblems(content, aliasCatalogueOf({ sets, cards, sealed }));
+  const referenced = cards.map(({ id, set, name, printings }) => ({ id, set, name, printingIds: printings.map((p) => p.id) }));
+  const problems = aliasProblems(content, aliasCatalogueOf({ sets, cards: referenced, sealed }));
   if (problems.length) throw new Error(`content/aliases has ${problems.length} problem(s):\n${problems.map((p) => `  content/aliases/${p}`).join('\n')}`);
   return { content, sets };
 }

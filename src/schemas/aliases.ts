@@ -26,6 +26,23 @@ export const nicknamesSchema = z.array(
 /** ignored.json: words that name no item: grades and conditions (with the grade after them), and fillers. */
 export const ignoredWordsSchema = z.array(z.strictObject({ reason: z.enum(['grade', 'filler']), words: z.array(phrase).min(1) }));
 
+/** Words of a printing id, as printing-names.ts makes them: lower-case letters and digits joined by "-". */
+const printingWords = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'words of a printing id: lower-case letters and digits joined by "-"');
+
+/**
+ * printings.json: the words collectors name a printing with (1st edition, shadowless, reverse holo). A card has the
+ * printing when one of its printings' ids holds one of `printing` (words in a row; none listed: any printing) and
+ * none of the words in `not`. `label` is how a match reason names it.
+ */
+export const printingAliasesSchema = z.array(
+  z.strictObject({
+    label: z.string().min(1),
+    printing: z.array(printingWords),
+    not: z.array(z.string().regex(/^[a-z0-9]+$/, 'one word of a printing id')).optional(),
+    aliases: z.array(phrase).min(1),
+  }),
+);
+
 /** Each file of content/aliases/ and its schema. */
 export const ALIAS_FILES = {
   sets: { file: 'sets.json', schema: setAliasesSchema },
@@ -33,4 +50,5 @@ export const ALIAS_FILES = {
   rarities: { file: 'rarities.json', schema: wordAliasesSchema },
   nicknames: { file: 'nicknames.json', schema: nicknamesSchema },
   ignored: { file: 'ignored.json', schema: ignoredWordsSchema },
+  printings: { file: 'printings.json', schema: printingAliasesSchema },
 } as const;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/lib/card-record.ts';
-import { type CardSearcher, type CardSearchParams, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
+import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
 import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
@@ -300,5 +300,37 @@ describe('prebuilt index', () => {
       const params = { q, sort: 'relevance' as const, limit: 20, offset: 0 };
       expect(loaded.search(params), q).toEqual(searcher.search(params));
     }
+  });
+});
+
+describe('printing words', () => {
+  type Hit = CardSearchHit;
+  const hits = (params: Partial<CardSearchParams>) => search(params).results as Hit[];
+
+  it('charizard base set shadowless finds the Base Set Charizard with the value of its Shadowless printing', () => {
+    const [first] = hits({ q: 'charizard base set shadowless' });
+    expect(first).toMatchObject({ id: 'base1-4', valueUsd: 458.29, printing: { id: 'shadowless-holofoil', productId: 106999, valueUsd: 1997.59 } });
+    expect(first.match?.alias).toMatchObject({ shadowless: 'Shadowless (printing)' });
+  });
+
+  it('a reverse holo query gives each modern card its reverse holofoil printing', () => {
+    const results = hits({ q: 'pikachu reverse holo', limit: 200 });
+    expect(results.length).toBeGreaterThan(10);
+    for (const card of results) expect(card.printing?.id, card.id).toMatch(/(^|-)reverse-holofoil(-\d+)?$/);
+  });
+
+  it('sorts and bands by the named printing’s value, not the card’s', () => {
+    const sorted = hits({ q: 'shadowless', sort: 'value-desc', limit: 200 }).map((c) => c.printing!.valueUsd ?? -1);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    const grail = hits({ q: 'shadowless', band: 'grail', limit: 200 });
+    // The Base Set Charizard is a chase card by its value, a grail by its Shadowless printing's.
+    expect(grail.map((c) => c.id)).toContain('base1-4');
+    for (const card of grail) expect(card.printing!.valueUsd, card.id).toBeGreaterThanOrEqual(500);
+    expect(ids(search({ q: 'charizard', band: 'grail', limit: 200 }).results)).not.toContain('base1-4');
+  });
+
+  it('without a printing word, results carry no printing and nothing changes', () => {
+    for (const q of ['charizard', 'charizard base set', 'umbreon vmax'])
+      for (const card of hits({ q })) expect(card.printing, `${q}: ${card.id}`).toBeUndefined();
   });
 });

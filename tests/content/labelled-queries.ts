@@ -13,7 +13,7 @@ export interface LabelledQuery {
   q: string;
   /** Ids that must all be in the top 10 (card ids, or sealed product ids); empty: nothing may match. */
   expect: string[];
-  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number' | 'alias' | 'nickname' | 'sealed' | 'noise';
+  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number' | 'alias' | 'nickname' | 'printing' | 'sealed' | 'noise';
   /** Which search: cards (the default) or sealed products. */
   searcher?: 'cards' | 'sealed';
   /** The first expected id must be the very first result. */
@@ -45,6 +45,15 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'name', q: 'rocket zapdos', expect: ['gym2-15'] },
   { kind: 'name', q: 'mewtwo gx', expect: ['sm35-78'] },
   { kind: 'name', q: 'charizard lv.x', expect: ['pl3-143'] },
+
+  // Printing words (content/aliases/printings.json): the cards that have the printing, by the query's other words.
+  { kind: 'printing', q: 'charizard base set shadowless', expect: ['base1-4'], first: true },
+  { kind: 'printing', q: 'shadowless', expect: ['base1-4', 'base1-2'], first: true },
+  { kind: 'printing', q: 'blastoise shadowless', expect: ['base1-2'], first: true },
+  { kind: 'printing', q: 'mewtwo shadowless', expect: ['base1-10'], first: true },
+  { kind: 'printing', q: 'lugia 1st edition', expect: ['neo1-9', 'neo3-20'], first: true },
+  { kind: 'printing', q: 'venusaur first edition', expect: ['base1-15'], first: true },
+  { kind: 'printing', q: 'umbreon reverse holo', expect: ['ecard3-32', 'ecard2-41'] },
 
   // Typos: one edit up to five letters, two beyond.
   { kind: 'typo', q: 'charzard', expect: ['base1-4'] },
@@ -165,7 +174,6 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'noise', q: 'bgs 9.5', expect: [], ignored: ['bgs 9.5'] },
   { kind: 'noise', q: 'pokemon card', expect: [], ignored: ['pokemon', 'card'] },
   { kind: 'noise', q: 'zzqxv', expect: [], ignored: ['zzqxv'] },
-  { kind: 'noise', q: 'shadowless', expect: [], ignored: ['shadowless'] },
   { kind: 'noise', q: 'charizard psa 10', expect: ['base1-4'], ignored: ['psa 10'] },
   { kind: 'noise', q: 'psa 9 blastoise base set', expect: ['base1-2'], first: true, ignored: ['psa 9'] },
   { kind: 'noise', q: 'near mint charizard base set', expect: ['base1-4'], first: true, ignored: ['near mint'] },

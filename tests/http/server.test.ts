@@ -123,6 +123,16 @@ describe('card search', () => {
     expect(body.detail).toContain(parameter);
   });
 
+  it('a printing word finds the cards that have the printing, each with that printing and its value, and bands by it', async () => {
+    const { body } = await json('/api/cards?q=charizard+shadowless', 'card-search.json');
+    expect(body.total).toBe(1);
+    expect(body.results[0]).toMatchObject({ id: 'base1-4', valueBand: 'chase', printing: { id: 'shadowless-holofoil', valueUsd: 1997.59 } });
+    expect(body.results[0].match.alias).toEqual({ shadowless: 'Shadowless (printing)' });
+    // A grail by its Shadowless printing's value, a chase card by its own.
+    expect((await json('/api/cards?q=shadowless&band=grail', 'card-search.json')).body.results.map((c: { id: string }) => c.id)).toEqual(['base1-4']);
+    expect((await json('/api/cards?q=charizard&band=grail', 'card-search.json')).body.results.map((c: { id: string }) => c.id)).not.toContain('base1-4');
+  });
+
   it('ignores unknown parameters', async () => {
     expect((await get('/api/cards?q=charizard&utm_source=x')).status).toBe(200);
   });

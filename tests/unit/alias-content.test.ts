@@ -14,7 +14,7 @@ const catalogue = {
   sealedIds: new Set([242436]),
   nameWords: new Set(['charizard', 'umbreon', 'vmax', 'base', 'evolving', 'skies', 'booster', 'box']),
 };
-const none: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [] };
+const none: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [] };
 
 describe('alias content is checked at build', () => {
   it('good aliases have no problems', () => {

@@ -22,6 +22,32 @@ export interface AliasContent {
   rarities: { means: string; aliases: string[] }[];
   nicknames: Nickname[];
   ignored: { reason: IgnoredReason; words: string[] }[];
+  /** Words that name a printing of cards (1st edition, shadowless, reverse holo). */
+  printings: PrintingAlias[];
+}
+
+/** printings.json: a printing as collectors name it, and which printing ids it names (src/schemas/aliases.ts). */
+export interface PrintingAlias {
+  label: string;
+  printing: string[];
+  not?: string[];
+  aliases: string[];
+}
+
+/** Which printings a printing alias names: ids holding one of `words` (dash-joined, in a row) and none of `not`. */
+export type PrintingPattern = Pick<PrintingAlias, 'printing' | 'not'>;
+
+/**
+ * Whether a printing id is one a printing alias names.
+ * @example printingMatches({ printing: ['holofoil'], not: ['reverse'] }, 'shadowless-holofoil') // true
+ * @example printingMatches({ printing: ['holofoil'], not: ['reverse'] }, 'reverse-holofoil') // false
+ */
+export function printingMatches(pattern: PrintingPattern, printingId: string): boolean {
+  const words = printingId.split('-');
+  if (pattern.not?.some((word) => words.includes(word))) return false;
+  if (pattern.printing.length === 0) return true;
+  const padded = `-${printingId}-`;
+  return pattern.printing.some((run) => padded.includes(`-${run}-`));
 }
 
 export type Nickname = { nickname: string } & ({ cards: string[] } | { sealed: number[] } | { means: string });
@@ -50,7 +76,16 @@ export type PhraseMeaning =
   | { kind: 'means'; label: string; words: string[] }
   | { kind: 'ignored'; reason: IgnoredReason }
   /** A set's own name: its words are taken as typed. */
-  | { kind: 'literal' };
+  | { kind: 'literal' }
+  /**
+   * The cards that have a printing (shadowless, 1st edition): `positions`, and per position the value in cents
+   * of its most valuable such printing (UNPRICED_CENTS: none has a price); `order`, the positions by that value
+   * (highest first, unpriced last, equal values in position order); `pattern` names the printings.
+   */
+  | { kind: 'printing'; label: string; positions: Uint32Array; cents: Uint32Array; order: Uint32Array; pattern: PrintingPattern };
+
+/** The cents of a printing with no price, in a printing meaning's `cents`. */
+export const UNPRICED_CENTS = 0xffffffff;
 
 export interface CompiledAliases {
   phrases: Map<string, PhraseMeaning>;
@@ -73,6 +108,8 @@ export interface AliasItems {
   nameOf(position: number): string;
   /** Whether a word occurs in the searcher's vocabulary. */
   hasWord(word: string): boolean;
+  /** The printings of the card at a position (cards only): what the printing aliases name. */
+  printingsOf?(position: number): readonly { id: string; valueUsd: number | null }[];
 }
 
 export const NO_ALIASES: CompiledAliases = { phrases: new Map(), longest: 1 };
@@ -139,6 +176,7 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     for (const alias of aliases) add(alias, { kind: 'means', label: means, words: queryWords(foldText(means)) });
   }
   for (const { reason, words } of content.ignored) for (const word of words) add(word, { kind: 'ignored', reason });
+  if (items.printingsOf) for (const alias of content.printings) for (const phrase of alias.aliases) add(phrase, printingMeaning(alias, items));
 
   // Last, so that a written alias wins (aliasProblems refuses one that collides with a code anyway).
   // A PTCGO code may name several sets (CRZ is Crown Zenith and its Galarian Gallery): it names them all.
@@ -154,6 +192,30 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   let longest = 1;
   for (const key of phrases.keys()) longest = Math.max(longest, key.split(' ').length);
   return { phrases, longest };
+}
+
+/** The cards that have a printing an alias names, with the value of the most valuable one. */
+function printingMeaning(alias: PrintingAlias, items: AliasItems): PhraseMeaning {
+  const positions: number[] = [];
+  const cents: number[] = [];
+  for (let p = 0; p < items.size; p++) {
+    const named = items.printingsOf!(p).filter((printing) => printingMatches(alias, printing.id));
+    if (named.length === 0) continue;
+    const best = Math.max(...named.map((printing) => (printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100))));
+    positions.push(p);
+    cents.push(best === -1 ? UNPRICED_CENTS : best);
+  }
+  const order = positions
+    .map((p, i) => ({ p, c: cents[i] === UNPRICED_CENTS ? -1 : cents[i] }))
+    .sort((a, b) => Number(a.c === -1) - Number(b.c === -1) || b.c - a.c || a.p - b.p);
+  return {
+    kind: 'printing',
+    label: `${alias.label} (printing)`,
+    positions: Uint32Array.from(positions),
+    cents: Uint32Array.from(cents),
+    order: Uint32Array.from(order, (o) => o.p),
+    pattern: { printing: alias.printing, ...(alias.not && { not: alias.not }) },
+  };
 }
 
 /** A piece of a split query: one word, or a phrase with what it means. */
@@ -210,6 +272,8 @@ export interface AliasCatalogue {
   sealedIds: ReadonlySet<number>;
   /** Every word of card names, sealed product names and set names (folded). */
   nameWords: ReadonlySet<string>;
+  /** Every printing id of the cards, where known: a printing alias must name one. */
+  printingIds?: ReadonlySet<string>;
 }
 
 /**
@@ -275,6 +339,17 @@ export function aliasProblems(content: AliasContent, catalogue: AliasCatalogue):
     words.forEach((word, j) => {
       claim(word, `ignored.json: [${i}].words[${j}]`, 'an ignored word', false);
     });
+  });
+  content.printings.forEach((alias, i) => {
+    alias.aliases.forEach((phrase, j) => {
+      claim(phrase, `printings.json: [${i}].aliases[${j}]`, `an alias of the printing "${alias.label}"`, true);
+    });
+    const ids = catalogue.printingIds;
+    if (ids && ids.size > 0 && ![...ids].some((id) => printingMatches(alias, id))) {
+      problems.push(
+        `printings.json: [${i}].printing: no printing of any card is named by ${JSON.stringify(alias.printing)}${alias.not ? ` without ${alias.not.join(', ')}` : ''}`,
+      );
+    }
   });
   return problems;
 }

@@ -7,8 +7,8 @@
 import type { SearchPrinting } from '../../schemas/api-types.ts';
 import type { CardEntry } from '../../schemas/card.ts';
 import { type CardSummary, printingsOf } from '../card-record.ts';
-import type { ValueBand } from '../value-bands.ts';
-import type { AliasSources } from './aliases.ts';
+import { type ValueBand, valueBandOf } from '../value-bands.ts';
+import { type AliasSources, printingMatches } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
 import { numberKey } from './normalize.ts';
 import type { IgnoredWord } from './query-match.ts';
@@ -121,6 +121,8 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
   targetIdOf: (r) => r.summary.id,
   setOf: (r) => r.set,
   labelOf: (r) => `${r.summary.name} (${r.summary.setName} ${r.number}/${r.printedTotal})`,
+  printingsOf: (r) => r.printings,
+  facetOfValue: valueBandOf,
 };
 
 /**
@@ -149,8 +151,15 @@ export function createCardSearcher(source: CatalogueSource<CardSearchRecord>, op
       return { results, notFound };
     },
     search({ q, band, sort, limit, offset }) {
-      const { results, ...rest } = engine.search({ q, facet: band, sort, limit, offset });
-      return { ...rest, results: results.map(({ item, match }) => (match ? { ...item.summary, match } : item.summary)) };
+      const { results, printing: named, ...rest } = engine.search({ q, facet: band, sort, limit, offset });
+      return {
+        ...rest,
+        results: results.map(({ item, match }) => {
+          // The most valuable of the card's printings the query named (the first listed when none is priced).
+          const printing = named && item.printings.find((p) => printingMatches(named.pattern, p.id));
+          return { ...item.summary, ...(match && { match }), ...(printing && { printing }) };
+        }),
+      };
     },
   };
 }

@@ -8,10 +8,10 @@
  * writes the result as a search pack (search-pack.ts), so a server starts from
  * that prepared form without redoing any of it.
  */
-import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES } from './aliases.ts';
+import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import { foldText, isBlank } from './normalize.ts';
 import { ranksInOrder } from './postings.ts';
-import { type IdLookup, type IgnoredWord, matchQuery, type QueryMatch } from './query-match.ts';
+import { type IdLookup, type IgnoredWord, matchQuery, type PrintingMeaning, type QueryMatch, type Term } from './query-match.ts';
 import { type MatchReason, matchReasons, relevanceOrder } from './relevance.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
 import { indexOfWord } from './vocabulary.ts';
@@ -43,6 +43,10 @@ export interface CatalogueConfig<T> {
   setOf(item: T): string | undefined;
   /** How a match reason names the item, e.g. "Umbreon VMAX (Evolving Skies 215/203)". */
   labelOf(item: T): string;
+  /** The item's printings (cards): a query that names a printing filters, sorts and bands by that printing's value. */
+  printingsOf?(item: T): readonly { id: string; valueUsd: number | null }[];
+  /** The facet a value falls in (cards: the value band), for a facet filter on a named printing's value. */
+  facetOfValue?(value: number | null): string | null;
 }
 
 export interface CatalogueSearchResult<T> {
@@ -50,6 +54,8 @@ export interface CatalogueSearchResult<T> {
   results: { item: T; match?: MatchReason }[];
   /** With a query: the words that did not shape the match, and why. */
   ignored?: IgnoredWord[];
+  /** The printing the query named (its first printing phrase): its value sorted and banded the results. */
+  printing?: PrintingMeaning;
 }
 
 export interface CatalogueSearcher<T> {
@@ -102,6 +108,57 @@ export function positionLookup(ids: () => readonly string[]): (id: string) => nu
     }
     return positionById.get(id.toLowerCase());
   };
+}
+
+/** The printing the query names (its first printing phrase), if any. */
+const namedPrinting = (terms: readonly Term[]): PrintingMeaning | undefined => terms.find((t) => t.alias?.printing)?.alias?.printing;
+
+/** Where a position stands in a printing meaning's `positions` (ascending); -1 when the card does not have it. */
+function positionIndex(printing: PrintingMeaning, position: number): number {
+  const { positions } = printing;
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid] < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return positions[lo] === position ? lo : -1;
+}
+
+/** The cents of the named printing on the card at a position; undefined when the card does not have it. */
+function centsOf(printing: PrintingMeaning, position: number): number | undefined {
+  const i = positionIndex(printing, position);
+  return i === -1 ? undefined : printing.cents[i];
+}
+
+/**
+ * The first `end` positions of a match in value order, the values read from the named printing: cards that have
+ * it by its value (the printing's `order`, unpriced last), then those matched without it in position order (their
+ * own value). `marks` is a scratch array of the catalogue's size, left as it was found (all zero).
+ */
+function byPrintingValue(positions: Uint32Array, printing: PrintingMeaning, sort: 'value-desc' | 'value-asc', end: number, marks: Uint8Array): Uint32Array {
+  for (const p of positions) marks[p] = 1;
+  const out: number[] = [];
+  const { order, cents } = printing;
+  const take = (p: number) => {
+    if (marks[p] === 1 && out.length < end) out.push(p);
+    marks[p] = 2; // seen: not taken again with the cards that lack the printing
+  };
+  if (sort === 'value-desc') for (const p of order) take(p);
+  else {
+    // Ascending: the priced part of `order` from its end, then the unpriced.
+    let priced = order.length;
+    while (priced > 0 && cents[positionIndex(printing, order[priced - 1])] === UNPRICED_CENTS) priced--;
+    for (let i = priced - 1; i >= 0; i--) take(order[i]);
+    for (let i = priced; i < order.length; i++) take(order[i]);
+  }
+  for (const p of positions) {
+    if (marks[p] === 1 && out.length < end) out.push(p);
+    marks[p] = 0;
+  }
+  for (const p of order) marks[p] = 0;
+  return Uint32Array.from(out);
 }
 
 /** How a query and the aliases find items by id and name them. */
@@ -180,6 +237,7 @@ export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig
       setOf: (p) => (setCodes[p] === NO_SET ? undefined : setIds[setCodes[p]]),
       hasWord: (word) => indexOfWord(index.vocabulary, word) !== -1,
       ...idLookupOf(data, config),
+      ...(config.printingsOf && { printingsOf: (p: number) => config.printingsOf!(data.item(p)) }),
     });
   }
   return data;
@@ -222,6 +280,8 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     if (!order) orders.set(key, (order = orderOf(sort).filter((p) => facetCode[p] === code)));
     return order;
   };
+  /** Scratch for byPrintingValue: one mark per position, all zero between queries. */
+  const marks = new Uint8Array(size);
   const rankOf = (sort: FixedSort): Uint32Array => {
     let rank = ranks.get(sort);
     if (!rank) {
@@ -245,10 +305,22 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     }
     // Text with no word in it (😀, "!!!", שלום) asked for something; it is not a request for everything:
     // a query whose words all drop out matches nothing.
-    const match = matchQuery(index, q, aliases, code === -1 ? undefined : (p) => facetCode[p] === code, idLookup);
+    const keepFor = (terms: readonly Term[]) => {
+      if (code === -1) return undefined;
+      const printing = namedPrinting(terms);
+      if (!printing || !config.facetOfValue) return (p: number) => facetCode[p] === code;
+      // The band of the named printing's value; a card matched without that printing keeps its own.
+      return (p: number) => {
+        const cents = centsOf(printing, p);
+        return cents === undefined ? facetCode[p] === code : config.facetOfValue!(cents === UNPRICED_CENTS ? null : cents / 100) === facet;
+      };
+    };
+    const match = matchQuery(index, q, aliases, keepFor, idLookup);
     const total = match.positions.length;
     if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0), match };
     if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset), match };
+    const printing = namedPrinting(match.terms);
+    if (printing && sort !== 'name') return { total, page: byPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
     if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end), match };
     const rank = rankOf(sort);
     const order = orderOf(sort);
@@ -261,7 +333,13 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
       const { total, page, match } = pageOf(params);
       if (!match) return { total, results: Array.from(page, (p) => ({ item: data.item(p) })) };
       const reasons = matchReasons(index, match, page);
-      return { total, results: Array.from(page, (p, i) => ({ item: data.item(p), match: reasons[i] })), ignored: match.ignored };
+      const printing = namedPrinting(match.terms);
+      return {
+        total,
+        results: Array.from(page, (p, i) => ({ item: data.item(p), match: reasons[i] })),
+        ignored: match.ignored,
+        ...(printing && { printing }),
+      };
     },
   };
 }

@@ -8,11 +8,14 @@
  * in it. What the query said that names no item is reported (schemas/api/search-ignored.json), never guessed at.
  */
 
-import { type CompiledAliases, NO_ALIASES, type QueryPiece, splitPhrases } from './aliases.ts';
+import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPiece, splitPhrases } from './aliases.ts';
 import { foldText, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
 import { filterPositions, intersect, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
 import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
+
+/** A phrase that names a printing of cards (aliases.ts). */
+export type PrintingMeaning = Extract<PhraseMeaning, { kind: 'printing' }>;
 
 /** One thing the query asks for: a word, a phrase that means something, or an item id. */
 export interface Term {
@@ -26,8 +29,8 @@ export interface Term {
   guessed: boolean;
   /** A typo correction (a guess that is not a prefix). */
   corrected: boolean;
-  /** An alias or id: what it stands for; `positions` when it names exactly these items. */
-  alias?: { label: string; positions?: Uint32Array };
+  /** An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of cards. */
+  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning };
 }
 
 /**
@@ -139,7 +142,9 @@ function aliasTerm(index: TokenIndex, piece: QueryPiece): Term | null {
   const named =
     meaning.kind === 'items'
       ? { ids: meaning.marks.map((w) => indexOfWord(index.vocabulary, w)).filter((id) => id !== -1), positions: meaning.positions }
-      : exactPhrase(index, meaning.words);
+      : meaning.kind === 'printing'
+        ? { ids: [], positions: meaning.positions }
+        : exactPhrase(index, meaning.words);
   const lists = [named.positions, literal.positions].filter((list) => list.length > 0);
   return {
     text: piece.text,
@@ -147,7 +152,11 @@ function aliasTerm(index: TokenIndex, piece: QueryPiece): Term | null {
     guessed: false,
     corrected: false,
     set: lists.length ? positionSetOf(lists, index.size) : EMPTY,
-    alias: { label: meaning.label, ...(meaning.kind === 'items' && { positions: meaning.positions }) },
+    alias: {
+      label: meaning.label,
+      ...((meaning.kind === 'items' || meaning.kind === 'printing') && { positions: meaning.positions }),
+      ...(meaning.kind === 'printing' && { printing: meaning }),
+    },
   };
 }
 
@@ -223,7 +232,8 @@ export function analyseQuery(index: TokenIndex, query: string, aliases: Compiled
 }
 
 /**
- * The items matching every term (and `keep`, e.g. a band filter). Certain terms
+ * The items matching every term (and `keep`, e.g. a band filter, which may depend on the terms: a band is read on
+ * the value of the printing a query names). Certain terms
  * (exact words, numbers, aliases) are intersected first, smallest first; then
  * guesses, each dropped if it would leave nothing, so "charizard vintage" is not
  * emptied by "vintage" being corrected to "village". If no term is left, nothing
@@ -234,10 +244,11 @@ export function matchQuery(
   index: TokenIndex,
   query: string,
   aliases: CompiledAliases = NO_ALIASES,
-  keep?: (position: number) => boolean,
+  keepFor?: (terms: readonly Term[]) => ((position: number) => boolean) | undefined,
   ids?: IdLookup,
 ): QueryMatch {
   const { terms, fillers, ignored } = analyseQuery(index, query, aliases, ids);
+  const keep = keepFor?.(terms);
   const bySize = (a: Term, b: Term) => a.set.size - b.set.size;
   const certain = terms.filter((t) => !t.guessed).sort(bySize);
   const guessed = terms.filter((t) => t.guessed).sort(bySize);

@@ -32,7 +32,7 @@ import { type CatalogueData, positionLookup, type StoredSort } from './catalogue
 import type { IndexField, TokenIndex } from './token-index.ts';
 
 /** Bumped whenever the layout or the meaning of a section changes: a server refuses a pack of another version. */
-export const SEARCH_PACK_VERSION = 1;
+export const SEARCH_PACK_VERSION = 2;
 
 const MAGIC = 'CVSEARCH';
 const PREAMBLE = MAGIC.length + 4;
