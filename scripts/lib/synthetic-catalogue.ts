@@ -254,6 +254,7 @@ function readAliases(source: string): AliasContent {
     nicknames: read('nicknames.json'),
     ignored: read('ignored.json'),
     printings: read('printings.json'),
+    arts: read('arts.json'),
   };
 }
 
@@ -773,7 +774,8 @@ function nameWordsOf(cards: CardEntry[], sealed: SealedEntry[], sets: SetEntry[]
  * content/aliases for the synthetic sets: the real product, rarity and ignored
  * words as they are; nicknames of printings pointed at a synthetic card of the
  * same name (dropped where there is none), name nicknames kept where their words
- * occur; and for some sets a short alias from the name's initials, where free.
+ * occur; arts given to the same share of cards; and for some sets a short alias
+ * from the name's initials, where free.
  */
 function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], pools: Pools, targets: Targets, seed: number): AliasContent {
   const real = pools.aliases;
@@ -814,6 +816,11 @@ function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], 
     nicknames,
     ignored: real.ignored,
     printings: real.printings,
+    // Which card has an art is the editors' list: the same share of the synthetic cards, drawn at random.
+    arts: real.arts.map(({ art, aliases, cards: listed }) => {
+      const draw = streamOf(seed, `art ${art}`);
+      return { art, aliases, cards: cards.filter(() => draw.chance(listed.length / pools.cardNames.size)).map((c) => c.id) };
+    }),
   };
   const problems = aliasProblems(content, {
     sets,
@@ -923,6 +930,7 @@ export function writeSyntheticCatalogue(dir: string, options: SyntheticOptions):
   writeJson('aliases/nicknames.json', aliases.nicknames);
   writeJson('aliases/ignored.json', aliases.ignored);
   writeJson('aliases/printings.json', aliases.printings);
+  writeJson('aliases/arts.json', aliases.arts);
 
   const changes = changeRecordOf(sets, cards, sealed);
   if (changes) writeJson(`changes/${changes.asOf}.json`, changes);

@@ -300,7 +300,7 @@ function checkReferences(catalogue: Catalogue, problems: Problems): void {
 /** aliases/*.json: each file against its schema, then aliasProblems over the entries that passed it. */
 function checkAliases(contentDir: string, catalogue: Catalogue, problems: Problems): void {
   const dir = join(contentDir, 'aliases');
-  const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [] };
+  const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [], arts: [] };
   /** Per file: its kind, and the index in the file of each entry kept (entries the schema refused are left out). */
   const kept = new Map<string, { kind: keyof typeof ALIAS_FILES; indexes: number[] }>();
   for (const kind of Object.keys(ALIAS_FILES) as (keyof typeof ALIAS_FILES)[]) {

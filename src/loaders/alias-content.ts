@@ -24,5 +24,6 @@ export function readAliasContent(contentDir: string): AliasContent {
     nicknames: read('nicknames'),
     ignored: read('ignored'),
     printings: read('printings'),
+    arts: read('arts'),
   };
 }

@@ -43,6 +43,19 @@ export const printingAliasesSchema = z.array(
   }),
 );
 
+/**
+ * arts.json: an art as collectors name it (alt art, full art, gold star) and the cards that have it. Nothing in
+ * the catalogue says which card is an alternate art, so the list is the editors' (scripts/seed-art-words.ts
+ * proposes cards for a new set).
+ */
+export const artAliasesSchema = z.array(
+  z.strictObject({
+    art: z.string().min(1),
+    aliases: z.array(phrase).min(1),
+    cards: z.array(z.string().min(1)),
+  }),
+);
+
 /** Each file of content/aliases/ and its schema. */
 export const ALIAS_FILES = {
   sets: { file: 'sets.json', schema: setAliasesSchema },
@@ -51,4 +64,5 @@ export const ALIAS_FILES = {
   nicknames: { file: 'nicknames.json', schema: nicknamesSchema },
   ignored: { file: 'ignored.json', schema: ignoredWordsSchema },
   printings: { file: 'printings.json', schema: printingAliasesSchema },
+  arts: { file: 'arts.json', schema: artAliasesSchema },
 } as const;

@@ -13,7 +13,7 @@ export interface LabelledQuery {
   q: string;
   /** Ids that must all be in the top 10 (card ids, or sealed product ids); empty: nothing may match. */
   expect: string[];
-  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number' | 'alias' | 'nickname' | 'printing' | 'sealed' | 'noise';
+  kind: 'name' | 'typo' | 'multi-field' | 'type' | 'rarity' | 'set' | 'number' | 'alias' | 'nickname' | 'printing' | 'art' | 'sealed' | 'noise';
   /** Which search: cards (the default) or sealed products. */
   searcher?: 'cards' | 'sealed';
   /** The first expected id must be the very first result. */
@@ -145,15 +145,25 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'alias', q: 'magikarp ir', expect: ['sv2-203'], first: true },
   { kind: 'alias', q: 'pikachu ir 151', expect: ['sv3pt5-173'], first: true },
 
+  // Art words (content/aliases/arts.json): any name with an art finds the cards of that name that have it.
+  { kind: 'art', q: 'umbreon alt art', expect: ['swsh7-215', 'swsh7-189'], first: true },
+  { kind: 'art', q: 'umbreon vmax alt art', expect: ['swsh7-215'], first: true },
+  { kind: 'art', q: 'umbreon v alt art', expect: ['swsh7-189'], first: true },
+  { kind: 'art', q: 'giratina v alt art', expect: ['swsh11-186'], first: true },
+  { kind: 'art', q: 'rayquaza alt art', expect: ['swsh7-218', 'swsh7-194'], first: true },
+  { kind: 'art', q: 'giratina alt art', expect: ['swsh11-186'], first: true },
+  { kind: 'art', q: 'lugia alt art', expect: ['swsh12-186'], first: true },
+  { kind: 'art', q: 'gengar alt art', expect: ['swsh8-271'], first: true },
+  { kind: 'art', q: 'dragonite alternate art', expect: ['swsh7-192'], first: true },
+  { kind: 'art', q: 'latias latios alt art', expect: ['sm9-170'], first: true },
+  { kind: 'art', q: 'gold star umbreon', expect: ['pop5-17', 'cel25c-17_A'] },
+  { kind: 'art', q: 'charizard gold star', expect: ['ex15-100'], first: true },
+  { kind: 'art', q: 'gold star', expect: ['ex13-104'], first: true },
+  { kind: 'art', q: 'pikachu full art', expect: ['sm12-241'], first: true },
+  { kind: 'art', q: 'marnie full art', expect: ['swsh1-200'] },
+
   // Nicknames of famous printings and of names (content/aliases/nicknames.json).
   { kind: 'nickname', q: 'moonbreon', expect: ['swsh7-215'], first: true },
-  { kind: 'nickname', q: 'gold star umbreon', expect: ['pop5-17'] },
-  { kind: 'nickname', q: 'gold star charizard', expect: ['ex15-100'], first: true },
-  { kind: 'nickname', q: 'rayquaza alt art', expect: ['swsh7-218'], first: true },
-  { kind: 'nickname', q: 'giratina alt art', expect: ['swsh11-186'], first: true },
-  { kind: 'nickname', q: 'lugia alt art', expect: ['swsh12-186'], first: true },
-  { kind: 'nickname', q: 'gengar alt art', expect: ['swsh8-271'], first: true },
-  { kind: 'nickname', q: 'dragonite alt art', expect: ['swsh7-192'], first: true },
   { kind: 'nickname', q: 'lati twins', expect: ['sm9-170'], first: true },
   { kind: 'nickname', q: 'champions path charizard', expect: ['swsh35-74'], first: true },
   { kind: 'nickname', q: 'hidden fates charizard', expect: ['sma-SV49'], first: true },

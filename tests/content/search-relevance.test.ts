@@ -32,7 +32,7 @@ const run = (query: LabelledQuery, limit = 10): Answer =>
 describe('labelled queries', () => {
   it('there are at least 120, of every kind the issue names', () => {
     expect(LABELLED_QUERIES.length).toBeGreaterThanOrEqual(120);
-    for (const kind of ['alias', 'nickname', 'number', 'printing', 'sealed', 'noise'] as const) {
+    for (const kind of ['alias', 'nickname', 'number', 'printing', 'art', 'sealed', 'noise'] as const) {
       expect(LABELLED_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
     }
   });

@@ -133,6 +133,14 @@ describe('card search', () => {
     expect((await json('/api/cards?q=charizard&band=grail', 'card-search.json')).body.results.map((c: { id: string }) => c.id)).not.toContain('base1-4');
   });
 
+  it('an art word narrows a name to the cards that have the art, and says which words named it', async () => {
+    expect((await json('/api/cards?q=charizard', 'card-search.json')).body.total).toBe(2);
+    const { body } = await json('/api/cards?q=charizard+full+art', 'card-search.json');
+    expect(body.results.map((c: { id: string }) => c.id)).toEqual(['fix1-107']);
+    expect(body.results[0].match.alias).toEqual({ 'full art': 'Full Art (art)' });
+    expect((await json('/api/cards?q=charizard+alt+art', 'card-search.json')).body.total).toBe(0);
+  });
+
   it('ignores unknown parameters', async () => {
     expect((await get('/api/cards?q=charizard&utm_source=x')).status).toBe(200);
   });

@@ -14,7 +14,7 @@ const catalogue = {
   sealedIds: new Set([242436]),
   nameWords: new Set(['charizard', 'umbreon', 'vmax', 'base', 'evolving', 'skies', 'booster', 'box']),
 };
-const none: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [] };
+const none: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [], arts: [] };
 
 describe('alias content is checked at build', () => {
   it('good aliases have no problems', () => {
@@ -50,6 +50,23 @@ describe('alias content is checked at build', () => {
       'nicknames.json: [0].cards[0]: no card with id "swsh7-999"',
       'nicknames.json: [1].sealed[0]: no sealed product with id 1',
       'nicknames.json: [2].means: "charizzard" is not made of words of names in the catalogue',
+    ]);
+  });
+
+  it('an art names cards that exist, each once, by phrases no name or other alias holds', () => {
+    const content: AliasContent = {
+      ...none,
+      nicknames: [{ nickname: 'moonbreon', cards: ['swsh7-215'] }],
+      arts: [
+        { art: 'Alternate Art', aliases: ['alt art', 'moonbreon'], cards: ['swsh7-215', 'swsh7-999', 'swsh7-215'] },
+        { art: 'Gold Star', aliases: ['umbreon'], cards: [] },
+      ],
+    };
+    expect(aliasProblems(content, catalogue)).toEqual([
+      'arts.json: [0].aliases[1]: "moonbreon" is also the nickname of {"nickname":"moonbreon","cards":["swsh7-215"]}',
+      'arts.json: [0].cards[1]: no card with id "swsh7-999"',
+      'arts.json: [0].cards[2]: "swsh7-215" is listed twice',
+      'arts.json: [1].aliases[0]: "umbreon" is a word of names in the catalogue; as an alias it would change every search for that word',
     ]);
   });
 

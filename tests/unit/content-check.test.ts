@@ -74,7 +74,7 @@ describe('the fixture content', () => {
 
   it('counts what it checked', () => {
     const { counts } = checkContent(FIXTURE_CONTENT);
-    expect(counts).toMatchObject({ sets: 2, cards: 7, sealed: 5, articles: 3, aliasFiles: 5, changeRecords: 2 });
+    expect(counts).toMatchObject({ sets: 2, cards: 7, sealed: 5, articles: 3, aliasFiles: 6, changeRecords: 2 });
   });
 });
 
@@ -336,7 +336,7 @@ describe('scripts/check-content.ts', () => {
     expect(lines[0]).toMatch(/^content\/cards\/fix1\.json:\d+:\d+ cards\[1\]\.set: no set "nope" in sets\.json$/);
     expect(lines[1]).toBe('content/knowledge/what-is-a-grail.md:9:21 mentions.cards[1]: no card with id "base1-999"');
     expect(lines[2]).toMatch(
-      /^check-content: 2 problems in 2 files \(7 cards, 5 sealed products, 2 sets, 3 articles, 5 alias files, 2 change records\) in [\d.]+ s$/,
+      /^check-content: 2 problems in 2 files \(7 cards, 5 sealed products, 2 sets, 3 articles, 6 alias files, 2 change records\) in [\d.]+ s$/,
     );
   });
 

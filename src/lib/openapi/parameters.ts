@@ -89,7 +89,8 @@ export const catalogueQ = (over: string) =>
       'Empty or absent: every item, highest value first. Text with no searchable word matches nothing. ' +
       "Collectors' words are understood: set aliases and codes (`base set`, `evs`, `swsh7`), card ids (`base1-4`), nicknames " +
       '(`moonbreon`), product and rarity words (`etb`, `sir`), printing words for cards (`1st edition`, `shadowless`, `reverse holo`: ' +
-      "the cards that have that printing, each result with its `printing`, value sorts and bands on that printing's value); " +
+      "the cards that have that printing, each result with its `printing`, value sorts and bands on that printing's value), " +
+      'art words for cards (`umbreon alt art`, `full art`, `gold star`); ' +
       'typos are corrected only when close. Each result carries `match` ' +
       '(why it matched) and the answer lists the words it `ignored` (grades such as `psa 10`, fillers, unknown words).',
     text,

@@ -1,7 +1,8 @@
 /**
  * What collectors type that the catalogue does not say: set aliases ("base set"
  * is the set named Base, "evs" Evolving Skies), product and rarity words ("etb"
- * is an elite trainer box, "sir" a special illustration rare), nicknames of
+ * is an elite trainer box, "sir" a special illustration rare), printing and art
+ * words ("shadowless", "alt art"), nicknames of
  * famous printings ("moonbreon"), and words that name no item (grades such as
  * "psa 10", fillers such as "pokemon"). Editors keep them in content/aliases/;
  * the build checks them (aliasProblems) and ships them with the search data; each
@@ -24,6 +25,15 @@ export interface AliasContent {
   ignored: { reason: IgnoredReason; words: string[] }[];
   /** Words that name a printing of cards (1st edition, shadowless, reverse holo). */
   printings: PrintingAlias[];
+  /** Words that name an art of cards (alt art, gold star), with the cards that have it. */
+  arts: ArtAlias[];
+}
+
+/** arts.json: an art as collectors name it, and the cards that have it (src/schemas/aliases.ts). */
+export interface ArtAlias {
+  art: string;
+  aliases: string[];
+  cards: string[];
 }
 
 /** printings.json: a printing as collectors name it, and which printing ids it names (src/schemas/aliases.ts). */
@@ -177,6 +187,14 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   }
   for (const { reason, words } of content.ignored) for (const word of words) add(word, { kind: 'ignored', reason });
   if (items.printingsOf) for (const alias of content.printings) for (const phrase of alias.aliases) add(phrase, printingMeaning(alias, items));
+  // An art is an attribute, not a name: it narrows what the other words find ("umbreon alt art"), credits no word.
+  if (items.scope === 'cards') {
+    for (const { art, aliases, cards } of content.arts) {
+      const positions = cards.map((id) => items.positionOf(id)).filter((p): p is number => p !== undefined);
+      const meaning: PhraseMeaning = { kind: 'items', label: `${art} (art)`, positions: Uint32Array.from(positions.sort((a, b) => a - b)), marks: [] };
+      for (const phrase of aliases) add(phrase, meaning);
+    }
+  }
 
   // Last, so that a written alias wins (aliasProblems refuses one that collides with a code anyway).
   // A PTCGO code may name several sets (CRZ is Crown Zenith and its Galarian Gallery): it names them all.
@@ -350,6 +368,17 @@ export function aliasProblems(content: AliasContent, catalogue: AliasCatalogue):
         `printings.json: [${i}].printing: no printing of any card is named by ${JSON.stringify(alias.printing)}${alias.not ? ` without ${alias.not.join(', ')}` : ''}`,
       );
     }
+  });
+  content.arts.forEach(({ art, aliases, cards }, i) => {
+    aliases.forEach((phrase, j) => {
+      claim(phrase, `arts.json: [${i}].aliases[${j}]`, `an alias of the art "${art}"`, true);
+    });
+    const seen = new Set<string>();
+    cards.forEach((id, j) => {
+      if (!catalogue.cardIds.has(id)) problems.push(`arts.json: [${i}].cards[${j}]: no card with id "${id}"`);
+      else if (seen.has(id)) problems.push(`arts.json: [${i}].cards[${j}]: "${id}" is listed twice`);
+      seen.add(id);
+    });
   });
   return problems;
 }
