@@ -469,9 +469,11 @@ function pricesOf(rarity: string, set: PlannedSet, pools: Pools, rng: Rng, produ
   if (rng.chance(SHARE.unpricedCard)) return { prices: [], history: [] };
   const patterns = pools.patterns.get(rarity) ?? pools.patterns.get('Common')!;
   const values = pools.values.get(rarity) ?? pools.values.get('Common')!;
-  const pattern = rng.pick(patterns);
-  const value = rng.pick(values) * Math.exp(0.15 * rng.normal());
   const exported = set.exportOnly;
+  const drawn = rng.pick(patterns);
+  // An export-only set has no product ids, so its lines are told apart by variant and printing alone, one each.
+  const pattern = exported ? drawn.filter((line, i) => drawn.findIndex((l) => l.variant === line.variant && l.printing === line.printing) === i) : drawn;
+  const value = rng.pick(values) * Math.exp(0.15 * rng.normal());
   // The drawn value goes to the line the card's value is read from; the others trade apart from it
   // (a reverse holo for a little more, a 1st Edition for several times more).
   const valueLine = valueLineOf(pattern);

@@ -163,6 +163,13 @@ function trendsOf(catalogue: Catalogue): Trends {
   return trends;
 }
 
+const NEWLINE = Buffer.from('\n');
+
+/** The lines of NDJSON bytes, one at a time. */
+function* linesOf(body: Buffer): Generator<string> {
+  for (let start = 0, end = body.indexOf(10); end !== -1; start = end + 1, end = body.indexOf(10, start)) yield body.toString('utf8', start, end);
+}
+
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -179,30 +186,37 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
-  // Made in file order (a card's detail reads its file, one file at a time), then taken in slug order.
-  const cardJson: string[] = [];
-  for (let i = 0; i < catalogue.cards.length; i++) cardJson.push(catalogue.cardJson(i));
-  const lines: Record<BulkCollection, () => Iterable<string>> = {
-    cards: () => cardOrder.map((i) => cardJson[i]),
-    sealed: () => [...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p)),
-    knowledge: () => [...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a)),
+  // Made in file order (a card's detail reads its file, one file at a time) as bytes, joined in slug order: a
+  // card's JSON held as a string takes two bytes a character once a name has an é or a ★, and at 100k cards
+  // every card's text at once was the build's peak.
+  const cardBytes: Buffer[] = [];
+  for (let i = 0; i < catalogue.cards.length; i++) cardBytes.push(Buffer.from(catalogue.cardJson(i), 'utf8'));
+  const cardsNdjson: BulkBody = { body: Buffer.concat(cardOrder.flatMap((i) => [cardBytes[i], NEWLINE])), records: cardOrder.length };
+  cardBytes.length = 0;
+  const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
+    cards: () => cardsNdjson,
+    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))),
+    knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
   // Every gzip is started before the first is awaited: they compress on the thread pool while the main
   // thread makes the next collection's lines and the CSV.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
-    const ndjson = ndjsonOf(lines[name]());
+    const ndjson = ndjsonBodies[name]();
     return { name, schema, ndjson, gzip: gzipOf(ndjson.body) };
   });
   const csv = csvOf(
     CARD_CSV_COLUMNS,
     cardOrder.map((i) => catalogue.cards[i]),
   );
+  // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
   const printingsCsv = csvOf(
     PRINTING_CSV_COLUMNS,
-    cardOrder.flatMap((i): PrintingRow[] => {
-      const { id: cardId, printings } = JSON.parse(cardJson[i]) as CardDetail;
-      return printings.map(({ history: _, ...printing }) => ({ cardId, ...printing }));
-    }),
+    (function* (): Generator<PrintingRow> {
+      for (const line of linesOf(cardsNdjson.body)) {
+        const { id: cardId, printings } = JSON.parse(line) as CardDetail;
+        for (const { history: _, ...printing } of printings) yield { cardId, ...printing };
+      }
+    })(),
   );
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });

@@ -216,8 +216,11 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
 function printingMeaning(alias: PrintingAlias, items: AliasItems): PhraseMeaning {
   const positions: number[] = [];
   const cents: number[] = [];
+  // A few hundred printing ids recur across every card: each is matched once.
+  const matched = new Map<string, boolean>();
+  const names = (id: string) => matched.get(id) ?? matched.set(id, printingMatches(alias, id)).get(id)!;
   for (let p = 0; p < items.size; p++) {
-    const named = items.printingsOf!(p).filter((printing) => printingMatches(alias, printing.id));
+    const named = items.printingsOf!(p).filter((printing) => names(printing.id));
     if (named.length === 0) continue;
     const best = Math.max(...named.map((printing) => (printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100))));
     positions.push(p);
