@@ -122,6 +122,14 @@ describe('/search: cards for people', () => {
     const { html } = await page('/search?q=charizard&limit=200');
     expect(html).toMatch(/<div class="result-trend"><svg [^>]*class="sparkline"[^>]*role="img" aria-label="[^"]+: market price, last 30 days">/);
   });
+
+  it('shows the value of the printing a query names, with its label, where the API gives it', async () => {
+    const { html } = await page('/search?q=charizard+shadowless');
+    expect(resultLinks(html)).toEqual(['/cards/charizard-base1-4']);
+    expect(html).toContain('<small>Shadowless Holofoil · Rare Holo · Fire</small>');
+    expect(html).toContain('<span class="result-price">$1,997.59</span> <span class="band">grail</span>');
+    expect(html).not.toContain('$458.29');
+  });
 });
 
 describe('/sealed: the index of sealed products, and their search page', () => {

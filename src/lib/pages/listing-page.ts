@@ -14,7 +14,7 @@ import type { CardSearchHit, CardSearchParams } from '../search/card-searcher.ts
 import type { SearchSort } from '../search/catalogue-searcher.ts';
 import type { IgnoredReason, IgnoredWord } from '../search/query-match.ts';
 import type { SealedSearchHit, SealedSearchParams } from '../search/sealed-searcher.ts';
-import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
+import { bandLabel, VALUE_BAND_IDS, valueBandOf } from '../value-bands.ts';
 
 /** Results per page when the URL does not say (`limit` may ask for up to the API's maximum). */
 export const LISTING_PAGE_SIZE = 24;
@@ -205,13 +205,16 @@ export function cardSearchPage({ params, askedSort, answer, trendOf, sparkline }
     placeholder: 'charizard base set',
   };
   const rows = answer.results.map((card) => {
-    const details = [card.rarity, card.types.join(', ')].filter(Boolean).join(' · ');
+    // A query that names a printing (shadowless) is answered with that printing's value; the sparkline is the
+    // card's value line, so it is left out beside another printing's value.
+    const { printing } = card;
+    const details = [printing?.label, card.rarity, card.types.join(', ')].filter(Boolean).join(' · ');
     return [
       '<li>',
       `<img class="thumb" src="${e(card.imageSmall)}" alt="" width="48" height="67" loading="lazy" />`,
       `<div class="result-name"><a href="${e(pageUrl('cards', card.slug))}">${e(card.exactName)}</a>${details ? `<br /><small>${e(details)}</small>` : ''}</div>`,
-      trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price, last 30 days`),
-      valueCell(card.valueUsd, card.valueBand),
+      printing ? '' : trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price, last 30 days`),
+      printing ? valueCell(printing.valueUsd, valueBandOf(printing.valueUsd)) : valueCell(card.valueUsd, card.valueBand),
       '</li>',
     ].join('');
   });
