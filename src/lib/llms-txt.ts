@@ -92,7 +92,11 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         link('/api/cards?tcgplayer=106999', 'Look cards up by TCGplayer product id'),
         ' (up to 100, comma-separated): each result carries the ',
         code('printing'),
-        ' of that product',
+        ' of that product. ',
+        link('/api/cards?ids=base1-4,swsh7-215', 'Many cards in one request'),
+        ' by id or slug (up to 100; sealed products the same way, by product id or slug, on ',
+        code('/api/sealed?ids='),
+        ')',
       ],
       [
         link('/api/sealed?q=booster+box', 'Search sealed products'),

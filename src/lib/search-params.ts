@@ -101,36 +101,64 @@ export function parseKnowledgeSearch(query: URLSearchParams): Parsed<KnowledgeSe
   return parse(() => ({ q: text(query), tag: oneOf(query, 'tag', FACILITY_TAGS) }));
 }
 
-/** The most product ids one `tcgplayer` look-up may name. */
+/** The most ids one look-up (`ids`, `tcgplayer`) may name. */
 export const LOOKUP_MAX_IDS = 100;
-const LOOKUP_ALLOWED = `up to ${LOOKUP_MAX_IDS} TCGplayer product ids (positive integers), comma-separated`;
-/** What a look-up by product is answered without: it names its cards itself. */
-const NOT_WITH_LOOKUP = ['q', 'band', 'sort', 'offset', 'limit'];
-
-export interface CardLookupParams {
-  tcgplayer: number[];
-}
+/** A card id (base1-4, cel25c-15_A1, ex10-!), a product id or a slug: no longer than any the catalogue has. */
+const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._!?-]{0,119}$/;
+const PRODUCT_ID_RE = /^[1-9]\d{0,9}$/;
+/** What a search takes that a look-up, which names its items itself, is answered without. */
+const CARD_SEARCH_PARAMETERS = ['q', 'band', 'sort', 'offset', 'limit'];
 
 /**
- * `/api/cards?tcgplayer=106999,42382`: the cards that hold those TCGplayer products, in that order. Undefined
- * when the query does not ask for it (a search, then).
+ * The look-ups: the parameter, what its list holds (in words, and how an entry is checked), what each entry names,
+ * and the parameters it may not come with (the search's, and the other look-up).
+ */
+const LOOKUPS = {
+  cardIds: { name: 'ids', what: 'card ids or slugs', test: KEY_RE, nouns: 'cards', not: [...CARD_SEARCH_PARAMETERS, 'tcgplayer'] },
+  tcgplayer: {
+    name: 'tcgplayer',
+    what: 'TCGplayer product ids (positive integers)',
+    test: PRODUCT_ID_RE,
+    nouns: 'products',
+    not: [...CARD_SEARCH_PARAMETERS, 'ids'],
+  },
+  sealedIds: { name: 'ids', what: 'TCGplayer product ids or slugs', test: KEY_RE, nouns: 'products', not: ['q', 'kind', 'sort', 'offset', 'limit'] },
+} as const;
+
+/** A comma-separated look-up list: at most LOOKUP_MAX_IDS entries, each as the look-up allows, alone in the query. */
+function lookupList(query: URLSearchParams, lookup: (typeof LOOKUPS)[keyof typeof LOOKUPS]): string[] {
+  const { name, what, test, nouns } = lookup;
+  const allowed = `up to ${LOOKUP_MAX_IDS} ${what}, comma-separated`;
+  const raw = single(query, name)!;
+  const other = lookup.not.find((o) => query.has(o));
+  if (other) throw new ParamError(badParameter(name, `${name} looks ${nouns} up by id and takes no ${other}; send it alone.`, allowed));
+  const keys = raw.split(',').map((key) => key.trim());
+  if (keys.length > LOOKUP_MAX_IDS)
+    throw new ParamError(badParameter(name, `${name} names ${keys.length} ${nouns}; at most ${LOOKUP_MAX_IDS} are allowed.`, allowed));
+  const bad = keys.find((key) => !test.test(key));
+  if (bad !== undefined) throw new ParamError(badParameter(name, `${name} must list ${what}; got "${bad.slice(0, 40)}".`, allowed));
+  return keys;
+}
+
+/** `/api/cards?ids=` (cards by id or slug) or `?tcgplayer=` (the cards that hold TCGplayer products). */
+export type CardLookupParams = { ids: string[] } | { tcgplayer: number[] };
+
+/**
+ * `/api/cards?ids=base1-4,charizard-base1-4` or `?tcgplayer=106999,42382`: those cards, in that order. Undefined
+ * when the query asks for neither (a search, then).
  * @example parseCardLookup(new URLSearchParams('tcgplayer=106999, 42382')) // { ok: true, params: { tcgplayer: [106999, 42382] } }
  */
 export function parseCardLookup(query: URLSearchParams): Parsed<CardLookupParams> | undefined {
-  if (!query.has('tcgplayer')) return undefined;
-  return parse(() => {
-    const raw = single(query, 'tcgplayer')!;
-    const other = NOT_WITH_LOOKUP.find((name) => query.has(name));
-    if (other) throw new ParamError(badParameter('tcgplayer', `tcgplayer looks cards up by product and takes no ${other}; send it alone.`, LOOKUP_ALLOWED));
-    const ids = raw.split(',').map((id) => id.trim());
-    if (ids.length > LOOKUP_MAX_IDS)
-      throw new ParamError(badParameter('tcgplayer', `tcgplayer names ${ids.length} products; at most ${LOOKUP_MAX_IDS} are allowed.`, LOOKUP_ALLOWED));
-    const bad = ids.find((id) => !/^[1-9]\d{0,9}$/.test(id));
-    if (bad !== undefined) {
-      throw new ParamError(
-        badParameter('tcgplayer', `tcgplayer must list TCGplayer product ids (positive integers); got "${bad.slice(0, 40)}".`, LOOKUP_ALLOWED),
-      );
-    }
-    return { tcgplayer: ids.map(Number) };
-  });
+  if (query.has('ids')) return parse(() => ({ ids: lookupList(query, LOOKUPS.cardIds) }));
+  if (query.has('tcgplayer')) return parse(() => ({ tcgplayer: lookupList(query, LOOKUPS.tcgplayer).map(Number) }));
+  return undefined;
+}
+
+/**
+ * `/api/sealed?ids=242436,evolving-skies-booster-box-242436`: those products, in that order. Undefined when the
+ * query does not ask for it.
+ */
+export function parseSealedLookup(query: URLSearchParams): Parsed<{ ids: string[] }> | undefined {
+  if (!query.has('ids')) return undefined;
+  return parse(() => ({ ids: lookupList(query, LOOKUPS.sealedIds) }));
 }

@@ -383,7 +383,7 @@ export interface Printing {
 }
 export interface CardSearch {
   /**
-   * Matches overall (with tcgplayer: the results, one per printing of each product found).
+   * Matches overall (with ids: the cards found; with tcgplayer: the results, one per printing of each product found).
    */
   total: number;
   /**
@@ -395,7 +395,7 @@ export interface CardSearch {
   results: CardSummary[];
   ignored?: SearchIgnored;
   /**
-   * With tcgplayer: the product ids given that no card holds, in the order given.
+   * With ids or tcgplayer: the ids given that name no card, in the order given.
    */
   notFound?: string[];
 }
@@ -624,7 +624,7 @@ export interface SealedFields {
 }
 export interface SealedSearch {
   /**
-   * Matches overall.
+   * Matches overall (with ids: the products found).
    */
   total: number;
   /**
@@ -635,6 +635,10 @@ export interface SealedSearch {
   limit?: number;
   results: SealedSummary[];
   ignored?: SearchIgnored;
+  /**
+   * With ids: the ids given that name no sealed product, in the order given.
+   */
+  notFound?: string[];
 }
 /**
  * A card as /api/sets/{setId} lists it: the fields of its card summary that a set list needs, its number as printed, and on the most valuable cards their daily prices.

@@ -2,11 +2,12 @@ import { type Answer, createCachedJson } from '../http/answer.ts';
 import { problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { parseCardLookup, parseCardSearch, parseKnowledgeSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import { parseCardLookup, parseCardSearch, parseKnowledgeSearch, parseSealedLookup, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
 import type { Searchers } from './search-data.ts';
 
 /**
- * The search endpoints, `GET /api/cards` (or its look-up by TCGplayer product, `?tcgplayer=`), `/api/sealed` and
+ * The search endpoints, `GET /api/cards` (or its look-ups by id or slug, `?ids=`, and by TCGplayer product,
+ * `?tcgplayer=`), `/api/sealed` (or its look-up, `?ids=`) and
  * `/api/knowledge?q=&tag=`:
  * the parameters checked (a problem when they are wrong), then the searcher's
  * answer as JSON with its ETag, remembered per endpoint (createCachedJson).
@@ -24,16 +25,22 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
       const lookup = parseCardLookup(query);
       if (lookup) {
         if (!lookup.ok) return problemResponse(lookup.problem);
-        return respond(ifNoneMatch, JSON.stringify(lookup.params), () => {
-          const { results, notFound } = searchers.cards.byProducts(lookup.params.tcgplayer, searchers.cardProducts);
-          return { total: results.length, count: results.length, results, notFound: notFound.map(String) };
-        });
+        const { params } = lookup;
+        return respond(ifNoneMatch, JSON.stringify(params), () =>
+          lookupEnvelope('ids' in params ? searchers.cards.byIds(params.ids) : searchers.cards.byProducts(params.tcgplayer, searchers.cardProducts)),
+        );
       }
       const parsed = parseCardSearch(query);
       if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.cards.search(parsed.params)));
     }
     case 'sealed': {
+      const lookup = parseSealedLookup(query);
+      if (lookup) {
+        if (!lookup.ok) return problemResponse(lookup.problem);
+        const { ids } = lookup.params;
+        return respond(ifNoneMatch, JSON.stringify(lookup.params), () => lookupEnvelope(searchers.sealed.byIds(ids)));
+      }
       const parsed = parseSealedSearch(query, searchers.kinds);
       if (!parsed.ok) return problemResponse(parsed.problem);
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
@@ -44,6 +51,11 @@ export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, que
       return respond(ifNoneMatch, JSON.stringify(parsed.params), () => searchers.knowledge.search(parsed.params).map(detailToListItem));
     }
   }
+}
+
+/** A look-up's answer in the search envelope: every result found, and the ids given that named none. */
+function lookupEnvelope({ results, notFound }: { results: unknown[]; notFound: readonly (string | number)[] }) {
+  return { total: results.length, count: results.length, results, notFound: notFound.map(String) };
 }
 
 /** The catalogue search envelope (schemas/api/card-search.json, sealed-search.json). */

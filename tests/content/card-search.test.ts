@@ -334,3 +334,16 @@ describe('printing words', () => {
       for (const card of hits({ q })) expect(card.printing, `${q}: ${card.id}`).toBeUndefined();
   });
 });
+
+describe('look-up by id or slug', () => {
+  it('finds every card of the catalogue by its id and by its slug, the odd ids (cel25c-15_A1, ex10-!) too', () => {
+    const keys = summaries.flatMap((c) => [c.id, c.slug]);
+    const { results, notFound } = searcher.byIds(keys);
+    expect(notFound).toEqual([]);
+    expect(results.map((c) => c.id)).toEqual(summaries.flatMap((c) => [c.id, c.id]));
+  });
+
+  it('names nothing with a slug whose id part is a card but whose name is not its name', () => {
+    expect(searcher.byIds(['pikachu-base1-4', 'base1']).notFound).toEqual(['pikachu-base1-4', 'base1']);
+  });
+});

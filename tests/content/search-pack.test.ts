@@ -143,6 +143,7 @@ describe('writing a pack', () => {
       facetOf: () => null,
       scope: 'sealed',
       targetIdOf: (item) => item.id,
+      slugOf: (item) => item.id,
       setOf: () => undefined,
       labelOf: (item) => item.id,
     };

@@ -85,8 +85,8 @@ const DETAIL_SCHEMAS: Record<Collection, string> = {
 const INDEX_SCHEMAS: Partial<Record<Collection, string>> = { sets: 'set-list.json' };
 const SEARCH_SCHEMAS: Record<SearchEndpoint, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
 const SEARCH_PARAMETERS: Record<SearchEndpoint, string[]> = {
-  cards: ['q', 'limit', 'offset', 'band', 'sort', 'tcgplayer'],
-  sealed: ['q', 'limit', 'offset', 'kind', 'sort'],
+  cards: ['q', 'limit', 'offset', 'band', 'sort', 'tcgplayer', 'ids'],
+  sealed: ['q', 'limit', 'offset', 'kind', 'sort', 'ids'],
   knowledge: ['q', 'tag'],
 };
 const DETAIL_PAGE = /^\/(?:(?:cards|sealed|knowledge|sets)\/[a-z0-9]+(?:-[a-z0-9]+)*|sets)$/;
@@ -715,6 +715,27 @@ describe('hostile requests against the real server', () => {
               return;
             }
             ensure(body.count === body.results.length, 'count is not the number of results', request, response);
+            const ids = value('ids');
+            if (ids !== undefined) {
+              // A look-up by id or slug: each key asked for is a result that it names, or in notFound.
+              const asked = ids.split(',').map((key) => key.trim().toLowerCase());
+              ensure(body.results.length + body.notFound.length === asked.length, 'a look-up that answered other than once per key', request, response);
+              ensure(
+                body.results.every((r: { id: string; slug: string; productId?: number }) =>
+                  [r.id, r.slug, String(r.productId)].some((key) => asked.includes(key.toLowerCase())),
+                ),
+                'a look-up result that no key asked for names',
+                request,
+                response,
+              );
+              ensure(
+                body.notFound.every((key: string) => asked.includes(key.toLowerCase())),
+                'a look-up that did not find a key it was not asked for',
+                request,
+                response,
+              );
+              return;
+            }
             const tcgplayer = endpoint === 'cards' ? value('tcgplayer') : undefined;
             if (tcgplayer !== undefined) {
               // A look-up by product: every result is a printing of a product asked for, and only ids asked for are not found.

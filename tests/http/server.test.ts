@@ -186,6 +186,44 @@ describe('card look-up by TCGplayer product', () => {
   });
 });
 
+describe('card look-up by id or slug', () => {
+  it('answers the cards named, in the order given, by id or slug in any case, and lists the ids that name none', async () => {
+    const { body } = await json('/api/cards?ids=fix1-107,CHARIZARD-BASE1-4,nope-1,base1-4', 'card-search.json');
+    expect(body.results.map((c: { id: string }) => c.id)).toEqual(['fix1-107', 'base1-4', 'base1-4']);
+    expect(body.results[1]).toMatchObject({ slug: 'charizard-base1-4', valueUsd: 458.29 });
+    expect(body.results[1].match).toBeUndefined();
+    expect(body).toMatchObject({ total: 3, count: 3, notFound: ['nope-1'] });
+  });
+
+  it.each([
+    ['ids=base1-4,', /got ""/],
+    ['ids=base1-4;rm', /got "base1-4;rm"/],
+    [`ids=${'a'.repeat(121)}`, /must list card ids or slugs/],
+    [`ids=${Array.from({ length: 101 }, (_, i) => `base1-${i}`).join(',')}`, /101 cards; at most 100/],
+    ['ids=base1-4&q=charizard', /takes no q/],
+    ['ids=base1-4&tcgplayer=106999', /takes no tcgplayer/],
+    ['ids=a&ids=b', /given 2 times/],
+  ])('%s is a 400 problem naming ids', async (query, detail) => {
+    const body = await problem(`/api/cards?${query}`, 400);
+    expect(body.parameter).toBe('ids');
+    expect(body.detail).toMatch(detail);
+  });
+});
+
+describe('sealed look-up by id or slug', () => {
+  it('answers the products named by TCGplayer product id or slug, in the order given, and lists the ids that name none', async () => {
+    const { body } = await json('/api/sealed?ids=242437,evolving-skies-booster-box-242436,1', 'sealed-search.json');
+    expect(body.results.map((p: { productId: number }) => p.productId)).toEqual([242437, 242436]);
+    expect(body).toMatchObject({ total: 2, count: 2, notFound: ['1'] });
+  });
+
+  it('refuses a look-up with search parameters beside it, naming ids', async () => {
+    const body = await problem('/api/sealed?ids=242436&kind=etb', 400);
+    expect(body.parameter).toBe('ids');
+    expect(body.detail).toMatch(/takes no kind/);
+  });
+});
+
 describe('sealed search', () => {
   it('finds products by name and group, with price per pack', async () => {
     const { body } = await json('/api/sealed?q=evolving%20skies%20booster%20box', 'sealed-search.json');

@@ -297,7 +297,7 @@ export function readSiteFacts(dist: string): SiteFacts {
 // ---------------------------------------------------------------------------
 
 /** Query parameters the contract knows, on any endpoint. */
-export const PARAMETERS = ['q', 'limit', 'offset', 'band', 'kind', 'sort', 'tag', 'tcgplayer'] as const;
+export const PARAMETERS = ['q', 'limit', 'offset', 'band', 'kind', 'sort', 'tag', 'tcgplayer', 'ids'] as const;
 
 /** Bytes that no field value may carry on the wire: CR and LF would end the field. */
 const fieldValue = (value: string) => value.replace(/[\r\n]/g, ' ');
@@ -625,7 +625,18 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
   const productIds = fc
     .array(fc.oneof(fc.constantFrom('106999', '42382', '500001', '0', '-1', ' 7', 'x'), fc.nat().map(String)), { minLength: 1, maxLength: 6 })
     .chain((ids) => fc.constantFrom(',', ', ', ',,').map((separator) => ids.join(separator)));
-  const value = fc.oneof(text, numberish, known, productIds);
+  // Lists of item ids and slugs, real (cards, sealed products) and not, in any case, well and badly formed.
+  const itemKeys = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(...site.slugs.cards, ...site.slugs.sealed, 'base1-4', 'FIX1-107', '242436', 'nope-1', 'ex10-!', 'a;b', '../x', ''),
+        fc.string({ maxLength: 12 }),
+        fc.string({ minLength: 118, maxLength: 124 }).map((s) => s.replace(/[^a-z0-9]/g, 'a')),
+      ),
+      { minLength: 1, maxLength: 6 },
+    )
+    .chain((ids) => fc.constantFrom(',', ', ', ',,').map((separator) => ids.join(separator)));
+  const value = fc.oneof(text, numberish, known, productIds, itemKeys);
   const name = fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...PARAMETERS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },

@@ -119,6 +119,18 @@ export const TCGPLAYER = {
   example: '106999,42382',
 };
 
+/** The ids look-up of /api/cards (card ids or slugs) and /api/sealed (product ids or slugs). */
+export const lookupIds = (what: string, example: string) => ({
+  ...query(
+    'ids',
+    `Look ${what} up instead of searching: up to ${LOOKUP_MAX_IDS}, comma-separated, any case. ` +
+      'The results are in the order asked (an id given twice is answered twice); `notFound` lists the ones that name nothing. ' +
+      'Counts as one request against the rate limit. Takes no search parameter.',
+    { type: 'string', pattern: '^ *[A-Za-z0-9][A-Za-z0-9._!?-]{0,119} *(, *[A-Za-z0-9][A-Za-z0-9._!?-]{0,119} *)*$' },
+  ),
+  example: example,
+});
+
 /** @example band().schema.enum // ['grail', 'chase', 'mid', 'budget'] */
 export const band = () =>
   query('band', `Only cards of this value band: ${VALUE_BAND_IDS.map(bandLabel).join(', ')}.`, { type: 'string', enum: VALUE_BAND_IDS });

@@ -1,5 +1,5 @@
 import { apiFilePath, apiPath, changesMarkdownPath, filePath, markdownPath, pagePath } from './operations.ts';
-import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
+import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, lookupIds, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -261,10 +261,10 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search cards',
       schema: 'CardSearch',
       limited: 'always',
-      query: [catalogueQ('name, set name, types and rarity'), band(), ...PAGING, TCGPLAYER],
+      query: [catalogueQ('name, set name, types and rarity'), band(), ...PAGING, lookupIds('cards by id or slug', 'base1-4,umbreon-vmax-swsh7-215'), TCGPLAYER],
       description:
         'Cards matching q, optionally in one value band, one page at a time. `total` counts every match, `count` the results sent. ' +
-        'With tcgplayer: the cards that hold those TCGplayer products instead, with the printing of each.',
+        'With ids: those cards instead, in the order asked. With tcgplayer: the cards that hold those TCGplayer products, with the printing of each.',
     }),
     ...cards,
     '/api/sealed': apiPath({
@@ -273,8 +273,15 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search sealed products',
       schema: 'SealedSearch',
       limited: 'always',
-      query: [catalogueQ('product name, set, product kind and group name'), kind(kinds), ...PAGING],
-      description: 'Sealed products matching q, optionally of one kind, one page at a time. `total` counts every match, `count` the results sent.',
+      query: [
+        catalogueQ('product name, set, product kind and group name'),
+        kind(kinds),
+        ...PAGING,
+        lookupIds('sealed products by TCGplayer product id or slug', '242436'),
+      ],
+      description:
+        'Sealed products matching q, optionally of one kind, one page at a time. `total` counts every match, `count` the results sent. ' +
+        'With ids: those products instead, in the order asked.',
     }),
     ...sealed,
     '/api/knowledge': apiPath({

@@ -58,6 +58,8 @@ export interface CardSearcher {
    * positions of the cards that hold a product (productPositions).
    */
   byProducts(productIds: readonly number[], positionsOf: (productId: number) => readonly number[]): { results: CardSearchHit[]; notFound: number[] };
+  /** The cards named by id or slug (`?ids=`), in the order given; the ones no card has. */
+  byIds(ids: readonly string[]): { results: CardSearchHit[]; notFound: string[] };
 }
 
 /** Where the build writes productPositionsOf's list, in the function's search data (dist/server/). */
@@ -119,6 +121,7 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
   facetOf: (r) => r.summary.valueBand,
   scope: 'cards',
   targetIdOf: (r) => r.summary.id,
+  slugOf: (r) => r.summary.slug,
   setOf: (r) => r.set,
   labelOf: (r) => `${r.summary.name} (${r.summary.setName} ${r.number}/${r.printedTotal})`,
   printingsOf: (r) => r.printings,
@@ -137,6 +140,10 @@ export function createCardSearcher(source: CatalogueSource<CardSearchRecord>, op
   const engine = createCatalogueSearcher(data, CARD_CATALOGUE);
   return {
     index: engine.index,
+    byIds(ids) {
+      const { results, notFound } = engine.byKeys(ids);
+      return { results: results.map((item) => item.summary), notFound };
+    },
     byProducts(productIds, positionsOf) {
       const results: CardSearchHit[] = [];
       const notFound: number[] = [];

@@ -39,6 +39,8 @@ export interface CatalogueConfig<T> {
   scope: 'cards' | 'sealed';
   /** The id nicknames name the item by (card id, sealed product id); a query may quote a card id. */
   targetIdOf(item: T): string;
+  /** The item's slug (its detail page's name), which ends in its target id made URL-safe. */
+  slugOf(item: T): string;
   /** The set id of the item, if it belongs to one (set aliases name its items). */
   setOf(item: T): string | undefined;
   /** How a match reason names the item, e.g. "Umbreon VMAX (Evolving Skies 215/203)". */
@@ -61,6 +63,8 @@ export interface CatalogueSearchResult<T> {
 export interface CatalogueSearcher<T> {
   index: TokenIndex;
   search(params: CatalogueSearchParams): CatalogueSearchResult<T>;
+  /** The items keys name (a target id or a slug, any case), in the keys' order; the keys that name none. */
+  byKeys(keys: readonly string[]): { results: T[]; notFound: string[] };
 }
 
 type FixedSort = Exclude<SearchSort, 'relevance'>;
@@ -327,8 +331,38 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     return { total, page: ranksInOrder(match.positions, rank, offset, limit).map((r) => order[r]), match };
   }
 
+  /**
+   * The position a slug names. A slug ends in its item's target id, so each tail of it after a "-" is tried as
+   * one and the item's own slug confirms it; ids that slugs spell otherwise (cel25c-15_A1 → cel25c-15-a1, a few
+   * dozen) are looked up by their slugs, made on the first need from those items alone.
+   */
+  let oddSlugs: Map<string, number> | undefined;
+  const positionOfSlug = (slug: string): number | undefined => {
+    for (let dash = slug.indexOf('-'); dash !== -1; dash = slug.indexOf('-', dash + 1)) {
+      const p = data.positionOf(slug.slice(dash + 1));
+      if (p !== undefined && config.slugOf(data.item(p)) === slug) return p;
+    }
+    if (!oddSlugs) {
+      oddSlugs = new Map();
+      data.ids().forEach((id, p) => {
+        if (/[^a-z0-9-]/.test(id)) oddSlugs!.set(config.slugOf(data.item(p)), p);
+      });
+    }
+    return oddSlugs.get(slug);
+  };
+
   return {
     index,
+    byKeys(keys) {
+      const results: T[] = [];
+      const notFound: string[] = [];
+      for (const key of keys) {
+        const p = data.positionOf(key) ?? positionOfSlug(key.toLowerCase());
+        if (p === undefined) notFound.push(key);
+        else results.push(data.item(p));
+      }
+      return { results, notFound };
+    },
     search(params) {
       const { total, page, match } = pageOf(params);
       if (!match) return { total, results: Array.from(page, (p) => ({ item: data.item(p) })) };

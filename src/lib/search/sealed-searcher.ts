@@ -34,6 +34,8 @@ export type SealedSearchHit = SealedSummary & { match?: MatchReason };
 
 export interface SealedSearcher {
   search(params: SealedSearchParams): { total: number; results: SealedSearchHit[]; ignored?: IgnoredWord[] };
+  /** The products named by TCGplayer product id or slug (`?ids=`), in the order given; the ones none has. */
+  byIds(ids: readonly string[]): { results: SealedSearchHit[]; notFound: string[] };
 }
 
 export const SEALED_SEARCH_FIELDS: readonly IndexField[] = [
@@ -79,6 +81,7 @@ export function sealedCatalogue(aliases?: AliasSources): CatalogueConfig<SealedS
     facetOf: (r) => r.summary.kind,
     scope: 'sealed',
     targetIdOf: (r) => String(r.summary.productId),
+    slugOf: (r) => r.summary.slug,
     setOf: (r) => r.set,
     labelOf: (r) => r.summary.cleanName,
   };
@@ -94,6 +97,10 @@ export function createSealedSearcher(source: CatalogueSource<SealedSearchRecord>
   const config = sealedCatalogue(options.aliases);
   const engine = createCatalogueSearcher(preparedOf(source, config, options.aliases), config);
   return {
+    byIds(ids) {
+      const { results, notFound } = engine.byKeys(ids);
+      return { results: results.map((item) => item.summary), notFound };
+    },
     search({ q, kind, sort, limit, offset }) {
       const { results, ...rest } = engine.search({ q, facet: kind, sort, limit, offset });
       return { ...rest, results: results.map(({ item, match }) => (match ? { ...item.summary, match } : item.summary)) };
