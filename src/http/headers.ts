@@ -60,7 +60,7 @@ export const HTML_SECURITY_HEADERS = {
  */
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, x-markdown-tokens',
+  'Access-Control-Expose-Headers': 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Request-Cost, x-markdown-tokens',
 };
 
 /** The answer to a CORS preflight: what a browser app may send (conditional requests, Web Bot Auth signatures). */
@@ -69,6 +69,13 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, HEAD',
   'Access-Control-Allow-Headers': 'Accept, If-None-Match, Signature, Signature-Input, Signature-Agent',
   'Access-Control-Max-Age': '86400',
+};
+
+/** The preflight of a path that takes a POST (routes.ts POST_PATHS): a browser app may send a list as text or CSV. */
+export const POST_PREFLIGHT_HEADERS = {
+  ...PREFLIGHT_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST',
+  'Access-Control-Allow-Headers': `${PREFLIGHT_HEADERS['Access-Control-Allow-Headers']}, Content-Type`,
 };
 
 /** Headers of every /api/* response, errors included: anyone may read, and here is the contract. */

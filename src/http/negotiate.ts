@@ -18,7 +18,7 @@ export const REPRESENTATION_TYPES: Record<Representation, string> = {
 // wildcards alongside text/html, and a person is the safest reader to assume.
 const PREFERENCE: readonly Representation[] = ['html', 'markdown', 'json'];
 
-type Candidate = { representation: Representation; q: number; explicit: boolean; index: number };
+type Candidate<R> = { representation: R; q: number; explicit: boolean; index: number };
 
 /**
  * Picks the representation to serve, or `null` when none is acceptable (406).
@@ -40,10 +40,18 @@ type Candidate = { representation: Representation; q: number; explicit: boolean;
  * negotiate('image/png');                // null
  */
 export function negotiate(header: string | undefined | null): Representation | null {
+  return negotiateAmong(header, REPRESENTATION_TYPES, PREFERENCE);
+}
+
+/**
+ * The same rules over other representations (a valued list: JSON, Markdown or CSV), `preference` first on a tie.
+ * @example negotiateAmong('text/csv', { json: 'application/json', csv: 'text/csv' }, ['json', 'csv']) // "csv"
+ */
+export function negotiateAmong<R extends string>(header: string | undefined | null, types: Record<R, string>, preference: readonly R[]): R | null {
   const ranges = parseAccept(header);
-  const candidates: Candidate[] = [];
-  for (const representation of PREFERENCE) {
-    const range = mostSpecificRange(ranges, REPRESENTATION_TYPES[representation]);
+  const candidates: Candidate<R>[] = [];
+  for (const representation of preference) {
+    const range = mostSpecificRange(ranges, types[representation]);
     if (range && range.q > 0) {
       candidates.push({ representation, q: range.q, explicit: range.subtype !== '*', index: range.index });
     }

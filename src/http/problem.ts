@@ -45,9 +45,25 @@ export function notFound(path: string): Problem {
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** @example methodNotAllowed('POST').detail // "POST is not allowed; this API is read-only (GET, HEAD, OPTIONS)." */
-export function methodNotAllowed(method?: string): Problem {
+export function methodNotAllowed(method?: string, allowed = ALLOWED_METHODS): Problem {
   const what = method ? method.slice(0, 40) : 'This request method';
-  return problem(405, 'Method Not Allowed', `${what} is not allowed; this API is read-only (${ALLOWED_METHODS}).`);
+  const why = allowed === ALLOWED_METHODS ? 'this API is read-only' : 'this path allows';
+  return problem(405, 'Method Not Allowed', `${what} is not allowed; ${why} (${allowed}).`);
+}
+
+/**
+ * A request past one of the function's limits (a list too long, a body too large): 413, or 414 for a URL, with
+ * `limit` naming the limit and what to do instead.
+ * @example overLimit(413, 'POST /api/collection takes at most 5,000 lines; this list has 6,000.', 'lines ≤ 5,000').status // 413
+ */
+export function overLimit(status: 413 | 414, detail: string, limit: string): Problem {
+  return problem(status, status === 413 ? 'Content Too Large' : 'URI Too Long', detail, { limit });
+}
+
+/** @example unsupportedMediaType(['text/plain', 'text/csv']).status // 415 */
+export function unsupportedMediaType(allowed: string[], got: string | undefined): Problem {
+  const what = got ? `a ${got.split(';')[0].trim().slice(0, 60)} body` : 'a body without a Content-Type';
+  return problem(415, 'Unsupported Media Type', `This endpoint takes ${allowed.join(' or ')}; it got ${what}.`, { allowed });
 }
 
 /** The registered problem type of the rate-limit headers draft: clients may recognise it without reading `title`. */

@@ -15,10 +15,20 @@ export type Route =
   | { kind: 'not-found' };
 
 /** What the function computes per request; every runtime without the function passes these on to it. */
-export type FunctionRoute = { kind: 'function'; endpoint: SearchEndpoint; page?: never } | { kind: 'function'; page: ListingPage; endpoint?: never };
+export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page?: never } | { kind: 'function'; page: ListingPage; endpoint?: never };
 
 /** The search endpoints, by the last segment of their path (/api/cards …). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
+/** The function's API endpoints: the searches, and the valuing of a list (/api/collection). */
+export type FunctionEndpoint = SearchEndpoint | 'collection';
+
+/**
+ * The paths that take a POST besides GET: a list to value may be longer than a URL holds. Every other path is
+ * read-only, and a host in front must pass POST on for these alone.
+ */
+export const POST_PATHS: readonly string[] = ['/api/collection'];
+/** The methods a path allows, as an Allow header says them. */
+export const allowedMethodsOf = (pathname: string): string => (POST_PATHS.includes(pathname) ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, OPTIONS');
 /**
  * The search pages for people, by what they list: `/search` (cards) and `/sealed` with a query
  * (without one, /sealed is the prebuilt index of sealed products by kind).
@@ -71,6 +81,7 @@ export function requestUrlOf(target: string): URL | null {
 export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/cards') return { kind: 'function', endpoint: 'cards' };
   if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
+  if (pathname === '/api/collection') return { kind: 'function', endpoint: 'collection' };
   if (pathname === '/search') return { kind: 'function', page: 'cards' };
   if (pathname === '/sealed' && query.size > 0) return { kind: 'function', page: 'sealed' };
   if (pathname === '/api/knowledge') {

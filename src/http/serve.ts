@@ -1,6 +1,6 @@
 /**
  * The request policy, written once for every runtime that answers for the
- * site: route → preflight → method → a build file (with its manifest headers,
+ * site: route → preflight → method (GET and HEAD; POST where a path takes one) → a build file (with its manifest headers,
  * 304 and HEAD) → a negotiated page → the function's own answers → 404. Each
  * runtime supplies only what differs (a `ServeRuntime`): where a file's bytes
  * come from, who answers the function's routes, and whether negotiated pages
@@ -22,6 +22,7 @@ import {
   directFileHeaders,
   fileHeaders,
   negotiatedHeaders,
+  POST_PREFLIGHT_HEADERS,
   PREFLIGHT_HEADERS,
   representationFile,
   SECURITY_HEADERS,
@@ -29,7 +30,7 @@ import {
 import { type Collection, pageUrl } from './links.ts';
 import { negotiate, REPRESENTATION_TYPES } from './negotiate.ts';
 import { ALLOWED_METHODS, badRequest, functionUnavailable, internalError, methodNotAllowed, notAcceptable, notFound, problemResponse } from './problem.ts';
-import { type FunctionRoute, fileOfRoute, requestUrlOf, routeExists, routeOf } from './routes.ts';
+import { allowedMethodsOf, type FunctionRoute, fileOfRoute, requestUrlOf, routeExists, routeOf } from './routes.ts';
 
 /** The file's bytes cannot be had just now: the client gets a 503 with Retry-After, never another build's bytes. */
 export class FileUnavailable extends Error {}
@@ -100,12 +101,13 @@ export function createRequestPolicy<Request extends HttpRequest, Body>(runtime: 
     if (!url) return problemResponse(badRequest('The request target is not a path (it must start with "/").'));
     const route = routeOf(url.pathname, url.searchParams);
     const apiHeaders: Record<string, string> = url.pathname.startsWith('/api/') ? API_HEADERS : {};
+    const allowed = allowedMethodsOf(url.pathname);
     if (request.method === 'OPTIONS') {
       if (!routeExists(route, await runtime.files())) return problemResponse(notFound(url.pathname), apiHeaders);
-      return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
+      return { status: 204, headers: { ...(allowed === ALLOWED_METHODS ? PREFLIGHT_HEADERS : POST_PREFLIGHT_HEADERS) }, body: null };
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return problemResponse(methodNotAllowed(request.method), { ...apiHeaders, Allow: ALLOWED_METHODS });
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !(request.method === 'POST' && allowed !== ALLOWED_METHODS)) {
+      return problemResponse(methodNotAllowed(request.method, allowed), { ...apiHeaders, Allow: allowed });
     }
     switch (route.kind) {
       case 'function':

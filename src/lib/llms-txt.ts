@@ -96,7 +96,11 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         link('/api/cards?ids=base1-4,swsh7-215', 'Many cards in one request'),
         ' by id or slug (up to 100; sealed products the same way, by product id or slug, on ',
         code('/api/sealed?ids='),
-        ')',
+        '). ',
+        link('/api/collection?list=2x%20charizard%204%2F102%0Amoonbreon%20psa%2010', 'What a collection is worth'),
+        ': a list as people write it (quantities, names, numbers, grades, sealed products; POST up to 5,000 lines as text or CSV), valued line by line with a total; ',
+        code('Accept: text/markdown'),
+        ' gives a table with its token count',
       ],
       [
         link('/api/sealed?q=booster+box', 'Search sealed products'),

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contentTypeOf } from '../http/headers.ts';
 import type { CardSummary } from '../lib/card-record.ts';
+import { type CsvValue, csvField } from '../lib/csv.ts';
 import { API_VERSION } from '../lib/openapi.ts';
 import type { BulkManifest, Printing } from '../schemas/api-types.ts';
 
@@ -77,23 +78,6 @@ const gzipAsync = promisify(gzip);
  */
 export function gzipOf(body: Buffer): Promise<Buffer> {
   return gzipAsync(body, { level: 9 });
-}
-
-/** How the CSV joins the elements of an array field (`types`): no type name holds one. */
-export const CSV_LIST_SEPARATOR = '|';
-
-export type CsvValue = string | number | boolean | null | readonly string[];
-
-/**
- * One CSV field (RFC 4180): null is empty, an array is joined with `|`, and a
- * field holding a comma, double quote, CR or LF is quoted with its quotes doubled.
- * @example csvField('Farfetch\'d, "the duck"') // '"Farfetch\'d, ""the duck"""'
- * @example csvField(['Fire', 'Water']) // 'Fire|Water'
- */
-export function csvField(value: CsvValue): string {
-  if (value === null) return '';
-  const text = Array.isArray(value) ? value.join(CSV_LIST_SEPARATOR) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A CSV file: a header row, then one row per record; every row ends in CRLF. */

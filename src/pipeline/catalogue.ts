@@ -5,6 +5,7 @@ import { type CardSummary, cardToDetail, cardToSummary } from '../lib/card-recor
 import { primaryPriceOf } from '../lib/card-value.ts';
 import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
 import { changesByItem } from '../lib/change-feed.ts';
+import { type GradedFigures, gradedFiguresOf } from '../lib/collection/collection-data.ts';
 import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../lib/content-references.ts';
 import { articleToDetail, type KnowledgeArticle } from '../lib/knowledge-record.ts';
 import { priceStatusOf } from '../lib/price-status.ts';
@@ -50,6 +51,8 @@ export interface Catalogue {
   cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
+  /** The graded sales figures of the cards that have them, by card id (for valuing a list that names a grade). */
+  cardGraded: Record<string, GradedFigures>;
   sealed: SealedDetail[];
   /** The set (id and name) of each sealed product that belongs to one, by product id (slug). */
   sealedSets: Map<string, { set: string; setName: string }>;
@@ -177,6 +180,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardJson: (index) => derived.json(...at(index)),
     cardHistory: (index) => derived.history(...at(index)),
     cardKeys,
+    cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
     sealed,
     sealedSets,
     aliases,
@@ -211,6 +215,8 @@ interface CardIndexEntry {
   updatedAt: string | null;
   /** Its printings as search shows them (src/lib/search/card-searcher.ts). */
   printings: SearchPrinting[];
+  /** Its graded sales figures, when it has any (a list to value may name a grade). */
+  graded?: GradedFigures;
   /** Which file (an index into `files`) and where in it. */
   file: number;
   position: number;
@@ -269,6 +275,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
             summary,
             updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
             printings: searchPrintingsOf(card),
+            ...(card.graded && { graded: gradedFiguresOf(card.graded) }),
           };
         }),
       };

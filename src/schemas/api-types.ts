@@ -139,6 +139,12 @@ export type PrintingRepriced = Item & {
   changePercent: number;
 };
 /**
+ * A sealed product as listed in /api/sealed results; with `match` (why it matched) when the search had q.
+ */
+export type SealedSummary = SealedFields & {
+  match?: SearchMatch;
+};
+/**
  * /api/knowledge: every article in category order, or those matching q and tag.
  */
 export type KnowledgeList = KnowledgeListItem[];
@@ -176,12 +182,6 @@ export type SealedDetail = SealedFields & {
   changes: ItemChanges;
 };
 /**
- * A sealed product as listed in /api/sealed results; with `match` (why it matched) when the search had q.
- */
-export type SealedSummary = SealedFields & {
-  match?: SearchMatch;
-};
-/**
  * One set: /api/sets/{setId}. Its figures, and every card of the set in the catalogue, most valuable first and unpriced last (equal values in collector-number order).
  */
 export type SetDetail = SetFields & {
@@ -208,6 +208,8 @@ export interface ApiSchemas {
   'change-counts.json': ChangeCounts;
   'change-list.json': ChangeList;
   'change-record.json': ChangeRecord;
+  'collection-entry.json': CollectionEntry;
+  'collection.json': Collection;
   'content-summary.json': ContentSummary;
   'history.json': History;
   'item-changes.json': ItemChanges;
@@ -498,6 +500,127 @@ export interface Item {
   valueUsd: number | null;
 }
 /**
+ * One line of a valued list: what it said, what it was read as, and its value. A line is matched only when the item is beyond doubt (an id, a product id, a name with its number, or the only complete match); otherwise ambiguous, valued at the first candidate, with up to 3 alternatives.
+ */
+export interface CollectionEntry {
+  /**
+   * The line's number in the list (CSV: in the file, the header being line 1).
+   */
+  line: number;
+  /**
+   * The line as sent (CSV: its fields joined by spaces), at most 200 characters.
+   */
+  text: string;
+  /**
+   * How many: 2x, x2 or a leading 2; 1 when the line gives none.
+   */
+  quantity: number;
+  /**
+   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price.
+   */
+  status: 'matched' | 'ambiguous' | 'not-found' | 'unpriced';
+  /**
+   * The card the line was read as (absent for a sealed product or nothing found); its printing when the line named one.
+   */
+  card?: CardSummary;
+  /**
+   * The sealed product the line was read as.
+   */
+  sealed?: SealedSummary;
+  /**
+   * The grade the line named (psa 10, bgs 9.5). valueUsd is the graded sales figure when the card has one (PriceCharting: PSA 10, or grades 7 to 9.5 of any grader), and then the unit value; null when it has none (the unit value is then the ungraded one).
+   */
+  grade?: {
+    /**
+     * The grader as the line named it, upper case: PSA, BGS, CGC, SGC…
+     */
+    company: string;
+    /**
+     * The grade, e.g. 10 or 9.5.
+     */
+    grade: string;
+    valueUsd: number | null;
+  };
+  /**
+   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced.
+   */
+  unitValueUsd: number | null;
+  /**
+   * unitValueUsd times quantity, rounded to the cent.
+   */
+  lineValueUsd: number | null;
+  /**
+   * Why the line is ambiguous, not found or valued as it is, in a sentence.
+   */
+  note?: string;
+  /**
+   * For an ambiguous line: the next candidates, most likely first.
+   *
+   * @maxItems 3
+   */
+  alternatives?: {
+    kind: 'card' | 'sealed';
+    /**
+     * The card id, or the sealed product's TCGplayer product id: a line holding it is matched.
+     */
+    id: string;
+    slug: string;
+    /**
+     * How people name it: a card's name with its set and number, a product's name.
+     */
+    name: string;
+    valueUsd: number | null;
+  }[];
+}
+/**
+ * The fields a sealed product summary and detail share.
+ */
+export interface SealedFields {
+  /**
+   * Equals the slug.
+   */
+  id: string;
+  productId: number;
+  slug: string;
+  cleanName: string;
+  /**
+   * booster-box, booster-pack, etb, booster-bundle, collection-box, tin, blister, ... (open list).
+   */
+  kind: string;
+  groupName: string;
+  valueUsd: number | null;
+  priceStatus: 'priced' | 'stale' | 'unpriced';
+  totalPacks: number | null;
+  pricePerPack: number | null;
+}
+/**
+ * A list valued line by line (/api/collection): one entry per line that names something, the total in US dollars, counts per status and the prices' date.
+ */
+export interface Collection {
+  /**
+   * The catalogue's as-of date: the newest price date of the import the values come from.
+   */
+  pricesAsOf: string;
+  /**
+   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent.
+   */
+  totalUsd: number;
+  /**
+   * The sum of every entry's quantity.
+   */
+  quantity: number;
+  /**
+   * Entries per status.
+   */
+  counts: {
+    matched: number;
+    ambiguous: number;
+    'not-found': number;
+    unpriced: number;
+  };
+  entries: CollectionEntry[];
+}
+/**
  * /api/content: totals, the median card value and the price date.
  */
 export interface ContentSummary {
@@ -593,6 +716,10 @@ export interface Problem {
    */
   allowed?: string[] | string;
   /**
+   * The limit a 413 or 414 names, e.g. lines ≤ 5,000.
+   */
+  limit?: string;
+  /**
    * Media types a 406 could have served.
    */
   available?: string[];
@@ -600,27 +727,6 @@ export interface Problem {
    * The rate-limit policies a 429 exceeded (draft-ietf-httpapi-ratelimit-headers, quota-exceeded problem type).
    */
   'violated-policies'?: string[];
-}
-/**
- * The fields a sealed product summary and detail share.
- */
-export interface SealedFields {
-  /**
-   * Equals the slug.
-   */
-  id: string;
-  productId: number;
-  slug: string;
-  cleanName: string;
-  /**
-   * booster-box, booster-pack, etb, booster-bundle, collection-box, tin, blister, ... (open list).
-   */
-  kind: string;
-  groupName: string;
-  valueUsd: number | null;
-  priceStatus: 'priced' | 'stale' | 'unpriced';
-  totalPacks: number | null;
-  pricePerPack: number | null;
 }
 export interface SealedSearch {
   /**

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from '../http/headers.ts';
 import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, type Problem, requestHeadersTooLarge, requestTimeout } from '../http/problem.ts';
+import { allowedMethodsOf, requestUrlOf } from '../http/routes.ts';
 
 /**
  * Answers what Node's HTTP parser rejects before any route runs (an unknown
@@ -71,13 +72,15 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
  * 'connect' listener, or drops it): it is a method like any other we do not allow.
  * @example server.on('connect', answerConnect)
  */
-export function answerConnect(_req: unknown, socket: Duplex): void {
-  if (socket.writable) endWithProblem(socket, methodNotAllowed('CONNECT'));
+export function answerConnect(req: { url?: string }, socket: Duplex): void {
+  // The methods of the path it named, as any other method on that path is told (a list to value also takes a POST).
+  const allowed = allowedMethodsOf(requestUrlOf(req.url ?? '')?.pathname ?? '');
+  if (socket.writable) endWithProblem(socket, methodNotAllowed('CONNECT', allowed), allowed);
   else socket.destroy();
 }
 
 /** Writes a whole problem answer onto a raw socket and closes it. */
-function endWithProblem(socket: Duplex, problem: Problem): void {
+function endWithProblem(socket: Duplex, problem: Problem, allowed = ALLOWED_METHODS): void {
   const body = JSON.stringify(problem);
   const headers: Record<string, string | number> = {
     'Content-Type': PROBLEM_CONTENT_TYPE,
@@ -86,7 +89,7 @@ function endWithProblem(socket: Duplex, problem: Problem): void {
     ...SECURITY_HEADERS,
     Connection: 'close',
   };
-  if (problem.status === 405) headers.Allow = ALLOWED_METHODS;
+  if (problem.status === 405) headers.Allow = allowed;
   const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');

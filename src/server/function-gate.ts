@@ -10,9 +10,9 @@ import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limi
  * What stands before every answer the function computes (searches and
  * negotiated detail pages): a verified agent (Web Bot Auth) goes on uncounted;
  * everyone else, invalid signatures included, is counted against the policy
- * and told where they stand.
+ * (one point a request; a list to value by its size) and told where they stand.
  */
-export type FunctionGate = (req: IncomingMessage) => Promise<GateDecision>;
+export type FunctionGate = (req: IncomingMessage, cost?: number) => Promise<GateDecision>;
 
 export interface GateOptions {
   /** null when RATE_LIMIT=off. */
@@ -43,10 +43,10 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
     });
   }
 
-  return async (req) => {
+  return async (req, cost = 1) => {
     // Nothing to count, nothing to exempt: no signature is checked (it costs ~80 µs when one is offered).
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
-    const decision = await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)));
+    const decision = await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost);
     const headers: Record<string, string> = { 'RateLimit-Policy': policyHeader };
     if (!decision) return { go: true, headers };
     headers.RateLimit = rateLimitHeader(decision.remaining, decision.resetSeconds);

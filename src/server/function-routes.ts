@@ -3,6 +3,7 @@ import type { Answer } from '../http/answer.ts';
 import { API_HEADERS } from '../http/headers.ts';
 import { problemResponse } from '../http/problem.ts';
 import type { FunctionRoute } from '../http/routes.ts';
+import { createCollectionEndpoint } from './collection-endpoint.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListingPages } from './listing-pages.ts';
 import type { Searchers } from './search-data.ts';
@@ -10,15 +11,21 @@ import { answerSearch } from './search-endpoints.ts';
 
 /**
  * What the function itself computes per request, behind its gate (rate limit and agent verification): the
- * search endpoints (`/api/cards` …, with the API's headers) and the search pages for people (`/search`,
+ * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`) and the search pages for people (`/search`,
  * `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
  * @example const answer = createFunctionRoutes({ searchers, listingPages, gate }); await answer(route, url, req)
  */
 export function createFunctionRoutes({ searchers, listingPages, gate }: { searchers: Searchers; listingPages: ListingPages; gate: FunctionGate }) {
+  const answerCollection = createCollectionEndpoint({ searchers, gate });
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
     const ifNoneMatch = req.headers['if-none-match'];
     // A page for people carries no API headers, not even on its 429.
     const shared = route.page ? {} : API_HEADERS;
+    if (route.endpoint === 'collection') {
+      // A list is counted by its size once it is read (collection-endpoint.ts), not as one search up front.
+      const answer = await answerCollection(url, req);
+      return { ...answer, headers: { ...shared, ...answer.headers } };
+    }
     const decision = await gate(req);
     if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });
     const answer = route.page

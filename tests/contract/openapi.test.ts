@@ -41,6 +41,7 @@ const CONTRACT_PATHS = [
   '/api/bulk/knowledge.ndjson.gz',
   '/api/changes',
   '/api/changes/{date}',
+  '/api/collection',
   '/changes.md',
   '/changes/{date}.md',
   '/api/sets',

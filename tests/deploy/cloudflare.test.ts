@@ -30,11 +30,11 @@ afterAll(async () => {
   await fn?.stop();
 });
 
-type Init = { headers?: Record<string, string>; method?: string };
+type Init = { headers?: Record<string, string>; method?: string; body?: string };
 
 /** No compression, so that bodies and Content-Length compare byte for byte (the edge's compression is its own business). */
-const get = (base: string, path: string, { headers = {}, method = 'GET' }: Init = {}) =>
-  fetch(base + path, { method, headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
+const get = (base: string, path: string, { headers = {}, method = 'GET', body }: Init = {}) =>
+  fetch(base + path, { method, headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual', body });
 
 /** Headers that belong to the connection, the platform or the function's rate limiter, not to the contract. */
 const IGNORED = /^(?:date|server|connection|keep-alive|transfer-encoding|ratelimit|ratelimit-policy|cf-.*|report-to|nel|alt-svc)$/;
@@ -413,5 +413,28 @@ describe('hostile paths', () => {
     expect([400, 404]).toContain(actual.status);
     expect(actual.type).toBe('application/problem+json');
     expect(actual.body).not.toMatch(/root:|"files":|"etag"/);
+  });
+});
+
+describe('a list to value through the Worker', () => {
+  let fn: RunningServer;
+  let valuing: CloudflareTarget;
+  beforeAll(async () => {
+    fn = await startServer(dist, { RATE_LIMIT: 'off' });
+    valuing = await startCloudflareTarget(dist, fn.url);
+  });
+  afterAll(async () => {
+    await valuing?.stop();
+    await fn?.stop();
+  });
+
+  it('passes a POSTed list to value on to the function, body and all, and refuses a POST anywhere else', async () => {
+    const res = await get(valuing.url, '/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '2x base1-4\nfix1-107' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    assertMatches('collection.json', body, 'the valued list');
+    expect(body.totalUsd).toBe(1566.58);
+    const elsewhere = await get(valuing.url, '/llms.txt', { method: 'POST', body: 'x' });
+    expect([elsewhere.status, elsewhere.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
   });
 });

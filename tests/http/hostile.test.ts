@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import type { Collection } from '../../src/http/links.ts';
-import type { SearchEndpoint } from '../../src/http/routes.ts';
+import { allowedMethodsOf, type SearchEndpoint } from '../../src/http/routes.ts';
 import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
 import { queryTokens } from '../../src/lib/search/normalize.ts';
 import { ROOT } from '../support/fixture-site.ts';
@@ -98,6 +98,8 @@ type Resource =
   /** A negotiated page: a detail page, or without a slug the collection's index (`/sets`). */
   | { kind: 'page'; collection: Collection; slug?: string }
   | { kind: 'search'; endpoint: SearchEndpoint; query: URLSearchParams }
+  /** A list to value (`/api/collection?list=`). */
+  | { kind: 'collection'; query: URLSearchParams }
   /** A search page for people (`/search`, `/sealed?…`): the site's page shell, filled in. */
   | { kind: 'search-page'; query: URLSearchParams };
 
@@ -184,6 +186,7 @@ function resourceOf(target: string): Resource | null {
   const { pathname: path, query } = parsed;
   const file = (name: string): Resource => ({ kind: 'file', file: name, schema: schemaOfFile(name) });
   if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as SearchEndpoint, query };
+  if (path === '/api/collection') return { kind: 'collection', query };
   if (path === '/search' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
@@ -206,7 +209,7 @@ function resourceOf(target: string): Resource | null {
 /** The build file a 200 for this resource must be, by the type it was served as; undefined for a search. */
 function expectedFile(resource: Resource, contentType: string): string | undefined {
   if (resource.kind === 'file') return resource.file;
-  if (resource.kind === 'search' || resource.kind === 'search-page') return undefined;
+  if (resource.kind === 'search' || resource.kind === 'search-page' || resource.kind === 'collection') return undefined;
   const { collection, slug } = resource;
   const page = slug === undefined ? `/${collection}` : `/${collection}/${slug}`;
   if (contentType.startsWith('text/markdown')) return `${page}.md`;
@@ -216,6 +219,7 @@ function expectedFile(resource: Resource, contentType: string): string | undefin
 
 function schemaOf(resource: Resource): string | undefined {
   if (resource.kind === 'search') return SEARCH_SCHEMAS[resource.endpoint];
+  if (resource.kind === 'collection') return 'collection.json';
   if (resource.kind === 'search-page') return undefined;
   if (resource.kind === 'page') return resource.slug === undefined ? INDEX_SCHEMAS[resource.collection] : DETAIL_SCHEMAS[resource.collection];
   return resource.schema;
@@ -436,8 +440,13 @@ describe('hostile requests against the real server', () => {
             if (type.startsWith('text/markdown')) {
               ensure(type === 'text/markdown; charset=utf-8', 'Markdown with another Content-Type', request, response);
               ensure(cors === '*', 'Markdown without Access-Control-Allow-Origin: *', request, response);
-              const tokens = oracle.manifest.files[expectedFile(resource, type)!]?.tokens;
-              ensure(response.headers['x-markdown-tokens'] === String(tokens), `x-markdown-tokens is not ${tokens}`, request, response);
+              if (resource.kind === 'collection') {
+                // Made per request, counted as it is made (tests/http/collection.test.ts recounts it).
+                ensure(/^\d+$/.test(response.headers['x-markdown-tokens'] ?? ''), 'a valued list as Markdown without its token count', request, response);
+              } else {
+                const tokens = oracle.manifest.files[expectedFile(resource, type)!]?.tokens;
+                ensure(response.headers['x-markdown-tokens'] === String(tokens), `x-markdown-tokens is not ${tokens}`, request, response);
+              }
             }
           }),
         ),
@@ -591,7 +600,7 @@ describe('hostile requests against the real server', () => {
   );
 
   it(
-    'other methods get a 405 problem with Allow: GET, HEAD, OPTIONS; OPTIONS on the API and the detail pages is a CORS preflight',
+    'other methods get a 405 problem with Allow: GET, HEAD, OPTIONS (and POST where a path takes one); OPTIONS on the API and the detail pages is a CORS preflight',
     async () => {
       const preflight = fc
         .tuple(fc.boolean(), fc.constantFrom('if-none-match', 'signature, signature-input, signature-agent', 'If-None-Match, Signature'))
@@ -632,28 +641,31 @@ describe('hostile requests against the real server', () => {
             // CONNECT included: Node hands it to a separate event, but it is a method like the others to the contract.
             if (refusedInFront(response)) return ensureProblem(request, response);
             if (!reachesHandler({ ...request, method: 'GET' })) return;
+            const path = pathOf(request.target);
+            // The paths that take a POST (a list to value) answer it themselves (tests/http/collection.test.ts).
+            const allowed = allowedMethodsOf(path?.exact ?? '');
+            if (request.method === 'POST' && allowed.includes('POST')) return;
             if (request.method !== 'OPTIONS') {
               ensure(response.status === 405, `${request.method} is a ${response.status || 'no answer'}, not a 405`, request, response);
-              ensure(response.headers.allow === 'GET, HEAD, OPTIONS', 'a 405 without Allow: GET, HEAD, OPTIONS', request, response);
+              ensure(response.headers.allow === allowed, `a 405 without Allow: ${allowed}`, request, response);
               ensureProblem(request, response);
               return;
             }
             // Only canonical paths: `//api/…` may be a path of its own that names nothing.
-            const path = pathOf(request.target);
             const resource = resourceOf(request.target);
             const corsPath = path?.exact === path?.pathname && resource && (resource.kind !== 'file' || resource.file.startsWith('/api/'));
             if (!corsPath) return;
             ensure(response.status === 204, `OPTIONS on the API or a detail page is a ${response.status}, not a 204 preflight`, request, response);
             ensure(response.headers['access-control-allow-origin'] === '*', 'a preflight without Access-Control-Allow-Origin: *', request, response);
             ensure(
-              list(response.headers['access-control-allow-methods']).join(', ') === 'get, head',
-              'a preflight without Access-Control-Allow-Methods: GET, HEAD',
+              list(response.headers['access-control-allow-methods']).join(', ') === (allowed.includes('POST') ? 'get, head, post' : 'get, head'),
+              'a preflight without Access-Control-Allow-Methods: GET, HEAD (and POST where a path takes one)',
               request,
               response,
             );
-            const allowed = list(response.headers['access-control-allow-headers']);
+            const allowedHeaders = list(response.headers['access-control-allow-headers']);
             ensure(
-              allowed.includes('*') || ['if-none-match', 'signature', 'signature-input', 'signature-agent'].every((h) => allowed.includes(h)),
+              allowedHeaders.includes('*') || ['if-none-match', 'signature', 'signature-input', 'signature-agent'].every((h) => allowedHeaders.includes(h)),
               'Access-Control-Allow-Headers misses If-None-Match or a signature field',
               request,
               response,
@@ -781,6 +793,60 @@ describe('hostile requests against the real server', () => {
             if ((q === undefined || q.trim() === '') && !(endpoint === 'cards' ? band : kind)) {
               ensure(body.total === totals[endpoint], `without q or a filter, total is not every item (${totals[endpoint]})`, request, response);
             }
+          }),
+        ),
+        { numRuns: RUNS.search },
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a list to value, however written and however sent, is valued line by line with totals that add up, or refused with a problem',
+    async () => {
+      const line = fc.oneof(
+        arb.searchValue,
+        fc.constantFrom('2x base1-4', 'x3 charizard', 'charizard 4/102 psa 10', '=cmd|"/c calc"!A1', '0x', '99999x mew', 'bgs 9.5', ',,,', '"', '\t'),
+      );
+      const list = fc.array(line, { maxLength: 12 }).chain((lines) => fc.constantFrom('\n', '\r\n', '\r').map((end) => lines.join(end)));
+      const request = fc.oneof(
+        list.map((text): RawRequest => ({ method: 'GET', target: `/api/collection?list=${strictEncode(text)}`, headers: [['Host', NORMAL_HOST]] })),
+        fc.tuple(list, fc.constantFrom('text/plain', 'text/csv', 'text/plain; charset=utf-8', 'application/json', 'multipart/form-data', '')).map(
+          ([text, type]): RawRequest => ({
+            method: 'POST',
+            target: '/api/collection',
+            headers: [['Host', NORMAL_HOST], ...(type ? ([['Content-Type', type]] as [string, string][]) : [])],
+            body: text,
+          }),
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            if (refusedInFront(response)) return ensureProblem(request, response);
+            if (response.status !== 200) {
+              ensure([400, 413, 414, 415].includes(response.status), `a list answered ${response.status}`, request, response);
+              return ensureProblem(request, response);
+            }
+            const body = ensureMatches('collection.json', request, response);
+            const cents = (usd: number | null) => Math.round((usd ?? 0) * 100);
+            const entries = body.entries as { status: string; quantity: number; unitValueUsd: number | null; lineValueUsd: number | null }[];
+            ensure(
+              cents(body.totalUsd) === entries.reduce((sum, e) => sum + cents(e.lineValueUsd), 0),
+              'the total is not the sum of the lines',
+              request,
+              response,
+            );
+            ensure(body.quantity === entries.reduce((sum, e) => sum + e.quantity, 0), 'the quantity is not the sum of the lines', request, response);
+            for (const status of ['matched', 'ambiguous', 'not-found', 'unpriced'])
+              ensure(body.counts[status] === entries.filter((e) => e.status === status).length, `counts.${status} does not count the lines`, request, response);
+            for (const e of entries)
+              ensure(
+                (e.unitValueUsd === null) === (e.lineValueUsd === null) && cents(e.lineValueUsd) === Math.round(cents(e.unitValueUsd) * e.quantity),
+                'a line value that is not its unit value times its quantity',
+                request,
+                response,
+              );
           }),
         ),
         { numRuns: RUNS.search },

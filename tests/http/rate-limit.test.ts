@@ -75,6 +75,20 @@ describe('an anonymous client', () => {
     expect(body).toMatchObject({ status: 429, type: 'https://iana.org/assignments/http-problem-types#quota-exceeded', 'violated-policies': ['default'] });
   });
 
+  it('spends a point per 50 lines of a list to value, says what it cost, and is refused a list it cannot afford', async () => {
+    const localAddress = newClient();
+    const list = (lines: number) => `/api/collection?list=${encodeURIComponent(Array.from({ length: lines }, (_, i) => `base1-${i}`).join('\n'))}`;
+    const first = await send(server.url, list(120), { localAddress });
+    expect(first.status).toBe(200);
+    expect(first.headers['request-cost']).toBe('3');
+    expect(first.headers.ratelimit).toMatch(/^"default";r=1;t=\d+$/);
+    const second = await send(server.url, list(51), { localAddress });
+    expect(second.status).toBe(429);
+    expect(second.headers['request-cost']).toBe('2');
+    // What is left still buys a one-point search.
+    expect((await send(server.url, '/api/cards?q=mew', { localAddress })).status).toBe(200);
+  });
+
   it('spends the same quota on negotiated pages, whose 429 keeps Vary: Accept', async () => {
     const localAddress = newClient();
     for (let i = 0; i < QUOTA; i++) {

@@ -456,6 +456,8 @@ export interface HostileArbitraries {
   query: fc.Arbitrary<string>;
   /** A query for the search endpoints: well-encoded, so that the server sees exactly the pairs generated. */
   searchPairs: fc.Arbitrary<[string, string][]>;
+  /** A value of a query parameter: text in many alphabets, numbers, known values, id lists. */
+  searchValue: fc.Arbitrary<string>;
   /**
    * Header fields: Accept, If-None-Match, one arbitrary field and, when `hostile`, Host, signatures and
    * X-Forwarded-For (else Host is the normal one). `clean` keeps to values Node's parser accepts.
@@ -489,6 +491,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
       '/api/cards',
       '/api/sealed',
       '/api/knowledge',
+      '/api/collection',
       '/sets',
       '/api/sets',
       '/search',
@@ -862,6 +865,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     anyPath,
     query,
     searchPairs,
+    searchValue: value,
     headers,
     accept,
     ifNoneMatch,

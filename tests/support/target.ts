@@ -46,6 +46,8 @@ export function useContractTarget(dist: string) {
   afterAll(() => server?.stop());
   return {
     get: (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server!.url + path, { headers, method }),
+    /** Any request, a body included (a POST of a list to value). */
+    send: (path: string, init: RequestInit) => fetch(server!.url + path, init),
     /** The build's manifest (after the target started). */
     manifest: () => manifest!,
   };

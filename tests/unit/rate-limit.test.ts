@@ -57,6 +57,15 @@ describe('the GCRA bucket', () => {
     expect((await limiter.take('a'))!.remaining).toBe(4);
   });
 
+  it('takes a request of several points as that many requests, refuses one it cannot afford whole, and caps it at the quota', async () => {
+    const { limiter } = limiterAt('5/10');
+    expect((await limiter.take('a', 3))!).toMatchObject({ allowed: true, remaining: 2 });
+    expect((await limiter.take('a', 3))!).toMatchObject({ allowed: false, remaining: 0 });
+    expect((await limiter.take('a', 2))!).toMatchObject({ allowed: true, remaining: 0 });
+    // A list dearer than the whole bucket costs the whole bucket, so a quiet client can still send it.
+    expect((await limiter.take('b', 500))!).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it('counts each client on its own', async () => {
     const { limiter } = limiterAt('2/60');
     await limiter.take('a');

@@ -114,6 +114,18 @@ describe('the request policy', () => {
     expect(handed).toEqual([]);
   });
 
+  it('hands a POST to the function on the paths that take one (a list to value), and names POST where it is allowed', async () => {
+    const { serve, handed } = runtime();
+    expect((await serve(request('/api/collection', {}, 'POST'))).status).toBe(200);
+    expect(handed).toEqual([{ kind: 'function', endpoint: 'collection' }]);
+    const put = await serve(request('/api/collection', {}, 'PUT'));
+    expect([put.status, put.headers.Allow]).toEqual([405, 'GET, HEAD, POST, OPTIONS']);
+    const preflight = await serve(request('/api/collection', {}, 'OPTIONS'));
+    expect(preflight.headers['Access-Control-Allow-Methods']).toBe('GET, HEAD, POST');
+    expect(preflight.headers['Access-Control-Allow-Headers']).toMatch(/Content-Type/);
+    expect((await serve(request('/api/cards', {}, 'OPTIONS'))).headers['Access-Control-Allow-Methods']).toBe('GET, HEAD');
+  });
+
   it('refuses a request without a path, or HTTP/1.1 without Host, with a 400 problem saying which', async () => {
     const { serve } = runtime();
     expect(problemOf(await serve(request('*'))).detail).toMatch(/not a path/);

@@ -62,7 +62,9 @@ async function proxy({ incoming, env }: WorkerRequest, url: URL): Promise<HttpRe
   const target = `${env.FUNCTION_ORIGIN.replace(/\/+$/, '')}${url.pathname}${url.search}`;
   let response: Response;
   try {
-    response = await fetch(target, { method: incoming.method, headers, redirect: 'manual', signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS) });
+    // A POST (a list to value) passes its body on as it arrives; the function reads it with its own limit.
+    const body = incoming.method === 'POST' ? incoming.body : null;
+    response = await fetch(target, { method: incoming.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS) });
   } catch {
     return functionDown();
   }

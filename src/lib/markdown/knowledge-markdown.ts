@@ -1,7 +1,8 @@
 import type { RootContent } from 'mdast';
 import { pageUrl } from '../../http/links.ts';
 import type { KnowledgeDetail } from '../../schemas/api-types.ts';
-import { heading, link, list, paragraph, parseMarkdown, strong, toMarkdown } from './mdast.ts';
+import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';
+import { parseMarkdown } from './parse-markdown.ts';
 
 /** The titles an article's links show: questions by article slug, names by card and product slug. */
 export interface ArticleTitles {

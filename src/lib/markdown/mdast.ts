@@ -2,8 +2,6 @@ import type { Link, PhrasingContent, Root, RootContent, Table, TableRow, Text } 
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import type { Handle } from 'mdast-util-to-markdown';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 
@@ -41,15 +39,9 @@ export const TO_MARKDOWN_EXTENSIONS = () => [gfmTableToMarkdown(), gfmStrikethro
 const stringifier = unified()
   .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text: plainText } })
   .data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
-const parser = unified().use(remarkParse).use(remarkGfm);
 
 export function toMarkdown(children: RootContent[]): string {
   return stringifier.stringify({ type: 'root', children } satisfies Root);
-}
-
-/** Parses editor-written Markdown (an article body) into nodes to embed in a larger tree. */
-export function parseMarkdown(source: string): RootContent[] {
-  return parser.parse(source).children;
 }
 
 export const text = (value: string): Text => ({ type: 'text', value });

@@ -52,6 +52,14 @@ export const HEADERS = {
     required: true,
     schema: { ...str, const: 'Accept' },
   },
+  'Request-Cost': {
+    description:
+      'The rate-limit points this request took: a list to value (/api/collection) costs one point per 50 lines or part of them ' +
+      '(a 5,000-line list, 100 of the default 120), counted once the list is read; every other request costs one.',
+    schema: { type: 'integer', minimum: 1 },
+    example: 3,
+  },
+  'Content-Disposition': { description: 'A CSV answer names its file, for a spreadsheet to save.', schema: str, example: 'inline; filename="collection.csv"' },
   'x-markdown-tokens': {
     description: 'Token count of exactly the Markdown body (js-tiktoken, o200k_base, counted at build time); sent with Markdown only.',
     schema: { type: 'integer', minimum: 0 },

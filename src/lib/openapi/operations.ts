@@ -193,3 +193,62 @@ export function filePath(op: Described & { mediaType: string; schema: Json }): J
   };
   return pathItem(op, undefined, parametersOf('If-None-Match'), responses, false);
 }
+
+/**
+ * /api/collection: a list valued line by line, from a GET (`list`) or a POST (text/plain or text/csv), as JSON,
+ * Markdown or CSV (Accept, or `format`).
+ */
+export function collectionPath(op: Described & { query: Json[] }): Json {
+  const content = {
+    'application/json': { schema: ref('schemas', 'Collection') },
+    'text/markdown': { schema: { ...STRING, description: 'The total, a table of the lines and the lines to check (charset utf-8).' } },
+    'text/csv': { schema: { ...STRING, description: 'One row per line, then a total row (RFC 4180, CRLF, charset utf-8).' } },
+  };
+  const headers: HeaderRef[] = [
+    'Vary',
+    'Cache-Control',
+    ...CORS,
+    'Link-ServiceDesc',
+    'X-Content-Type-Options',
+    'x-markdown-tokens',
+    'Content-Disposition',
+    'Request-Cost',
+    ...RATE_LIMITED,
+  ];
+  const problems = responsesOf({
+    '400': 'BadRequest',
+    '405': 'MethodNotAllowed',
+    '406': 'NotAcceptable',
+    '413': 'ContentTooLarge',
+    '414': 'UriTooLong',
+    '415': 'UnsupportedMediaType',
+    '429': 'TooManyRequests',
+    '503': 'ServiceUnavailable',
+  });
+  const item = pathItem(
+    op,
+    undefined,
+    [...op.query, ...parametersOf('If-None-Match', ...SIGNED)],
+    { ...okAndNotModified(op.summary, content, ['ETag', ...headers]), ...problems },
+    true,
+  );
+  const { list: _, ...postQuery } = Object.fromEntries(op.query.map((p) => [String(p.name), p]));
+  return {
+    ...item,
+    post: {
+      operationId: `post${op.base}`,
+      tags: [op.tag],
+      summary: `${op.summary} (a long list, or a CSV file)`,
+      description: `${op.description} The body is the list: one item per line as text/plain, or text/csv with a header row (quantity, name, set, number, printing, grade, TCGplayer product id columns, by their usual names). At most 1 MB and 5,000 lines. Never cached.`,
+      parameters: [...Object.values(postQuery), ...parametersOf(...SIGNED)],
+      requestBody: {
+        required: true,
+        content: {
+          'text/plain': { schema: { ...STRING, example: '2x charizard 4/102\nmoonbreon psa 10\nevolving skies booster box' } },
+          'text/csv': { schema: STRING },
+        },
+      },
+      responses: { '200': { description: op.summary, headers: headersOf(...headers), content }, ...problems },
+    },
+  };
+}

@@ -131,6 +131,19 @@ export const lookupIds = (what: string, example: string) => ({
   example: example,
 });
 
+/** The parameters of /api/collection: the list (GET), and the representation, besides Accept. */
+export const COLLECTION_PARAMETERS = [
+  {
+    ...query(
+      'list',
+      'The items to value, one per line (newline-separated, URL-encoded): at most 6 KB as sent, which every host in front takes in a URL; POST a longer list. Required on GET.',
+      { type: 'string', maxLength: 6144 },
+    ),
+    example: '2x charizard 4/102\nmoonbreon\nevolving skies booster box',
+  },
+  query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
+];
+
 /** @example band().schema.enum // ['grail', 'chase', 'mid', 'budget'] */
 export const band = () =>
   query('band', `Only cards of this value band: ${VALUE_BAND_IDS.map(bandLabel).join(', ')}.`, { type: 'string', enum: VALUE_BAND_IDS });

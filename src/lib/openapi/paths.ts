@@ -1,5 +1,5 @@
-import { apiFilePath, apiPath, changesMarkdownPath, filePath, markdownPath, pagePath } from './operations.ts';
-import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, lookupIds, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
+import { apiFilePath, apiPath, changesMarkdownPath, collectionPath, filePath, markdownPath, pagePath } from './operations.ts';
+import { band, COLLECTION_PARAMETERS, catalogueQ, KNOWLEDGE_FILTERS, kind, lookupIds, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -7,6 +7,7 @@ import { band, catalogueQ, KNOWLEDGE_FILTERS, kind, lookupIds, PAGING, type Para
 export const TAGS = [
   { name: 'Cards', description: 'Card values: search, one card as JSON, its page and its Markdown.' },
   { name: 'Sealed products', description: 'Booster boxes, packs, Elite Trainer Boxes and other sealed products: search, detail, page, Markdown.' },
+  { name: 'Collections', description: 'What a list of cards and sealed products is worth: pasted or uploaded, valued line by line, as JSON, Markdown or CSV.' },
   { name: 'Knowledge', description: 'Answers about how card values work: the article list, each article as JSON, page and Markdown.' },
   {
     name: 'Sets',
@@ -284,6 +285,16 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
         'With ids: those products instead, in the order asked.',
     }),
     ...sealed,
+    '/api/collection': collectionPath({
+      base: 'Collection',
+      tag: 'Collections',
+      summary: 'Value a list',
+      description:
+        'A list valued line by line, as people write it: a quantity (2x, x2, a leading 2), then what the search reads (names, set aliases, numbers such as 4/102, ids, nicknames, printing and art words, sealed product names), and a grade (psa 10: the graded figure when the card has one). ' +
+        'Each line is matched (beyond doubt: an id, a product id, a name with its number, or the only complete match), ambiguous (valued at the first candidate, with up to 3 alternatives), not found, or unpriced; ' +
+        'the answer totals them. A bad line never fails the list. Counts one rate-limit point per 50 lines (Request-Cost).',
+      query: COLLECTION_PARAMETERS,
+    }),
     '/api/knowledge': apiPath({
       base: 'KnowledgeList',
       tag: 'Knowledge',

@@ -32,6 +32,14 @@ export const RESPONSES = {
     'Allow',
     ...ON_API,
   ),
+  ContentTooLarge: problem(
+    'A POSTed list past 1 MB, or a list of more than 5,000 lines: `limit` names the limit. Send it in parts.',
+    'Problem',
+    ...CORS,
+    'Link-ServiceDesc',
+  ),
+  UriTooLong: problem('A GET list past 6 KB as sent (`limit` names it): POST a longer list.', 'Problem', ...CORS, 'Link-ServiceDesc'),
+  UnsupportedMediaType: problem('A POST body that is neither text/plain nor text/csv: `allowed` lists what is taken.', 'Problem', ...CORS, 'Link-ServiceDesc'),
   NotAcceptable: problem(
     'The Accept header allows none of the three representations; `available` lists them.',
     'NotAcceptableProblem',

@@ -3,7 +3,8 @@
  * algorithm). A client's whole state is one number, the theoretical arrival
  * time (TAT): the moment its bucket would be full again. Each request moves it
  * one emission interval (window ÷ quota) later; a request that would push it
- * more than one window ahead of now is refused and changes nothing. So a quiet
+ * more than one window ahead of now is refused and changes nothing. A request
+ * that costs several points (a long list to value) moves it that many intervals. So a quiet
  * client may burst the whole quota at once, then gets one request per interval,
  * and a window boundary never grants a second burst (as a fixed window would).
  *
@@ -25,10 +26,10 @@ export interface GcraOutcome {
 /**
  * @example gcraStep(0, 1_000, 120, 60_000) // { allowed: true, tat: 1500, remaining: 119, resetMs: 500, retryAfterMs: 0 }
  */
-export function gcraStep(storedTat: number, now: number, quota: number, windowMs: number): GcraOutcome {
+export function gcraStep(storedTat: number, now: number, quota: number, windowMs: number, points = 1): GcraOutcome {
   const interval = windowMs / quota;
   const tat = Math.max(storedTat, now);
-  const next = tat + interval;
+  const next = tat + interval * points;
   if (next - now > windowMs + 1e-6) {
     return { allowed: false, tat: storedTat, remaining: 0, resetMs: Math.ceil(tat - now), retryAfterMs: Math.ceil(next - windowMs - now) };
   }
@@ -38,7 +39,7 @@ export function gcraStep(storedTat: number, now: number, quota: number, windowMs
 
 /**
  * gcraStep in Redis's Lua, for rate-limiter-flexible's `customIncrTtlLuaScript`
- * hook: KEYS[1] the client's key; ARGV = points (1), seconds, quota, window
+ * hook: KEYS[1] the client's key; ARGV = points (what the request costs), seconds, quota, window
  * seconds. It answers the library's `{ consumed, ttl }` pair: consumed is the
  * quota minus what remains (quota + 1 when refused, which the library reads as
  * "over the limit"), ttl is milliseconds until full (until the next admission
@@ -52,7 +53,7 @@ local window = tonumber(ARGV[4]) * 1000
 local interval = window / quota
 local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
 local tat = math.max(stored, now)
-local nxt = tat + interval
+local nxt = tat + interval * tonumber(ARGV[1])
 if nxt - now > window + 0.000001 then
   return { quota + 1, math.ceil(nxt - window - now) }
 end

@@ -20,8 +20,11 @@ export interface RateDecision {
 
 export interface Limiter {
   policy: RatePolicy;
-  /** Counts one request of `key`; null when the count could not be taken (the request goes on, uncounted). */
-  take(key: string): Promise<RateDecision | null>;
+  /**
+   * Counts a request of `key` at `points` (1; a long list to value costs more, at most the whole quota); null when
+   * the count could not be taken (the request goes on, uncounted).
+   */
+  take(key: string, points?: number): Promise<RateDecision | null>;
   /** Settles once the store can count (Redis connected, or found unreachable and replaced by memory). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -47,10 +50,10 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
   return {
     policy,
     ready: redis ? redis.then((r) => r.connected) : Promise.resolve(),
-    async take(key) {
+    async take(key, points = 1) {
       try {
         const store = redis ? (await redis).limiter : memory;
-        const res = await store.consume(key);
+        const res = await store.consume(key, Math.min(Math.max(1, Math.ceil(points)), policy.quota));
         return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000), retryAfterSeconds: 0 };
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {

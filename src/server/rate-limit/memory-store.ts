@@ -34,11 +34,11 @@ export class MemoryGcraLimiter extends RateLimiterCompatibleAbstract {
   override blockDuration = 0;
   override execEvenly = false;
 
-  override consume(key: string | number): Promise<RateLimiterRes> {
+  override consume(key: string | number, points = 1): Promise<RateLimiterRes> {
     const now = this.#now();
     this.#sweep(now);
     const id = String(key);
-    const step = gcraStep(this.#tats.get(id) ?? 0, now, this.#quota, this.#windowMs);
+    const step = gcraStep(this.#tats.get(id) ?? 0, now, this.#quota, this.#windowMs, points);
     if (!step.allowed) return Promise.reject(new RateLimiterRes(0, step.retryAfterMs, this.#quota + 1));
     // Re-inserting keeps Map order = order of last use, so eviction takes the idlest.
     this.#tats.delete(id);

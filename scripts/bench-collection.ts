@@ -1,0 +1,208 @@
+/**
+ * Collection benchmark: how long valuing a list takes (src/lib/collection/), on the real
+ * catalogue (content/), with searchers read from search packs as the server's are.
+ *
+ * 1. A 100-line pasted list, drawn afresh each round from realistic lines (quantities, collector
+ *    numbers, set aliases, nicknames, printing and art words, typos, ids, sealed products, grades,
+ *    garbage), so lines repeat within a list and across rounds as real lists do. p50 and p95 are
+ *    over the rounds.
+ * 2. A 5,000-line TCGplayer collection export of distinct catalogue cards (half with their product
+ *    id, half by name, set and number), read (linesOfCsv) and valued; the median of the runs.
+ *
+ * Targets: 100 lines ≤ 20 ms at p95; a 5,000-line CSV ≤ 1 s.
+ *
+ * Usage:  npm run bench:collection        (= node scripts/bench-collection.ts)
+ *         node scripts/bench-collection.ts --rounds 101 --runs 9
+ *
+ * Exit codes: 0 every target met · 1 a target missed · 2 the benchmark could not run.
+ */
+
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { gradedFiguresOf } from '../src/lib/collection/collection-data.ts';
+import { linesOfCsv, linesOfText } from '../src/lib/collection/list-lines.ts';
+import { type CollectionSearchers, valueList } from '../src/lib/collection/value-list.ts';
+import { loadCards } from '../src/lib/comps.ts';
+import {
+  CARD_CATALOGUE,
+  CARD_SEARCH_FIELDS,
+  type CardSearchRecord,
+  createCardSearcher,
+  productLookup,
+  productPositionsOf,
+} from '../src/lib/search/card-searcher.ts';
+import { prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
+import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/lib/search/sealed-searcher.ts';
+import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
+import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
+import { median, percentile } from './lib/bench-report.ts';
+import { randomSource } from './lib/hostile-queries.ts';
+
+const TARGETS = { listP95Ms: 20, csvMs: 1000 };
+const LIST_LINES = 100;
+const CSV_ROWS = 5000;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
+
+/** Lines as collectors paste them; a list draws from these at random. */
+const REALISTIC_LINES = [
+  '2x charizard 4/102',
+  'blastoise base set 2/102',
+  'x3 pikachu base set 58',
+  'venusaur 15/102 x2',
+  'charizard base set 4',
+  '4/102 charizard',
+  'mewtwo base set 10/102',
+  'dark charizard 4/82',
+  'lugia neo genesis 9/111',
+  'rayquaza vmax 218/203',
+  'charizard ex 199/165',
+  'umbreon vmax evs 215/203',
+  'charizard base set',
+  'charzard base set',
+  'moonbreon',
+  'umbreon vmax alt art',
+  'umbreon alt art',
+  'evs umbreon vmax',
+  'charizard base set shadowless',
+  'blastoise base set 1st edition',
+  'pikachu',
+  'pikachu reverse holo',
+  'base1-4',
+  'charizard-base1-4',
+  'swsh7-215',
+  'evolving skies booster box',
+  '2x 151 etb',
+  'charizard upc',
+  '242436',
+  'charizard 4/102 psa 10',
+  'blastoise 2/102 cgc 8',
+  'gengar vmax fusion strike',
+  'mew ex 151',
+  'giratina v lost origin alt art',
+  'lost origin booster box',
+  'crown zenith etb',
+  'asdfgh',
+  '3x',
+];
+
+/** The searchers as the server holds them: read from search packs the way the build writes them. */
+function packedSearchers(): CollectionSearchers {
+  const { cards, sealedRecords, aliases } = loadRealCatalogue();
+  const cardData = readSearchPack<CardSearchRecord>(
+    'cards.pack (in memory)',
+    CARD_SEARCH_FIELDS,
+    writeSearchPack(prepareCatalogue(cards, CARD_CATALOGUE, aliases)),
+  );
+  const sealedData = readSearchPack<SealedSearchRecord>(
+    'sealed.pack (in memory)',
+    SEALED_SEARCH_FIELDS,
+    writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(aliases), aliases)),
+  );
+  const graded = new Map(loadCards().flatMap((card) => (card.graded ? [[card.id, gradedFiguresOf(card.graded)] as const] : [])));
+  return {
+    cards: createCardSearcher(cardData),
+    sealed: createSealedSearcher(sealedData),
+    cardProducts: productLookup(productPositionsOf(cardData.size, cardData.item)),
+    gradedOf: (id) => graded.get(id),
+  };
+}
+
+/** A TCGplayer collection export of `rows` distinct cards: every other row carries its product id. */
+function tcgplayerExport(rows: number): string {
+  const { cards } = loadRealCatalogue();
+  const random = randomSource(7);
+  const picked = [...cards].sort(() => random() - 0.5).slice(0, rows);
+  const quote = (s: string) => (/[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const body = picked.map(({ summary, number, printedTotal, printings }, i) => {
+    const productId = i % 2 === 0 ? (printings[0]?.productId ?? '') : '';
+    const printing = printings[0]?.label ?? 'Normal';
+    return [
+      1 + (i % 3),
+      summary.name,
+      summary.name,
+      summary.setName,
+      `${number}/${printedTotal}`,
+      '',
+      printing,
+      'Near Mint',
+      'English',
+      summary.rarity,
+      productId,
+      '',
+    ]
+      .map((cell) => quote(String(cell)))
+      .join(',');
+  });
+  return ['Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,Product ID,SKU', ...body].join('\n');
+}
+
+function main(): number {
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '51' }, runs: { type: 'string', default: '5' } } });
+  const rounds = Math.max(30, Number(values.rounds));
+  const runs = Number(values.runs);
+  const misses: string[] = [];
+  const check = (label: string, value: number, target: number) => {
+    const ok = value <= target;
+    if (!ok) misses.push(`${label} ${ms(value)} > ${ms(target)}`);
+    return `${ms(value)} ${ok ? '✓' : `✗ (target ≤ ${ms(target)})`}`;
+  };
+
+  console.log('1. Loading content/ and reading the search packs ...');
+  let t = performance.now();
+  const searchers = packedSearchers();
+  const { pricesAsOf } = loadRealCatalogue();
+  console.log(`   ready in ${ms(performance.now() - t)}`);
+
+  console.log(`2. ${LIST_LINES}-line lists × ${rounds} rounds (drawn from ${REALISTIC_LINES.length} realistic lines) ...`);
+  const random = randomSource(42);
+  const list = () => Array.from({ length: LIST_LINES }, () => REALISTIC_LINES[Math.floor(random() * REALISTIC_LINES.length)]).join('\n');
+  for (let i = 0; i < 5; i++) valueList(linesOfText(list()), searchers, pricesAsOf); // warm up the JIT
+  gc();
+  const listTimes: number[] = [];
+  let lastTotal = 0;
+  for (let r = 0; r < rounds; r++) {
+    const text = list();
+    t = performance.now();
+    lastTotal = valueList(linesOfText(text), searchers, pricesAsOf).totalUsd;
+    listTimes.push(performance.now() - t);
+  }
+  const listP50 = percentile(listTimes, 50);
+  const listP95 = percentile(listTimes, 95);
+  console.log(`   p50 ${ms(listP50)}, p95 ${check('100 lines p95', listP95, TARGETS.listP95Ms)} (last list valued at $${lastTotal})`);
+
+  console.log(`3. A ${CSV_ROWS}-row TCGplayer export, read and valued × ${runs} ...`);
+  const csv = tcgplayerExport(CSV_ROWS);
+  const csvTimes: number[] = [];
+  let counts = '';
+  for (let r = 0; r < runs; r++) {
+    gc();
+    t = performance.now();
+    const lines = linesOfCsv(csv);
+    if (!Array.isArray(lines)) throw new Error(lines.problem);
+    const valued = valueList(lines, searchers, pricesAsOf);
+    csvTimes.push(performance.now() - t);
+    counts = Object.entries(valued.counts)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ');
+  }
+  const csvMedian = median(csvTimes);
+  console.log(`   first ${ms(csvTimes[0])}, median ${check('5,000-line CSV', csvMedian, TARGETS.csvMs)} (${counts})`);
+
+  console.log('\nSummary');
+  console.log(`  ${LIST_LINES}-line list: p50 ${ms(listP50)} · p95 ${ms(listP95)} (target ≤ ${ms(TARGETS.listP95Ms)})`);
+  console.log(`  ${CSV_ROWS}-line CSV: median ${ms(csvMedian)} (target ≤ ${ms(TARGETS.csvMs)})`);
+  console.log(misses.length ? `  targets missed: ${misses.join('; ')}` : '  all targets met');
+  return misses.length ? 1 : 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 2;
+}

@@ -1,0 +1,147 @@
+import type { IncomingMessage } from 'node:http';
+import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
+import { etagMatches, etagOf } from '../http/etag.ts';
+import { negotiateAmong } from '../http/negotiate.ts';
+import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, unsupportedMediaType } from '../http/problem.ts';
+import { collectionToCsv } from '../lib/collection/collection-csv.ts';
+import { type ListLine, linesOfCsv, linesOfText } from '../lib/collection/list-lines.ts';
+import { valueList } from '../lib/collection/value-list.ts';
+import { collectionToMarkdown } from '../lib/markdown/collection-markdown.ts';
+import type { FunctionGate } from './function-gate.ts';
+import type { Searchers } from './search-data.ts';
+
+/**
+ * `/api/collection`: a list valued line by line (src/lib/collection/), as JSON, Markdown or CSV. A short list
+ * comes in the URL (`GET ?list=`, so that a valued list is a link to share and a CDN may keep it); a long one,
+ * or a CSV file, as the body of a POST. Every limit is a problem naming it, and a list costs rate-limit points
+ * by its size, counted after it is read and before it is valued.
+ */
+export const COLLECTION_LIMITS = {
+  /**
+   * A GET list, in bytes as sent (percent-encoded): with the rest of the request line it stays well inside
+   * what nginx (large_client_header_buffers 16 KB in src/deploy/nginx.ts) and Node (16 KB of headers) accept.
+   */
+  getListBytes: 6 * 1024,
+  /** A POST body: read up to this many bytes, never more. */
+  postBytes: 1024 * 1024,
+  /** Lines that name something (blank and comment lines are free). */
+  lines: 5000,
+  /** A list costs one rate-limit point per this many lines (or part of it), like one search each. */
+  linesPerPoint: 50,
+} as const;
+
+/** The rate-limit points a list of `lines` costs: one per 50 lines or part of them, at least one. */
+export const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
+
+const FORMATS = { json: JSON_CONTENT_TYPE, markdown: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
+type Format = keyof typeof FORMATS;
+const FORMAT_TYPES: Record<Format, string> = { json: 'application/json', markdown: 'text/markdown', csv: 'text/csv' };
+const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
+const BODY_TYPES = ['text/plain', 'text/csv'];
+/** A shared cache may keep a GET's answer no more than a search's: it carries the client's RateLimit headers. */
+const GET_CACHE_CONTROL = 'private, max-age=60';
+
+/** A list as it arrived: its text, whether it is CSV, and what made it. */
+type ListSource = { text: string; csv: boolean } | { problem: Answer };
+
+export function createCollectionEndpoint({ searchers, gate }: { searchers: Searchers; gate: FunctionGate }) {
+  return async (url: URL, req: IncomingMessage): Promise<Answer> => {
+    // A POST's body is read before any answer, even a refusal: a proxy in front still sending it would take an
+    // answer before the end of its body, and the closed connection after it, for a dead function (a 502).
+    const posted = req.method === 'POST' ? await bodyOf(req) : undefined;
+    const query = url.searchParams;
+    const formats = query.getAll('format');
+    if (formats.length > 1 || (formats.length === 1 && !FORMAT_NAMES.includes(formats[0] as Format))) {
+      return problemResponse(badParameter('format', `format must be one of ${FORMAT_NAMES.join(', ')}, given once.`, FORMAT_NAMES));
+    }
+    const format = (formats[0] as Format | undefined) ?? negotiateAmong(req.headers.accept, FORMAT_TYPES, FORMAT_NAMES);
+    if (format === null) return problemResponse(notAcceptable(Object.values(FORMAT_TYPES)), { Vary: 'Accept' });
+
+    const source = posted ?? listOf(query);
+    if ('problem' in source) return source.problem;
+    const lines = source.csv ? linesOfCsv(source.text) : linesOfText(source.text);
+    if (!Array.isArray(lines)) return problemResponse(badRequest(`The CSV cannot be read as a list: ${lines.problem}.`));
+    if (lines.length > COLLECTION_LIMITS.lines) {
+      const detail = `A list may have at most ${COLLECTION_LIMITS.lines.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}. Send it in parts.`;
+      return problemResponse(overLimit(413, detail, `lines ≤ ${COLLECTION_LIMITS.lines.toLocaleString('en-US')}`));
+    }
+
+    const cost = collectionCost(lines.length);
+    const decision = await gate(req, cost);
+    const counted = { ...decision.headers, 'Request-Cost': String(cost) };
+    if (!decision.go) return problemResponse(decision.problem, counted);
+    const answer = represent(valued(lines), format, req);
+    return { ...answer, headers: { ...counted, ...answer.headers } };
+  };
+
+  function valued(lines: ListLine[]) {
+    const { collection } = searchers;
+    return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf);
+  }
+
+  function represent(collection: ReturnType<typeof valued>, format: Format, req: IncomingMessage): Answer {
+    const text = format === 'json' ? JSON.stringify(collection) : format === 'markdown' ? collectionToMarkdown(collection) : collectionToCsv(collection);
+    const bytes = Buffer.from(text);
+    const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': FORMATS[format], 'Content-Length': String(bytes.byteLength) };
+    if (format === 'markdown') headers['x-markdown-tokens'] = String(searchers.countTokens(text));
+    if (format === 'csv') headers['Content-Disposition'] = 'inline; filename="collection.csv"';
+    if (req.method === 'POST') return { status: 200, headers: { ...headers, 'Cache-Control': 'no-store' }, body: bytes };
+    const etag = etagOf(bytes);
+    const cached = { Vary: 'Accept', ETag: etag, 'Cache-Control': GET_CACHE_CONTROL };
+    if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers: cached, body: null };
+    return { status: 200, headers: { ...headers, ...cached }, body: bytes };
+  }
+}
+
+/** `GET ?list=`: the lines, newline-separated, at most COLLECTION_LIMITS.getListBytes as sent. */
+function listOf(query: URLSearchParams): ListSource {
+  const lists = query.getAll('list');
+  const allowed = 'one item per line (newline-separated, URL-encoded), at most 6 KB; POST a longer list';
+  if (lists.length !== 1) {
+    const detail = lists.length === 0 ? 'list is required: the items to value, one per line.' : `list was given ${lists.length} times; give it once.`;
+    return { problem: problemResponse(badParameter('list', detail, allowed)) };
+  }
+  const sent = Buffer.byteLength(encodeURIComponent(lists[0]));
+  if (sent > COLLECTION_LIMITS.getListBytes) {
+    const detail = `list is ${sent.toLocaleString('en-US')} bytes as sent; a GET list may be at most 6 KB (6,144 bytes), which every host in front accepts in a URL. POST a longer list (text/plain or text/csv, up to 1 MB).`;
+    return { problem: problemResponse(overLimit(414, detail, 'GET list ≤ 6 KB')) };
+  }
+  return { text: lists[0], csv: false };
+}
+
+/** A POST body of text/plain or text/csv, kept up to COLLECTION_LIMITS.postBytes and never past it. */
+async function bodyOf(req: IncomingMessage): Promise<ListSource> {
+  const type = req.headers['content-type'];
+  const mediaType = type?.split(';')[0].trim().toLowerCase();
+  const body = await readLimited(req, COLLECTION_LIMITS.postBytes);
+  if (!mediaType || !BODY_TYPES.includes(mediaType)) return { problem: problemResponse(unsupportedMediaType(BODY_TYPES, type)) };
+  if (body === null) {
+    const detail = `A POST list may be at most 1 MB (${COLLECTION_LIMITS.postBytes.toLocaleString('en-US')} bytes); send it in parts.`;
+    return { problem: problemResponse(overLimit(413, detail, 'POST body ≤ 1 MB')) };
+  }
+  return { text: new TextDecoder().decode(body), csv: mediaType === 'text/csv' };
+}
+
+/** How much of a body past the limit is read and dropped, so that a proxy in front gets the 413, before the connection is cut. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The body's bytes, or null past `limit`. Bytes past it are read and dropped rather than left unread: a proxy
+ * still sending them (nginx) would take a closed connection for a dead function and answer 502 instead of our
+ * 413. Past DRAIN_BYTES more the connection is cut: nobody honest sends that much.
+ */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit + DRAIN_BYTES) req.destroy();
+    });
+    req.once('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
+    // An aborted or cut upload: nobody waits for the answer, which is the 413 problem.
+    req.once('error', () => resolve(null));
+    req.once('close', () => resolve(size <= limit && req.complete ? Buffer.concat(chunks) : null));
+  });
+}

@@ -1,0 +1,129 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, inject, it } from 'vitest';
+import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { assertMatches } from '../support/schemas.ts';
+import { useContractTarget } from '../support/target.ts';
+
+/**
+ * /api/collection over HTTP, on the fixture build (Base Set Charizard $458.29 with a PSA 10 figure of $9,000,
+ * Charizard-EX $650, the Evolving Skies products): a list valued line by line, as JSON, Markdown and CSV, from
+ * a GET or a POST, with its limits. Run against the function alone and through nginx.
+ */
+const dist = inject('fixtureDist');
+const { get, send } = useContractTarget(dist);
+
+const LIST = ['2x base1-4', 'fix1-107', 'zzqx not a card', '', 'evolving skies booster box x3'].join('\n');
+const listUrl = (list: string, extra = '') => `/api/collection?list=${encodeURIComponent(list)}${extra}`;
+
+async function problem(res: Response, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = await res.json();
+  assertMatches('problem.json', body, 'the problem');
+  return body;
+}
+
+describe('/api/collection', () => {
+  it('values a GET list line by line: quantities, ids, products and lines that name nothing, with the total to the cent', async () => {
+    const res = await get(listUrl(LIST));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await res.json();
+    assertMatches('collection.json', body, 'the valued list');
+    expect(body.entries.map((e: { line: number; status: string; quantity: number }) => [e.line, e.status, e.quantity])).toEqual([
+      [1, 'matched', 2],
+      [2, 'matched', 1],
+      [3, 'not-found', 1],
+      [5, expect.stringMatching(/^(matched|ambiguous)$/), 3],
+    ]);
+    expect(body.entries[0]).toMatchObject({ card: { id: 'base1-4' }, unitValueUsd: 458.29, lineValueUsd: 916.58 });
+    expect(body.entries[3]).toMatchObject({ sealed: { productId: 242436 }, unitValueUsd: 2589.86, lineValueUsd: 7769.58 });
+    expect(body.totalUsd).toBe(9336.16);
+    expect(body).toMatchObject({ quantity: 7, pricesAsOf: '2025-10-20', counts: { 'not-found': 1 } });
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('request-cost')).toBe('1');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // The same list is the same answer: a client revalidates it.
+    const again = await get(listUrl(LIST), { 'If-None-Match': res.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  it('values a graded line at the graded figure when the card has one, and says when it has none', async () => {
+    const body = await (await get(listUrl('charizard 4/102 psa 10\nfix1-107 bgs 9.5'))).json();
+    expect(body.entries[0]).toMatchObject({ card: { id: 'base1-4' }, grade: { company: 'PSA', grade: '10', valueUsd: 9000 }, unitValueUsd: 9000 });
+    expect(body.entries[1]).toMatchObject({ card: { id: 'fix1-107' }, grade: { company: 'BGS', grade: '9.5', valueUsd: null }, unitValueUsd: 650 });
+    expect(body.entries[1].note).toMatch(/graded/);
+  });
+
+  it('values a POSTed list as the GET does, never cached', async () => {
+    const posted = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: LIST });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('cache-control')).toBe('no-store');
+    const fromGet = await (await get(listUrl(LIST))).json();
+    expect(await posted.json()).toEqual(fromGet);
+  });
+
+  it('reads a POSTed CSV by its column names', async () => {
+    const csv = 'Quantity,Name,Set,Card Number,TCGplayer Id\r\n3,Charizard,Base,4/102,\r\n1,,,,242437\r\n';
+    const res = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: csv });
+    const body = await res.json();
+    assertMatches('collection.json', body, 'the valued CSV');
+    expect(
+      body.entries.map((e: { line: number; quantity: number; card?: { id: string }; sealed?: { productId: number } }) => [
+        e.line,
+        e.quantity,
+        e.card?.id ?? e.sealed?.productId,
+      ]),
+    ).toEqual([
+      [2, 3, 'base1-4'],
+      [3, 1, 242437],
+    ]);
+  });
+
+  it('answers Markdown for agents with its token count, and CSV for spreadsheets', async () => {
+    const markdown = await get(listUrl(LIST), { Accept: 'text/markdown' });
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await markdown.text();
+    expect(markdown.headers.get('x-markdown-tokens')).toBe(String(countTokensExactly(text)));
+    expect(text).toContain('**Total: $9,336.16**');
+    expect(text).toMatch(/\| +1 \| +2 \| \[Charizard \(Base 4\/102\)\]\(\/cards\/charizard-base1-4\) +\| matched +\| +\$458\.29 \| +\$916\.58 \|/);
+    expect(text).toMatch(/Line 3 \(“zzqx not a card”\): not-found/);
+    const csv = await get(listUrl(LIST, '&format=csv'));
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.status)).toEqual(['matched', 'matched', 'not-found', expect.any(String), 'total']);
+    expect(rows.at(-1)!.lineValueUsd).toBe('9336.16');
+    expect(rows[0]).toMatchObject({ line: '1', quantity: '2', id: 'base1-4', unitValueUsd: '458.29', lineValueUsd: '916.58' });
+  });
+
+  it('echoes a line that would be a spreadsheet formula as text in the CSV', async () => {
+    const rows = parse(await (await get(listUrl('=HYPERLINK("http://x")', '&format=csv'))).text(), { columns: true }) as Record<string, string>[];
+    expect(rows[0].text).toBe('\'=HYPERLINK("http://x")');
+  });
+
+  it('refuses what it cannot value with a problem naming the parameter or the limit', async () => {
+    expect((await problem(await get('/api/collection'), 400)).parameter).toBe('list');
+    expect((await problem(await get(listUrl('base1-4', '&format=xml')), 400)).parameter).toBe('format');
+    await problem(await get(listUrl('base1-4'), { Accept: 'image/png' }), 406);
+    expect((await problem(await get(listUrl('charizard\n'.repeat(700))), 414)).limit).toBe('GET list ≤ 6 KB');
+    const json = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '["base1-4"]' });
+    expect((await problem(json, 415)).allowed).toEqual(['text/plain', 'text/csv']);
+    const lines = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'base1-4\n'.repeat(5001) });
+    expect((await problem(lines, 413)).limit).toBe('lines ≤ 5,000');
+    const large = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(1024 * 1024 + 1) });
+    expect((await problem(large, 413)).limit).toBe('POST body ≤ 1 MB');
+  });
+
+  it('takes a POST on /api/collection alone: elsewhere a POST is a 405 naming what the path allows', async () => {
+    const elsewhere = await send('/api/cards?q=mew', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    await problem(elsewhere, 405);
+    expect(elsewhere.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const preflight = await send('/api/collection', { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
+    const put = await send('/api/collection', { method: 'PUT', body: 'x' });
+    await problem(put, 405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+  });
+});
