@@ -15,7 +15,7 @@ export type Route =
   | { kind: 'not-found' };
 
 /** What the function computes per request; every runtime without the function passes these on to it. */
-export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page?: never } | { kind: 'function'; page: ListingPage; endpoint?: never };
+export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page?: never } | { kind: 'function'; page: FunctionPage; endpoint?: never };
 
 /** The search endpoints, by the last segment of their path (/api/cards …). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
@@ -26,7 +26,7 @@ export type FunctionEndpoint = SearchEndpoint | 'collection';
  * The paths that take a POST besides GET: a list to value may be longer than a URL holds. Every other path is
  * read-only, and a host in front must pass POST on for these alone.
  */
-export const POST_PATHS: readonly string[] = ['/api/collection'];
+export const POST_PATHS: readonly string[] = ['/api/collection', '/collection'];
 /** The methods a path allows, as an Allow header says them. */
 export const allowedMethodsOf = (pathname: string): string => (POST_PATHS.includes(pathname) ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, OPTIONS');
 /**
@@ -34,6 +34,8 @@ export const allowedMethodsOf = (pathname: string): string => (POST_PATHS.includ
  * (without one, /sealed is the prebuilt index of sealed products by kind).
  */
 export type ListingPage = 'cards' | 'sealed';
+/** The pages for people the function renders: the search pages, and what a collection is worth (`/collection`). */
+export type FunctionPage = ListingPage | 'collection';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Plain static paths: no dot segments, no encoded or control characters. */
@@ -82,6 +84,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/cards') return { kind: 'function', endpoint: 'cards' };
   if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
   if (pathname === '/api/collection') return { kind: 'function', endpoint: 'collection' };
+  if (pathname === '/collection') return { kind: 'function', page: 'collection' };
   if (pathname === '/search') return { kind: 'function', page: 'cards' };
   if (pathname === '/sealed' && query.size > 0) return { kind: 'function', page: 'sealed' };
   if (pathname === '/api/knowledge') {

@@ -1,12 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { etagMatches, etagOf } from '../http/etag.ts';
+import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { negotiateAmong } from '../http/negotiate.ts';
 import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, unsupportedMediaType } from '../http/problem.ts';
 import { collectionToCsv } from '../lib/collection/collection-csv.ts';
 import { type ListLine, linesOfCsv, linesOfText } from '../lib/collection/list-lines.ts';
 import { valueList } from '../lib/collection/value-list.ts';
 import { collectionToMarkdown } from '../lib/markdown/collection-markdown.ts';
+import { type CollectionPageInput, collectionPage } from '../lib/pages/collection-page.ts';
+import type { PageShell } from '../lib/pages/page-shell.ts';
+import type { Collection } from '../schemas/api-types.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { Searchers } from './search-data.ts';
 
@@ -33,19 +37,41 @@ export const COLLECTION_LIMITS = {
 /** The rate-limit points a list of `lines` costs: one per 50 lines or part of them, at least one. */
 export const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
 
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 const FORMATS = { json: JSON_CONTENT_TYPE, markdown: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
 type Format = keyof typeof FORMATS;
 const FORMAT_TYPES: Record<Format, string> = { json: 'application/json', markdown: 'text/markdown', csv: 'text/csv' };
 const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
 const BODY_TYPES = ['text/plain', 'text/csv'];
+/** What the page's form posts: a pasted list and a file (multipart), or the list alone. */
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 /** A shared cache may keep a GET's answer no more than a search's: it carries the client's RateLimit headers. */
 const GET_CACHE_CONTROL = 'private, max-age=60';
 
 /** A list as it arrived: its text, whether it is CSV, and what made it. */
 type ListSource = { text: string; csv: boolean } | { problem: Answer };
 
-export function createCollectionEndpoint({ searchers, gate }: { searchers: Searchers; gate: FunctionGate }) {
-  return async (url: URL, req: IncomingMessage): Promise<Answer> => {
+/** What valuing a list came to: the valued list with the headers its counting adds, or the answer that refused it. */
+type Valued = { collection: Collection; headers: Record<string, string> } | { refused: Answer };
+
+export function createCollectionEndpoint({ searchers, gate, shell }: { searchers: Searchers; gate: FunctionGate; shell: () => Promise<PageShell> }) {
+  /** Lines checked against the limits, counted by their size (the gate), then valued. */
+  async function value(lines: ListLine[] | { problem: string }, req: IncomingMessage): Promise<Valued> {
+    if (!Array.isArray(lines)) return { refused: problemResponse(badRequest(`The CSV cannot be read as a list: ${lines.problem}.`)) };
+    if (lines.length > COLLECTION_LIMITS.lines) {
+      const detail = `A list may have at most ${COLLECTION_LIMITS.lines.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}. Send it in parts.`;
+      return { refused: problemResponse(overLimit(413, detail, `lines ≤ ${COLLECTION_LIMITS.lines.toLocaleString('en-US')}`)) };
+    }
+    const cost = collectionCost(lines.length);
+    const decision = await gate(req, cost);
+    const headers = { ...decision.headers, 'Request-Cost': String(cost) };
+    if (!decision.go) return { refused: problemResponse(decision.problem, headers) };
+    const { collection } = searchers;
+    return { collection: valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf), headers };
+  }
+
+  /** `/api/collection`: JSON, Markdown or CSV. */
+  async function api(url: URL, req: IncomingMessage): Promise<Answer> {
     // A POST's body is read before any answer, even a refusal: a proxy in front still sending it would take an
     // answer before the end of its body, and the closed connection after it, for a dead function (a 502).
     const posted = req.method === 'POST' ? await bodyOf(req) : undefined;
@@ -59,37 +85,106 @@ export function createCollectionEndpoint({ searchers, gate }: { searchers: Searc
 
     const source = posted ?? listOf(query);
     if ('problem' in source) return source.problem;
-    const lines = source.csv ? linesOfCsv(source.text) : linesOfText(source.text);
-    if (!Array.isArray(lines)) return problemResponse(badRequest(`The CSV cannot be read as a list: ${lines.problem}.`));
-    if (lines.length > COLLECTION_LIMITS.lines) {
-      const detail = `A list may have at most ${COLLECTION_LIMITS.lines.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}. Send it in parts.`;
-      return problemResponse(overLimit(413, detail, `lines ≤ ${COLLECTION_LIMITS.lines.toLocaleString('en-US')}`));
-    }
-
-    const cost = collectionCost(lines.length);
-    const decision = await gate(req, cost);
-    const counted = { ...decision.headers, 'Request-Cost': String(cost) };
-    if (!decision.go) return problemResponse(decision.problem, counted);
-    const answer = represent(valued(lines), format, req);
-    return { ...answer, headers: { ...counted, ...answer.headers } };
-  };
-
-  function valued(lines: ListLine[]) {
-    const { collection } = searchers;
-    return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf);
+    const valued = await value(source.csv ? linesOfCsv(source.text) : linesOfText(source.text), req);
+    if ('refused' in valued) return valued.refused;
+    const answer = represent(valued.collection, format, req);
+    return { ...answer, headers: { ...valued.headers, ...answer.headers } };
   }
 
-  function represent(collection: ReturnType<typeof valued>, format: Format, req: IncomingMessage): Answer {
+  function represent(collection: Collection, format: Format, req: IncomingMessage): Answer {
     const text = format === 'json' ? JSON.stringify(collection) : format === 'markdown' ? collectionToMarkdown(collection) : collectionToCsv(collection);
-    const bytes = Buffer.from(text);
-    const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': FORMATS[format], 'Content-Length': String(bytes.byteLength) };
+    const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': FORMATS[format] };
     if (format === 'markdown') headers['x-markdown-tokens'] = String(searchers.countTokens(text));
     if (format === 'csv') headers['Content-Disposition'] = 'inline; filename="collection.csv"';
-    if (req.method === 'POST') return { status: 200, headers: { ...headers, 'Cache-Control': 'no-store' }, body: bytes };
-    const etag = etagOf(bytes);
-    const cached = { Vary: 'Accept', ETag: etag, 'Cache-Control': GET_CACHE_CONTROL };
-    if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers: cached, body: null };
-    return { status: 200, headers: { ...headers, ...cached }, body: bytes };
+    return withCaching(text, headers, req);
+  }
+
+  /**
+   * `/collection`: the page for people. GET without a list is the empty form; with one (a shared link, a picked
+   * alternative), the valued page. POST is the form: a pasted list and or a CSV file (multipart/form-data), or
+   * with `format=csv` the same list as CSV to save.
+   */
+  async function page(url: URL, req: IncomingMessage): Promise<Answer> {
+    const body = req.method === 'POST' ? await readLimited(req, COLLECTION_LIMITS.postBytes) : undefined;
+    const frame = await shell();
+    const html = (input: Omit<CollectionPageInput, 'fitsInLink'>): Answer => {
+      const rendered = collectionPage({ ...input, fitsInLink: (list) => Buffer.byteLength(encodeURIComponent(list)) <= COLLECTION_LIMITS.getListBytes });
+      return withCaching(frame.fill(rendered.title, rendered.main), { 'Content-Type': HTML_CONTENT_TYPE, ...HTML_SECURITY_HEADERS }, req);
+    };
+    let list = '';
+    let csv: string | undefined;
+    if (body === null) {
+      const detail = `A list may be at most 1 MB (${COLLECTION_LIMITS.postBytes.toLocaleString('en-US')} bytes); send it in parts.`;
+      return problemResponse(overLimit(413, detail, 'POST body ≤ 1 MB'));
+    }
+    if (body) {
+      const form = await formOf(body, req.headers['content-type']);
+      if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.headers['content-type']));
+      list = form.list;
+      // A file that is a CSV (its type, its name, or a header row with commas) is read by its columns.
+      if (form.file) {
+        const looksCsv = /csv/i.test(form.file.type) || /\.csv$/i.test(form.file.name) || /^[^\n]*,/.test(form.file.text);
+        if (looksCsv) csv = form.file.text;
+        else list = [list, form.file.text].filter((t) => t.trim()).join('\n');
+      }
+    } else {
+      if (!url.searchParams.has('list')) return html({ list });
+      const source = listOf(url.searchParams);
+      if ('problem' in source) return source.problem;
+      list = source.text;
+    }
+    // Refusals are the API's problems, as on every page the function answers (the search pages too).
+    const valued = await value(csv === undefined ? linesOfText(list) : linesOfCsv(csv), req);
+    if ('refused' in valued) return valued.refused;
+    // A CSV's rows become lines of the text area, each its item's id where one was found, so that the page's
+    // links (share, pick an alternative) hold the list as text.
+    const shown = csv === undefined ? { list, collection: valued.collection } : asTextList(valued.collection);
+    const answer =
+      url.searchParams.get('format') === 'csv'
+        ? withCaching(collectionToCsv(shown.collection), { 'Content-Type': FORMATS.csv, 'Content-Disposition': 'attachment; filename="collection.csv"' }, req)
+        : html(shown);
+    return { ...answer, headers: { ...valued.headers, ...answer.headers } };
+  }
+
+  return { api, page };
+}
+
+/** A CSV's valued rows as a text list, line i the row of entry i: its quantity and the id of what it was read as. */
+function asTextList(collection: Collection): { list: string; collection: Collection } {
+  const lines = collection.entries.map((entry) => {
+    const id = entry.card?.id ?? (entry.sealed && String(entry.sealed.productId));
+    const grade = entry.grade ? ` ${entry.grade.company.toLowerCase()} ${entry.grade.grade}` : '';
+    return id && entry.status === 'matched' ? `${entry.quantity > 1 ? `${entry.quantity}x ` : ''}${id}${grade}` : entry.text;
+  });
+  return { list: lines.join('\n'), collection: { ...collection, entries: collection.entries.map((entry, i) => ({ ...entry, line: i + 1 })) } };
+}
+
+/** The bytes of an answer with its ETag (304 when it matches) for a GET, never cached for a POST. */
+function withCaching(text: string, headers: Record<string, string>, req: IncomingMessage): Answer {
+  const bytes = Buffer.from(text);
+  const sized = { ...headers, 'Content-Length': String(bytes.byteLength) };
+  if (req.method === 'POST') return { status: 200, headers: { ...sized, 'Cache-Control': 'no-store' }, body: bytes };
+  const etag = etagOf(bytes);
+  const cached = { Vary: 'Accept', ETag: etag, 'Cache-Control': GET_CACHE_CONTROL };
+  if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers: cached, body: null };
+  return { status: 200, headers: { ...sized, ...cached }, body: bytes };
+}
+
+/** The page's form: its text area and its file, from multipart/form-data or a urlencoded body; null when unreadable. */
+async function formOf(body: Buffer, type: string | undefined): Promise<{ list: string; file?: { name: string; type: string; text: string } } | null> {
+  const mediaType = type?.split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'multipart/form-data' && mediaType !== 'application/x-www-form-urlencoded') return null;
+  try {
+    const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': type! } }).formData();
+    const list = form.get('list');
+    const file = form.get('file');
+    const text = file instanceof File && file.size > 0 ? await file.text() : undefined;
+    return {
+      list: typeof list === 'string' ? list : '',
+      ...(text !== undefined && file instanceof File && { file: { name: file.name, type: file.type, text } }),
+    };
+  } catch {
+    return null;
   }
 }
 

@@ -16,14 +16,15 @@ import { answerSearch } from './search-endpoints.ts';
  * @example const answer = createFunctionRoutes({ searchers, listingPages, gate }); await answer(route, url, req)
  */
 export function createFunctionRoutes({ searchers, listingPages, gate }: { searchers: Searchers; listingPages: ListingPages; gate: FunctionGate }) {
-  const answerCollection = createCollectionEndpoint({ searchers, gate });
+  const collection = createCollectionEndpoint({ searchers, gate, shell: listingPages.shell });
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
     const ifNoneMatch = req.headers['if-none-match'];
     // A page for people carries no API headers, not even on its 429.
     const shared = route.page ? {} : API_HEADERS;
+    // A list is counted by its size once it is read (collection-endpoint.ts), not as one search up front.
+    if (route.page === 'collection') return collection.page(url, req);
     if (route.endpoint === 'collection') {
-      // A list is counted by its size once it is read (collection-endpoint.ts), not as one search up front.
-      const answer = await answerCollection(url, req);
+      const answer = await collection.api(url, req);
       return { ...answer, headers: { ...shared, ...answer.headers } };
     }
     const decision = await gate(req);

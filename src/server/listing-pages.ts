@@ -28,6 +28,8 @@ const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
  */
 export interface ListingPages {
   answer(page: ListingPage, query: URLSearchParams, ifNoneMatch: string | null | undefined): Promise<Answer>;
+  /** The site's frame, for the other pages the function renders (/collection). */
+  shell(): Promise<PageShell>;
 }
 
 interface PageData {
@@ -48,6 +50,7 @@ export function createListingPages(serverDir: string, searchers: Searchers): Lis
   const respond = { cards: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE), sealed: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE) };
 
   return {
+    shell: () => load().then(({ shell }) => shell),
     async answer(page, rawQuery, ifNoneMatch) {
       const query = new URLSearchParams([...rawQuery].filter(([, value]) => value !== ''));
       if (!query.has('limit')) query.set('limit', String(LISTING_PAGE_SIZE));

@@ -175,6 +175,7 @@ describe('Netlify', () => {
       { from: '/api/collection', to: `${FN}/api/collection`, status: 200, force: true },
       { from: '/search', to: `${FN}/search`, status: 200, force: true },
       { from: '/sealed', to: `${FN}/sealed`, status: 200, force: true },
+      { from: '/collection', to: `${FN}/collection`, status: 200, force: true },
       { from: '/api/content', to: '/api/content.json', status: 200, force: false },
       { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
       { from: '/api/changes', to: '/api/changes.json', status: 200, force: false },
@@ -215,6 +216,7 @@ describe('Netlify', () => {
       ['/search', { q: 'charizard' }],
       ['/sealed', { kind: 'etb' }],
       ['/sealed', {}],
+      ['/collection', {}],
     ] as const) {
       expect(netlifyServe(site, files, path, query)).toEqual({ kind: 'function', url: `${FN}${path}` });
     }

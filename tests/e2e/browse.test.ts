@@ -3,12 +3,14 @@
  * page's search box, the search results and their pages, the band filter, the sealed index and its kinds, the
  * price charts. Every step is a click or a form, never a typed URL, except where a page is the start.
  */
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/lib/card-record.ts';
+import { formatUsd } from '../../src/lib/format.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { SetSummary } from '../../src/lib/set-record.ts';
-import type { CardDetail, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
+import type { CardDetail, Collection, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
 import { fetchJson, openPage, pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
 
 let site: Site | undefined;
@@ -204,5 +206,30 @@ describe('price charts', () => {
     expect(caption).toContain(product.history!.start);
     expect(caption).toContain(product.history!.end);
     await page.close();
+  });
+});
+
+describe('valuing a collection', () => {
+  it('from the home page: paste a list, value it, pick the card meant by an ambiguous line, and download the CSV', SLOW, async () => {
+    const list = '3x charizard\nevolving skies booster box';
+    const expected = await getJson<Collection>(`/api/collection?list=${encodeURIComponent(list)}`);
+    const alternative = expected.entries[0].alternatives![0];
+    const page = await open('/');
+    await follow(page, () => page.getByRole('link', { name: 'Value a list' }).click());
+    await page.getByLabel('Your list, one item a line').fill(list);
+    await follow(page, () => page.getByRole('button', { name: 'Value this list' }).click());
+    expect(await page.locator('#total').innerText()).toBe(`Total: ${formatUsd(expected.totalUsd)}`);
+    const ambiguous = page.locator('tr.status-ambiguous');
+    expect(await ambiguous.count()).toBe(1);
+    const picked = await follow(page, () => ambiguous.getByRole('link', { name: alternative.name, exact: false }).click());
+    expect(picked.searchParams.get('list')).toBe(`3x ${alternative.id}\nevolving skies booster box`);
+    const after = await getJson<Collection>(`/api/collection?list=${encodeURIComponent(picked.searchParams.get('list')!)}`);
+    expect(after.counts.ambiguous).toBe(0);
+    expect(await page.locator('#total').innerText()).toBe(`Total: ${formatUsd(after.totalUsd)}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('collection.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('line,quantity,status,text,kind,id,name,set,printing,grade,unitValueUsd,lineValueUsd,note');
+    expect(csv).toContain(`,total,`);
   });
 });

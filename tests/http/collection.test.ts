@@ -127,3 +127,61 @@ describe('/api/collection', () => {
     expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 });
+
+describe('/collection, the page for people', () => {
+  const page = async (res: Response, status = 200) => {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    return res.text();
+  };
+
+  it('without a list is the form: a text area and a CSV file, posted', async () => {
+    const html = await page(await get('/collection'));
+    expect(html).toContain('<form class="collection-form" action="/collection" method="post" enctype="multipart/form-data">');
+    expect(html).toContain('<textarea id="list" name="list"');
+    expect(html).toContain('<input id="file" name="file" type="file" accept=".csv,text/csv" />');
+    expect(html).not.toContain('<h2 id="total">');
+  });
+
+  it('values a shared link like the API: the total, a row per line, the lines to check marked, a link to share and one to download', async () => {
+    const html = await page(await get(`/collection?list=${encodeURIComponent(LIST)}`));
+    expect(html).toContain('<h2 id="total">Total: $9,336.16</h2>');
+    expect(html).toContain('<tr class="status-not-found"><td class="num">3</td>');
+    expect(html).toContain(`<a href="/collection?list=${encodeURIComponent(LIST).replaceAll('&', '&amp;')}">Link to this valuation</a>`);
+    expect(html).toContain(`<a href="/api/collection?list=${encodeURIComponent(LIST)}&amp;format=csv" download="collection.csv">Download CSV</a>`);
+    expect(html).toContain('<a href="/cards/charizard-base1-4">Charizard (Base 4/102)</a>');
+    // What was sent stays in the form, escaped.
+    expect(html).toContain('>2x base1-4\nfix1-107\nzzqx not a card');
+  });
+
+  it('offers the other candidates of an ambiguous line as links that rewrite that line to the exact card', async () => {
+    const list = '3x charizard\nfix1-107';
+    const html = await page(await get(`/collection?list=${encodeURIComponent(list)}`));
+    expect(html).toContain('<tr class="status-ambiguous"><td class="num">1</td><td class="num">3</td>');
+    const rewritten = `/collection?list=${encodeURIComponent('3x fix1-107\nfix1-107')}`;
+    expect(html).toContain(`<a href="${rewritten}">Charizard-EX (Fixture Flashfire 107/106) ($650.00)</a>`);
+    const picked = await page(await get(rewritten));
+    expect(picked).toContain('<h2 id="total">Total: $2,600.00</h2>');
+  });
+
+  it('values a posted form with a CSV file by its columns, shows it as a list, and sends it back as CSV', async () => {
+    const form = new FormData();
+    form.set('list', '');
+    form.set('file', new Blob(['Quantity,Name,Set,Card Number\r\n2,Charizard,Base,4/102\r\n'], { type: 'text/csv' }), 'export.csv');
+    const html = await page(await send('/collection', { method: 'POST', body: form }));
+    expect(html).toContain('<h2 id="total">Total: $916.58</h2>');
+    expect(html).toContain('>2x base1-4</textarea>');
+    const again = new FormData();
+    again.set('list', '2x base1-4');
+    const csv = await send('/collection?format=csv', { method: 'POST', body: again });
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="collection.csv"');
+    expect(await csv.text()).toMatch(/^line,quantity,status,/);
+  });
+
+  it('refuses what it cannot value with the API’s problem, as every page the function answers', async () => {
+    expect((await problem(await get(`/collection?list=${encodeURIComponent('charizard\n'.repeat(700))}`), 414)).limit).toBe('GET list ≤ 6 KB');
+    const unreadable = await send('/collection', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect((await problem(unreadable, 415)).allowed).toEqual(['multipart/form-data', 'application/x-www-form-urlencoded']);
+  });
+});

@@ -100,7 +100,7 @@ type Resource =
   | { kind: 'search'; endpoint: SearchEndpoint; query: URLSearchParams }
   /** A list to value (`/api/collection?list=`). */
   | { kind: 'collection'; query: URLSearchParams }
-  /** A search page for people (`/search`, `/sealed?…`): the site's page shell, filled in. */
+  /** A page for people the function renders (`/search`, `/sealed?…`, `/collection`): the site's page shell, filled in. */
   | { kind: 'search-page'; query: URLSearchParams };
 
 interface Oracle {
@@ -187,7 +187,7 @@ function resourceOf(target: string): Resource | null {
   const file = (name: string): Resource => ({ kind: 'file', file: name, schema: schemaOfFile(name) });
   if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as SearchEndpoint, query };
   if (path === '/api/collection') return { kind: 'collection', query };
-  if (path === '/search' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
+  if (path === '/search' || path === '/collection' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
   if (path === '/api/bulk/manifest') return file('/api/bulk/manifest.json');

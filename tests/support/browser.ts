@@ -86,6 +86,12 @@ export const PAGES: PageUnderTest[] = [
   { name: 'card search', path: pricedCard && `/search?q=${encodeURIComponent(pricedCard.name)}` },
   { name: 'sealed index', path: '/sealed' },
   { name: 'sealed kind', path: sealedProduct && `/sealed?kind=${encodeURIComponent(sealedProduct.kind)}` },
+  { name: 'collection form', path: '/collection' },
+  // A valued list with a line of each status: matched, ambiguous (with its alternatives), not found.
+  {
+    name: 'valued collection',
+    path: pricedCard && `/collection?list=${encodeURIComponent(`2x ${pricedCard.id}\n${pricedCard.name}\nzzqx not a card psa 10`)}`,
+  },
 ];
 
 /** Every article of the build: the pages whose HTML comes from Markdown editors write (tables, code, long words). */

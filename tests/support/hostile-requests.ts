@@ -492,6 +492,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
       '/api/sealed',
       '/api/knowledge',
       '/api/collection',
+      '/collection',
       '/sets',
       '/api/sets',
       '/search',
