@@ -32,7 +32,7 @@ import {
   SECURITY_HEADERS,
 } from '../http/headers.ts';
 import { COLLECTIONS, markdownUrl } from '../http/links.ts';
-import { badRequest, functionUnavailable, notFound, overLimit, type Problem, requestHeadersTooLarge } from '../http/problem.ts';
+import { badRequest, functionUnavailable, notFound, POST_BODY_MAX_BYTES, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
 export interface NginxOptions {
@@ -387,7 +387,7 @@ ${addHeaders()}
     error_page 400 505 =400 /.cv/400;
     error_page 414 494 =431 /.cv/431;
     # A body past the function's own limit (a list to value, POST /api/collection) is refused here, as it would be there.
-    client_max_body_size 1m;
+    client_max_body_size ${POST_BODY_MAX_BYTES};
     error_page 413 =413 /.cv/413;
 
     if ($uri ~ "^/\\.cv/") {
@@ -415,7 +415,7 @@ ${REFUSE_HTTP09}
 ${problemLocation('@cv_404', notFound('$cv_path'))}
 ${problemLocation('= /.cv/400', badRequest('The request is not valid HTTP/1.1 (malformed request line, header or framing).'))}
 ${problemLocation('= /.cv/431', requestHeadersTooLarge())}
-${problemLocation('= /.cv/413', overLimit(413, 'A POST list may be at most 1 MB (1,048,576 bytes); send it in parts.', 'POST body ≤ 1 MB'))}
+${problemLocation('= /.cv/413', postBodyTooLarge())}
 ${problemLocation('@cv_503', functionUnavailable())}
 
     location @cv_function {

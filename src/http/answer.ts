@@ -38,6 +38,15 @@ function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedB
 }
 
 /**
+ * An answer made once and not remembered (a valued list: its key would be the whole list), with the same ETag,
+ * 304 and caching as the remembered ones.
+ * @example answerOnce(req.headers['if-none-match'], json, JSON_CONTENT_TYPE).headers.ETag
+ */
+export function answerOnce(ifNoneMatch: string | null | undefined, text: string, contentType: string): Answer {
+  return answer(ifNoneMatch, cachedBody(text), contentType);
+}
+
+/**
  * A responder that remembers the most recent answers by key. A build's data
  * never changes while it is served, so the answer to the same (validated)
  * parameters is the same bytes: popular searches ("charizard") are answered

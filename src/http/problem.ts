@@ -60,6 +60,15 @@ export function overLimit(status: 413 | 414, detail: string, limit: string): Pro
   return problem(status, status === 413 ? 'Content Too Large' : 'URI Too Long', detail, { limit });
 }
 
+/** The most a POST body may hold (a list to value): the function reads no more, nginx in front takes no more. */
+export const POST_BODY_MAX_BYTES = 1024 * 1024;
+
+/** @example postBodyTooLarge().limit // "POST body ≤ 1 MB" */
+export function postBodyTooLarge(): Problem {
+  const detail = `A POST list may be at most 1 MB (${POST_BODY_MAX_BYTES.toLocaleString('en-US')} bytes); send it in parts.`;
+  return overLimit(413, detail, 'POST body ≤ 1 MB');
+}
+
 /** @example unsupportedMediaType(['text/plain', 'text/csv']).status // 415 */
 export function unsupportedMediaType(allowed: string[], got: string | undefined): Problem {
   const what = got ? `a ${got.split(';')[0].trim().slice(0, 60)} body` : 'a body without a Content-Type';

@@ -1,7 +1,7 @@
 /** CSV as RFC 4180 writes it: the open-data files (src/pipeline/bulk-files.ts) and a valued list's CSV answer. */
 
 /** How the CSV joins the elements of an array field (`types`): no type name holds one. */
-export const CSV_LIST_SEPARATOR = '|';
+const CSV_LIST_SEPARATOR = '|';
 
 export type CsvValue = string | number | boolean | null | readonly string[];
 

@@ -1,9 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
-import { etagMatches, etagOf } from '../http/etag.ts';
+import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { negotiateAmong } from '../http/negotiate.ts';
-import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, unsupportedMediaType } from '../http/problem.ts';
+import {
+  badParameter,
+  badRequest,
+  notAcceptable,
+  overLimit,
+  POST_BODY_MAX_BYTES,
+  postBodyTooLarge,
+  problemResponse,
+  unsupportedMediaType,
+} from '../http/problem.ts';
 import { collectionToCsv } from '../lib/collection/collection-csv.ts';
 import { type ListLine, linesOfCsv, linesOfText } from '../lib/collection/list-lines.ts';
 import { valueList } from '../lib/collection/value-list.ts';
@@ -20,22 +28,28 @@ import type { Searchers } from './search-data.ts';
  * or a CSV file, as the body of a POST. Every limit is a problem naming it, and a list costs rate-limit points
  * by its size, counted after it is read and before it is valued.
  */
-export const COLLECTION_LIMITS = {
+const COLLECTION_LIMITS = {
   /**
    * A GET list, in bytes as sent (percent-encoded): with the rest of the request line it stays well inside
    * what nginx (large_client_header_buffers 16 KB in src/deploy/nginx.ts) and Node (16 KB of headers) accept.
    */
   getListBytes: 6 * 1024,
   /** A POST body: read up to this many bytes, never more. */
-  postBytes: 1024 * 1024,
+  postBytes: POST_BODY_MAX_BYTES,
   /** Lines that name something (blank and comment lines are free). */
   lines: 5000,
   /** A list costs one rate-limit point per this many lines (or part of it), like one search each. */
   linesPerPoint: 50,
 } as const;
 
+/** Whether a list fits in a link (GET ?list=), as sent: percent-encoded. */
+const fitsInLink = (list: string): boolean => Buffer.byteLength(encodeURIComponent(list)) <= COLLECTION_LIMITS.getListBytes;
+
+/** A Content-Type's media type, lower-cased, without its parameters. */
+const mediaTypeOf = (type: string | undefined): string | undefined => type?.split(';')[0].trim().toLowerCase();
+
 /** The rate-limit points a list of `lines` costs: one per 50 lines or part of them, at least one. */
-export const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
+const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 const FORMATS = { json: JSON_CONTENT_TYPE, markdown: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
@@ -45,8 +59,6 @@ const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
 const BODY_TYPES = ['text/plain', 'text/csv'];
 /** What the page's form posts: a pasted list and a file (multipart), or the list alone. */
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
-/** A shared cache may keep a GET's answer no more than a search's: it carries the client's RateLimit headers. */
-const GET_CACHE_CONTROL = 'private, max-age=60';
 
 /** A list as it arrived: its text, whether it is CSV, and what made it. */
 type ListSource = { text: string; csv: boolean } | { problem: Answer };
@@ -108,15 +120,12 @@ export function createCollectionEndpoint({ searchers, gate, shell }: { searchers
     const body = req.method === 'POST' ? await readLimited(req, COLLECTION_LIMITS.postBytes) : undefined;
     const frame = await shell();
     const html = (input: Omit<CollectionPageInput, 'fitsInLink'>): Answer => {
-      const rendered = collectionPage({ ...input, fitsInLink: (list) => Buffer.byteLength(encodeURIComponent(list)) <= COLLECTION_LIMITS.getListBytes });
+      const rendered = collectionPage({ ...input, fitsInLink });
       return withCaching(frame.fill(rendered.title, rendered.main), { 'Content-Type': HTML_CONTENT_TYPE, ...HTML_SECURITY_HEADERS }, req);
     };
     let list = '';
     let csv: string | undefined;
-    if (body === null) {
-      const detail = `A list may be at most 1 MB (${COLLECTION_LIMITS.postBytes.toLocaleString('en-US')} bytes); send it in parts.`;
-      return problemResponse(overLimit(413, detail, 'POST body ≤ 1 MB'));
-    }
+    if (body === null) return problemResponse(postBodyTooLarge());
     if (body) {
       const form = await formOf(body, req.headers['content-type']);
       if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.headers['content-type']));
@@ -159,21 +168,23 @@ function asTextList(collection: Collection): { list: string; collection: Collect
   return { list: lines.join('\n'), collection: { ...collection, entries: collection.entries.map((entry, i) => ({ ...entry, line: i + 1 })) } };
 }
 
-/** The bytes of an answer with its ETag (304 when it matches) for a GET, never cached for a POST. */
-function withCaching(text: string, headers: Record<string, string>, req: IncomingMessage): Answer {
-  const bytes = Buffer.from(text);
-  const sized = { ...headers, 'Content-Length': String(bytes.byteLength) };
-  if (req.method === 'POST') return { status: 200, headers: { ...sized, 'Cache-Control': 'no-store' }, body: bytes };
-  const etag = etagOf(bytes);
-  const cached = { Vary: 'Accept', ETag: etag, 'Cache-Control': GET_CACHE_CONTROL };
-  if (etagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers: cached, body: null };
-  return { status: 200, headers: { ...sized, ...cached }, body: bytes };
+/** An answer with its ETag (304 when it matches) and a search's caching for a GET; never cached for a POST. */
+function withCaching(text: string, { 'Content-Type': contentType, ...headers }: Record<string, string>, req: IncomingMessage): Answer {
+  if (req.method === 'POST') {
+    const bytes = Buffer.from(text);
+    return {
+      status: 200,
+      headers: { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength), 'Cache-Control': 'no-store' },
+      body: bytes,
+    };
+  }
+  const answer = answerOnce(req.headers['if-none-match'], text, contentType);
+  return { ...answer, headers: { ...(answer.status === 200 && headers), Vary: 'Accept', ...answer.headers } };
 }
 
 /** The page's form: its text area and its file, from multipart/form-data or a urlencoded body; null when unreadable. */
 async function formOf(body: Buffer, type: string | undefined): Promise<{ list: string; file?: { name: string; type: string; text: string } } | null> {
-  const mediaType = type?.split(';')[0].trim().toLowerCase();
-  if (mediaType !== 'multipart/form-data' && mediaType !== 'application/x-www-form-urlencoded') return null;
+  if (!FORM_TYPES.includes(mediaTypeOf(type) ?? '')) return null;
   try {
     const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': type! } }).formData();
     const list = form.get('list');
@@ -196,8 +207,8 @@ function listOf(query: URLSearchParams): ListSource {
     const detail = lists.length === 0 ? 'list is required: the items to value, one per line.' : `list was given ${lists.length} times; give it once.`;
     return { problem: problemResponse(badParameter('list', detail, allowed)) };
   }
-  const sent = Buffer.byteLength(encodeURIComponent(lists[0]));
-  if (sent > COLLECTION_LIMITS.getListBytes) {
+  if (!fitsInLink(lists[0])) {
+    const sent = Buffer.byteLength(encodeURIComponent(lists[0]));
     const detail = `list is ${sent.toLocaleString('en-US')} bytes as sent; a GET list may be at most 6 KB (6,144 bytes), which every host in front accepts in a URL. POST a longer list (text/plain or text/csv, up to 1 MB).`;
     return { problem: problemResponse(overLimit(414, detail, 'GET list ≤ 6 KB')) };
   }
@@ -207,13 +218,10 @@ function listOf(query: URLSearchParams): ListSource {
 /** A POST body of text/plain or text/csv, kept up to COLLECTION_LIMITS.postBytes and never past it. */
 async function bodyOf(req: IncomingMessage): Promise<ListSource> {
   const type = req.headers['content-type'];
-  const mediaType = type?.split(';')[0].trim().toLowerCase();
+  const mediaType = mediaTypeOf(type);
   const body = await readLimited(req, COLLECTION_LIMITS.postBytes);
   if (!mediaType || !BODY_TYPES.includes(mediaType)) return { problem: problemResponse(unsupportedMediaType(BODY_TYPES, type)) };
-  if (body === null) {
-    const detail = `A POST list may be at most 1 MB (${COLLECTION_LIMITS.postBytes.toLocaleString('en-US')} bytes); send it in parts.`;
-    return { problem: problemResponse(overLimit(413, detail, 'POST body ≤ 1 MB')) };
-  }
+  if (body === null) return { problem: problemResponse(postBodyTooLarge()) };
   return { text: new TextDecoder().decode(body), csv: mediaType === 'text/csv' };
 }
 

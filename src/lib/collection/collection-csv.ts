@@ -2,7 +2,7 @@ import type { Collection } from '../../schemas/api-types.ts';
 import { type CsvValue, csvRow } from '../csv.ts';
 
 /** The columns of a valued list as CSV, for spreadsheets. */
-export const COLLECTION_CSV_COLUMNS = [
+const COLLECTION_CSV_COLUMNS = [
   'line',
   'quantity',
   'status',
@@ -23,7 +23,7 @@ export const COLLECTION_CSV_COLUMNS = [
  * is echoed with a leading apostrophe there, so that a shared sheet cannot be made to run one (OWASP's advice).
  * @example inertCell('=HYPERLINK("x")') // "'=HYPERLINK(\"x\")"
  */
-export const inertCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const inertCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** The valued list as CSV: a header row, one row per line, and a last row with the total; CRLF line ends. */
 export function collectionToCsv(collection: Collection): string {

@@ -29,8 +29,8 @@ export interface ListLine {
   printing?: string;
 }
 
-export const LINE_TEXT_MAX = 200;
-export const QUANTITY_MAX = 9999;
+const LINE_TEXT_MAX = 200;
+const QUANTITY_MAX = 9999;
 
 const clip = (text: string) => text.slice(0, LINE_TEXT_MAX);
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -45,7 +45,7 @@ const GRADE_RE = /(?<![\p{L}\p{N}])(psa|bgs|beckett|cgc|sgc|tag)\s*(10|[1-9](?:\
  * The grade a text names, and the text without it.
  * @example takeGrade('charizard 4/102 PSA10') // { rest: 'charizard 4/102', grade: { company: 'PSA', grade: '10' } }
  */
-export function takeGrade(text: string): { rest: string; grade?: ListLine['grade'] } {
+function takeGrade(text: string): { rest: string; grade?: ListLine['grade'] } {
   const found = GRADE_RE.exec(text);
   if (!found) return { rest: text };
   const grade = found[2].replace(/\.0$/, '');
@@ -69,7 +69,7 @@ const QUANTITY_FORMS: readonly RegExp[] = [
  * @example takeQuantity('charizard x2') // { quantity: 2, rest: 'charizard' }
  * @example takeQuantity('151 etb') // { quantity: 1, rest: '151 etb' }
  */
-export function takeQuantity(text: string): { quantity: number; rest: string } {
+function takeQuantity(text: string): { quantity: number; rest: string } {
   for (const form of QUANTITY_FORMS) {
     const found = form.exec(text);
     if (!found) continue;

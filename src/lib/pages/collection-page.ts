@@ -119,7 +119,7 @@ function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) =>
  * The list with its line `line` (1-based, as the answer numbers them) replaced.
  * @example rewriteLine('a\nb\nc', 2, 'base1-4') // "a\nbase1-4\nc"
  */
-export function rewriteLine(list: string, line: number, text: string): string {
+function rewriteLine(list: string, line: number, text: string): string {
   const lines = list.split(/\r\n|\r|\n/);
   if (line >= 1 && line <= lines.length) lines[line - 1] = text;
   return lines.join('\n');

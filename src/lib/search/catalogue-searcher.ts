@@ -10,7 +10,7 @@
  */
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import { foldText, isBlank } from './normalize.ts';
-import { ranksInOrder } from './postings.ts';
+import { indexInSorted, ranksInOrder } from './postings.ts';
 import { type IdLookup, type IgnoredWord, matchQuery, type PrintingMeaning, type QueryMatch, type Term } from './query-match.ts';
 import { type MatchReason, matchReasons, relevanceOrder } from './relevance.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
@@ -117,22 +117,9 @@ export function positionLookup(ids: () => readonly string[]): (id: string) => nu
 /** The printing the query names (its first printing phrase), if any. */
 const namedPrinting = (terms: readonly Term[]): PrintingMeaning | undefined => terms.find((t) => t.alias?.printing)?.alias?.printing;
 
-/** Where a position stands in a printing meaning's `positions` (ascending); -1 when the card does not have it. */
-function positionIndex(printing: PrintingMeaning, position: number): number {
-  const { positions } = printing;
-  let lo = 0;
-  let hi = positions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (positions[mid] < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return positions[lo] === position ? lo : -1;
-}
-
 /** The cents of the named printing on the card at a position; undefined when the card does not have it. */
 function centsOf(printing: PrintingMeaning, position: number): number | undefined {
-  const i = positionIndex(printing, position);
+  const i = indexInSorted(printing.positions, position);
   return i === -1 ? undefined : printing.cents[i];
 }
 
@@ -153,7 +140,7 @@ function byPrintingValue(positions: Uint32Array, printing: PrintingMeaning, sort
   else {
     // Ascending: the priced part of `order` from its end, then the unpriced.
     let priced = order.length;
-    while (priced > 0 && cents[positionIndex(printing, order[priced - 1])] === UNPRICED_CENTS) priced--;
+    while (priced > 0 && cents[indexInSorted(printing.positions, order[priced - 1])] === UNPRICED_CENTS) priced--;
     for (let i = priced - 1; i >= 0; i--) take(order[i]);
     for (let i = priced; i < order.length; i++) take(order[i]);
   }

@@ -133,3 +133,18 @@ function popCount(x: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/**
+ * Where a value stands in an ascending list; -1 when the list does not hold it.
+ * @example indexInSorted(Uint32Array.of(2, 5, 9), 5) // 1
+ */
+export function indexInSorted(list: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value ? lo : -1;
+}

@@ -13,6 +13,7 @@
  * value order, and ranking stops as soon as `offset + limit` items are settled.
  */
 import Fuse, { type Expression } from 'fuse.js';
+import { indexInSorted } from './postings.ts';
 import type { QueryMatch, Term } from './query-match.ts';
 import { fieldWordsOf, type TokenIndex } from './token-index.ts';
 
@@ -175,18 +176,6 @@ export interface MatchReason {
   alias?: Record<string, string>;
 }
 
-/** Whether a sorted list holds a value. */
-function holds(list: Uint32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < list.length && list[lo] === value;
-}
-
 /**
  * The match reason of each position of a page: which terms matched which
  * fields, and through which correction, completion or alias.
@@ -217,7 +206,7 @@ export function matchReasons(index: TokenIndex, match: QueryMatch, page: Uint32A
       }
     }
     for (const term of terms) {
-      if (term.alias && (!term.alias.positions || holds(term.alias.positions, position))) (reason.alias ??= {})[term.text] = term.alias.label;
+      if (term.alias && (!term.alias.positions || indexInSorted(term.alias.positions, position) !== -1)) (reason.alias ??= {})[term.text] = term.alias.label;
     }
     return reason;
   });
