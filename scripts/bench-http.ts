@@ -7,7 +7,9 @@
  *      steps the server names in its ready line (src/server/main.ts: Node's boot
  *      and loading the code, search data, gate and listen, the first search, then
  *      the manifest, parsed after that search) and Node's own boot, timed in a
- *      separate process;
+ *      separate process; then, again with a fresh server each time, spawn → first 200 from an MCP
+ *      tools/call (search_cards, POSTed to /mcp until it answers): the function loads its MCP code on the
+ *      first /mcp request, so this is the start plus that load and what the first call sets up;
  *   2. load: autocannon over loopback, 10 connections, 5 s per run, in rounds that
  *      alternate (a) a prebuilt card JSON, (b) card search cycling through 20
  *      realistic queries, (c) a card page negotiated as Markdown; requests/s and
@@ -24,7 +26,16 @@
  *      where nginx is not installed): what the configuration costs nginx (`nginx -t`,
  *      a reload, resident memory), then in alternating rounds the static card JSON
  *      through nginx and from the function, and card search through nginx (one
- *      proxy hop) and from the function directly: nginx ÷ function per round.
+ *      proxy hop) and from the function directly: nginx ÷ function per round;
+ *   7. mcp: card search as an MCP tool call against the same search over plain HTTP, on one server, in
+ *      rounds that alternate (a) GET /api/cards?q=…&limit=10 and (b) POST /mcp with a JSON-RPC tools/call of
+ *      search_cards with the same arguments (stateless: no initialize), both cycling through the 20 realistic
+ *      queries (so both answer from their caches after the first pass: the ratio is what the protocol adds);
+ *      requests/s and latency p50/p99 of each, HTTP ÷ MCP requests/s taken within each round. Before
+ *      the load each query is asked both ways once: the tool call must answer 200 with a JSON-RPC result (no
+ *      error, not isError) whose structuredContent.total is the HTTP answer's total; under load every tool
+ *      call must answer 200. With the time the first tool call takes on a ready server (it loads the MCP
+ *      code and sets up what a tool answer needs) and the server's resident set when ready, after that first call, after the load, and its peak.
  *
  * The machine is shared and noisy: figures are medians over the repeats. Traffic
  * goes to 127.0.0.1 only, on a port picked free, and every wait is bounded.
@@ -34,12 +45,15 @@
  *
  * Targets: start ≤ 300 ms · search ÷ static ≥ 0.5 · RSS after load ≤ 200 MB ·
  * limiter on ÷ off ≥ 0.9 · hostile query p95 ≤ 10 ms · static through nginx ÷ from the function
- * "several times" (≥ 2) · search through nginx ÷ direct ≥ 0.9.
+ * "several times" (≥ 2) · search through nginx ÷ direct ≥ 0.9 · a tool call costs no more than 1.5× the same
+ * search over HTTP: HTTP ÷ MCP requests/s ≤ 1.5 · RSS after the MCP load ≤ 200 MB. (Start to the first tool
+ * call answered is reported, with no target of its own.)
  *
  * Usage:  npm run bench:http               (= node scripts/bench-http.ts; DIST_DIR honoured, default dist)
  *         node scripts/bench-http.ts --starts 9 --rounds 5 --seconds 10
  *         node scripts/bench-http.ts --only start      (phase 1 alone)
  *         node scripts/bench-http.ts --only nginx      (phase 6 alone)
+ *         node scripts/bench-http.ts --only mcp        (phase 7 alone)
  *         node scripts/bench-http.ts --against ../other/dist   (only: this build's function against another's,
  *                                                   e.g. of an earlier commit: the same load on both in
  *                                                   alternating rounds, this ÷ that requests/s per kind)
@@ -49,7 +63,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent, get, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
@@ -65,7 +79,7 @@ interface LoadOptions {
   url: string;
   connections: number;
   duration: number;
-  requests?: { method: 'GET'; path: string; headers?: Record<string, string> }[];
+  requests?: { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }[];
   headers?: Record<string, string>;
   timeout?: number;
 }
@@ -82,7 +96,17 @@ const ROOT = join(import.meta.dirname, '..');
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
 const CONNECTIONS = 10;
-const TARGETS = { startMs: 300, searchRatio: 0.5, rssBytes: 200 * 2 ** 20, limiterRatio: 0.9, hostileP95Ms: 10, nginxStaticRatio: 2, proxySearchRatio: 0.9 };
+const TARGETS = {
+  startMs: 300,
+  searchRatio: 0.5,
+  rssBytes: 200 * 2 ** 20,
+  limiterRatio: 0.9,
+  hostileP95Ms: 10,
+  nginxStaticRatio: 2,
+  proxySearchRatio: 0.9,
+  /** HTTP ÷ MCP requests/s at most: a tool call costs no more than 1.5× the same search over HTTP. */
+  mcpRatio: 1.5,
+};
 /** Hostile queries sent per kind in phase 5. */
 const HOSTILE_PER_KIND = 60;
 /** A limit no benchmark reaches: the limiter counts every request but never refuses one. */
@@ -92,6 +116,15 @@ const LIMIT_OFF = { RATE_LIMIT: 'off' };
 const STATIC_PATH = '/api/cards/charizard-base1-4';
 const MARKDOWN_PATH = '/cards/charizard-base1-4';
 const FIRST_SEARCH = '/api/cards?q=charizard';
+const MCP_PATH = '/mcp';
+/** What an MCP client sends with each POST (Streamable HTTP). */
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+/** Phase 7's page size, the same both ways. */
+const MCP_SEARCH_LIMIT = 10;
+/** A JSON-RPC tools/call of search_cards: the MCP twin of GET /api/cards?q=…&limit=…. */
+const toolCallOf = (q: string) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_cards', arguments: { q, limit: MCP_SEARCH_LIMIT } } });
+const httpSearchOf = (q: string) => `/api/cards?q=${encodeURIComponent(q)}&limit=${MCP_SEARCH_LIMIT}`;
 /** What people type: names, typos, name + set, set names, rarities. */
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
@@ -105,17 +138,24 @@ interface StartRun {
   steps: Record<string, number>;
 }
 
-/** Spawn → first 200 from the first search, polling every 5 ms. */
-async function timeStart(dist: string): Promise<StartRun> {
+/** What the start is timed to: the status of one request to the server on `port`, undefined while nothing listens. */
+type StartProbe = (port: number) => Promise<number | undefined>;
+const FIRST_SEARCH_PROBE: StartProbe = async (port) => (await statusOf(port, FIRST_SEARCH))?.status;
+const FIRST_TOOL_CALL_PROBE: StartProbe = async (port) =>
+  (await answerOf(port, MCP_PATH, { method: 'POST', headers: MCP_HEADERS, body: toolCallOf('charizard') }))?.status;
+
+/** Spawn → first 200 from `probe` (the first search, or the first tool call), polling every 5 ms. */
+async function timeStart(dist: string, probe: StartProbe = FIRST_SEARCH_PROBE): Promise<StartRun> {
   const started = performance.now();
   const server = await spawnServer(dist, LIMIT_ON);
   try {
+    let last: number | undefined;
     for (;;) {
       const attempt = performance.now();
-      if (attempt - started > START_TIMEOUT_MS) throw new Error(`no answer from the server within ${START_TIMEOUT_MS} ms`);
+      if (attempt - started > START_TIMEOUT_MS) throw new Error(`no 200 from the server within ${START_TIMEOUT_MS} ms (last answer: ${last ?? 'none'})`);
       if (server.child.exitCode !== null) throw new Error(`the server exited with code ${server.child.exitCode}`);
-      const answer = await statusOf(server.port, FIRST_SEARCH);
-      if (answer?.status === 200) {
+      last = await probe(server.port);
+      if (last === 200) {
         const firstAnswer = performance.now() - started;
         return { firstAnswer, selfReported: await server.ready, steps: await server.steps };
       }
@@ -137,6 +177,27 @@ function timeNodeBoot(): Promise<number> {
     let out = '';
     child.stdout!.on('data', (chunk) => (out += chunk));
     child.on('close', (code) => (code === 0 ? resolveBoot(Number(out)) : reject(new Error(`the boot timing exited with code ${code}`))));
+  });
+}
+
+/** One request on a fresh connection: its status, type and body, or null when nothing listens yet. */
+function answerOf(
+  port: number,
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; type: string; text: string } | null> {
+  return new Promise((resolveAnswer, reject) => {
+    const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = request({ host: HOST, port, path, method, headers: sent, agent: false, timeout: 5_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolveAnswer({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveAnswer(null) : reject(error)));
+    req.end(body);
   });
 }
 
@@ -252,8 +313,9 @@ async function main(): Promise<void> {
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
   if (values.only === 'nginx') return void printNginx(await benchNginx(dist, rounds, seconds));
+  if (values.only === 'mcp') return void printMcp(await benchMcp(dist, rounds, seconds));
   if (values.against !== undefined) return compareBuilds(dist, resolve(values.against), rounds, seconds);
-  if (values.only !== undefined && values.only !== 'start') throw new Error('--only takes "start" or "nginx"');
+  if (values.only !== undefined && values.only !== 'start') throw new Error('--only takes "start", "mcp" or "nginx"');
 
   console.log(`1. Start to first search answer ×${starts} (${dist}) ...`);
   const startRuns: StartRun[] = [];
@@ -267,7 +329,19 @@ async function main(): Promise<void> {
   const stepNames = Object.keys(startRuns[0].steps);
   const stepMedians = stepNames.map((name) => `${name} ${ms(median(startRuns.map((r) => r.steps[name] ?? 0)))}`);
   console.log(`   where it goes (medians of the server's own steps): ${stepMedians.join(' · ')}; of which Node's boot ${ms(median(boots))} (empty module)`);
-  if (values.only === 'start') return void console.log(`Target: start ≤ ${TARGETS.startMs} ms → ${start <= TARGETS.startMs ? 'met' : 'not met'}`);
+  console.log(`   start to first MCP tool call answered (POST /mcp tools/call search_cards) ×${starts} ...`);
+  const toolStarts: number[] = [];
+  for (let i = 0; i < starts; i++) toolStarts.push((await timeStart(dist, FIRST_TOOL_CALL_PROBE)).firstAnswer);
+  const toolStart = median(toolStarts);
+  console.log(
+    `   ${toolStarts.map(ms).join(', ')} → median ${ms(toolStart)} (first search's median + ${ms(toolStart - start)}: the MCP code's load and first-call set-up)`,
+  );
+  if (values.only === 'start') {
+    console.log(
+      `Target: start ≤ ${TARGETS.startMs} ms → ${start <= TARGETS.startMs ? 'met' : 'not met'}; start to first tool call ${ms(toolStart)} (no target)`,
+    );
+    return;
+  }
 
   console.log(`2. Load: ${rounds} rounds × (${KINDS.join(', ')}), ${CONNECTIONS} connections, ${seconds} s each ...`);
   const server = await spawnServer(dist, LIMIT_ON);
@@ -339,6 +413,7 @@ async function main(): Promise<void> {
   const hostileP95 = Math.max(...hostile.map((h) => h.p95));
 
   const nginx = await benchNginx(dist, rounds, seconds);
+  const mcp = await benchMcp(dist, rounds, seconds);
 
   const ratio = median(ratios);
   const limiterRatio = median(limiterRatios);
@@ -349,6 +424,8 @@ async function main(): Promise<void> {
     rssAfter > TARGETS.rssBytes && 'RSS after load',
     limiterRatio < TARGETS.limiterRatio && 'limiter on ÷ off',
     hostileP95 > TARGETS.hostileP95Ms && 'hostile query p95',
+    mcpRatioOf(mcp) > TARGETS.mcpRatio && 'search HTTP ÷ MCP',
+    mcp.rssAfter > TARGETS.rssBytes && 'RSS after MCP load',
   ].filter(Boolean);
 
   console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
@@ -367,6 +444,7 @@ async function main(): Promise<void> {
   console.log('');
   printTable([
     ['start to first search answer', `${ms(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
+    ['start to first MCP tool call answered', `${ms(toolStart)} (no target)`],
     ['search ÷ static requests/s', `${ratio.toFixed(2)} ${mark(ratio >= TARGETS.searchRatio, '≥ 0.5')}`],
     ['server RSS after load', `${mb(rssAfter)} ${mark(rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} (${mb(rssReady)} when ready, peak ${mb(rssPeak)})`],
     ['search, limiter on ÷ off', `${limiterRatio.toFixed(2)} ${mark(limiterRatio >= TARGETS.limiterRatio, '≥ 0.9')}`],
@@ -378,6 +456,7 @@ async function main(): Promise<void> {
     ...hostile.map((h) => [h.label, ...[h.p50, h.p95, h.max].map((x) => `${x.toFixed(1)} ms`)]),
   ]);
   printNginx(nginx);
+  printMcp(mcp);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }
 
@@ -465,6 +544,138 @@ function printNginx(nginx: NginxFigures | null): void {
     ...Object.entries(nginx.rates).map(([name, rate]) => [name, `${rate.toFixed(0)} req/s`]),
     ['static JSON: nginx ÷ function', `×${nginx.staticRatio.toFixed(1)} ${mark(nginx.staticRatio >= TARGETS.nginxStaticRatio, '≥ 2')}`],
     ['search: via nginx ÷ direct', `${nginx.searchRatio.toFixed(2)} ${mark(nginx.searchRatio >= TARGETS.proxySearchRatio, '≥ 0.9')}`],
+  ]);
+}
+
+interface McpFigures {
+  http: LoadResult[];
+  mcp: LoadResult[];
+  /** HTTP ÷ MCP requests/s, one a round. */
+  ratios: number[];
+  /** The first tool call on a ready server, which loads the MCP code. */
+  firstCallMs: number;
+  rssReady: number;
+  rssFirstCall: number;
+  rssAfter: number;
+  rssPeak: number;
+}
+
+const mcpRatioOf = (figures: McpFigures) => median(figures.ratios);
+
+/** Phase 7's load: card search over plain HTTP, or the same searches as MCP tool calls. */
+function mcpLoadOf(kind: 'HTTP' | 'MCP', port: number, seconds: number): LoadOptions {
+  const base = { url: `http://${HOST}:${port}`, connections: CONNECTIONS, duration: seconds, timeout: 10 };
+  // Each connection walks the list in order, so all 20 queries share the load, both ways.
+  if (kind === 'HTTP') return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'GET', path: httpSearchOf(q) })) };
+  return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'POST', path: MCP_PATH, headers: MCP_HEADERS, body: toolCallOf(q) })) };
+}
+
+/** A search answer's total, from GET /api/cards's JSON or from a tools/call's JSON-RPC result; throws on anything else. */
+function totalOf(what: string, answer: { status: number; text: string } | null, rpc: boolean): number {
+  if (answer?.status !== 200) throw new Error(`${what} answered ${answer?.status ?? 'nothing'}: ${answer?.text.slice(0, 300)}`);
+  const json = JSON.parse(answer.text) as { total?: unknown; error?: unknown; result?: { isError?: boolean; structuredContent?: { total?: unknown } } };
+  if (rpc && json.error !== undefined) throw new Error(`${what} answered a JSON-RPC error: ${JSON.stringify(json.error).slice(0, 300)}`);
+  if (rpc && json.result?.isError) throw new Error(`${what} answered a tool error: ${answer.text.slice(0, 300)}`);
+  const total = rpc ? json.result?.structuredContent?.total : json.total;
+  if (typeof total !== 'number') throw new Error(`${what} answered no ${rpc ? 'result.structuredContent.total' : 'total'}: ${answer.text.slice(0, 300)}`);
+  return total;
+}
+
+/** Phase 7: card search as MCP tool calls against the same searches over HTTP, on one server, in alternating rounds. */
+async function benchMcp(dist: string, rounds: number, seconds: number): Promise<McpFigures> {
+  console.log(
+    `7. MCP: ${rounds} rounds × (card search over HTTP, the same as MCP tools/call), ${REALISTIC_QUERIES.length} queries, ` +
+      `limit ${MCP_SEARCH_LIMIT}, ${CONNECTIONS} connections, ${seconds} s each ...`,
+  );
+  const server = await spawnServer(dist, LIMIT_ON);
+  try {
+    await whenReady(server, START_TIMEOUT_MS);
+    const pid = server.child.pid!;
+    const rssReady = vmBytes(pid, 'VmRSS');
+    const toolCall = (q: string) => answerOf(server.port, MCP_PATH, { method: 'POST', headers: MCP_HEADERS, body: toolCallOf(q) });
+    const called = performance.now();
+    const first = await toolCall(REALISTIC_QUERIES[0]);
+    const firstCallMs = performance.now() - called;
+    totalOf(`the first tool call (search_cards q=${REALISTIC_QUERIES[0]})`, first, true);
+    const rssFirstCall = vmBytes(pid, 'VmRSS');
+    // Every query both ways once: the tool call finds what the endpoint finds.
+    for (const q of REALISTIC_QUERIES) {
+      const overHttp = totalOf(`GET ${httpSearchOf(q)}`, await answerOf(server.port, httpSearchOf(q)), false);
+      const overMcp = totalOf(`tools/call search_cards q=${q}`, await toolCall(q), true);
+      if (overHttp !== overMcp) throw new Error(`"${q}": ${overHttp} cards over HTTP, ${overMcp} as a tool call`);
+    }
+    console.log(
+      `   first tool call on the ready server ${ms(firstCallMs)} (the MCP code's load and set-up); ${REALISTIC_QUERIES.length} queries agree both ways`,
+    );
+    for (const kind of ['HTTP', 'MCP'] as const) await autocannon(mcpLoadOf(kind, server.port, 1)); // warm up, not counted
+    const runs = { HTTP: [] as LoadResult[], MCP: [] as LoadResult[] };
+    const ratios: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      // Alternate which goes first, so neither always runs on the machine the other just warmed.
+      for (const kind of round % 2 ? (['HTTP', 'MCP'] as const) : (['MCP', 'HTTP'] as const)) {
+        const result = await autocannon(mcpLoadOf(kind, server.port, seconds));
+        if (result.non2xx + result.errors + result.timeouts) {
+          throw new Error(`${kind} round ${round}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+        }
+        runs[kind].push(result);
+      }
+      const [http, mcp] = [runs.HTTP.at(-1)!, runs.MCP.at(-1)!];
+      ratios.push(http.requests.average / mcp.requests.average);
+      console.log(
+        `   round ${round}: HTTP ${http.requests.average.toFixed(0)} req/s (p99 ${http.latency.p99} ms) · ` +
+          `MCP ${mcp.requests.average.toFixed(0)} req/s (p99 ${mcp.latency.p99} ms) · HTTP ÷ MCP ${ratios.at(-1)!.toFixed(2)}`,
+      );
+    }
+    const figures = {
+      http: runs.HTTP,
+      mcp: runs.MCP,
+      ratios,
+      firstCallMs,
+      rssReady,
+      rssFirstCall,
+      rssAfter: vmBytes(pid, 'VmRSS'),
+      rssPeak: vmBytes(pid, 'VmHWM'),
+    };
+    console.log(
+      `   server memory: RSS ${mb(rssReady)} when ready, ${mb(rssFirstCall)} after the first tool call, ${mb(figures.rssAfter)} after the load, peak ${mb(figures.rssPeak)}`,
+    );
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+function printMcp(figures: McpFigures): void {
+  const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
+  const ratio = mcpRatioOf(figures);
+  console.log('');
+  printTable([
+    [`card search, limit ${MCP_SEARCH_LIMIT} (medians)`, 'requests/s', 'latency p50', 'latency p99'],
+    ...(
+      [
+        ['over HTTP (GET /api/cards)', figures.http],
+        ['MCP tools/call (POST /mcp)', figures.mcp],
+      ] as const
+    ).map(([label, runs]) => [
+      label,
+      median(runs.map((r) => r.requests.average)).toFixed(0),
+      `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
+      `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
+    ]),
+  ]);
+  console.log('');
+  printTable([
+    ['MCP', ''],
+    [
+      'search HTTP ÷ MCP requests/s',
+      `${ratio.toFixed(2)} ${mark(ratio <= TARGETS.mcpRatio, '≤ 1.5')} (rounds ${figures.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    ],
+    ['first tool call on a ready server', `${ms(figures.firstCallMs)} (the MCP code's load and set-up)`],
+    [
+      'server RSS after MCP load',
+      `${mb(figures.rssAfter)} ${mark(figures.rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} ` +
+        `(${mb(figures.rssReady)} when ready, ${mb(figures.rssFirstCall)} after the first tool call, peak ${mb(figures.rssPeak)})`,
+    ],
   ]);
 }
 

@@ -128,7 +128,7 @@ function routingMaps(): string {
         ['default', 'function'],
         [q('~^/api/(?:cards|sealed|collection)$'), 'function'],
         [q('~^/api/knowledge$'), 'knowledge'],
-        [q('~^/(?:search|collection)$'), 'function'],
+        [q('~^/(?:search|collection|mcp)$'), 'function'],
         [q('~^/sealed$'), 'listing'],
         [q('~^/$'), 'file'],
         [q(`~^${pages}$`), 'page'],

@@ -4,6 +4,7 @@ import { IMAGE_ORIGIN } from '../schemas/image-host.ts';
 import type { FileInfo } from './file-manifest.ts';
 import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, markdownUrl, pageUrl } from './links.ts';
 import type { Representation } from './negotiate.ts';
+import { allowedMethodsOf, MCP_PATH } from './routes.ts';
 
 /** Content types by file extension; Markdown and JSON carry their charset, as the contract says. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -71,12 +72,20 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** The preflight of a path that takes a POST (routes.ts POST_PATHS): a browser app may send a list as text or CSV. */
-export const POST_PREFLIGHT_HEADERS = {
-  ...PREFLIGHT_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST',
-  'Access-Control-Allow-Headers': `${PREFLIGHT_HEADERS['Access-Control-Allow-Headers']}, Content-Type`,
-};
+/**
+ * The preflight of a path: its methods (routes.ts), and on a path that takes a POST the body's Content-Type
+ * (a list as text or CSV); on /mcp also the headers an MCP client sends (its protocol version).
+ */
+export function preflightHeadersOf(pathname: string): Record<string, string> {
+  const methods = allowedMethodsOf(pathname).replace(/, OPTIONS$/, '');
+  if (!methods.includes('POST')) return PREFLIGHT_HEADERS;
+  const mcp = pathname === MCP_PATH ? ', Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID' : '';
+  return {
+    ...PREFLIGHT_HEADERS,
+    'Access-Control-Allow-Methods': methods,
+    'Access-Control-Allow-Headers': `${PREFLIGHT_HEADERS['Access-Control-Allow-Headers']}, Content-Type${mcp}`,
+  };
+}
 
 /** Headers of every /api/* response, errors included: anyone may read, and here is the contract. */
 export const API_HEADERS = { ...CORS_HEADERS, Link: SERVICE_DESC_LINK };

@@ -34,10 +34,10 @@ export function functionBase(url: string): string {
 }
 
 /**
- * The function's paths: searches, the valuing of a list and its page (GET and POST), and the search pages (all of /api/knowledge and /sealed: the function serves
+ * The function's paths: searches, the valuing of a list and its page (GET and POST), the MCP endpoint (POST), and the search pages (all of /api/knowledge and /sealed: the function serves
  * their files when there is no query, since a host's query matching needs a non-empty value).
  */
-export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge', '/api/collection', '/search', '/sealed', '/collection'] as const;
+export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge', '/api/collection', '/search', '/sealed', '/collection', '/mcp'] as const;
 
 /**
  * The paths a client may ask for that a static host serves from build files,

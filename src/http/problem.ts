@@ -46,9 +46,10 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** @example methodNotAllowed('POST').detail // "POST is not allowed; this API is read-only (GET, HEAD, OPTIONS)." */
 export function methodNotAllowed(method?: string, allowed = ALLOWED_METHODS): Problem {
-  const what = method ? method.slice(0, 40) : 'This request method';
+  // A HEAD is answered as its GET would be, headers and all (Content-Length too): where a path takes neither (/mcp), one detail names both.
+  const what = method === 'GET' || method === 'HEAD' ? 'GET and HEAD are' : `${method ? method.slice(0, 40) : 'This request method'} is`;
   const why = allowed === ALLOWED_METHODS ? 'this API is read-only' : 'this path allows';
-  return problem(405, 'Method Not Allowed', `${what} is not allowed; ${why} (${allowed}).`);
+  return problem(405, 'Method Not Allowed', `${what} not allowed; ${why} (${allowed}).`);
 }
 
 /**
@@ -107,6 +108,11 @@ export function functionUnavailable(
 
 export function requestTimeout(): Problem {
   return problem(408, 'Request Timeout', 'The request did not arrive in time.');
+}
+
+/** A request this server will not answer whoever asks again the same way (the MCP endpoint's DNS-rebinding rule). */
+export function forbidden(detail: string): Problem {
+  return problem(403, 'Forbidden', detail);
 }
 
 export function badRequest(detail: string): Problem {

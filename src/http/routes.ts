@@ -19,16 +19,27 @@ export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page
 
 /** The search endpoints, by the last segment of their path (/api/cards …). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
-/** The function's API endpoints: the searches, and the valuing of a list (/api/collection). */
-export type FunctionEndpoint = SearchEndpoint | 'collection';
+/** The function's API endpoints: the searches, the valuing of a list (/api/collection) and the MCP endpoint (/mcp). */
+export type FunctionEndpoint = SearchEndpoint | 'collection' | 'mcp';
+
+/** The MCP endpoint (Streamable HTTP, stateless): JSON-RPC messages in a POST, nothing else. */
+export const MCP_PATH = '/mcp';
 
 /**
- * The paths that take a POST besides GET: a list to value may be longer than a URL holds. Every other path is
- * read-only, and a host in front must pass POST on for these alone.
+ * The paths that take a POST, and what else they allow: a list to value may be longer than a URL holds, and an
+ * MCP message is a POST alone (no stream to GET, no session to DELETE). Every other path is read-only
+ * (ALLOWED_METHODS), and a host in front must pass POST on for these alone.
  */
-export const POST_PATHS: readonly string[] = ['/api/collection', '/collection'];
+const POST_PATH_METHODS: Record<string, string> = {
+  '/api/collection': 'GET, HEAD, POST, OPTIONS',
+  '/collection': 'GET, HEAD, POST, OPTIONS',
+  [MCP_PATH]: 'POST, OPTIONS',
+};
+export const POST_PATHS: readonly string[] = Object.keys(POST_PATH_METHODS);
 /** The methods a path allows, as an Allow header says them. */
-export const allowedMethodsOf = (pathname: string): string => (POST_PATHS.includes(pathname) ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, OPTIONS');
+export const allowedMethodsOf = (pathname: string): string => POST_PATH_METHODS[pathname] ?? 'GET, HEAD, OPTIONS';
+/** Whether a path allows a method (OPTIONS, the preflight, is allowed everywhere). */
+export const allowsMethod = (pathname: string, method: string): boolean => allowedMethodsOf(pathname).split(', ').includes(method);
 /**
  * The search pages for people, by what they list: `/search` (cards) and `/sealed` with a query
  * (without one, /sealed is the prebuilt index of sealed products by kind).
@@ -85,6 +96,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
   if (pathname === '/api/collection') return { kind: 'function', endpoint: 'collection' };
   if (pathname === '/collection') return { kind: 'function', page: 'collection' };
+  if (pathname === MCP_PATH) return { kind: 'function', endpoint: 'mcp' };
   if (pathname === '/search') return { kind: 'function', page: 'cards' };
   if (pathname === '/sealed' && query.size > 0) return { kind: 'function', page: 'sealed' };
   if (pathname === '/api/knowledge') {

@@ -22,15 +22,14 @@ import {
   directFileHeaders,
   fileHeaders,
   negotiatedHeaders,
-  POST_PREFLIGHT_HEADERS,
-  PREFLIGHT_HEADERS,
+  preflightHeadersOf,
   representationFile,
   SECURITY_HEADERS,
 } from './headers.ts';
 import { type Collection, pageUrl } from './links.ts';
 import { negotiate, REPRESENTATION_TYPES } from './negotiate.ts';
-import { ALLOWED_METHODS, badRequest, functionUnavailable, internalError, methodNotAllowed, notAcceptable, notFound, problemResponse } from './problem.ts';
-import { allowedMethodsOf, type FunctionRoute, fileOfRoute, requestUrlOf, routeExists, routeOf } from './routes.ts';
+import { badRequest, functionUnavailable, internalError, methodNotAllowed, notAcceptable, notFound, problemResponse } from './problem.ts';
+import { allowedMethodsOf, allowsMethod, type FunctionRoute, fileOfRoute, requestUrlOf, routeExists, routeOf } from './routes.ts';
 
 /** The file's bytes cannot be had just now: the client gets a 503 with Retry-After, never another build's bytes. */
 export class FileUnavailable extends Error {}
@@ -104,9 +103,9 @@ export function createRequestPolicy<Request extends HttpRequest, Body>(runtime: 
     const allowed = allowedMethodsOf(url.pathname);
     if (request.method === 'OPTIONS') {
       if (!routeExists(route, await runtime.files())) return problemResponse(notFound(url.pathname), apiHeaders);
-      return { status: 204, headers: { ...(allowed === ALLOWED_METHODS ? PREFLIGHT_HEADERS : POST_PREFLIGHT_HEADERS) }, body: null };
+      return { status: 204, headers: preflightHeadersOf(url.pathname), body: null };
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !(request.method === 'POST' && allowed !== ALLOWED_METHODS)) {
+    if (!allowsMethod(url.pathname, request.method)) {
       return problemResponse(methodNotAllowed(request.method, allowed), { ...apiHeaders, Allow: allowed });
     }
     switch (route.kind) {

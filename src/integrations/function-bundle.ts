@@ -1,14 +1,14 @@
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type Plugin } from 'esbuild';
-import { FUNCTION_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
+import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
 /**
  * After Astro's build: the function (src/server/main.ts and all it imports, our
- * code and its small pure-JS packages) as one precompiled ES module,
- * dist/server/function.mjs, and beside it a copy of config/verified-agents.json
+ * code and its pure-JS packages) as one precompiled ES module,
+ * dist/server/function.mjs (what it imports only on first need, the MCP endpoint, in dist/server/chunks/), and beside it a copy of config/verified-agents.json
  * (its default allowlist). So the function starts without stripping types or
  * resolving ~60 modules, and a copy of dist/server runs alone: no src/, no
  * node_modules. Only Node's built-ins stay outside.
@@ -40,14 +40,21 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
       'astro:build:done': async ({ logger }) => {
         const started = performance.now();
         const outfile = join(serverDir, FUNCTION_FILE);
+        // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
+        await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
         const result = await build({
-          entryPoints: [join(root, 'src', 'server', 'main.ts')],
-          outfile,
+          entryPoints: { [FUNCTION_FILE.replace(/\.mjs$/, '')]: join(root, 'src', 'server', 'main.ts') },
+          outdir: serverDir,
+          outExtension: { '.js': '.mjs' },
+          // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
+          splitting: true,
+          chunkNames: `${FUNCTION_CHUNKS_DIR}/[name]-[hash]`,
           bundle: true,
           platform: 'node',
           format: 'esm',
           target: 'node22',
           // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
+          // Every file of the bundle, chunks too, gets the banner.
           banner: {
             js: [
               '// The card-values function, bundled by src/integrations/function-bundle.ts from src/server/main.ts: see there.',
@@ -63,7 +70,11 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         await copyFile(join(root, 'config', 'verified-agents.json'), join(serverDir, VERIFIED_AGENTS_COPY));
         const modules = Object.keys(result.metafile.inputs).length;
         const kb = Math.round((await stat(outfile)).size / 1024);
-        logger.info(`${relative(root, outfile)}: ${modules} modules in one file, ${kb} KB (${Math.round(performance.now() - started)} ms)`);
+        const chunks = Object.entries(result.metafile.outputs).filter(([path]) => path.includes(`/${FUNCTION_CHUNKS_DIR}/`) && path.endsWith('.mjs'));
+        const chunkKb = Math.round(chunks.reduce((sum, [, output]) => sum + output.bytes, 0) / 1024);
+        logger.info(
+          `${relative(root, outfile)}: ${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB (${Math.round(performance.now() - started)} ms)`,
+        );
       },
     },
   };

@@ -2,6 +2,8 @@ import type { RootContent } from 'mdast';
 import type { ContentSummary, KnowledgeDetail } from '../schemas/api-types.ts';
 import { KNOWLEDGE_CATEGORIES } from '../schemas/knowledge-taxonomy.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
+import { RESOURCE_SCHEME } from './mcp/protocol.ts';
+import { toolSpecsOf } from './mcp/tools.ts';
 import { bandLabel, VALUE_BANDS } from './value-bands.ts';
 
 /**
@@ -162,6 +164,18 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
       ],
       [link('/openapi.json', 'OpenAPI 3.1 description')],
     ]),
+    heading(2, 'MCP'),
+    paragraph(
+      code('POST /mcp'),
+      ': a Model Context Protocol server (Streamable HTTP, stateless). Tools, the API’s reads (JSON as structuredContent, Markdown as text): ',
+      ...toolSpecsOf([]).flatMap(({ name }, i) => [...(i > 0 ? [', '] : []), code(name)]),
+      '. Resources: the Markdown of a card, product, set or article as ',
+      code(`${RESOURCE_SCHEME}/cards/{slug}.md`),
+      ' (likewise /sealed/, /sets/, /knowledge/), and ',
+      code(`${RESOURCE_SCHEME}/llms.txt`),
+      '. Each tool call or resource read counts as one search against the rate limit (value_collection: one per 50 lines). Client config: ',
+      code('{"mcpServers": {"card-values": {"type": "http", "url": "https://<this host>/mcp"}}}'),
+    ),
   ];
   for (const category of KNOWLEDGE_CATEGORIES) {
     const inCategory = articles.filter((a) => a.category === category.id);

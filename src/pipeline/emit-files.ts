@@ -8,6 +8,7 @@ import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
+import { MCP_TOOLS_FILE, toolListOf } from '../lib/mcp/tools.ts';
 import { openApiOf } from '../lib/openapi.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
@@ -147,6 +148,8 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
       // The tokenizer's ranks, for the token count of the one Markdown answer the function makes (a valued list).
       yield ['server', TOKEN_RANKS_FILE, JSON.stringify(o200k_base)];
+      // What the MCP endpoint's tools/list answers (src/lib/mcp/tools.ts): the same parameters and schemas as the API.
+      yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
       // The histories the rows of the search pages for people draw (their frame is the site's shell).
       yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
       return;

@@ -8,6 +8,7 @@ import {
   notAcceptable,
   overLimit,
   POST_BODY_MAX_BYTES,
+  type Problem,
   postBodyTooLarge,
   problemResponse,
   unsupportedMediaType,
@@ -20,6 +21,7 @@ import { type CollectionPageInput, collectionPage } from '../lib/pages/collectio
 import type { PageShell } from '../lib/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
 import type { FunctionGate } from './function-gate.ts';
+import { readLimited } from './request-body.ts';
 import type { Searchers } from './search-data.ts';
 
 /**
@@ -28,7 +30,7 @@ import type { Searchers } from './search-data.ts';
  * or a CSV file, as the body of a POST. Every limit is a problem naming it, and a list costs rate-limit points
  * by its size, counted after it is read and before it is valued.
  */
-const COLLECTION_LIMITS = {
+export const COLLECTION_LIMITS = {
   /**
    * A GET list, in bytes as sent (percent-encoded): with the rest of the request line it stays well inside
    * what nginx (large_client_header_buffers 16 KB in src/deploy/nginx.ts) and Node (16 KB of headers) accept.
@@ -49,7 +51,7 @@ const fitsInLink = (list: string): boolean => Buffer.byteLength(encodeURICompone
 const mediaTypeOf = (type: string | undefined): string | undefined => type?.split(';')[0].trim().toLowerCase();
 
 /** The rate-limit points a list of `lines` costs: one per 50 lines or part of them, at least one. */
-const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
+export const collectionCost = (lines: number): number => Math.max(1, Math.ceil(lines / COLLECTION_LIMITS.linesPerPoint));
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 const FORMATS = { json: JSON_CONTENT_TYPE, markdown: 'text/markdown; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
@@ -66,20 +68,30 @@ type ListSource = { text: string; csv: boolean } | { problem: Answer };
 /** What valuing a list came to: the valued list with the headers its counting adds, or the answer that refused it. */
 type Valued = { collection: Collection; headers: Record<string, string> } | { refused: Answer };
 
+/** The problem of a list over the line limit, if it is. */
+export function tooManyLines(lines: number): Problem | undefined {
+  if (lines <= COLLECTION_LIMITS.lines) return undefined;
+  const detail = `A list may have at most ${COLLECTION_LIMITS.lines.toLocaleString('en-US')} lines; this one has ${lines.toLocaleString('en-US')}. Send it in parts.`;
+  return overLimit(413, detail, `lines ≤ ${COLLECTION_LIMITS.lines.toLocaleString('en-US')}`);
+}
+
+/** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
+export function valueLines(lines: readonly ListLine[], searchers: Searchers): Collection {
+  const { collection } = searchers;
+  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf);
+}
+
 export function createCollectionEndpoint({ searchers, gate, shell }: { searchers: Searchers; gate: FunctionGate; shell: () => Promise<PageShell> }) {
   /** Lines checked against the limits, counted by their size (the gate), then valued. */
   async function value(lines: ListLine[] | { problem: string }, req: IncomingMessage): Promise<Valued> {
     if (!Array.isArray(lines)) return { refused: problemResponse(badRequest(`The CSV cannot be read as a list: ${lines.problem}.`)) };
-    if (lines.length > COLLECTION_LIMITS.lines) {
-      const detail = `A list may have at most ${COLLECTION_LIMITS.lines.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}. Send it in parts.`;
-      return { refused: problemResponse(overLimit(413, detail, `lines ≤ ${COLLECTION_LIMITS.lines.toLocaleString('en-US')}`)) };
-    }
+    const tooLong = tooManyLines(lines.length);
+    if (tooLong) return { refused: problemResponse(tooLong) };
     const cost = collectionCost(lines.length);
     const decision = await gate(req, cost);
     const headers = { ...decision.headers, 'Request-Cost': String(cost) };
     if (!decision.go) return { refused: problemResponse(decision.problem, headers) };
-    const { collection } = searchers;
-    return { collection: valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf), headers };
+    return { collection: valueLines(lines, searchers), headers };
   }
 
   /** `/api/collection`: JSON, Markdown or CSV. */
@@ -223,28 +235,4 @@ async function bodyOf(req: IncomingMessage): Promise<ListSource> {
   if (!mediaType || !BODY_TYPES.includes(mediaType)) return { problem: problemResponse(unsupportedMediaType(BODY_TYPES, type)) };
   if (body === null) return { problem: problemResponse(postBodyTooLarge()) };
   return { text: new TextDecoder().decode(body), csv: mediaType === 'text/csv' };
-}
-
-/** How much of a body past the limit is read and dropped, so that a proxy in front gets the 413, before the connection is cut. */
-const DRAIN_BYTES = 8 * 1024 * 1024;
-
-/**
- * The body's bytes, or null past `limit`. Bytes past it are read and dropped rather than left unread: a proxy
- * still sending them (nginx) would take a closed connection for a dead function and answer 502 instead of our
- * 413. Past DRAIN_BYTES more the connection is cut: nobody honest sends that much.
- */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > limit + DRAIN_BYTES) req.destroy();
-    });
-    req.once('end', () => resolve(size <= limit ? Buffer.concat(chunks) : null));
-    // An aborted or cut upload: nobody waits for the answer, which is the 413 problem.
-    req.once('error', () => resolve(null));
-    req.once('close', () => resolve(size <= limit && req.complete ? Buffer.concat(chunks) : null));
-  });
 }

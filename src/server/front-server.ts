@@ -3,8 +3,9 @@ import type { HttpRequest } from '../http/exchange.ts';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { createRequestPolicy, FileUnavailable } from '../http/serve.ts';
 import type { FunctionGate } from './function-gate.ts';
-import { createFunctionRoutes } from './function-routes.ts';
+import { createFunctionRoutes, type McpSettings } from './function-routes.ts';
 import type { ListingPages } from './listing-pages.ts';
+import { buildFilesOf } from './mcp/build-files.ts';
 import type { Searchers } from './search-data.ts';
 import { ORIGIN_FETCH_HEADER, type StaticFiles } from './static-files.ts';
 
@@ -25,6 +26,8 @@ export interface FrontServerOptions {
   listingPages: ListingPages;
   /** The rate limiter and agent verifier, before every answer the function computes. */
   gate?: FunctionGate;
+  /** Where the MCP endpoint finds its tool list, and whether it serves only this machine. */
+  mcp: McpSettings;
 }
 
 interface NodeRequest extends HttpRequest {
@@ -37,9 +40,16 @@ export function createFrontServer(options: FrontServerOptions) {
   const { files: staticFiles, gate = openGate } = options;
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
-  const answerFunction = createFunctionRoutes({ searchers: options.searchers, listingPages: options.listingPages, gate });
+  const files = () => manifest?.files ?? manifestReady.then((m) => m.files);
+  const answerFunction = createFunctionRoutes({
+    searchers: options.searchers,
+    listingPages: options.listingPages,
+    gate,
+    files: buildFilesOf(files, (file, info) => staticFiles.read(file, info)),
+    mcp: options.mcp,
+  });
   const serve = createRequestPolicy<NodeRequest, Buffer>({
-    files: () => manifest?.files ?? manifestReady.then((m) => m.files),
+    files,
     readFile(file, info, { req }) {
       if (staticFiles.remote && req.headers[ORIGIN_FETCH_HEADER]) {
         throw new FileUnavailable(`the static host sent ${file} back to the function: it must serve file paths itself (STATIC_ORIGIN would loop)`);

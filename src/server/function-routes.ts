@@ -6,18 +6,44 @@ import type { FunctionRoute } from '../http/routes.ts';
 import { createCollectionEndpoint } from './collection-endpoint.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListingPages } from './listing-pages.ts';
+import type { BuildFiles } from './mcp/build-files.ts';
+import type { createMcpEndpoint } from './mcp/mcp-endpoint.ts';
 import type { Searchers } from './search-data.ts';
 import { answerSearch } from './search-endpoints.ts';
 
+/** Where the MCP endpoint finds its tool list, and whether it serves only this machine (mcp/mcp-endpoint.ts). */
+export interface McpSettings {
+  serverDir: string;
+  localOnly: boolean;
+}
+
 /**
  * What the function itself computes per request, behind its gate (rate limit and agent verification): the
- * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`) and the search pages for people (`/search`,
- * `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
- * @example const answer = createFunctionRoutes({ searchers, listingPages, gate }); await answer(route, url, req)
+ * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`), the MCP endpoint (`/mcp`) and the
+ * search pages for people (`/search`, `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
+ * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, mcp }); await answer(route, url, req)
  */
-export function createFunctionRoutes({ searchers, listingPages, gate }: { searchers: Searchers; listingPages: ListingPages; gate: FunctionGate }) {
+export function createFunctionRoutes({
+  searchers,
+  listingPages,
+  gate,
+  files,
+  mcp,
+}: {
+  searchers: Searchers;
+  listingPages: ListingPages;
+  gate: FunctionGate;
+  files: BuildFiles;
+  mcp: McpSettings;
+}) {
   const collection = createCollectionEndpoint({ searchers, gate, shell: listingPages.shell });
+  // The MCP code and its SDK are loaded on the first call to /mcp, off the path of the first search.
+  let mcpEndpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
+    if (route.endpoint === 'mcp') {
+      mcpEndpoint ??= import('./mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ searchers, gate, files, ...mcp }));
+      return (await mcpEndpoint)(req);
+    }
     const ifNoneMatch = req.headers['if-none-match'];
     // A page for people carries no API headers, not even on its 429.
     const shared = route.page ? {} : API_HEADERS;

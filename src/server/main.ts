@@ -84,6 +84,8 @@ const server = createServer(
     searchers,
     listingPages: createListingPages(join(dist, 'server'), searchers),
     gate,
+    // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.
+    mcp: { serverDir: join(dist, 'server'), localOnly: isLoopback(host) && config.trustProxy === 0 },
   }),
 );
 server.keepAliveTimeout = 5_000;
@@ -120,6 +122,11 @@ server.listen(port, host, async () => {
   // The orders other than value are built on first use (~20 ms each on the bundled catalogue): build them now, after ready.
   for (const sort of ['name', 'value-asc']) for (const api of ['cards', 'sealed']) await warm(`/api/${api}?q=a&sort=${sort}&limit=1`);
 });
+
+/** Whether a listening address is this machine's alone. */
+function isLoopback(address: string): boolean {
+  return /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(address);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(() => void limiter?.close().finally(() => process.exit(0))));

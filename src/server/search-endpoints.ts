@@ -1,5 +1,5 @@
 import { type Answer, createCachedJson } from '../http/answer.ts';
-import { problemResponse } from '../http/problem.ts';
+import { type Problem, problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { parseCardLookup, parseCardSearch, parseKnowledgeSearch, parseSealedLookup, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
@@ -19,39 +19,54 @@ import type { Searchers } from './search-data.ts';
  * @example answerSearch(searchers, 'cards', new URLSearchParams('q=mew'), undefined).status // 200
  */
 export function answerSearch(searchers: Searchers, endpoint: SearchEndpoint, query: URLSearchParams, ifNoneMatch: string | null | undefined): Answer {
-  const respond = respondersOf(searchers)[endpoint];
+  const outcome = searchOutcomeOf(searchers, endpoint, query);
+  if (!outcome.ok) return problemResponse(outcome.problem);
+  return respondersOf(searchers)[endpoint](ifNoneMatch, outcome.key, outcome.answer);
+}
+
+/**
+ * A search's parameters checked: the problem that refuses them, or the key its answer is remembered by (the
+ * validated parameters) and how to make that answer, the JSON body of the endpoint. The MCP tools answer
+ * with the same (src/server/mcp/), so a tool and its endpoint cannot differ.
+ * @example searchOutcomeOf(searchers, 'cards', new URLSearchParams('q=mew')) // { ok: true, key: '{"q":"mew",…}', answer: () => ({ total, … }) }
+ */
+export type SearchOutcome = { ok: true; key: string; answer: () => unknown } | { ok: false; problem: Problem };
+
+export function searchOutcomeOf(searchers: Searchers, endpoint: SearchEndpoint, query: URLSearchParams): SearchOutcome {
   switch (endpoint) {
     case 'cards': {
       const lookup = parseCardLookup(query);
       if (lookup) {
-        if (!lookup.ok) return problemResponse(lookup.problem);
+        if (!lookup.ok) return lookup;
         const { params } = lookup;
-        return respond(ifNoneMatch, JSON.stringify(params), () =>
+        return outcome(params, () =>
           lookupEnvelope('ids' in params ? searchers.cards.byIds(params.ids) : searchers.cards.byProducts(params.tcgplayer, searchers.cardProducts)),
         );
       }
       const parsed = parseCardSearch(query);
-      if (!parsed.ok) return problemResponse(parsed.problem);
-      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.cards.search(parsed.params)));
+      if (!parsed.ok) return parsed;
+      return outcome(parsed.params, () => envelope(parsed.params, searchers.cards.search(parsed.params)));
     }
     case 'sealed': {
       const lookup = parseSealedLookup(query);
       if (lookup) {
-        if (!lookup.ok) return problemResponse(lookup.problem);
+        if (!lookup.ok) return lookup;
         const { ids } = lookup.params;
-        return respond(ifNoneMatch, JSON.stringify(lookup.params), () => lookupEnvelope(searchers.sealed.byIds(ids)));
+        return outcome(lookup.params, () => lookupEnvelope(searchers.sealed.byIds(ids)));
       }
       const parsed = parseSealedSearch(query, searchers.kinds);
-      if (!parsed.ok) return problemResponse(parsed.problem);
-      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
+      if (!parsed.ok) return parsed;
+      return outcome(parsed.params, () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
     }
     case 'knowledge': {
       const parsed = parseKnowledgeSearch(query);
-      if (!parsed.ok) return problemResponse(parsed.problem);
-      return respond(ifNoneMatch, JSON.stringify(parsed.params), () => searchers.knowledge.search(parsed.params).map(detailToListItem));
+      if (!parsed.ok) return parsed;
+      return outcome(parsed.params, () => searchers.knowledge.search(parsed.params).map(detailToListItem));
     }
   }
 }
+
+const outcome = (params: unknown, answer: () => unknown): SearchOutcome => ({ ok: true, key: JSON.stringify(params), answer });
 
 /** A look-up's answer in the search envelope: every result found, and the ids given that named none. */
 function lookupEnvelope({ results, notFound }: { results: unknown[]; notFound: readonly (string | number)[] }) {

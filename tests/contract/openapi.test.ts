@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/lib/mcp/protocol.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
 /**
@@ -50,6 +51,7 @@ const CONTRACT_PATHS = [
   '/sets/{setId}',
   '/sets.md',
   '/sets/{setId}.md',
+  '/mcp',
 ];
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}', '/sets/{setId}', '/sets'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
@@ -104,10 +106,10 @@ describe('/openapi.json covers the contract', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('HEAD is described wherever GET is, and the preflight on /api/* and the detail pages', () => {
+  it('HEAD is described wherever GET is, and the preflight on /api/*, the detail pages and /mcp', () => {
     for (const [path, item] of Object.entries(api.paths as Record<string, Record<string, Operation>>)) {
-      expect(item.head, path).toBeDefined();
-      const preflight = path.startsWith('/api/') || DETAIL_PAGES.includes(path);
+      expect(item.head, path).toEqual(item.get ? expect.anything() : undefined);
+      const preflight = path.startsWith('/api/') || DETAIL_PAGES.includes(path) || path === '/mcp';
       expect(item.options?.responses['204'], path).toEqual(preflight ? { $ref: '#/components/responses/Preflight' } : undefined);
     }
   });
@@ -125,6 +127,19 @@ describe('/openapi.json covers the contract', () => {
       expect(api.paths[path].get.responses['200'].headers.RateLimit, path).toEqual({ $ref: '#/components/headers/RateLimit' });
       expect(api.paths[path].get.responses['429'], path).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     }
+  });
+
+  it('/mcp takes a POST alone, rate limited, and names the protocol versions it speaks', () => {
+    const item = api.paths['/mcp'];
+    expect(Object.keys(item).filter((key) => METHODS.includes(key))).toEqual(['post', 'options']);
+    const { operationId, parameters, responses } = item.post;
+    expect(operationId).toBe('postMcp');
+    const version = parameters.find((p: { name?: string }) => p.name === 'MCP-Protocol-Version');
+    expect(version.schema.enum).toEqual([...MCP_PROTOCOL_VERSIONS]);
+    expect(responses['200'].headers.RateLimit).toMatchObject({ $ref: '#/components/headers/RateLimit' });
+    expect(responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    expect(responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    expect(Object.keys(responses).sort()).toEqual(['200', '202', '400', '403', '405', '406', '413', '415', '429', '503']);
   });
 
   it('the API is open: no security requirement', () => {

@@ -416,7 +416,7 @@ describe('hostile paths', () => {
   });
 });
 
-describe('a list to value through the Worker', () => {
+describe('a list to value and an MCP call through the Worker', () => {
   let fn: RunningServer;
   let valuing: CloudflareTarget;
   beforeAll(async () => {
@@ -436,5 +436,16 @@ describe('a list to value through the Worker', () => {
     expect(body.totalUsd).toBe(1566.58);
     const elsewhere = await get(valuing.url, '/llms.txt', { method: 'POST', body: 'x' });
     expect([elsewhere.status, elsewhere.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
+  });
+
+  it('passes an MCP call (POST /mcp) on to the function, and refuses a GET of /mcp as the function does', async () => {
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_cards', arguments: { ids: 'base1-4' } } };
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
+    const res = await get(valuing.url, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) });
+    expect(res.status).toBe(200);
+    const { result } = await res.json();
+    expect(result.structuredContent.results.map((c: { id: string }) => c.id)).toEqual(['base1-4']);
+    const read = await get(valuing.url, '/mcp');
+    expect([read.status, read.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
   });
 });

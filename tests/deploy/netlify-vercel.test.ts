@@ -176,6 +176,7 @@ describe('Netlify', () => {
       { from: '/search', to: `${FN}/search`, status: 200, force: true },
       { from: '/sealed', to: `${FN}/sealed`, status: 200, force: true },
       { from: '/collection', to: `${FN}/collection`, status: 200, force: true },
+      { from: '/mcp', to: `${FN}/mcp`, status: 200, force: true },
       { from: '/api/content', to: '/api/content.json', status: 200, force: false },
       { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
       { from: '/api/changes', to: '/api/changes.json', status: 200, force: false },
@@ -217,6 +218,7 @@ describe('Netlify', () => {
       ['/sealed', { kind: 'etb' }],
       ['/sealed', {}],
       ['/collection', {}],
+      ['/mcp', {}],
     ] as const) {
       expect(netlifyServe(site, files, path, query)).toEqual({ kind: 'function', url: `${FN}${path}` });
     }

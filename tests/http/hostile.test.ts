@@ -43,7 +43,7 @@ import { CONTRACT_TARGET, refusedInFront, startTarget, targetAsRead } from '../s
 const dist = inject('fixtureDist');
 const BATCH = 24;
 /** Runs per property: about 12 requests a run, over 14,000 requests in all. */
-const RUNS = { answers: 250, outside: 180, contract: 180, head: 120, oversized: 60, nosniff: 80, irrelevant: 120, methods: 100, search: 180 };
+const RUNS = { answers: 250, outside: 180, contract: 180, head: 120, oversized: 60, nosniff: 80, irrelevant: 120, methods: 100, search: 180, mcp: 120 };
 const TIMEOUT_MS = 120_000;
 /** How far from the head-size limit a request must stay to be on one side of it through any proxy in front (nginx adds its own fields). */
 const HEAD_MARGIN = 1024;
@@ -100,6 +100,8 @@ type Resource =
   | { kind: 'search'; endpoint: SearchEndpoint; query: URLSearchParams }
   /** A list to value (`/api/collection?list=`). */
   | { kind: 'collection'; query: URLSearchParams }
+  /** The MCP endpoint, which takes only a POST (its messages: the property on MCP messages below). */
+  | { kind: 'mcp' }
   /** A page for people the function renders (`/search`, `/sealed?…`, `/collection`): the site's page shell, filled in. */
   | { kind: 'search-page'; query: URLSearchParams };
 
@@ -187,6 +189,7 @@ function resourceOf(target: string): Resource | null {
   const file = (name: string): Resource => ({ kind: 'file', file: name, schema: schemaOfFile(name) });
   if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as SearchEndpoint, query };
   if (path === '/api/collection') return { kind: 'collection', query };
+  if (path === '/mcp') return { kind: 'mcp' };
   if (path === '/search' || path === '/collection' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
   if (path === '/api/knowledge') return query.has('q') || query.has('tag') ? { kind: 'search', endpoint: 'knowledge', query } : file('/api/knowledge.json');
   if (path === '/api/content') return file('/api/content.json');
@@ -209,7 +212,7 @@ function resourceOf(target: string): Resource | null {
 /** The build file a 200 for this resource must be, by the type it was served as; undefined for a search. */
 function expectedFile(resource: Resource, contentType: string): string | undefined {
   if (resource.kind === 'file') return resource.file;
-  if (resource.kind === 'search' || resource.kind === 'search-page' || resource.kind === 'collection') return undefined;
+  if (resource.kind === 'search' || resource.kind === 'search-page' || resource.kind === 'collection' || resource.kind === 'mcp') return undefined;
   const { collection, slug } = resource;
   const page = slug === undefined ? `/${collection}` : `/${collection}/${slug}`;
   if (contentType.startsWith('text/markdown')) return `${page}.md`;
@@ -220,7 +223,7 @@ function expectedFile(resource: Resource, contentType: string): string | undefin
 function schemaOf(resource: Resource): string | undefined {
   if (resource.kind === 'search') return SEARCH_SCHEMAS[resource.endpoint];
   if (resource.kind === 'collection') return 'collection.json';
-  if (resource.kind === 'search-page') return undefined;
+  if (resource.kind === 'search-page' || resource.kind === 'mcp') return undefined;
   if (resource.kind === 'page') return resource.slug === undefined ? INDEX_SCHEMAS[resource.collection] : DETAIL_SCHEMAS[resource.collection];
   return resource.schema;
 }
@@ -658,8 +661,8 @@ describe('hostile requests against the real server', () => {
             ensure(response.status === 204, `OPTIONS on the API or a detail page is a ${response.status}, not a 204 preflight`, request, response);
             ensure(response.headers['access-control-allow-origin'] === '*', 'a preflight without Access-Control-Allow-Origin: *', request, response);
             ensure(
-              list(response.headers['access-control-allow-methods']).join(', ') === (allowed.includes('POST') ? 'get, head, post' : 'get, head'),
-              'a preflight without Access-Control-Allow-Methods: GET, HEAD (and POST where a path takes one)',
+              list(response.headers['access-control-allow-methods']).join(', ') === list(allowed.replace(', OPTIONS', '')).join(', '),
+              `a preflight without Access-Control-Allow-Methods: ${allowed.replace(', OPTIONS', '')}`,
               request,
               response,
             );
@@ -850,6 +853,97 @@ describe('hostile requests against the real server', () => {
           }),
         ),
         { numRuns: RUNS.search },
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    "an MCP message, however written, is a JSON-RPC answer, a tool error or a problem; a tool result is the API's JSON",
+    async () => {
+      const TOOLS = ['search_cards', 'search_sealed', 'search_knowledge', 'get_card', 'get_set', 'value_collection', 'list_sets', 'no_such_tool'];
+      const argument = fc.oneof(
+        arb.searchValue,
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const names = fc.constantFrom(
+        'q',
+        'limit',
+        'offset',
+        'sort',
+        'band',
+        'ids',
+        'tcgplayer',
+        'kind',
+        'slug',
+        'setId',
+        'list',
+        'tag',
+        '__proto__',
+        'constructor',
+      );
+      const call = fc
+        .record({ name: fc.constantFrom(...TOOLS), args: fc.dictionary(names, argument, { maxKeys: 3 }) })
+        .map(({ name, args }) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }));
+      const other = fc.oneof(
+        fc
+          .constantFrom('tools/list', 'resources/list', 'ping', 'prompts/list', 'initialize', 'resources/read', 'logging/setLevel')
+          .map((method) => JSON.stringify({ jsonrpc: '2.0', id: 'x', method, params: method === 'resources/read' ? { uri: 'card-values:/llms.txt' } : {} })),
+        fc.json({ maxDepth: 2 }),
+        fc.string({ maxLength: 40 }),
+      );
+      const request = fc
+        .record({
+          body: fc.oneof({ weight: 3, arbitrary: call }, { weight: 1, arbitrary: other }),
+          type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', ''),
+          accept: fc.constantFrom('application/json, text/event-stream', 'application/json', '*/*', ''),
+          version: fc.constantFrom('', '2025-11-25', '2025-03-26', '2024-11-05', 'x'),
+        })
+        .map(({ body, type, accept, version }): RawRequest => {
+          const headers: [string, string][] = [['Host', NORMAL_HOST]];
+          if (type) headers.push(['Content-Type', type]);
+          if (accept) headers.push(['Accept', accept]);
+          if (version) headers.push(['MCP-Protocol-Version', version]);
+          return { method: 'POST', target: '/mcp', headers, body };
+        });
+      // What each tool's structured result is, when it is not an error.
+      const schemaOfTool: Record<string, string> = {
+        search_cards: 'card-search.json',
+        search_sealed: 'sealed-search.json',
+        get_card: 'card-detail.json',
+        get_set: 'set-detail.json',
+        value_collection: 'collection.json',
+        list_sets: 'set-list.json',
+      };
+      await fc.assert(
+        fc.asyncProperty(batch(request), (requests) =>
+          sendAll(requests, (request, response) => {
+            if (refusedInFront(response)) return ensureProblem(request, response);
+            ensure(response.status < 500, `an MCP message answered ${response.status}`, request, response);
+            if (response.status === 202) return;
+            if (/^application\/problem\+json/.test(response.headers['content-type'] ?? '')) {
+              ensure([400, 403, 413, 415].includes(response.status), `a ${response.status} problem on /mcp`, request, response);
+              return ensureProblem(request, response);
+            }
+            const body = jsonOf(request, response);
+            ensure(body?.jsonrpc === '2.0', 'an answer that is not JSON-RPC 2.0', request, response);
+            if (response.status !== 200 || body.error) return;
+            const sent = JSON.parse(String(request.body));
+            const schema = sent.method === 'tools/call' ? schemaOfTool[sent.params.name] : undefined;
+            if (!schema || body.result.isError) return;
+            try {
+              assertMatches(schema, body.result.structuredContent, 'the structured result');
+            } catch (error) {
+              ensure(false, (error as Error).message, request, response);
+            }
+          }),
+        ),
+        { numRuns: RUNS.mcp },
       );
     },
     TIMEOUT_MS,

@@ -493,6 +493,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
       '/api/knowledge',
       '/api/collection',
       '/collection',
+      '/mcp',
       '/sets',
       '/api/sets',
       '/search',

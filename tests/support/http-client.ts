@@ -15,9 +15,11 @@ export interface SendOptions {
   method?: string;
   headers?: Record<string, string>;
   localAddress?: string;
+  /** A request body (a POST's), sent as is. */
+  body?: string;
 }
 
-export function send(base: string, path: string, { method = 'GET', headers = {}, localAddress }: SendOptions = {}): Promise<RawResponse> {
+export function send(base: string, path: string, { method = 'GET', headers = {}, localAddress, body: sent }: SendOptions = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, headers, localAddress, agent: false }, (res) => {
@@ -27,6 +29,6 @@ export function send(base: string, path: string, { method = 'GET', headers = {},
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(sent);
   });
 }

@@ -48,6 +48,8 @@ export function useContractTarget(dist: string) {
     get: (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server!.url + path, { headers, method }),
     /** Any request, a body included (a POST of a list to value). */
     send: (path: string, init: RequestInit) => fetch(server!.url + path, init),
+    /** The target's base URL (after it started), for clients that make their own requests (the MCP SDK's). */
+    url: () => server!.url,
     /** The build's manifest (after the target started). */
     manifest: () => manifest!,
   };

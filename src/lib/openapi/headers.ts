@@ -23,18 +23,19 @@ export const HEADERS = {
   },
   'X-Content-Type-Options': { description: 'Sent on every response.', required: true, schema: { ...str, const: 'nosniff' } },
   'Access-Control-Allow-Origin': {
-    description: 'Anyone may read this from a browser: sent on /api/*, on the Markdown files and on the Markdown and JSON representations of detail pages.',
+    description:
+      'Anyone may read this from a browser: sent on /api/*, on the Markdown files, on the Markdown and JSON representations of detail pages, and on /mcp.',
     schema: { ...str, const: '*' },
   },
   'Access-Control-Expose-Headers': {
     description: 'The response headers a cross-origin script may read; sent with Access-Control-Allow-Origin.',
     schema: str,
-    example: 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, x-markdown-tokens',
+    example: 'ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Request-Cost, x-markdown-tokens',
   },
   'RateLimit-Policy': {
     description:
       'The quota of the client (draft-ietf-httpapi-ratelimit-headers-11): `q` requests per window of `w` seconds. ' +
-      'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages), ' +
+      'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages, tool calls and resource reads on /mcp), ' +
       'except when limiting is off (RATE_LIMIT=off) and to verified agents, which are not counted.',
     schema: { ...str, pattern: '^"default";q=\\d+;w=\\d+$' },
     example: '"default";q=120;w=60',
@@ -54,8 +55,9 @@ export const HEADERS = {
   },
   'Request-Cost': {
     description:
-      'The rate-limit points this request took: a list to value (/api/collection) costs one point per 50 lines or part of them ' +
-      '(a 5,000-line list, 100 of the default 120), counted once the list is read; every other request costs one.',
+      'The rate-limit points this request took, sent by /api/collection and /mcp. A list to value costs one point per 50 lines or part of them ' +
+      '(a 5,000-line list, 100 of the default 120), counted once the list is read. On /mcp each tool call and resource read in the body costs one ' +
+      "(value_collection: as a list), and a body of the protocol's own messages alone costs nothing and carries no Request-Cost. Every other request costs one.",
     schema: { type: 'integer', minimum: 1 },
     example: 3,
   },
@@ -89,10 +91,21 @@ export const HEADERS = {
     schema: str,
     example: '</api/changes/2025-10-20>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
   },
-  Allow: { description: 'The methods this path answers.', required: true, schema: { ...str, const: 'GET, HEAD, OPTIONS' } },
-  'Access-Control-Allow-Methods': { description: 'Read-only.', required: true, schema: { ...str, const: 'GET, HEAD' } },
+  Allow: {
+    description:
+      'The methods this path answers: read-only paths GET, HEAD and OPTIONS; /api/collection and /collection also POST; /mcp POST and OPTIONS alone.',
+    required: true,
+    schema: { ...str, enum: ['GET, HEAD, OPTIONS', 'GET, HEAD, POST, OPTIONS', 'POST, OPTIONS'] },
+  },
+  'Access-Control-Allow-Methods': {
+    description: 'GET and HEAD (read-only); with POST on /api/collection and /collection; POST alone on /mcp.',
+    required: true,
+    schema: { ...str, enum: ['GET, HEAD', 'GET, HEAD, POST', 'POST'] },
+  },
   'Access-Control-Allow-Headers': {
-    description: 'Request headers a cross-origin script may send: Accept, If-None-Match and the Web Bot Auth headers.',
+    description:
+      'Request headers a cross-origin script may send: Accept, If-None-Match and the Web Bot Auth headers; ' +
+      'Content-Type too where a path takes a POST, and on /mcp the MCP client headers (Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID).',
     required: true,
     schema: str,
     example: 'Accept, If-None-Match, Signature, Signature-Input, Signature-Agent',

@@ -1,6 +1,6 @@
 import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
-import { responsesOf } from './responses.ts';
+import { type ResponseKey, responsesOf } from './responses.ts';
 import { ref } from './schema-components.ts';
 
 /**
@@ -30,14 +30,23 @@ function pathItem(op: Described, slug: ParameterKey | undefined, parameters: unk
     get: { operationId: `get${op.base}`, summary: op.summary, description: op.description, ...common },
     head: { operationId: `head${op.base}`, summary: `${op.summary} (headers only)`, description: `${HEAD_NOTE} ${op.description}`, ...common },
     ...(preflight && {
-      options: {
-        operationId: `preflight${op.base}`,
-        tags: [op.tag],
-        summary: `${op.summary}, CORS preflight`,
-        description: 'What a browser asks before a cross-origin GET that sends If-None-Match or the Web Bot Auth headers. Not rate limited.',
-        responses: { '204': ref('responses', 'Preflight'), ...responsesOf({ ...(slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }) },
-      },
+      options: preflightOf(
+        op,
+        'What a browser asks before a cross-origin GET that sends If-None-Match or the Web Bot Auth headers. Not rate limited.',
+        responsesOf({ ...(slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
+      ),
     }),
+  };
+}
+
+/** The OPTIONS operation of a path: the CORS preflight. */
+function preflightOf(op: Described, description: string, problems: Json = {}): Json {
+  return {
+    operationId: `preflight${op.base}`,
+    tags: [op.tag],
+    summary: `${op.summary}, CORS preflight`,
+    description,
+    responses: { '204': ref('responses', 'Preflight'), ...problems },
   };
 }
 
@@ -250,5 +259,165 @@ export function collectionPath(op: Described & { query: Json[] }): Json {
       },
       responses: { '200': { description: op.summary, headers: headersOf(...headers), content }, ...problems },
     },
+  };
+}
+
+/** A JSON-RPC 2.0 error object, as the MCP SDK's transport sends it for what it refuses before the protocol runs. */
+const JSONRPC_ERROR = {
+  type: 'object',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+    },
+  },
+};
+
+export interface McpPathOptions extends Described {
+  /** The protocol versions the endpoint speaks, newest first (src/lib/mcp/protocol.ts). */
+  versions: readonly string[];
+  /** Examples of the answer to initialize and of a tool's answer to a bad argument, for the 200. */
+  examples: Record<string, { summary: string; value: unknown }>;
+}
+
+/**
+ * /mcp: the Model Context Protocol over Streamable HTTP, stateless. A JSON-RPC message in a POST, answered on
+ * its own as JSON (no session, no event stream): no GET or DELETE (405), and the preflight lets a browser app
+ * POST. Refusals before the protocol are problem JSON; what the SDK's transport refuses is a JSON-RPC error body.
+ */
+export function mcpPath(op: McpPathOptions): Json {
+  /** Every answer of the endpoint's own: never cached, readable from any origin, linked to this description. */
+  const plain: HeaderRef[] = [['Cache-Control', 'Always `no-store`.'], ...CORS, 'Link-ServiceDesc', 'X-Content-Type-Options'];
+  const counted: HeaderRef[] = [
+    ...plain,
+    ['Request-Cost', 'When the body holds a tool call or a resource read, what it cost; absent for the protocol’s own messages.'],
+    ...RATE_LIMITED.map(
+      (key): HeaderRef => [key, 'When the body holds a tool call or a resource read (what is counted), except to verified agents or with limiting off.'],
+    ),
+  ];
+  const jsonRpcError = (description: string) => ({
+    description,
+    headers: headersOf(...plain),
+    content: { 'application/json': { schema: JSONRPC_ERROR } },
+  });
+  const problemRef = (key: ResponseKey, description: string) => ({ ...ref('responses', key), description });
+  const parameters = [
+    {
+      name: 'Accept',
+      in: 'header',
+      required: true,
+      description:
+        'Must list both application/json and text/event-stream, as the Streamable HTTP transport asks of every client; the answer is always application/json (never a stream). ' +
+        'Otherwise 406. (OpenAPI tools ignore an Accept parameter: it is described here for people.)',
+      schema: STRING,
+      example: 'application/json, text/event-stream',
+    },
+    {
+      name: 'MCP-Protocol-Version',
+      in: 'header',
+      required: false,
+      description:
+        'The protocol version agreed at initialize, which clients send on every later request. Absent (as on initialize): accepted. One this server does not speak: 400 (problem JSON naming the header).',
+      schema: { type: 'string', enum: [...op.versions] },
+      example: op.versions[0],
+    },
+    ...parametersOf(...SIGNED),
+  ];
+  return {
+    post: {
+      operationId: `post${op.base}`,
+      tags: [op.tag],
+      summary: op.summary,
+      description: op.description,
+      parameters,
+      requestBody: {
+        required: true,
+        description: 'One JSON-RPC 2.0 message (Content-Type application/json, at most 1 MB).',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description:
+                'A JSON-RPC 2.0 request or notification of MCP: initialize, notifications/initialized, ping, tools/list, tools/call, ' +
+                'resources/list, resources/templates/list, resources/read.',
+              required: ['jsonrpc', 'method'],
+              properties: {
+                jsonrpc: { const: '2.0' },
+                id: { type: ['string', 'integer'], description: 'Absent on a notification, which is answered 202.' },
+                method: { type: 'string' },
+                params: { type: 'object' },
+              },
+            },
+            examples: {
+              initialize: {
+                summary: 'Start: the client says its protocol version and gets the server’s',
+                value: {
+                  jsonrpc: '2.0',
+                  id: 1,
+                  method: 'initialize',
+                  params: { protocolVersion: op.versions[0], capabilities: {}, clientInfo: { name: 'example-client', version: '1.0.0' } },
+                },
+              },
+              searchCards: {
+                summary: 'Call a tool: search cards',
+                value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_cards', arguments: { q: 'moonbreon', limit: 3 } } },
+              },
+              readResource: {
+                summary: 'Read a resource: a card’s Markdown',
+                value: { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'card-values:/cards/charizard-base1-4.md' } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description:
+            'The JSON-RPC response. A tool’s result has `structuredContent` (the JSON of the HTTP API) and a text content (its Markdown twin, ' +
+            'with its o200k token count in `_meta["x-markdown-tokens"]`); a bad argument is a result with `isError` and the problem’s detail, ' +
+            'an unknown tool or resource a JSON-RPC `error`.',
+          headers: headersOf(...counted),
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['jsonrpc', 'id'],
+                properties: {
+                  jsonrpc: { const: '2.0' },
+                  id: { type: ['string', 'integer'] },
+                  result: { type: 'object' },
+                  error: JSONRPC_ERROR.properties.error,
+                },
+              },
+              examples: op.examples,
+            },
+          },
+        },
+        '202': {
+          description: 'The body held only notifications (such as notifications/initialized): accepted, no body.',
+          headers: headersOf(...plain),
+        },
+        '400': {
+          description:
+            'MCP-Protocol-Version names a version this server does not speak (problem JSON naming the header in `parameter`, the versions in `allowed`); ' +
+            'or the body is not JSON or not a JSON-RPC message (the transport’s JSON-RPC error, code -32700 or -32600).',
+          headers: headersOf(...plain),
+          content: { 'application/problem+json': { schema: ref('schemas', 'Problem') }, 'application/json': { schema: JSONRPC_ERROR } },
+        },
+        ...responsesOf({ '403': 'Forbidden', '405': 'MethodNotAllowed' }),
+        '406': jsonRpcError('Accept does not list both application/json and text/event-stream: the transport’s JSON-RPC error (code -32000).'),
+        '413': problemRef('ContentTooLarge', 'A body past 1 MB: `limit` names the limit.'),
+        '415': problemRef('UnsupportedMediaType', 'A body that is not application/json: `allowed` says so.'),
+        ...responsesOf({ '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
+      },
+    },
+    options: preflightOf(
+      op,
+      'What a browser asks before a cross-origin POST of an MCP message (its Content-Type, MCP-Protocol-Version, the Web Bot Auth headers). Not rate limited.',
+    ),
   };
 }

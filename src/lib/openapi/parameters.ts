@@ -160,3 +160,20 @@ export const KNOWLEDGE_FILTERS = [
   query('q', `Free text matched against question, answer and tags, at most ${QUERY_MAX_LENGTH} characters.`, text),
   query('tag', 'Only articles carrying this facet tag.', { type: 'string', enum: [...FACILITY_TAGS] }),
 ];
+
+/** The query parameters of /api/cards: the search, and the two look-ups. The MCP tool search_cards takes the same (src/lib/mcp/tools.ts). */
+export const CARD_SEARCH_QUERY = [
+  catalogueQ('name, set name, types and rarity'),
+  band(),
+  ...PAGING,
+  lookupIds('cards by id or slug', 'base1-4,umbreon-vmax-swsh7-215'),
+  TCGPLAYER,
+];
+
+/** The query parameters of /api/sealed, whose kinds are this build's (the MCP tool search_sealed takes the same). */
+export const sealedSearchQuery = (kinds: string[]) => [
+  catalogueQ('product name, set, product kind and group name'),
+  kind(kinds),
+  ...PAGING,
+  lookupIds('sealed products by TCGplayer product id or slug', '242436'),
+];

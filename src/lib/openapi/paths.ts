@@ -1,5 +1,6 @@
-import { apiFilePath, apiPath, changesMarkdownPath, collectionPath, filePath, markdownPath, pagePath } from './operations.ts';
-import { band, COLLECTION_PARAMETERS, catalogueQ, KNOWLEDGE_FILTERS, kind, lookupIds, PAGING, type ParameterKey, TCGPLAYER } from './parameters.ts';
+import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
+import { apiFilePath, apiPath, changesMarkdownPath, collectionPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
+import { CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -13,6 +14,10 @@ export const TAGS = [
     name: 'Sets',
     description:
       'Card sets: every set by series with its card count and total value (the sum of its priced cards’ values), and each set’s cards by value; as JSON, page and Markdown.',
+  },
+  {
+    name: 'Agents',
+    description: 'The Model Context Protocol endpoint: the API as read-only tools and resources for AI agents, over Streamable HTTP.',
   },
   { name: 'Site', description: 'What describes the whole site: the content summary, the index for agents, this description.' },
   {
@@ -262,7 +267,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search cards',
       schema: 'CardSearch',
       limited: 'always',
-      query: [catalogueQ('name, set name, types and rarity'), band(), ...PAGING, lookupIds('cards by id or slug', 'base1-4,umbreon-vmax-swsh7-215'), TCGPLAYER],
+      query: CARD_SEARCH_QUERY,
       description:
         'Cards matching q, optionally in one value band, one page at a time. `total` counts every match, `count` the results sent. ' +
         'With ids: those cards instead, in the order asked. With tcgplayer: the cards that hold those TCGplayer products, with the printing of each.',
@@ -274,12 +279,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       summary: 'Search sealed products',
       schema: 'SealedSearch',
       limited: 'always',
-      query: [
-        catalogueQ('product name, set, product kind and group name'),
-        kind(kinds),
-        ...PAGING,
-        lookupIds('sealed products by TCGplayer product id or slug', '242436'),
-      ],
+      query: sealedSearchQuery(kinds),
       description:
         'Sealed products matching q, optionally of one kind, one page at a time. `total` counts every match, `count` the results sent. ' +
         'With ids: those products instead, in the order asked.',
@@ -314,6 +314,49 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description: 'Totals, counts per value band and price status, the median card value and `pricesAsOf`, the date of the newest price: a prebuilt file.',
     }),
     ...changePaths(),
+    '/mcp': mcpPath({
+      base: 'Mcp',
+      tag: 'Agents',
+      summary: 'Model Context Protocol (Streamable HTTP, stateless)',
+      versions: MCP_PROTOCOL_VERSIONS,
+      description:
+        `An MCP server for agents: point a client at this URL as a Streamable HTTP server (protocol versions ${MCP_PROTOCOL_VERSIONS.join(', ')}). ` +
+        'Stateless: every POST is answered on its own as JSON, with no Mcp-Session-Id and no event stream (GET and DELETE get 405). ' +
+        'Tools, all read-only, each one of the reads of this API with its query parameters as arguments: search_cards, get_card, search_sealed, get_sealed_product, ' +
+        'value_collection, search_knowledge, get_article, list_sets, get_set; each answers the JSON of the HTTP API as `structuredContent` and its Markdown twin as text. ' +
+        `Resources: ${RESOURCE_SCHEME}/llms.txt, ${RESOURCE_SCHEME}/sets.md and every knowledge article (${RESOURCE_SCHEME}/knowledge/{id}.md), ` +
+        `and by template any card, sealed product or set (${RESOURCE_SCHEME}/cards/{slug}.md, /sealed/{slug}.md, /sets/{slug}.md). ` +
+        'Each tool call and resource read counts like one search against the rate limit (value_collection: one point per 50 lines); ' +
+        'initialize, the lists and ping are not counted, and verified agents (Web Bot Auth) never are. ' +
+        'A function listening on a loopback address with no proxy in front (TRUST_PROXY=0) answers only a loopback Host and Origin (403 otherwise), against DNS rebinding; ' +
+        'on a public address there is no such rule: the data is public and read-only, with no credentials, cookies or local resources to protect.',
+      examples: {
+        initialize: {
+          summary: 'The answer to initialize',
+          value: {
+            jsonrpc: '2.0',
+            id: 1,
+            result: {
+              protocolVersion: MCP_PROTOCOL_VERSIONS[0],
+              capabilities: { tools: {}, resources: {} },
+              serverInfo: MCP_SERVER_INFO,
+              instructions: MCP_INSTRUCTIONS,
+            },
+          },
+        },
+        badArgument: {
+          summary: 'A tool’s answer to a bad argument: a result with isError, for the model to correct its call',
+          value: {
+            jsonrpc: '2.0',
+            id: 4,
+            result: {
+              content: [{ type: 'text', text: 'No card has the slug "charizard-base1-999"; search_cards lists them. Allowed: a slug from search_cards.' }],
+              isError: true,
+            },
+          },
+        },
+      },
+    }),
     '/llms.txt': filePath({
       base: 'LlmsTxt',
       tag: 'Site',

@@ -26,11 +26,19 @@ export const RESPONSES = {
   NotFound: problem('Nothing is served at this path (no record has this slug).', 'Problem', ...ON_API),
   PageNotFound: problem('No record has this slug.', 'Problem', 'Vary', ...RATE_LIMITED),
   MethodNotAllowed: problem(
-    'The answer to any method other than GET, HEAD and OPTIONS on this path: the service is read-only. ' +
+    'The answer to a method this path does not take (Allow lists those it does): the service is read-only, so GET, HEAD and OPTIONS, ' +
+      'with POST on /api/collection and /collection, and on /mcp POST and OPTIONS alone. ' +
       'Listed on each operation because OpenAPI has no place for the methods a path does not have.',
     'Problem',
     'Allow',
     ...ON_API,
+  ),
+  Forbidden: problem(
+    'Refused however often it is sent: a function listening on a loopback address with no proxy in front (TRUST_PROXY=0) answers /mcp ' +
+      'only when Host, and Origin when sent, are loopback (localhost, 127.0.0.1, [::1]), against DNS rebinding.',
+    'Problem',
+    ...CORS,
+    'Link-ServiceDesc',
   ),
   ContentTooLarge: problem(
     'A POSTed list past 1 MB, or a list of more than 5,000 lines: `limit` names the limit. Send it in parts.',
@@ -65,7 +73,7 @@ export const RESPONSES = {
     ['Vary', 'On detail pages.'],
   ),
   Preflight: {
-    description: 'CORS preflight: any origin may GET and HEAD this path with these request headers.',
+    description: 'CORS preflight: any origin may use the methods of this path (GET and HEAD; POST where a path takes one) with these request headers.',
     headers: headersOf(
       'Access-Control-Allow-Origin',
       'Access-Control-Allow-Methods',

@@ -1,0 +1,145 @@
+import { badParameter, type Problem } from '../../http/problem.ts';
+import { SLUG } from '../../http/routes.ts';
+import { linesOfText } from '../../lib/collection/list-lines.ts';
+import { collectionToMarkdown } from '../../lib/markdown/collection-markdown.ts';
+import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../lib/markdown/search-markdown.ts';
+import { TOKENS_META } from '../../lib/mcp/protocol.ts';
+import type { ToolSource, ToolSpec } from '../../lib/mcp/tools.ts';
+import { SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
+import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
+import { tooManyLines, valueLines } from '../collection-endpoint.ts';
+import type { Searchers } from '../search-data.ts';
+import { searchOutcomeOf } from '../search-endpoints.ts';
+import type { BuildFiles, ToolAnswer } from './build-files.ts';
+
+/**
+ * What each MCP tool answers (the tools are src/lib/mcp/tools.ts): its arguments read as the HTTP query they
+ * stand for, checked by the same code, and answered with the same JSON (a search's by the search endpoint's
+ * code, a record's from its prebuilt file) as `structuredContent`, beside its Markdown twin as text with
+ * its token count. A bad argument is a tool error (`isError`) carrying the problem the HTTP API would send.
+ */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string; _meta?: Record<string, unknown> }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searchers: Searchers; files: BuildFiles }) {
+  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  // The most recent search answers by tool and validated arguments, as the search endpoints keep theirs (a
+  // build's data never changes while it is served).
+  const made = new Map<string, ToolAnswer>();
+  const remember = (key: string, make: () => ToolAnswer): ToolAnswer => {
+    let found = made.get(key);
+    if (found) made.delete(key);
+    else {
+      found = make();
+      if (made.size >= SEARCH_CACHE_ENTRIES) made.delete(made.keys().next().value!);
+    }
+    made.set(key, found);
+    return found;
+  };
+
+  async function answer(spec: ToolSpec, query: URLSearchParams): Promise<ToolAnswer | Problem> {
+    const source: ToolSource = spec.source;
+    switch (source.kind) {
+      case 'search': {
+        const outcome = searchOutcomeOf(searchers, source.endpoint, query);
+        if (!outcome.ok) return outcome.problem;
+        return remember(`${spec.name} ${outcome.key}`, () => {
+          const json = outcome.answer();
+          const markdown = searchMarkdown(source.endpoint, json);
+          return { structured: spec.wrap ? { results: json } : (json as Record<string, unknown>), markdown, tokens: searchers.countTokens(markdown) };
+        });
+      }
+      case 'record':
+        return record(spec, source.collection, query);
+      case 'index': {
+        const found = await files.record(source.collection);
+        if (!found) throw new Error(`the build has no index of ${source.collection}`);
+        return found;
+      }
+      case 'collection': {
+        const lines = linesOfText(query.get('list') ?? '');
+        const tooLong = tooManyLines(lines.length);
+        if (tooLong) return tooLong;
+        const collection = valueLines(lines, searchers);
+        const markdown = collectionToMarkdown(collection);
+        return { structured: collection as unknown as Record<string, unknown>, markdown, tokens: searchers.countTokens(markdown) };
+      }
+    }
+  }
+
+  /** A record by its slug (a card also by its id: `base1-4` is the card charizard-base1-4), from its prebuilt files. */
+  async function record(spec: ToolSpec, collection: 'cards' | 'sealed' | 'knowledge' | 'sets', query: URLSearchParams): Promise<ToolAnswer | Problem> {
+    const name = spec.required![0];
+    const key = query.get(name)!;
+    const shape = collection === 'sets' ? /^[a-z0-9]+$/ : SLUG;
+    const what = spec.name.replace(/^get_/, '').replace('_', ' ');
+    const finder =
+      spec.name === 'get_set' ? 'list_sets' : spec.name === 'get_article' ? 'search_knowledge' : spec.name.replace(/^get_(\w+?)(?:_product)?$/, 'search_$1s');
+    const unknown = () => badParameter(name, `No ${what} has the ${name} "${key.slice(0, 80)}"; ${finder} lists them.`, `a ${name} from ${finder}`);
+    // A card id may hold capitals and underscores (cel25c-15_A1): it is looked up as an id below.
+    if (!shape.test(key) && collection !== 'cards') return unknown();
+    let found = shape.test(key) ? await files.record(collection, key) : undefined;
+    if (!found && collection === 'cards') {
+      const [card] = searchers.cards.byIds([key]).results as { slug: string }[];
+      if (card) found = await files.record('cards', card.slug);
+    }
+    return found ?? unknown();
+  }
+
+  /**
+   * tools/call: the result, or a tool error for bad arguments. Undefined for a tool that does not exist, which is
+   * the protocol's error, not the tool's.
+   */
+  return async (name: string, args: Record<string, unknown> | undefined): Promise<ToolResult | undefined> => {
+    const spec = byName.get(name);
+    if (!spec) return undefined;
+    const query = queryOf(spec, args ?? {});
+    const result = query instanceof URLSearchParams ? await answer(spec, query) : query;
+    if ('status' in result) return toolError(result);
+    return {
+      content: [{ type: 'text', text: result.markdown, _meta: { [TOKENS_META]: result.tokens } }],
+      structuredContent: result.structured,
+    };
+  };
+}
+
+function searchMarkdown(endpoint: 'cards' | 'sealed' | 'knowledge', json: unknown): string {
+  if (endpoint === 'cards') return cardSearchToMarkdown(json as CardSearch);
+  if (endpoint === 'sealed') return sealedSearchToMarkdown(json as SealedSearch);
+  return knowledgeListToMarkdown(json as KnowledgeList);
+}
+
+/**
+ * A tool's arguments as the query of its endpoint: each a string, a number or a boolean, as a query parameter
+ * would be written; a required one present; none the tool does not take.
+ */
+function queryOf(spec: ToolSpec, args: Record<string, unknown>): URLSearchParams | Problem {
+  const names = spec.parameters.map((p) => p.name);
+  const allowed = names.length > 0 ? `the arguments ${names.join(', ')}` : 'no arguments';
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (!names.includes(name)) return badParameter(name.slice(0, 40), `${spec.name} takes ${allowed}; "${name.slice(0, 40)}" is not one of them.`, names);
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'number' && !Number.isFinite(value)) return badParameter(name, `${name} must be a finite number.`, 'a finite number');
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      return badParameter(name, `${name} must be a string or a number, not ${Array.isArray(value) ? 'an array' : typeof value}.`, 'a string or a number');
+    }
+    query.set(name, String(value));
+  }
+  const missing = spec.required?.find((name) => !query.get(name));
+  if (missing) return badParameter(missing, `${spec.name} needs ${missing}.`, `a ${missing}`);
+  return query;
+}
+
+/**
+ * A problem as a tool error: its detail and what is allowed, for the model to correct its call. No
+ * structuredContent: an error is not the result the tool's outputSchema describes.
+ */
+function toolError(problem: Problem): ToolResult {
+  const allowed = problem.allowed === undefined ? '' : ` Allowed: ${[problem.allowed].flat().join(', ')}.`;
+  return { content: [{ type: 'text', text: `${problem.detail}${allowed}` }], isError: true };
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
+import { send } from '../support/http-client.ts';
+import { assertMatches } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * The MCP endpoint's HTTP rules that need a server of their own: the rate limit (a tool call counts like a
+ * search, a list by its size, the protocol's own messages not at all), a verified agent never counted, and a
+ * function behind a proxy, which takes any Host.
+ */
+const dist = inject('fixtureDist');
+const AGENT = 'https://agent.example';
+/** RFC 9421 Appendix B.1.4 test key: public, so only ever allowlisted in tests. */
+const TEST_KEY = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU' };
+const QUOTA = 3;
+
+let server: RunningServer;
+let proxied: RunningServer;
+let nextClient = 2;
+/** Each test speaks from its own loopback address: its own client, with a full bucket. */
+const newClient = () => `127.0.0.${nextClient++}`;
+
+beforeAll(async () => {
+  const agents = join(mkdtempSync(join(tmpdir(), 'agents-')), 'verified-agents.json');
+  const { d: _, ...publicKey } = TEST_KEY;
+  writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicKey] } }));
+  [server, proxied] = await Promise.all([startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, VERIFIED_AGENTS: agents }), startServer(dist, { TRUST_PROXY: '1' })]);
+});
+afterAll(() => Promise.all([server?.stop(), proxied?.stop()]));
+
+const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+const post = (
+  message: unknown,
+  { localAddress, headers = {}, base = server.url }: { localAddress?: string; headers?: Record<string, string>; base?: string } = {},
+) => send(base, '/mcp', { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(message), localAddress });
+const call = (name: string, args: Record<string, unknown>, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+describe('the rate limit on /mcp', () => {
+  it('counts each tool call like a search, and past the quota answers 429 problem JSON at the HTTP layer', async () => {
+    const localAddress = newClient();
+    const remaining = [];
+    for (let i = 0; i < QUOTA; i++) {
+      const res = await post(call('search_cards', { q: 'charizard' }), { localAddress });
+      expect(res.status).toBe(200);
+      expect(res.headers['request-cost']).toBe('1');
+      remaining.push(/;r=(\d+);/.exec(String(res.headers.ratelimit))?.[1]);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const refused = await post(call('get_card', { slug: 'charizard-base1-4' }), { localAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const body = JSON.parse(refused.body);
+    assertMatches('problem.json', body);
+    expect(body['violated-policies']).toEqual(['default']);
+  });
+
+  it('does not count the protocol’s own messages: initialize, tools/list, resources/list, ping', async () => {
+    const localAddress = newClient();
+    for (let i = 0; i < QUOTA + 2; i++) {
+      for (const method of ['initialize', 'tools/list', 'resources/list', 'ping']) {
+        const params = method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } : {};
+        const res = await post({ jsonrpc: '2.0', id: 1, method, params }, { localAddress });
+        expect(res.status, method).toBe(200);
+        expect(res.headers.ratelimit, method).toBeUndefined();
+      }
+    }
+    expect((await post(call('search_cards', { q: 'mew' }), { localAddress })).headers.ratelimit).toMatch(/;r=2;/);
+  });
+
+  it('counts a list to value by its size, one point per 50 lines, and a resource read as one', async () => {
+    const localAddress = newClient();
+    const list = Array.from({ length: 101 }, (_, i) => `base1-${i + 1}`).join('\n');
+    const valued = await post(call('value_collection', { list }), { localAddress });
+    expect(valued.status).toBe(200);
+    expect(valued.headers['request-cost']).toBe('3');
+    expect(valued.headers.ratelimit).toMatch(/;r=0;/);
+    const read = await post({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'card-values:/llms.txt' } }, { localAddress });
+    expect(read.status).toBe(429);
+  });
+
+  it('never counts a verified agent (Web Bot Auth on the POST), not even past the quota', async () => {
+    const localAddress = newClient();
+    for (let i = 0; i < QUOTA * 3; i++) {
+      const now = Math.floor(Date.now() / 1000);
+      const signed = signAgentRequest({ privateJwk: TEST_KEY, agent: AGENT, authority: new URL(server.url).host, created: now, expires: now + 60 });
+      const res = await post(call('search_cards', { q: 'charizard' }, i), { localAddress, headers: signed });
+      expect(res.status).toBe(200);
+      expect(res.headers.ratelimit).toBeUndefined();
+    }
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  it('answers any Host and Origin: the service is public, its data read-only, and no credential rides on a request', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { base: proxied.url, headers: { Host: 'cards.example', Origin: 'https://app.example' } });
+    expect(res.status).toBe(200);
+  });
+});
