@@ -28,10 +28,16 @@
  *      through nginx and from the function, and card search through nginx (one
  *      proxy hop) and from the function directly: nginx ÷ function per round;
  *   7. mcp: card search as an MCP tool call against the same search over plain HTTP, on one server, in
- *      rounds that alternate (a) GET /api/cards?q=…&limit=10 and (b) POST /mcp with a JSON-RPC tools/call of
+ *      rounds that rotate (a) GET /api/cards?q=…&limit=10, (b) POST /mcp with a JSON-RPC tools/call of
  *      search_cards with the same arguments (stateless: no initialize), both cycling through the 20 realistic
- *      queries (so both answer from their caches after the first pass: the ratio is what the protocol adds);
- *      requests/s and latency p50/p99 of each, HTTP ÷ MCP requests/s taken within each round. Before
+ *      queries (so both answer from their caches after the first pass: the ratio is what the protocol adds),
+ *      and (c) a control, the "POST floor": POST /api/collection with the one line `base1-4` as text/plain,
+ *      the cheapest POST the function answers (valued each time); requests/s and latency p50/p99 of each,
+ *      HTTP ÷ MCP and HTTP ÷ POST floor requests/s taken within each round, and the server's own CPU per
+ *      request of each (its utime + stime from /proc/<pid>/stat around each run ÷ the requests answered).
+ *      A tool call is a POST, and the load generator (one thread, on the same machine) is the bottleneck, so
+ *      the POST floor shows how much of the HTTP ÷ MCP ratio any POST pays, and the CPU per request what
+ *      the server itself spends, which the client's limit does not hide. Before
  *      the load each query is asked both ways once: the tool call must answer 200 with a JSON-RPC result (no
  *      error, not isError) whose structuredContent.total is the HTTP answer's total; under load every tool
  *      call must answer 200. With the time the first tool call takes on a ready server (it loads the MCP
@@ -61,7 +67,7 @@
  * Exit codes: 0 figures printed (targets missed or not: a benchmark, not a test) ·
  * 2 the benchmark could not run (no build, the server did not start, a URL failed).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, get, request } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -84,7 +90,8 @@ interface LoadOptions {
   timeout?: number;
 }
 interface LoadResult {
-  requests: { average: number };
+  /** total: the requests answered in the run. */
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -125,6 +132,11 @@ const MCP_SEARCH_LIMIT = 10;
 const toolCallOf = (q: string) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_cards', arguments: { q, limit: MCP_SEARCH_LIMIT } } });
 const httpSearchOf = (q: string) => `/api/cards?q=${encodeURIComponent(q)}&limit=${MCP_SEARCH_LIMIT}`;
+/** Phase 7's control, the "POST floor": the cheapest POST the function answers, a one-line list valued each time. */
+const POST_FLOOR = { method: 'POST', path: '/api/collection', headers: { 'content-type': 'text/plain' }, body: 'base1-4' } as const;
+/** Phase 7's kinds of load: card search over HTTP, the POST floor, card search as a tool call. */
+const MCP_KINDS = ['HTTP', 'POST floor', 'MCP'] as const;
+type McpKind = (typeof MCP_KINDS)[number];
 /** What people type: names, typos, name + set, set names, rarities. */
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
@@ -550,8 +562,18 @@ function printNginx(nginx: NginxFigures | null): void {
 interface McpFigures {
   http: LoadResult[];
   mcp: LoadResult[];
+  /** The POST floor's runs (POST /api/collection, one line). */
+  floor: LoadResult[];
   /** HTTP ÷ MCP requests/s, one a round. */
   ratios: number[];
+  /** HTTP ÷ POST floor requests/s, one a round. */
+  floorRatios: number[];
+  /** The server's CPU (user + system) per request answered, in µs, one a round, per kind. */
+  cpuUs: Record<McpKind, number[]>;
+  /** MCP ÷ HTTP CPU per request, one a round. */
+  cpuRatios: number[];
+  /** Clock ticks per second of /proc/<pid>/stat, and whether getconf said so (else assumed 100). */
+  clockTicks: { perSecond: number; assumed: boolean };
   /** The first tool call on a ready server, which loads the MCP code. */
   firstCallMs: number;
   rssReady: number;
@@ -562,12 +584,40 @@ interface McpFigures {
 
 const mcpRatioOf = (figures: McpFigures) => median(figures.ratios);
 
-/** Phase 7's load: card search over plain HTTP, or the same searches as MCP tool calls. */
-function mcpLoadOf(kind: 'HTTP' | 'MCP', port: number, seconds: number): LoadOptions {
+/** Phase 7's load: card search over plain HTTP, the POST floor, or the same searches as MCP tool calls. */
+function mcpLoadOf(kind: McpKind, port: number, seconds: number): LoadOptions {
   const base = { url: `http://${HOST}:${port}`, connections: CONNECTIONS, duration: seconds, timeout: 10 };
   // Each connection walks the list in order, so all 20 queries share the load, both ways.
   if (kind === 'HTTP') return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'GET', path: httpSearchOf(q) })) };
+  if (kind === 'POST floor') return { ...base, requests: [{ ...POST_FLOOR, headers: { ...POST_FLOOR.headers } }] };
   return { ...base, requests: REALISTIC_QUERIES.map((q) => ({ method: 'POST', path: MCP_PATH, headers: MCP_HEADERS, body: toolCallOf(q) })) };
+}
+
+/** Clock ticks per second, as /proc/<pid>/stat counts CPU time: `getconf CLK_TCK`, or 100 (Linux's USER_HZ) when that fails. */
+function clockTicksPerSecond(): { perSecond: number; assumed: boolean } {
+  try {
+    const perSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 5_000 }).trim());
+    if (Number.isInteger(perSecond) && perSecond > 0) return { perSecond, assumed: false };
+  } catch {
+    // no getconf: fall through to Linux's fixed USER_HZ
+  }
+  return { perSecond: 100, assumed: true };
+}
+
+/**
+ * A process's CPU so far, user + system, in clock ticks: fields 14 (utime) and 15 (stime) of /proc/<pid>/stat,
+ * all its threads. The second field (comm) is in parentheses and may hold spaces or parentheses itself, so
+ * the fields are counted from after the last ')', where field 3 (state) begins.
+ */
+function cpuTicksOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 1)
+    .trim()
+    .split(/\s+/);
+  const [utime, stime] = [fields[14 - 3], fields[15 - 3]].map(Number);
+  if (!Number.isInteger(utime) || !Number.isInteger(stime)) throw new Error(`no utime and stime in /proc/${pid}/stat: ${stat.slice(0, 200)}`);
+  return utime + stime;
 }
 
 /** A search answer's total, from GET /api/cards's JSON or from a tools/call's JSON-RPC result; throws on anything else. */
@@ -581,12 +631,13 @@ function totalOf(what: string, answer: { status: number; text: string } | null, 
   return total;
 }
 
-/** Phase 7: card search as MCP tool calls against the same searches over HTTP, on one server, in alternating rounds. */
+/** Phase 7: card search as MCP tool calls against the same searches over HTTP and the POST floor, on one server, in rotating rounds. */
 async function benchMcp(dist: string, rounds: number, seconds: number): Promise<McpFigures> {
   console.log(
-    `7. MCP: ${rounds} rounds × (card search over HTTP, the same as MCP tools/call), ${REALISTIC_QUERIES.length} queries, ` +
+    `7. MCP: ${rounds} rounds × (card search over HTTP, the POST floor, the same search as MCP tools/call), ${REALISTIC_QUERIES.length} queries, ` +
       `limit ${MCP_SEARCH_LIMIT}, ${CONNECTIONS} connections, ${seconds} s each ...`,
   );
+  const clockTicks = clockTicksPerSecond();
   const server = await spawnServer(dist, LIMIT_ON);
   try {
     await whenReady(server, START_TIMEOUT_MS);
@@ -604,32 +655,55 @@ async function benchMcp(dist: string, rounds: number, seconds: number): Promise<
       const overMcp = totalOf(`tools/call search_cards q=${q}`, await toolCall(q), true);
       if (overHttp !== overMcp) throw new Error(`"${q}": ${overHttp} cards over HTTP, ${overMcp} as a tool call`);
     }
+    // The POST floor answers 200 with a valued list.
+    const floorAnswer = await answerOf(server.port, POST_FLOOR.path, { method: 'POST', headers: { ...POST_FLOOR.headers }, body: POST_FLOOR.body });
+    if (floorAnswer?.status !== 200 || !floorAnswer.type.startsWith('application/json')) {
+      throw new Error(
+        `${POST_FLOOR.method} ${POST_FLOOR.path} (${POST_FLOOR.body}) answered ${floorAnswer?.status ?? 'nothing'} ${floorAnswer?.type}: ${floorAnswer?.text.slice(0, 300)}`,
+      );
+    }
     console.log(
-      `   first tool call on the ready server ${ms(firstCallMs)} (the MCP code's load and set-up); ${REALISTIC_QUERIES.length} queries agree both ways`,
+      `   first tool call on the ready server ${ms(firstCallMs)} (the MCP code's load and set-up); ${REALISTIC_QUERIES.length} queries agree both ways; ` +
+        `the POST floor answers 200`,
     );
-    for (const kind of ['HTTP', 'MCP'] as const) await autocannon(mcpLoadOf(kind, server.port, 1)); // warm up, not counted
-    const runs = { HTTP: [] as LoadResult[], MCP: [] as LoadResult[] };
-    const ratios: number[] = [];
+    for (const kind of MCP_KINDS) await autocannon(mcpLoadOf(kind, server.port, 1)); // warm up, not counted
+    const runs: Record<McpKind, LoadResult[]> = { HTTP: [], 'POST floor': [], MCP: [] };
+    const cpuUs: Record<McpKind, number[]> = { HTTP: [], 'POST floor': [], MCP: [] };
+    const [ratios, floorRatios, cpuRatios]: number[][] = [[], [], []];
     for (let round = 1; round <= rounds; round++) {
-      // Alternate which goes first, so neither always runs on the machine the other just warmed.
-      for (const kind of round % 2 ? (['HTTP', 'MCP'] as const) : (['MCP', 'HTTP'] as const)) {
+      // Rotate the order, so no kind always runs first, or always on the machine another just warmed.
+      const shift = (round - 1) % MCP_KINDS.length;
+      for (const kind of [...MCP_KINDS.slice(shift), ...MCP_KINDS.slice(0, shift)]) {
+        const before = cpuTicksOf(pid);
         const result = await autocannon(mcpLoadOf(kind, server.port, seconds));
+        const ticks = cpuTicksOf(pid) - before;
         if (result.non2xx + result.errors + result.timeouts) {
           throw new Error(`${kind} round ${round}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
         }
+        if (!(result.requests.total > 0)) throw new Error(`${kind} round ${round}: no request answered`);
         runs[kind].push(result);
+        cpuUs[kind].push(((ticks / clockTicks.perSecond) * 1e6) / result.requests.total);
       }
-      const [http, mcp] = [runs.HTTP.at(-1)!, runs.MCP.at(-1)!];
+      const [http, floor, mcp] = MCP_KINDS.map((kind) => runs[kind].at(-1)!);
       ratios.push(http.requests.average / mcp.requests.average);
+      floorRatios.push(http.requests.average / floor.requests.average);
+      cpuRatios.push(cpuUs.MCP.at(-1)! / cpuUs.HTTP.at(-1)!);
+      const line = (kind: McpKind, r: LoadResult) =>
+        `${kind} ${r.requests.average.toFixed(0)} req/s (p99 ${r.latency.p99} ms, CPU ${cpuUs[kind].at(-1)!.toFixed(0)} µs/req)`;
       console.log(
-        `   round ${round}: HTTP ${http.requests.average.toFixed(0)} req/s (p99 ${http.latency.p99} ms) · ` +
-          `MCP ${mcp.requests.average.toFixed(0)} req/s (p99 ${mcp.latency.p99} ms) · HTTP ÷ MCP ${ratios.at(-1)!.toFixed(2)}`,
+        `   round ${round}: ${line('HTTP', http)} · ${line('POST floor', floor)} · ${line('MCP', mcp)} · ` +
+          `HTTP ÷ MCP ${ratios.at(-1)!.toFixed(2)} · HTTP ÷ POST floor ${floorRatios.at(-1)!.toFixed(2)}`,
       );
     }
     const figures = {
       http: runs.HTTP,
       mcp: runs.MCP,
+      floor: runs['POST floor'],
       ratios,
+      floorRatios,
+      cpuUs,
+      cpuRatios,
+      clockTicks,
       firstCallMs,
       rssReady,
       rssFirstCall,
@@ -648,12 +722,16 @@ async function benchMcp(dist: string, rounds: number, seconds: number): Promise<
 function printMcp(figures: McpFigures): void {
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
   const ratio = mcpRatioOf(figures);
+  const floorRatio = median(figures.floorRatios);
+  const cpu = (kind: McpKind) => `${median(figures.cpuUs[kind]).toFixed(0)} µs`;
+  const rounds = (xs: number[], digits: number) => `rounds ${xs.map((x) => x.toFixed(digits)).join(', ')}`;
   console.log('');
   printTable([
     [`card search, limit ${MCP_SEARCH_LIMIT} (medians)`, 'requests/s', 'latency p50', 'latency p99'],
     ...(
       [
         ['over HTTP (GET /api/cards)', figures.http],
+        ['POST floor (POST /api/collection, 1 line)', figures.floor],
         ['MCP tools/call (POST /mcp)', figures.mcp],
       ] as const
     ).map(([label, runs]) => [
@@ -666,9 +744,12 @@ function printMcp(figures: McpFigures): void {
   console.log('');
   printTable([
     ['MCP', ''],
+    ['search HTTP ÷ MCP requests/s', `${ratio.toFixed(2)} ${mark(ratio <= TARGETS.mcpRatio, '≤ 1.5')} (${rounds(figures.ratios, 2)})`],
+    ['search HTTP ÷ POST floor requests/s', `${floorRatio.toFixed(2)} (no target: what any POST pays; ${rounds(figures.floorRatios, 2)})`],
     [
-      'search HTTP ÷ MCP requests/s',
-      `${ratio.toFixed(2)} ${mark(ratio <= TARGETS.mcpRatio, '≤ 1.5')} (rounds ${figures.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+      'server CPU per request',
+      `HTTP ${cpu('HTTP')} · POST floor ${cpu('POST floor')} · MCP ${cpu('MCP')} (MCP ÷ HTTP ${median(figures.cpuRatios).toFixed(1)}; ` +
+        `user + system from /proc, ${figures.clockTicks.perSecond} ticks/s${figures.clockTicks.assumed ? ' assumed' : ''})`,
     ],
     ['first tool call on a ready server', `${ms(figures.firstCallMs)} (the MCP code's load and set-up)`],
     [

@@ -1,4 +1,3 @@
-import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { changesMarkdownUrl, changesUrl, pageUrl } from '../http/links.ts';
 import { changeListOf } from '../lib/change-feed.ts';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
@@ -17,7 +16,6 @@ import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/s
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
-import { TOKEN_RANKS_FILE } from '../lib/token-encoder.ts';
 import type { CardDetail } from '../schemas/api-types.ts';
 import {
   BULK_COLLECTIONS,
@@ -146,8 +144,6 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
       const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, graded: catalogue.cardGraded };
       yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
-      // The tokenizer's ranks, for the token count of the one Markdown answer the function makes (a valued list).
-      yield ['server', TOKEN_RANKS_FILE, JSON.stringify(o200k_base)];
       // What the MCP endpoint's tools/list answers (src/lib/mcp/tools.ts): the same parameters and schemas as the API.
       yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
       // The histories the rows of the search pages for people draw (their frame is the site's shell).

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Tiktoken } from 'js-tiktoken/lite';
+import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
-import { AS_TEXT, encoderOf as encoderWithRanks } from '../lib/token-encoder.ts';
 
 /**
  * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
@@ -12,7 +11,20 @@ import { AS_TEXT, encoderOf as encoderWithRanks } from '../lib/token-encoder.ts'
  * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
  */
 let encoder: Tiktoken | undefined;
-const encoderOf = () => (encoder ??= encoderWithRanks(o200k_base));
+function encoderOf(): Tiktoken {
+  if (encoder) return encoder;
+  encoder = new Tiktoken(o200k_base);
+  // Its token → bytes map serves only decode(), which counting never calls: 200k byte arrays, 50 MB of the
+  // Markdown worker's heap. The counting tests (tests/unit/token-counter.test.ts) hold encode() to the reference.
+  (encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap?.clear();
+  return encoder;
+}
+
+/**
+ * Special-token strings (`<|endoftext|>`) are counted as the plain text they are in a served file, not refused
+ * (the encoder's default, which failed the build on an article that quoted one).
+ */
+const AS_TEXT: [allowedSpecial: string[], disallowedSpecial: string[]] = [[], []];
 
 /** The exact count, by encoding the whole text: the reference the fast count is tested against. */
 export function countTokensExactly(text: string): number {

@@ -23,6 +23,7 @@ import type { Collection } from '../schemas/api-types.ts';
 import type { FunctionGate } from './function-gate.ts';
 import { readLimited } from './request-body.ts';
 import type { Searchers } from './search-data.ts';
+import { countTokens } from './token-count.ts';
 
 /**
  * `/api/collection`: a list valued line by line (src/lib/collection/), as JSON, Markdown or CSV. A short list
@@ -111,14 +112,14 @@ export function createCollectionEndpoint({ searchers, gate, shell }: { searchers
     if ('problem' in source) return source.problem;
     const valued = await value(source.csv ? linesOfCsv(source.text) : linesOfText(source.text), req);
     if ('refused' in valued) return valued.refused;
-    const answer = represent(valued.collection, format, req);
+    const answer = await represent(valued.collection, format, req);
     return { ...answer, headers: { ...valued.headers, ...answer.headers } };
   }
 
-  function represent(collection: Collection, format: Format, req: IncomingMessage): Answer {
+  async function represent(collection: Collection, format: Format, req: IncomingMessage): Promise<Answer> {
     const text = format === 'json' ? JSON.stringify(collection) : format === 'markdown' ? collectionToMarkdown(collection) : collectionToCsv(collection);
     const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': FORMATS[format] };
-    if (format === 'markdown') headers['x-markdown-tokens'] = String(searchers.countTokens(text));
+    if (format === 'markdown') headers['x-markdown-tokens'] = String(await countTokens(text));
     if (format === 'csv') headers['Content-Disposition'] = 'inline; filename="collection.csv"';
     return withCaching(text, headers, req);
   }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
 import {
   CARD_PRODUCTS_FILE,
@@ -13,7 +12,6 @@ import {
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
 import { readSearchPack } from '../lib/search/search-pack.ts';
-import { AS_TEXT, encoderOf, TOKEN_RANKS_FILE } from '../lib/token-encoder.ts';
 import type { KnowledgeListItem } from '../schemas/api-types.ts';
 
 /**
@@ -30,8 +28,6 @@ export interface Searchers {
   cardProducts: (productId: number) => readonly number[];
   /** The as-of date and the graded figures a valued list reads (src/lib/collection/collection-data.ts). */
   collection: CollectionData;
-  /** The o200k_base token count of a Markdown answer made here (a valued list), as the build counts its files. */
-  countTokens(text: string): number;
 }
 
 /**
@@ -49,7 +45,6 @@ export function loadSearchers(searchDir: string): Searchers {
   let kinds: string[] | undefined;
   let cardProducts: Searchers['cardProducts'] | undefined;
   let collection: CollectionData | undefined;
-  let encoder: Tiktoken | undefined;
   return {
     cards,
     sealed,
@@ -65,11 +60,6 @@ export function loadSearchers(searchDir: string): Searchers {
     },
     get collection() {
       return (collection ??= read<CollectionData>(basename(COLLECTION_DATA_FILE)));
-    },
-    countTokens(text) {
-      // The ranks (2.3 MB) are read on the first Markdown list: most processes never count a token.
-      encoder ??= encoderOf(read<TiktokenBPE>(basename(TOKEN_RANKS_FILE)));
-      return encoder.encode(text, ...AS_TEXT).length;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, inject, it } from 'vitest';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
-import { assertMatches } from '../support/schemas.ts';
+import { assertMatches, problemOf } from '../support/schemas.ts';
 import { useContractTarget } from '../support/target.ts';
 
 /**
@@ -15,13 +15,7 @@ const { get, send } = useContractTarget(dist);
 const LIST = ['2x base1-4', 'fix1-107', 'zzqx not a card', '', 'evolving skies booster box x3'].join('\n');
 const listUrl = (list: string, extra = '') => `/api/collection?list=${encodeURIComponent(list)}${extra}`;
 
-async function problem(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toBe('application/problem+json');
-  const body = await res.json();
-  assertMatches('problem.json', body, 'the problem');
-  return body;
-}
+const problem = (res: Response, status: number) => problemOf(res, status);
 
 describe('/api/collection', () => {
   it('values a GET list line by line: quantities, ids, products and lines that name nothing, with the total to the cent', async () => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { signedAsTestAgent, testAgentsFile } from '../support/test-agent.ts';
 
 /**
  * The MCP endpoint's HTTP rules that need a server of their own: the rate limit (a tool call counts like a
@@ -13,9 +10,6 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * function behind a proxy, which takes any Host.
  */
 const dist = inject('fixtureDist');
-const AGENT = 'https://agent.example';
-/** RFC 9421 Appendix B.1.4 test key: public, so only ever allowlisted in tests. */
-const TEST_KEY = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU' };
 const QUOTA = 3;
 
 let server: RunningServer;
@@ -25,10 +19,10 @@ let nextClient = 2;
 const newClient = () => `127.0.0.${nextClient++}`;
 
 beforeAll(async () => {
-  const agents = join(mkdtempSync(join(tmpdir(), 'agents-')), 'verified-agents.json');
-  const { d: _, ...publicKey } = TEST_KEY;
-  writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicKey] } }));
-  [server, proxied] = await Promise.all([startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, VERIFIED_AGENTS: agents }), startServer(dist, { TRUST_PROXY: '1' })]);
+  [server, proxied] = await Promise.all([
+    startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, VERIFIED_AGENTS: testAgentsFile() }),
+    startServer(dist, { TRUST_PROXY: '1' }),
+  ]);
 });
 afterAll(() => Promise.all([server?.stop(), proxied?.stop()]));
 
@@ -86,8 +80,7 @@ describe('the rate limit on /mcp', () => {
   it('never counts a verified agent (Web Bot Auth on the POST), not even past the quota', async () => {
     const localAddress = newClient();
     for (let i = 0; i < QUOTA * 3; i++) {
-      const now = Math.floor(Date.now() / 1000);
-      const signed = signAgentRequest({ privateJwk: TEST_KEY, agent: AGENT, authority: new URL(server.url).host, created: now, expires: now + 60 });
+      const signed = signedAsTestAgent(new URL(server.url).host);
       const res = await post(call('search_cards', { q: 'charizard' }, i), { localAddress, headers: signed });
       expect(res.status).toBe(200);
       expect(res.headers.ratelimit).toBeUndefined();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_PROTOCOL_VERSIONS, TOKENS_META } from '../../src/lib/mcp/protocol.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { send as sendRaw } from '../support/http-client.ts';
-import { assertMatches } from '../support/schemas.ts';
+import { assertMatches, problemOf } from '../support/schemas.ts';
 import { CONTRACT_TARGET, useContractTarget } from '../support/target.ts';
 
 /**
@@ -21,13 +21,7 @@ const rpc = (message: unknown, headers: Record<string, string> = {}) =>
 const initialize = (protocolVersion: string) =>
   rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'tests', version: '1' } } });
 
-async function problem(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toBe('application/problem+json');
-  const body = await res.json();
-  assertMatches('problem.json', body, 'the problem');
-  return body;
-}
+const problem = (res: Response, status: number) => problemOf(res, status);
 
 let client: Client;
 beforeAll(async () => {
@@ -197,6 +191,32 @@ describe('tools', () => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result).text).toMatch(message);
+  });
+
+  // A plain call is answered from the tool's remembered JSON, without the SDK; the same call in a batch of one,
+  // or with a progress token, goes through the SDK's Server. Both must send the same answer.
+  it.each([
+    ['search_cards', { q: 'charizard', limit: 3 }],
+    ['search_sealed', { q: 'booster box' }],
+    ['search_knowledge', {}],
+    ['get_card', { slug: 'base1-4' }],
+    ['get_set', { setId: 'base1' }],
+    ['list_sets', undefined],
+    ['value_collection', { list: '2x base1-4\nzzqx not a card' }],
+    ['search_cards', { band: 'priceless' }],
+    ['get_card', { slug: 'no-such-card-zz9-1' }],
+  ])('answers %s (%#) the same whether the SDK answers it or not', async (name, args) => {
+    const call = { jsonrpc: '2.0', id: 'call-1', method: 'tools/call', params: { name, arguments: args } };
+    const withProgress = { ...call, params: { ...call.params, _meta: { progressToken: 5 } } };
+    const [plain, batched, progress] = await Promise.all([rpc(call), rpc([call]), rpc(withProgress)]);
+    for (const res of [plain, batched, progress]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const body = await plain.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 'call-1' });
+    expect(body).toEqual(await batched.json());
+    expect(body).toEqual(await progress.json());
   });
 
   it('answers a tool that does not exist with the protocol error, not a crash', async () => {

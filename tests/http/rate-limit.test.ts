@@ -4,24 +4,13 @@
  * verified agent (Web Bot Auth) is never counted.
  */
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { signedAsTestAgent, testAgentsFile } from '../support/test-agent.ts';
 
 const dist = inject('fixtureDist');
-const AGENT = 'https://agent.example';
-/** RFC 9421 Appendix B.1.4 test key: public, so only ever allowlisted in tests. */
-const TEST_KEY = {
-  kty: 'OKP',
-  crv: 'Ed25519',
-  x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs',
-  d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU',
-};
 const QUOTA = 4;
 
 let server: RunningServer;
@@ -31,9 +20,7 @@ let nextClient = 2;
 const newClient = () => `127.0.0.${nextClient++}`;
 
 beforeAll(async () => {
-  const agents = join(mkdtempSync(join(tmpdir(), 'agents-')), 'verified-agents.json');
-  const { d: _, ...publicKey } = TEST_KEY;
-  writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicKey] } }));
+  const agents = testAgentsFile();
   [server, proxied] = await Promise.all([
     startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, VERIFIED_AGENTS: agents }),
     startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, TRUST_PROXY: '1', VERIFIED_AGENTS: agents }),
@@ -41,10 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([server?.stop(), proxied?.stop()]));
 
-function signedHeaders(base: string): Record<string, string> {
-  const now = Math.floor(Date.now() / 1000);
-  return signAgentRequest({ privateJwk: TEST_KEY, agent: AGENT, authority: new URL(base).host, created: now, expires: now + 60 });
-}
+const signedHeaders = (base: string) => signedAsTestAgent(new URL(base).host);
 
 describe('an anonymous client', () => {
   it('sees the policy and its remaining requests count down on every search', async () => {
@@ -160,8 +144,7 @@ describe('a verified agent', () => {
 
   it('signed for another host is not verified', async () => {
     const localAddress = newClient();
-    const now = Math.floor(Date.now() / 1000);
-    const headers = signAgentRequest({ privateJwk: TEST_KEY, agent: AGENT, authority: 'elsewhere.example', created: now, expires: now + 60 });
+    const headers = signedAsTestAgent('elsewhere.example');
     for (let i = 0; i < QUOTA; i++) await send(server.url, '/api/cards?q=mew', { localAddress, headers });
     expect((await send(server.url, '/api/cards?q=mew', { localAddress, headers })).status).toBe(429);
   });

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
-import { assertMatches } from '../support/schemas.ts';
+import { assertMatches, problemOf } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
 import { startTarget } from '../support/target.ts';
 
@@ -41,14 +41,7 @@ async function json(path: string, schema: string) {
   return { res, body };
 }
 
-async function problem(path: string, status: number) {
-  const res = await get(path);
-  expect(res.status, path).toBe(status);
-  expect(res.headers.get('content-type')).toBe('application/problem+json');
-  const body = await res.json();
-  assertMatches('problem.json', body, path);
-  return body;
-}
+const problem = async (path: string, status: number) => problemOf(await get(path), status, path);
 
 describe('card search', () => {
   it('finds cards by name across sets, exact total, relevance first', async () => {

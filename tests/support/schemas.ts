@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
 import { ROOT } from './fixture-site.ts';
 
 /**
@@ -21,6 +22,15 @@ export function assertMatches(file: string, data: unknown, where = ''): void {
   const validate = ajv.getSchema(file);
   if (!validate) throw new Error(`no schema ${file} in ${SCHEMA_DIR}`);
   if (!validate(data)) throw new Error(`${where} does not match ${file}: ${ajv.errorsText(validate.errors)}`);
+}
+
+/** The problem JSON (RFC 9457) a response carries, checked: its status, its media type and its schema. */
+export async function problemOf(res: Response, status: number, where = 'the problem'): Promise<Record<string, unknown> & { detail: string }> {
+  expect(res.status, where).toBe(status);
+  expect(res.headers.get('content-type'), where).toBe('application/problem+json');
+  const body = await res.json();
+  assertMatches('problem.json', body, where);
+  return body;
 }
 
 export function schemaFiles(): string[] {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cardToDetail } from '../../src/lib/card-record.ts';
 import { cardToMarkdown } from '../../src/lib/markdown/card-markdown.ts';
 import { countTokens, countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { countTokens as countInFunction } from '../../src/server/token-count.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 
 /**
@@ -43,6 +44,10 @@ describe('token counts', () => {
   it.each(texts.map((text, i) => [i, text]))('text %i: the build counts what an untouched encoder counts', (_, text) => {
     expect(countTokens(text)).toBe(referenceCount(text));
     expect(countTokensExactly(text)).toBe(referenceCount(text));
+  });
+
+  it.each(texts.map((text, i) => [i, text]))('text %i: the function counts what the build counts', async (_, text) => {
+    expect(await countInFunction(text)).toBe(referenceCount(text));
   });
 
   it('counting the same pieces again gives the same count (the memo never drifts)', () => {

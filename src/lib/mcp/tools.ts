@@ -18,7 +18,8 @@ interface Parameter {
 /** What a tool answers with: a search of the function's, a prebuilt record, or a valued list. */
 export type ToolSource =
   | { kind: 'search'; endpoint: 'cards' | 'sealed' | 'knowledge' }
-  | { kind: 'record'; collection: 'cards' | 'sealed' | 'knowledge' | 'sets' }
+  /** `thing` and `listedBy` word the error for a key that names nothing ("No card has the slug …; search_cards lists them."). */
+  | { kind: 'record'; collection: 'cards' | 'sealed' | 'knowledge' | 'sets'; thing: string; listedBy: string }
   | { kind: 'index'; collection: 'sets' }
   | { kind: 'collection' };
 
@@ -59,7 +60,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       parameters: [argument(PARAMETERS.CardSlug)],
       required: ['slug'],
       output: 'card-detail.json',
-      source: { kind: 'record', collection: 'cards' },
+      source: { kind: 'record', collection: 'cards', thing: 'card', listedBy: 'search_cards' },
     },
     {
       name: 'search_sealed',
@@ -76,7 +77,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       parameters: [argument(PARAMETERS.SealedSlug)],
       required: ['slug'],
       output: 'sealed-detail.json',
-      source: { kind: 'record', collection: 'sealed' },
+      source: { kind: 'record', collection: 'sealed', thing: 'sealed product', listedBy: 'search_sealed' },
     },
     {
       name: 'value_collection',
@@ -105,7 +106,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       parameters: [argument(PARAMETERS.ArticleSlug)],
       required: ['slug'],
       output: 'knowledge-detail.json',
-      source: { kind: 'record', collection: 'knowledge' },
+      source: { kind: 'record', collection: 'knowledge', thing: 'article', listedBy: 'search_knowledge' },
     },
     {
       name: 'list_sets',
@@ -122,7 +123,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       parameters: [argument(PARAMETERS.SetId)],
       required: ['setId'],
       output: 'set-detail.json',
-      source: { kind: 'record', collection: 'sets' },
+      source: { kind: 'record', collection: 'sets', thing: 'set', listedBy: 'list_sets' },
     },
   ];
 }

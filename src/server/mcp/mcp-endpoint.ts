@@ -62,7 +62,7 @@ const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
 export async function createMcpEndpoint({ searchers, gate, files, serverDir, localOnly }: McpOptions) {
   const tools = JSON.parse(await readFile(join(serverDir, MCP_TOOLS_FILE), 'utf8')) as { name: string }[];
-  const callTool = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
+  const toolCalls = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
   const resources = createResources({ searchers, files });
   // A Server makes its own JSON Schema validator (Ajv, for elicitation, which this server never asks for) unless
   // given one: made per request it was a quarter of a tool call's time.
@@ -80,7 +80,7 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
     }));
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }) as never);
     server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-      const result = await callTool(params.name, params.arguments);
+      const result = await toolCalls.call(params.name, params.arguments);
       if (!result) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name.slice(0, 80)}`);
       return result;
     });
@@ -132,6 +132,16 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
       if (!decision.go) return refused(decision.problem, counted);
     }
 
+    const quick = plainToolCall(parsed, req.headers.accept);
+    if (quick) {
+      const result = await toolCalls.callJson(quick.params.name, quick.params.arguments);
+      if (result !== undefined) {
+        const text = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(quick.id)},"result":`), result, CLOSING_BRACE]);
+        const headers = { ...API_HEADERS, ...counted, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, 'Content-Length': String(text.byteLength) };
+        return { status: 200, headers, body: text };
+      }
+    }
+
     // Not closed after: a stateless transport that answers in JSON holds no stream or timer, and closing one
     // builds a "connection closed" error (with its stack) for nothing. Both are garbage once answered.
     const server = serverOf();
@@ -152,6 +162,35 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
     return { status: response.status, headers, body: text };
   };
 }
+
+interface PlainToolCall {
+  id: string | number;
+  params: { name: string; arguments?: Record<string, unknown> };
+}
+
+/**
+ * A tools/call the SDK would hand to the tool as it is, answered without it: one request (no batch), a JSON-RPC
+ * id, a tool name and plain arguments, nothing else (no task, no unknown member), sent by a client that accepts
+ * what the transport requires. The SDK's Server and transport, made per request, were six times the cost of
+ * the search itself (docs/performance.md); the answer is the same bytes the SDK would send, from the answer's
+ * remembered JSON (tests/http/mcp.test.ts sends each call both ways). Anything else, the SDK answers.
+ */
+function plainToolCall(parsed: unknown, accept: string | undefined): PlainToolCall | undefined {
+  if (!accept?.includes(JSON_TYPE) || !accept.includes('text/event-stream')) return undefined;
+  if (!isPlainObject(parsed) || parsed.jsonrpc !== '2.0' || parsed.method !== 'tools/call' || !onlyKeys(parsed, MESSAGE_KEYS)) return undefined;
+  const { id, params } = parsed;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
+  if (!isPlainObject(params) || typeof params.name !== 'string' || !onlyKeys(params, PARAMS_KEYS)) return undefined;
+  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+  return { id: id as string | number, params: params as PlainToolCall['params'] };
+}
+
+const CLOSING_BRACE = Buffer.from('}');
+const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+/** Without `_meta` (a progress token, which the SDK checks): a call that sends one is the SDK's to answer. */
+const PARAMS_KEYS = new Set(['name', 'arguments']);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const onlyKeys = (value: Record<string, unknown>, keys: Set<string>) => Object.keys(value).every((key) => keys.has(key));
 
 /** The request headers the transport reads (it checks Accept and Content-Type, and the protocol version). */
 function headersOf(req: IncomingMessage): Record<string, string> {

@@ -10,6 +10,7 @@ import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-
 import { tooManyLines, valueLines } from '../collection-endpoint.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
+import { countTokens } from '../token-count.ts';
 import type { BuildFiles, ToolAnswer } from './build-files.ts';
 
 /**
@@ -25,21 +26,30 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searchers: Searchers; files: BuildFiles }) {
+export interface ToolCalls {
+  /** tools/call's result, or a tool error for bad arguments; undefined for a tool that does not exist (the protocol's error, not the tool's). */
+  call(name: string, args: Record<string, unknown> | undefined): Promise<ToolResult | undefined>;
+  /** The same result as JSON bytes, made once for a remembered answer: what the endpoint's fast path sends. */
+  callJson(name: string, args: Record<string, unknown> | undefined): Promise<Buffer | undefined>;
+}
+
+export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searchers: Searchers; files: BuildFiles }): ToolCalls {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
-  // The most recent search answers by tool and validated arguments, as the search endpoints keep theirs (a
-  // build's data never changes while it is served).
+  // The most recent answers by tool and validated arguments, as the search endpoints keep theirs (a build's data
+  // never changes while it is served), and each one's result as JSON once it has been sent so.
   const made = new Map<string, ToolAnswer>();
-  const remember = (key: string, make: () => ToolAnswer): ToolAnswer => {
+  const resultJson = new WeakMap<ToolAnswer, Buffer>();
+  async function remember(key: string, make: () => Promise<ToolAnswer | undefined>): Promise<ToolAnswer | undefined> {
     let found = made.get(key);
     if (found) made.delete(key);
     else {
-      found = make();
+      found = await make();
+      if (!found) return undefined;
       if (made.size >= SEARCH_CACHE_ENTRIES) made.delete(made.keys().next().value!);
     }
     made.set(key, found);
     return found;
-  };
+  }
 
   async function answer(spec: ToolSpec, query: URLSearchParams): Promise<ToolAnswer | Problem> {
     const source: ToolSource = spec.source;
@@ -47,16 +57,16 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
       case 'search': {
         const outcome = searchOutcomeOf(searchers, source.endpoint, query);
         if (!outcome.ok) return outcome.problem;
-        return remember(`${spec.name} ${outcome.key}`, () => {
+        return (await remember(`${spec.name} ${outcome.key}`, async () => {
           const json = outcome.answer();
           const markdown = searchMarkdown(source.endpoint, json);
-          return { structured: spec.wrap ? { results: json } : (json as Record<string, unknown>), markdown, tokens: searchers.countTokens(markdown) };
-        });
+          return { structured: spec.wrap ? { results: json } : (json as Record<string, unknown>), markdown, tokens: await countTokens(markdown) };
+        }))!;
       }
       case 'record':
-        return record(spec, source.collection, query);
+        return record(spec.required![0], source, query);
       case 'index': {
-        const found = await files.record(source.collection);
+        const found = await remember(spec.name, () => files.record(source.collection));
         if (!found) throw new Error(`the build has no index of ${source.collection}`);
         return found;
       }
@@ -66,44 +76,59 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
         if (tooLong) return tooLong;
         const collection = valueLines(lines, searchers);
         const markdown = collectionToMarkdown(collection);
-        return { structured: collection as unknown as Record<string, unknown>, markdown, tokens: searchers.countTokens(markdown) };
+        return { structured: collection as unknown as Record<string, unknown>, markdown, tokens: await countTokens(markdown) };
       }
     }
   }
 
-  /** A record by its slug (a card also by its id: `base1-4` is the card charizard-base1-4), from its prebuilt files. */
-  async function record(spec: ToolSpec, collection: 'cards' | 'sealed' | 'knowledge' | 'sets', query: URLSearchParams): Promise<ToolAnswer | Problem> {
-    const name = spec.required![0];
+  /** A record by its key (a card also by its id: `base1-4` is the card charizard-base1-4), from its prebuilt files. */
+  async function record(name: string, source: Extract<ToolSource, { kind: 'record' }>, query: URLSearchParams): Promise<ToolAnswer | Problem> {
+    const { collection, thing, listedBy } = source;
     const key = query.get(name)!;
     const shape = collection === 'sets' ? /^[a-z0-9]+$/ : SLUG;
-    const what = spec.name.replace(/^get_/, '').replace('_', ' ');
-    const finder =
-      spec.name === 'get_set' ? 'list_sets' : spec.name === 'get_article' ? 'search_knowledge' : spec.name.replace(/^get_(\w+?)(?:_product)?$/, 'search_$1s');
-    const unknown = () => badParameter(name, `No ${what} has the ${name} "${key.slice(0, 80)}"; ${finder} lists them.`, `a ${name} from ${finder}`);
+    const unknown = () => badParameter(name, `No ${thing} has the ${name} "${key.slice(0, 80)}"; ${listedBy} lists them.`, `a ${name} from ${listedBy}`);
     // A card id may hold capitals and underscores (cel25c-15_A1): it is looked up as an id below.
     if (!shape.test(key) && collection !== 'cards') return unknown();
-    let found = shape.test(key) ? await files.record(collection, key) : undefined;
-    if (!found && collection === 'cards') {
+    const found = await remember(`${collection} ${key}`, async () => {
+      if (shape.test(key)) {
+        const bySlug = await files.record(collection, key);
+        if (bySlug || collection !== 'cards') return bySlug;
+      }
       const [card] = searchers.cards.byIds([key]).results as { slug: string }[];
-      if (card) found = await files.record('cards', card.slug);
-    }
+      return card ? files.record('cards', card.slug) : undefined;
+    });
     return found ?? unknown();
   }
 
-  /**
-   * tools/call: the result, or a tool error for bad arguments. Undefined for a tool that does not exist, which is
-   * the protocol's error, not the tool's.
-   */
-  return async (name: string, args: Record<string, unknown> | undefined): Promise<ToolResult | undefined> => {
+  async function outcome(name: string, args: Record<string, unknown> | undefined): Promise<ToolAnswer | Problem | undefined> {
     const spec = byName.get(name);
     if (!spec) return undefined;
     const query = queryOf(spec, args ?? {});
-    const result = query instanceof URLSearchParams ? await answer(spec, query) : query;
-    if ('status' in result) return toolError(result);
-    return {
-      content: [{ type: 'text', text: result.markdown, _meta: { [TOKENS_META]: result.tokens } }],
-      structuredContent: result.structured,
-    };
+    return query instanceof URLSearchParams ? answer(spec, query) : query;
+  }
+
+  return {
+    async call(name, args) {
+      const result = await outcome(name, args);
+      if (result === undefined) return undefined;
+      return 'status' in result ? toolError(result) : resultOf(result);
+    },
+    async callJson(name, args) {
+      const result = await outcome(name, args);
+      if (result === undefined) return undefined;
+      if ('status' in result) return Buffer.from(JSON.stringify(toolError(result)));
+      let json = resultJson.get(result);
+      if (json === undefined) resultJson.set(result, (json = Buffer.from(JSON.stringify(resultOf(result)))));
+      return json;
+    },
+  };
+}
+
+/** A tool's answer as its result: the JSON as structuredContent, the Markdown twin as text with its token count. */
+function resultOf(answer: ToolAnswer): ToolResult {
+  return {
+    content: [{ type: 'text', text: answer.markdown, _meta: { [TOKENS_META]: answer.tokens } }],
+    structuredContent: answer.structured,
   };
 }
 
