@@ -4,7 +4,7 @@ import { daysBetween } from '../schemas/common.ts';
  * How old a snapshot may be, in days before the catalogue's as-of date, and
  * still count as `priced`. Set PRICE_STALE_AFTER_DAYS at build time to change it.
  */
-export const PRICE_STALE_AFTER_DAYS = Number(process.env.PRICE_STALE_AFTER_DAYS ?? 30);
+export const PRICE_STALE_AFTER_DAYS = Number(process.env.PRICE_STALE_AFTER_DAYS ?? 3);
 
 export type PriceStatus = 'priced' | 'stale' | 'unpriced';
 

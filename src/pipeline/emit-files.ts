@@ -119,7 +119,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
-      yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed), render.sealedIndex);
+      yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
       const changeList = changeListOf(catalogue.changes);

@@ -46,6 +46,10 @@ export type CardDetail = CardFields & {
   changes: ItemChanges;
 };
 /**
+ * How fresh a value is. priced: its prices are at most PRICE_STALE_AFTER_DAYS days (3 unless the build sets another) older than the catalogue's pricesAsOf; stale: older than that (the value is still given, as of its market.updatedAt: the marketplace has not reported this item since); unpriced: no price at all (valueUsd null).
+ */
+export type PriceStatus = 'priced' | 'stale' | 'unpriced';
+/**
  * The imports that changed a card or sealed product, newest first (empty when none has): each links its change record.
  */
 export type ItemChanges = {
@@ -218,6 +222,7 @@ export interface ApiSchemas {
   'knowledge-list.json': KnowledgeList;
   'market.json': Market;
   'not-acceptable-problem.json': NotAcceptableProblem;
+  'price-status.json': PriceStatus;
   'printing.json': Printing;
   'problem.json': Problem;
   'quota-exceeded-problem.json': QuotaExceededProblem;
@@ -297,7 +302,7 @@ export interface CardFields {
    * Value in US dollars of the card's primary printing (the product the card id stands for; the detail's printings give every other its own); null only when unpriced.
    */
   valueUsd: number | null;
-  priceStatus: 'priced' | 'stale' | 'unpriced';
+  priceStatus: PriceStatus;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
    * Empty where the card has none.
@@ -367,7 +372,7 @@ export interface Printing {
    * The printing's value in US dollars (its market price); null when unpriced.
    */
   valueUsd: number | null;
-  priceStatus: 'priced' | 'stale' | 'unpriced';
+  priceStatus: PriceStatus;
   lowPrice: number | null;
   midPrice: number | null;
   highPrice: number | null;
@@ -589,7 +594,7 @@ export interface SealedFields {
   kind: string;
   groupName: string;
   valueUsd: number | null;
-  priceStatus: 'priced' | 'stale' | 'unpriced';
+  priceStatus: PriceStatus;
   totalPacks: number | null;
   pricePerPack: number | null;
 }
@@ -771,7 +776,7 @@ export interface SetCard {
    * Value in US dollars, as in the card's detail; null only when unpriced.
    */
   valueUsd: number | null;
-  priceStatus: 'priced' | 'stale' | 'unpriced';
+  priceStatus: PriceStatus;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
    * The card's daily market prices, as in its detail: only on the 10 most valuable cards of the set that have a history.

@@ -83,7 +83,14 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
     if (!parsed.ok) return parsed;
     const { params } = parsed;
     return ready(params, (trends) =>
-      cardSearchPage({ params, askedSort, answer: searchers.cards.search(params), trendOf: (id) => trends.cards[id], sparkline: sparklineSvg }),
+      cardSearchPage({
+        params,
+        pricesAsOf: searchers.collection.pricesAsOf,
+        askedSort,
+        answer: searchers.cards.search(params),
+        trendOf: (id) => trends.cards[id],
+        sparkline: sparklineSvg,
+      }),
     );
   }
   const parsed = parseSealedSearch(query, searchers.kinds);
@@ -92,6 +99,7 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
   return ready(params, (trends) =>
     sealedListingPage({
       params,
+      pricesAsOf: searchers.collection.pricesAsOf,
       askedSort,
       kinds: searchers.kinds,
       answer: searchers.sealed.search(params),

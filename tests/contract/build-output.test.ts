@@ -161,7 +161,7 @@ describe('derived values', () => {
       medianCardUsd: 63.25,
       pricesAsOf: '2025-10-20',
       cardsByBand: { grail: 1, chase: 2, mid: 1, budget: 2 },
-      cardsByPriceStatus: { priced: 5, stale: 1, unpriced: 1 },
+      cardsByPriceStatus: { priced: 4, stale: 2, unpriced: 1 },
       sealedByPriceStatus: { priced: 3, stale: 1, unpriced: 1 },
     });
   });
@@ -199,6 +199,21 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(row).toContain('$1,997.59');
     expect(row).toContain('href="https://www.tcgplayer.com/product/106999"');
     expect(html).toMatch(/<tr id="printing-holofoil">.*?\(the card's value\)/s);
+  });
+
+  it('the home page dates its list of the most valuable cards once and marks the stale ones; the sealed index dates a stale value', () => {
+    const home = read('index.html');
+    const list = home.slice(home.indexOf('<h2>Most valuable cards</h2>'));
+    expect(list).toContain(
+      '<p class="prices-as-of">Prices as of 2025-10-20 (TCGplayer market). A value marked <small class="muted">stale</small> was last reported before then.</p>',
+    );
+    expect(list.split('Prices as of')).toHaveLength(2);
+    expect(list).toContain('$6.00 <small class="muted" title="Last reported before 2025-10-20">stale</small></li>');
+    expect(list).toMatch(/\$458\.29<\/li>/);
+    // The tin's market price is of 2025-07-08: its own date is shown.
+    expect(read('sealed.html')).toContain(
+      '<span class="result-price">$45.00</span> <small class="muted" title="Last reported 2025-07-08">stale, 2025-07-08</small></div>',
+    );
   });
 
   it('llms.txt is a small index that links the knowledge base, not every card', () => {

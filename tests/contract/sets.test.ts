@@ -215,6 +215,24 @@ describe('the Markdown and HTML of the set pages', () => {
     expect(html).not.toMatch(/ style=/);
   });
 
+  it('the HTML pages date their values once, beside the table, and mark a stale value as older than that date', () => {
+    const asOf = readJson('api/content.json').pricesAsOf;
+    expect(asOf).toBe('2025-10-20');
+    const line = `<p class="prices-as-of">Prices as of ${asOf} (TCGplayer market).`;
+    const stale = `<small class="muted" title="Last reported before ${asOf}">stale</small>`;
+    const base = read('sets/base1.html');
+    expect(base.split(line)).toHaveLength(2);
+    expect(base).toContain(`${line} A value marked <small class="muted">stale</small> was last reported before then.</p>`);
+    // Energy Removal (priced 2025-10-10) is stale; Charizard (2025-10-20) is not.
+    expect(base).toContain(`<td class="num">$0.99 ${stale}</td>`);
+    expect(base).toContain('<td class="num">$458.29</td>');
+    expect(base.split('>stale</small>')).toHaveLength(3); // the row's mark and the line's
+    expect(read('sets/fix1.html')).toContain(`$6.00 ${stale}`);
+    const list = read('sets.html');
+    expect(list.split(line)).toHaveLength(2);
+    expect(list).not.toContain('>stale<');
+  });
+
   it('the list in HTML links its alternates and every set; every page links the list, and a card its set', () => {
     const html = read('sets.html');
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/sets.md">');

@@ -171,6 +171,7 @@ describe('browsing sets', () => {
     const url = await follow(page, () => page.locator(`a[href="/sets/${set.id}"]`).first().click());
     expect(url.pathname).toBe(`/sets/${set.id}`);
     expect(await page.locator('h1').textContent()).toBe(set.name);
+    expect(await page.locator('p.prices-as-of').textContent()).toMatch(new RegExp(`^Prices as of ${set.pricesAsOf} \\(TCGplayer market\\)\\.`));
     const rows = page.locator('tbody tr');
     await expect(rows.count()).resolves.toBe(set.cardCount);
     expect(await rows.locator('td:nth-child(2) a').allTextContents()).toEqual(set.cards.map((c) => c.name));

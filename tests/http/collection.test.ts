@@ -149,6 +149,17 @@ describe('/collection, the page for people', () => {
     expect(html).toContain('>2x base1-4\nfix1-107\nzzqx not a card');
   });
 
+  it('dates the values once, above the table, and marks a line valued at a stale price', async () => {
+    const html = await page(await get(`/collection?list=${encodeURIComponent('fix1-012\nbase1-4')}`));
+    expect(html.split('Prices as of').length).toBe(2);
+    expect(html).toContain(
+      '<p class="prices-as-of">Prices as of 2025-10-20 (TCGplayer market). A value marked <small class="muted">stale</small> was last reported before then.</p><div class="table-scroll"',
+    );
+    // Farfetch'd was last priced 2025-08-01; Charizard 2025-10-20.
+    expect(html).toContain('<td class="num">$6.00 <small class="muted" title="Last reported before 2025-10-20">stale</small></td>');
+    expect(html).toContain('<td class="num">$458.29</td>');
+  });
+
   it('offers the other candidates of an ambiguous line as links that rewrite that line to the exact card', async () => {
     const list = '3x charizard\nfix1-107';
     const html = await page(await get(`/collection?list=${encodeURIComponent(list)}`));

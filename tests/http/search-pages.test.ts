@@ -132,6 +132,32 @@ describe('/search: cards for people', () => {
   });
 });
 
+describe('the date of the values', () => {
+  const line = '<p class="prices-as-of">Prices as of 2025-10-20 (TCGplayer market).';
+  const stale = '<small class="muted" title="Last reported before 2025-10-20">stale</small>';
+
+  it('a page of cards states the catalogue’s as-of date once, above its rows, and marks a stale value', async () => {
+    const { html } = await page('/search?sort=value-desc');
+    expect(html.split(line)).toHaveLength(2);
+    expect(html).toContain(`${line} A value marked <small class="muted">stale</small> was last reported before then.</p>\n<ol class="results"`);
+    // Farfetch'd was last priced 2025-08-01, Charizard 2025-10-20.
+    const row = (slug: string) => html.match(new RegExp(`<li>(?:(?!</li>).)*/cards/${slug}"(?:(?!</li>).)*</li>`))?.[0] ?? '';
+    expect(row('farfetchd-fix1-012')).toContain(`<span class="result-price">$6.00</span> ${stale} <span class="band">mid</span>`);
+    expect(row('charizard-base1-4')).toContain('<span class="result-price">$458.29</span> <span class="band">chase</span>');
+    expect(row('charizard-base1-4')).not.toContain('stale');
+  });
+
+  it('a page of sealed products does too; a page with no stale value has no stale mark, and one with no rows no date', async () => {
+    const tin = await page('/sealed?kind=tin');
+    expect(tin.html).toContain(line);
+    expect(tin.html).toContain(`<span class="result-price">$45.00</span> ${stale}</div>`);
+    const fresh = await page('/search?q=charizard');
+    expect(fresh.html).toContain(`${line}</p>`);
+    expect(fresh.html).not.toContain('stale');
+    expect((await page('/search?q=psa+10')).html).not.toContain('Prices as of');
+  });
+});
+
 describe('/sealed: the index of sealed products, and their search page', () => {
   it('without a query is the prebuilt index (the build file, its ETag, no rate limit)', async () => {
     const { res, html } = await page('/sealed');

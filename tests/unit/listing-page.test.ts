@@ -4,6 +4,7 @@ import { kindLabel } from '../../src/lib/format.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/lib/pages/listing-page.ts';
 import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
 import { thinTrend } from '../../src/lib/pages/trends.ts';
+import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { CardSearchParams } from '../../src/lib/search/card-searcher.ts';
 
 const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
@@ -21,6 +22,7 @@ const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   ...extra,
 });
 const params = (over: Partial<CardSearchParams> = {}): CardSearchParams => ({ sort: 'relevance', limit: LISTING_PAGE_SIZE, offset: 0, ...over });
+const AS_OF = '2025-10-20';
 const noTrend = () => undefined;
 const noLine = () => '';
 
@@ -37,6 +39,7 @@ describe('cardSearchPage', () => {
     const evil = '<img src=x onerror=alert(1)>';
     const { title, main } = cardSearchPage({
       params: params({ q: evil }),
+      pricesAsOf: AS_OF,
       answer: { total: 1, results: [card(1, { exactName: evil, rarity: '"><b>' })] },
       trendOf: noTrend,
       sparkline: noLine,
@@ -50,6 +53,7 @@ describe('cardSearchPage', () => {
   it('numbers the rows from the offset and links the previous and next pages with the same filter', () => {
     const { main } = cardSearchPage({
       params: params({ q: 'card', band: 'mid', limit: 2, offset: 2 }),
+      pricesAsOf: AS_OF,
       askedSort: 'value-desc',
       answer: { total: 7, results: [card(3), card(4)] },
       trendOf: noTrend,
@@ -65,6 +69,7 @@ describe('cardSearchPage', () => {
   it('has no pager when one page holds every result, and draws the sparkline it is given', () => {
     const { main } = cardSearchPage({
       params: params(),
+      pricesAsOf: AS_OF,
       answer: { total: 1, results: [card(1)] },
       trendOf: (id) => (id === 'base1-1' ? [1, 2] : undefined),
       sparkline: (values, { label }) => `<svg aria-label="${label}">${values.length}</svg>`,
@@ -76,6 +81,7 @@ describe('cardSearchPage', () => {
   it('says Unpriced rather than a value for a card with none', () => {
     const { main } = cardSearchPage({
       params: params(),
+      pricesAsOf: AS_OF,
       answer: { total: 1, results: [card(1, { valueUsd: null, valueBand: null, priceStatus: 'unpriced' })] },
       trendOf: noTrend,
       sparkline: noLine,
@@ -83,12 +89,43 @@ describe('cardSearchPage', () => {
     expect(main).toContain('<span class="muted">Unpriced</span>');
     expect(main).not.toContain('class="band"');
   });
+
+  it('dates its values once, above the rows, and marks a stale value as older than that date', () => {
+    const { main } = cardSearchPage({
+      params: params(),
+      pricesAsOf: AS_OF,
+      answer: { total: 2, results: [card(2), card(1, { priceStatus: 'stale' })] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(main.match(/Prices as of/g)).toHaveLength(1);
+    expect(main).toMatch(
+      /<p class="prices-as-of">Prices as of 2025-10-20 \(TCGplayer market\)\. A value marked <small class="muted">stale<\/small> was last reported before then\.<\/p>\n<ol class="results"/,
+    );
+    const [fresh, stale] = main.split('<li>').slice(1);
+    expect(fresh).toContain('<span class="result-price">$20.00</span> <span class="band">mid</span>');
+    expect(fresh).not.toContain('stale');
+    expect(stale).toContain(
+      '<span class="result-price">$10.00</span> <small class="muted" title="Last reported before 2025-10-20">stale</small> <span class="band">mid</span>',
+    );
+  });
+
+  it('names no stale mark when no row is stale, nor a date when nothing is listed, nor a status for a named printing', () => {
+    const page = (results: CardSummary[]) =>
+      cardSearchPage({ params: params(), pricesAsOf: AS_OF, answer: { total: results.length, results }, trendOf: noTrend, sparkline: noLine }).main;
+    expect(page([card(1)])).toContain('<p class="prices-as-of">Prices as of 2025-10-20 (TCGplayer market).</p>');
+    expect(page([])).not.toContain('Prices as of');
+    const printing = { id: 'shadowless-holofoil', label: 'Shadowless Holofoil', productId: 1, valueUsd: 99 };
+    const named = page([{ ...card(1, { priceStatus: 'stale' }), printing } as CardSummary]);
+    expect(named).not.toContain('stale');
+  });
 });
 
 describe('sealedListingPage', () => {
   it('offers every kind in people’s words, the asked one selected, and titles the page by it', () => {
     const { title, main } = sealedListingPage({
       params: { kind: 'etb', sort: 'value-desc', limit: LISTING_PAGE_SIZE, offset: 0 },
+      pricesAsOf: AS_OF,
       kinds: ['booster-box', 'etb'],
       answer: { total: 0, results: [] },
       trendOf: noTrend,
@@ -97,6 +134,32 @@ describe('sealedListingPage', () => {
     expect(title).toBe('Sealed products: Elite Trainer Box');
     expect(main).toContain('<option value="booster-box">Booster box</option><option value="etb" selected>Elite Trainer Box</option>');
     expect(main).toContain('No sealed products in all (kind: Elite Trainer Box).');
+  });
+
+  it('dates its values and marks a stale product', () => {
+    const product = (n: number, priceStatus: SealedSummary['priceStatus']): SealedSummary => ({
+      id: `p-${n}`,
+      productId: n,
+      slug: `p-${n}`,
+      cleanName: `Product ${n}`,
+      kind: 'tin',
+      groupName: 'Set',
+      valueUsd: n,
+      priceStatus,
+      totalPacks: 3,
+      pricePerPack: null,
+    });
+    const { main } = sealedListingPage({
+      params: { sort: 'value-desc', limit: LISTING_PAGE_SIZE, offset: 0 },
+      pricesAsOf: AS_OF,
+      kinds: ['tin'],
+      answer: { total: 2, results: [product(50, 'priced'), product(45, 'stale')] },
+      trendOf: noTrend,
+      sparkline: noLine,
+    });
+    expect(main).toContain('Prices as of 2025-10-20 (TCGplayer market). A value marked');
+    expect(main).toContain('<span class="result-price">$45.00</span> <small class="muted" title="Last reported before 2025-10-20">stale</small></div>');
+    expect(main).toContain('<span class="result-price">$50.00</span></div>');
   });
 });
 

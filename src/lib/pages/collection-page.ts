@@ -2,7 +2,7 @@ import { pageUrl } from '../../http/links.ts';
 import type { Collection, CollectionEntry } from '../../schemas/api-types.ts';
 import { formatUsd } from '../format.ts';
 import { escapeHtml as e } from '../html.ts';
-import type { RenderedPage } from './listing-page.ts';
+import { pricesAsOfLine, type RenderedPage, staleMark } from './listing-page.ts';
 
 /**
  * `/collection`: the page for people who want to know what their collection is worth. A form (a text area and
@@ -66,13 +66,14 @@ function results(list: string, collection: Collection, fitsInLink: (list: string
     ? `<p><a href="${e(linkOf(list))}">Link to this valuation</a> · <a href="${e(linkOf(list, true))}" download="collection.csv">Download CSV</a></p>`
     : `<p>${resend(list, 'Download CSV', true)}</p>`;
   const check = counts.ambiguous + counts['not-found'] + counts.unpriced;
-  const rows = collection.entries.map((entry) => row(entry, list, fitsInLink));
+  const rows = collection.entries.map((entry) => row(entry, list, fitsInLink, collection.pricesAsOf));
   return [
     '<section aria-labelledby="total">',
     `<h2 id="total">Total: ${e(formatUsd(collection.totalUsd))}</h2>`,
-    `<p>${collection.quantity.toLocaleString('en-US')} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length.toLocaleString('en-US')} ${collection.entries.length === 1 ? 'line' : 'lines'}, at TCGplayer market prices as of ${e(collection.pricesAsOf)}. `,
+    `<p>${collection.quantity.toLocaleString('en-US')} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length.toLocaleString('en-US')} ${collection.entries.length === 1 ? 'line' : 'lines'}. `,
     `Matched ${counts.matched}; ${check ? `<strong>${check} to check</strong> (ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced})` : 'nothing to check'}.</p>`,
     share,
+    pricesAsOfLine(collection.pricesAsOf, collection.entries.some(valuedStale)),
     '<div class="table-scroll" role="region" aria-label="Your list, valued line by line" tabindex="0"><table class="collection">',
     '<thead><tr><th scope="col">Line</th><th scope="col">Qty</th><th scope="col">Item</th><th scope="col">Status</th><th scope="col">Each</th><th scope="col">Value</th></tr></thead>',
     `<tbody>${rows.join('')}</tbody>`,
@@ -81,7 +82,19 @@ function results(list: string, collection: Collection, fitsInLink: (list: string
   ].join('');
 }
 
-function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) => boolean): string {
+/**
+ * Whether a line's value is a stale market price: the card's or product's own value (priceStatus `stale`), not a
+ * named printing's or a graded figure, whose dates the answer does not carry.
+ */
+function valuedStale(entry: CollectionEntry): boolean {
+  if (entry.unitValueUsd === null) return false;
+  if (entry.sealed) return entry.sealed.priceStatus === 'stale';
+  if (!entry.card || (entry.grade?.valueUsd ?? null) !== null) return false;
+  // A named printing values the line unless it has no price (then the card's value does, and a note says so).
+  return (entry.card.printing?.valueUsd ?? null) === null && entry.card.priceStatus === 'stale';
+}
+
+function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) => boolean, pricesAsOf: string): string {
   const item = entry.card
     ? `<a href="${e(pageUrl('cards', entry.card.slug))}">${e(entry.card.exactName)}</a>${entry.card.printing ? ` <small>${e(entry.card.printing.label)}</small>` : ''}`
     : entry.sealed
@@ -109,7 +122,7 @@ function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) =>
     `<td class="num">${entry.quantity}</td>`,
     `<td>${item || `<q>${e(entry.text)}</q>`}${grade}${item ? `<br /><small>${e(entry.text)}</small>` : ''}${note}${alternatives}</td>`,
     `<td>${e(STATUS_TEXT[entry.status])}</td>`,
-    `<td class="num">${e(formatUsd(entry.unitValueUsd))}</td>`,
+    `<td class="num">${e(formatUsd(entry.unitValueUsd))}${valuedStale(entry) ? ` ${staleMark({ pricesAsOf })}` : ''}</td>`,
     `<td class="num">${e(formatUsd(entry.lineValueUsd))}</td>`,
     '</tr>',
   ].join('');

@@ -1,5 +1,6 @@
 import type { KnowledgeDetail, SealedDetail } from '../../schemas/api-types.ts';
 import type { CardSummary } from '../card-record.ts';
+import type { PriceStatus } from '../price-status.ts';
 
 /**
  * What the site's three index pages show, made from the catalogue at build: the
@@ -13,14 +14,23 @@ export interface HomePageData {
   sealedCount: number;
   articleCount: number;
   pricesAsOf: string;
-  /** The most valuable cards, most valuable first. */
-  topCards: { slug: string; exactName: string; valueUsd: number }[];
+  /** The most valuable cards, most valuable first; a stale value (priceStatus) is marked as such. */
+  topCards: { slug: string; exactName: string; valueUsd: number; priceStatus: PriceStatus }[];
 }
 
 export interface SealedIndexData {
   productCount: number;
-  /** Every kind, most common first, with its most valuable products. */
-  kinds: { kind: string; count: number; top: { slug: string; cleanName: string; groupName: string; valueUsd: number }[] }[];
+  /** The catalogue's as-of date, which the page dates its values by. */
+  pricesAsOf: string;
+  /**
+   * Every kind, most common first, with its most valuable products; each with the date of its market price
+   * (`updatedAt`), which the page shows beside a stale value.
+   */
+  kinds: {
+    kind: string;
+    count: number;
+    top: { slug: string; cleanName: string; groupName: string; valueUsd: number; priceStatus: PriceStatus; updatedAt: string | null }[];
+  }[];
 }
 
 export interface KnowledgeIndexData {
@@ -36,11 +46,11 @@ export function homePageOf(cards: CardSummary[], sealedCount: number, articleCou
     .filter((c) => c.valueUsd !== null)
     .sort((a, b) => b.valueUsd! - a.valueUsd!)
     .slice(0, HOME_TOP_CARDS)
-    .map((c) => ({ slug: c.slug, exactName: c.exactName, valueUsd: c.valueUsd! }));
+    .map((c) => ({ slug: c.slug, exactName: c.exactName, valueUsd: c.valueUsd!, priceStatus: c.priceStatus }));
   return { cardCount: cards.length, sealedCount, articleCount, pricesAsOf, topCards };
 }
 
-export function sealedIndexOf(sealed: SealedDetail[]): SealedIndexData {
+export function sealedIndexOf(sealed: SealedDetail[], pricesAsOf: string): SealedIndexData {
   const byKind = new Map<string, SealedDetail[]>();
   for (const product of sealed) {
     let products = byKind.get(product.kind);
@@ -55,10 +65,17 @@ export function sealedIndexOf(sealed: SealedDetail[]): SealedIndexData {
         .filter((p) => p.valueUsd !== null)
         .sort((a, b) => b.valueUsd! - a.valueUsd! || (a.slug < b.slug ? -1 : 1))
         .slice(0, SEALED_TOP_PER_KIND)
-        .map((p) => ({ slug: p.slug, cleanName: p.cleanName, groupName: p.groupName, valueUsd: p.valueUsd! })),
+        .map((p) => ({
+          slug: p.slug,
+          cleanName: p.cleanName,
+          groupName: p.groupName,
+          valueUsd: p.valueUsd!,
+          priceStatus: p.priceStatus,
+          updatedAt: p.market?.updatedAt ?? null,
+        })),
     }))
     .sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : 1));
-  return { productCount: sealed.length, kinds };
+  return { productCount: sealed.length, pricesAsOf, kinds };
 }
 
 export const knowledgeIndexOf = (articles: KnowledgeDetail[]): KnowledgeIndexData => ({

@@ -152,9 +152,32 @@ function pager<P extends { q?: string; sort: SearchSort; limit: number; offset: 
   return `<nav class="pager" aria-label="Result pages">${links.join(' ')}</nav>`;
 }
 
-function valueCell(valueUsd: number | null, band?: string | null): string {
+/** Where every value of the site comes from, as a list's dating line names it. */
+const PRICE_SOURCE = 'TCGplayer market';
+
+/**
+ * The line that dates the values of a list, once, beside its rows: the catalogue's as-of date, and when the list
+ * marks a stale value (staleMark), what the mark means in words, for those who cannot hover it.
+ * @example pricesAsOfLine('2025-10-20', false) // "<p class=\"prices-as-of\">Prices as of 2025-10-20 (TCGplayer market).</p>"
+ */
+export function pricesAsOfLine(pricesAsOf: string, marksStale: boolean): string {
+  const stale = marksStale ? ` A value marked <small class="muted">stale</small> was last reported before then.` : '';
+  return `<p class="prices-as-of">Prices as of ${e(pricesAsOf)} (${PRICE_SOURCE}).${stale}</p>`;
+}
+
+/**
+ * The mark after a stale value (priceStatus `stale`): its own date where the list has it, else that it is older
+ * than the catalogue's as-of date. The title says it in full; pricesAsOfLine says it in the page's text.
+ * @example staleMark({ pricesAsOf: '2025-10-20' }) // "<small class=\"muted\" title=\"Last reported before 2025-10-20\">stale</small>"
+ */
+export function staleMark({ pricesAsOf, updatedAt }: { pricesAsOf?: string; updatedAt?: string }): string {
+  if (updatedAt) return `<small class="muted" title="Last reported ${e(updatedAt)}">stale, ${e(updatedAt)}</small>`;
+  return `<small class="muted"${pricesAsOf ? ` title="Last reported before ${e(pricesAsOf)}"` : ''}>stale</small>`;
+}
+
+function valueCell(valueUsd: number | null, band?: string | null, mark = ''): string {
   const value = valueUsd === null ? '<span class="muted">Unpriced</span>' : `<span class="result-price">${e(formatUsd(valueUsd))}</span>`;
-  return `<div class="result-value">${value}${band ? ` <span class="band">${e(band)}</span>` : ''}</div>`;
+  return `<div class="result-value">${value}${valueUsd !== null && mark ? ` ${mark}` : ''}${band ? ` <span class="band">${e(band)}</span>` : ''}</div>`;
 }
 
 function trendCell(sparkline: Sparkline, values: readonly (number | null)[] | undefined, label: string): string {
@@ -167,11 +190,13 @@ function listing<P extends { q?: string; sort: SearchSort; limit: number; offset
   answer: SearchAnswer<{ match?: { corrected?: Record<string, string> } }>,
   rows: string[],
   heading: string,
+  dating: { pricesAsOf: string; marksStale: boolean },
 ): string {
   return [
     `<h1>${e(heading)}</h1>`,
     searchForm(shape),
     summary(shape, answer),
+    rows.length > 0 ? pricesAsOfLine(dating.pricesAsOf, dating.marksStale) : '',
     rows.length > 0 ? `<ol class="results" start="${shape.params.offset + 1}">\n${rows.join('\n')}\n</ol>` : '',
     pager(shape, answer.total),
   ]
@@ -181,6 +206,8 @@ function listing<P extends { q?: string; sort: SearchSort; limit: number; offset
 
 export interface CardSearchPageInput {
   params: CardSearchParams;
+  /** The catalogue's as-of date, which the page dates its values by. */
+  pricesAsOf: string;
   askedSort?: SearchSort;
   answer: SearchAnswer<CardSearchHit>;
   trendOf: TrendOf;
@@ -188,7 +215,7 @@ export interface CardSearchPageInput {
 }
 
 /** `/search?q=&band=&sort=&offset=`: cards. */
-export function cardSearchPage({ params, askedSort, answer, trendOf, sparkline }: CardSearchPageInput): RenderedPage {
+export function cardSearchPage({ params, pricesAsOf, askedSort, answer, trendOf, sparkline }: CardSearchPageInput): RenderedPage {
   const shape: ListingShape<CardSearchParams> = {
     path: CARD_SEARCH_PAGE,
     params,
@@ -204,6 +231,8 @@ export function cardSearchPage({ params, askedSort, answer, trendOf, sparkline }
     searchLabel: 'Card name, set or number',
     placeholder: 'charizard base set',
   };
+  // A row valued by a printing the query named has no status of its own in search (the card's is its primary printing's).
+  const stale = (card: CardSearchHit) => !card.printing && card.priceStatus === 'stale';
   const rows = answer.results.map((card) => {
     // A query that names a printing (shadowless) is answered with that printing's value; the sparkline is the
     // card's value line, so it is left out beside another printing's value.
@@ -214,16 +243,21 @@ export function cardSearchPage({ params, askedSort, answer, trendOf, sparkline }
       `<img class="thumb" src="${e(card.imageSmall)}" alt="" width="48" height="67" loading="lazy" />`,
       `<div class="result-name"><a href="${e(pageUrl('cards', card.slug))}">${e(card.exactName)}</a>${details ? `<br /><small>${e(details)}</small>` : ''}</div>`,
       printing ? '' : trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price, last 30 days`),
-      printing ? valueCell(printing.valueUsd, valueBandOf(printing.valueUsd)) : valueCell(card.valueUsd, card.valueBand),
+      printing
+        ? valueCell(printing.valueUsd, valueBandOf(printing.valueUsd))
+        : valueCell(card.valueUsd, card.valueBand, stale(card) ? staleMark({ pricesAsOf }) : ''),
       '</li>',
     ].join('');
   });
   const title = params.q ? `Cards matching “${params.q}”` : 'Search cards';
-  return { title, main: listing(shape, answer, rows, params.q ? `Cards matching “${params.q}”` : 'Search cards') };
+  const dating = { pricesAsOf, marksStale: answer.results.some(stale) };
+  return { title, main: listing(shape, answer, rows, params.q ? `Cards matching “${params.q}”` : 'Search cards', dating) };
 }
 
 export interface SealedListingPageInput {
   params: SealedSearchParams;
+  /** The catalogue's as-of date, which the page dates its values by. */
+  pricesAsOf: string;
   askedSort?: SearchSort;
   kinds: readonly string[];
   answer: SearchAnswer<SealedSearchHit>;
@@ -232,7 +266,7 @@ export interface SealedListingPageInput {
 }
 
 /** `/sealed?q=&kind=&sort=&offset=`: sealed products (the prebuilt /sealed is the index by kind). */
-export function sealedListingPage({ params, askedSort, kinds, answer, trendOf, sparkline }: SealedListingPageInput): RenderedPage {
+export function sealedListingPage({ params, pricesAsOf, askedSort, kinds, answer, trendOf, sparkline }: SealedListingPageInput): RenderedPage {
   const shape: ListingShape<SealedSearchParams> = {
     path: SEALED_LISTING_PAGE,
     params,
@@ -248,11 +282,12 @@ export function sealedListingPage({ params, askedSort, kinds, answer, trendOf, s
       '<li>',
       `<div class="result-name"><a href="${e(pageUrl('sealed', product.slug))}">${e(product.cleanName)}</a><br /><small>${e(kindLabel(product.kind))} · ${e(product.groupName)}${e(perPack)}</small></div>`,
       trendCell(sparkline, trendOf(product.id), `${product.cleanName}: market price history`),
-      valueCell(product.valueUsd),
+      valueCell(product.valueUsd, undefined, product.priceStatus === 'stale' ? staleMark({ pricesAsOf }) : ''),
       '</li>',
     ].join('');
   });
   const kind = params.kind ? kindLabel(params.kind) : undefined;
   const heading = params.q ? `Sealed products matching “${params.q}”` : kind ? `Sealed products: ${kind}` : 'Sealed products';
-  return { title: heading, main: listing(shape, answer, rows, heading) };
+  const dating = { pricesAsOf, marksStale: answer.results.some((product) => product.priceStatus === 'stale') };
+  return { title: heading, main: listing(shape, answer, rows, heading, dating) };
 }
