@@ -16,6 +16,9 @@
  *         (dry run by default: prints what would change; --check fails if anything would)
  * Exit:   0 done, 1 the input breaks an assumption (message names file and field),
  *         2 with --check: content/ differs from what the import would write
+ *
+ * With --tcgcsv DIR it imports daily prices instead (scripts/import-prices.ts):
+ *         node scripts/import-catalogue.ts --tcgcsv DIR [--write] [--allow-older] [--out DIR]
  */
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +36,8 @@ const { values: args } = parseArgs({
     check: { type: 'boolean', default: false },
     data: { type: 'string', default: '../shared/data' },
     out: { type: 'string', default: 'content' },
+    tcgcsv: { type: 'string' },
+    'allow-older': { type: 'boolean', default: false },
   },
 });
 const DATA = resolve(args.data!);
@@ -218,6 +223,11 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
   counts.sealedHistoryLines = sealedHistoryLines;
   expect('sealed history lines', sealedHistoryLines, 'sealed/history.jsonl');
   return { files, counts };
+}
+
+if (args.tcgcsv !== undefined) {
+  const { importPrices } = await import('./import-prices.ts');
+  process.exit(importPrices({ tcgcsv: resolve(args.tcgcsv), contentDir: OUT, write: args.write!, allowOlder: args['allow-older']! }));
 }
 
 const { files, counts } = buildPlan();

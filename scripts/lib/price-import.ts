@@ -1,0 +1,283 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ContentCatalogue, catalogueChanges, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import type { CardEntry } from '../../src/schemas/card.ts';
+import type { ChangeRecord } from '../../src/schemas/changes.ts';
+import { daysBetween } from '../../src/schemas/common.ts';
+import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import { formatJson } from './format-json.ts';
+import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
+import { variantOf } from './tcgcsv-days.ts';
+
+/**
+ * A day of TCGplayer prices (tcgcsv-days.ts) applied to the content: each result lands on the card printing
+ * (price line) or sealed product that holds its `productId`, its `subTypeName` naming the printing; the line's
+ * prices and `updatedAt` are replaced, and the day is set in the daily history of each primary printing and
+ * sealed product. Nothing is guessed: a product the content does not hold, or a printing of a card it does not
+ * list, is counted and reported, never put on another line.
+ *
+ * Deterministic and idempotent: the same day twice changes nothing (a line already at that day keeps its
+ * prices unless they differ; a history day is set, not appended). Prices never go back: a day older than a
+ * line's `updatedAt` fills in history only, and a day older than the content's is refused unless asked.
+ *
+ * History is kept for HISTORY_DAYS days (docs/data.md, "Daily prices"): a day past that drops off the start.
+ */
+
+/** Days of daily history kept per series: two years, so that a year-on-year change always has both ends. */
+export const HISTORY_DAYS = 730;
+/** What the price lines written by the daily import name as their source. */
+export const DAILY_SOURCE = 'tcgcsv';
+
+type SealedProduct = Omit<SealedEntry, 'group'>;
+type PriceLine = CardEntry['prices'][number];
+type Series = { start: string; end: string; market: (number | null)[] };
+
+/** The content the prices land in, as read from content/ (files kept as parsed, so unchanged ones write back byte for byte). */
+export interface PriceContent {
+  sets: ContentCatalogue['sets'];
+  /** cards/<set>.json → its cards. */
+  cardFiles: Map<string, CardEntry[]>;
+  /** sealed/<group>.json → `{ group, products }`. */
+  sealedFiles: Map<string, { group: SealedEntry['group']; products: SealedProduct[] }>;
+  /** The text each file had when read (path relative to content/). */
+  texts: Map<string, string>;
+}
+
+export interface DayReport {
+  date: string;
+  rows: number;
+  /** Price lines (card printings and sealed products) whose prices changed. */
+  repriced: number;
+  /** Price lines whose prices the day confirmed (the same values, a newer date). */
+  confirmed: number;
+  /** Days set in a history (appended, or filled in). */
+  historyDays: number;
+  /** Products the content holds no record of, by group: counted and listed, never guessed onto a card. */
+  unknownProducts: Map<number, number[]>;
+  /** Printings (`productId` and `subTypeName`) of a product the content holds, but not listed on it. */
+  unknownPrintings: { productId: number; subTypeName: string }[];
+  /** Rows repeating a product and printing already read that day (the first is kept). */
+  repeated: number;
+  /** What the day changed that a client sees (null when nothing), for content/changes/. */
+  changes: ChangeRecord | null;
+}
+
+export class RefusedDay extends Error {}
+
+export function readPriceContent(contentDir: string): PriceContent {
+  const texts = new Map<string, string>();
+  const read = (path: string) => {
+    const text = readFileSync(join(contentDir, path), 'utf8');
+    texts.set(path, text);
+    return JSON.parse(text);
+  };
+  const jsonFiles = (dir: string) =>
+    existsSync(join(contentDir, dir))
+      ? readdirSync(join(contentDir, dir))
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
+  return {
+    sets: read('sets.json'),
+    cardFiles: new Map(jsonFiles('cards').map((f) => [`cards/${f}`, read(`cards/${f}`)])),
+    sealedFiles: new Map(jsonFiles('sealed').map((f) => [`sealed/${f}`, read(`sealed/${f}`)])),
+    texts,
+  };
+}
+
+/** The content as the change record compares it (src/lib/catalogue-changes.ts). */
+export function catalogueOf(content: PriceContent): ContentCatalogue {
+  return {
+    sets: content.sets,
+    cards: [...content.cardFiles.values()].flat(),
+    sealed: [...content.sealedFiles.values()].flatMap(({ group, products }) => products.map((p) => ({ ...p, group }))),
+  };
+}
+
+/** Where each product id's prices live: the card price lines that hold it, or the sealed product. */
+interface ProductIndex {
+  cards: Map<number, { card: CardEntry; line: PriceLine }[]>;
+  sealed: Map<number, SealedProduct>;
+}
+
+function indexOf(content: PriceContent): ProductIndex {
+  const cards = new Map<number, { card: CardEntry; line: PriceLine }[]>();
+  for (const file of content.cardFiles.values()) {
+    for (const card of file) {
+      for (const line of card.prices) {
+        if (line.productId === null) continue;
+        const lines = cards.get(line.productId);
+        lines ? lines.push({ card, line }) : cards.set(line.productId, [{ card, line }]);
+      }
+    }
+  }
+  const sealed = new Map<number, SealedProduct>();
+  for (const { products } of content.sealedFiles.values()) for (const product of products) sealed.set(product.productId, product);
+  return { cards, sealed };
+}
+
+/**
+ * Applies one day to `content` in place and says what it did.
+ * `recordChanges: false` skips the change record (the comparison of every item before and after).
+ * @throws RefusedDay when the day is older than the content's prices and `allowOlder` is not set
+ */
+export function applyDay(content: PriceContent, day: TcgcsvDay, { allowOlder = false, recordChanges = true } = {}): DayReport {
+  const before = catalogueOf(content);
+  const asOf = pricesAsOfOf(before.cards, before.sealed);
+  if (day.date < asOf && !allowOlder) {
+    throw new RefusedDay(`${day.date} is older than the content's prices (${asOf}): refused, as it would fill in history only. Pass --allow-older to do that.`);
+  }
+  // What a client saw before the day, to compare with after it (a simulation of many days may skip it).
+  const snapshot = recordChanges ? structuredClone(before) : null;
+  const index = indexOf(content);
+  const report: DayReport = {
+    date: day.date,
+    rows: 0,
+    repriced: 0,
+    confirmed: 0,
+    historyDays: 0,
+    unknownProducts: new Map(),
+    unknownPrintings: [],
+    repeated: 0,
+    changes: null,
+  };
+  const seen = new Set<string>();
+  for (const group of day.groups) {
+    for (const row of group.rows) {
+      report.rows++;
+      const key = `${row.productId} ${row.subTypeName}`;
+      if (seen.has(key)) {
+        report.repeated++;
+        continue;
+      }
+      seen.add(key);
+      const product = index.sealed.get(row.productId);
+      if (product) {
+        landOnSealed(product, row, day.date, report);
+        continue;
+      }
+      const lines = index.cards.get(row.productId);
+      if (!lines) {
+        const unknown = report.unknownProducts.get(group.groupId) ?? [];
+        if (!unknown.includes(row.productId)) unknown.push(row.productId);
+        report.unknownProducts.set(group.groupId, unknown);
+        continue;
+      }
+      const variant = variantOf(row.subTypeName);
+      const held = lines.filter(({ line }) => line.variant === variant);
+      if (held.length === 0) report.unknownPrintings.push({ productId: row.productId, subTypeName: row.subTypeName });
+      for (const { card, line } of held) landOnCardLine(card, line, row, day.date, report);
+    }
+  }
+  report.changes = snapshot && catalogueChanges(snapshot, catalogueOf(content));
+  return report;
+}
+
+function landOnCardLine(card: CardEntry, line: PriceLine, row: TcgcsvRow, date: string, report: DayReport): void {
+  if (date >= line.updatedAt) setPrices(line, row, date, report);
+  // Content keeps the daily history of the primary printings, the ones that give a card its value.
+  if (!line.primary || line.productId === null) return;
+  let series = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);
+  if (!series) {
+    if (row.marketPrice === null) return;
+    series = { variant: line.variant, productId: line.productId, start: date, end: date, market: [row.marketPrice] };
+    card.history.push(series);
+    report.historyDays++;
+    return;
+  }
+  if (setHistoryDay(series, date, row.marketPrice)) report.historyDays++;
+}
+
+function landOnSealed(product: SealedProduct, row: TcgcsvRow, date: string, report: DayReport): void {
+  if (!product.price || date >= product.price.updatedAt) {
+    product.price ??= { low: null, mid: null, high: null, market: null, directLow: null, updatedAt: date, source: DAILY_SOURCE };
+    setPrices(product.price, row, date, report);
+  }
+  if (!product.history) {
+    if (row.marketPrice === null) return;
+    product.history = { start: date, end: date, market: [row.marketPrice] };
+    report.historyDays++;
+    return;
+  }
+  if (setHistoryDay(product.history, date, row.marketPrice)) report.historyDays++;
+}
+
+type Prices = Pick<PriceLine, 'low' | 'mid' | 'high' | 'market' | 'directLow' | 'updatedAt' | 'source'>;
+
+function setPrices(prices: Prices, row: TcgcsvRow, date: string, report: DayReport): void {
+  const next = { low: row.lowPrice, mid: row.midPrice, high: row.highPrice, market: row.marketPrice, directLow: row.directLowPrice };
+  const moved = (Object.keys(next) as (keyof typeof next)[]).some((field) => prices[field] !== next[field]);
+  if (!moved && prices.updatedAt === date) return;
+  if (moved) report.repriced++;
+  else report.confirmed++;
+  Object.assign(prices, next, { updatedAt: date, source: DAILY_SOURCE });
+}
+
+/**
+ * Sets a day's value in a daily series (one value per calendar day from start to end): past the end it is
+ * appended, days between filled with null; inside, replaced; before the start, prepended. Then the series is
+ * cut to its last HISTORY_DAYS days. Says whether anything changed.
+ */
+export function setHistoryDay(series: Series, date: string, value: number | null): boolean {
+  const offset = daysBetween(series.start, date);
+  if (offset >= series.market.length) {
+    if (value === null) return false;
+    series.market.push(...Array<null>(offset - series.market.length).fill(null), value);
+    series.end = date;
+  } else if (offset >= 0) {
+    if (series.market[offset] === value) return false;
+    series.market[offset] = value;
+  } else {
+    if (value === null) return false;
+    series.market.unshift(value, ...Array<null>(-offset - 1).fill(null));
+    series.start = date;
+  }
+  const excess = series.market.length - HISTORY_DAYS;
+  if (excess > 0) {
+    series.market.splice(0, excess);
+    series.start = addDays(series.start, excess);
+  }
+  return true;
+}
+
+/** The files the content now holds that differ from what was read (path relative to content/ → text). */
+export function changedFiles(content: PriceContent): Map<string, string> {
+  const files = new Map<string, string>();
+  const keep = (path: string, value: unknown) => {
+    const text = `${formatJson(value)}\n`;
+    if (content.texts.get(path) !== text) files.set(path, text);
+  };
+  for (const [path, cards] of content.cardFiles) keep(path, cards);
+  for (const [path, file] of content.sealedFiles) keep(path, file);
+  return files;
+}
+
+/**
+ * One day's change record, with what an earlier run already recorded for the same day (a day imported in two
+ * parts): the later run's entry for an item wins.
+ */
+export function mergeChangeRecords(earlier: ChangeRecord, later: ChangeRecord): ChangeRecord {
+  const merge = <T extends { id: string; printing?: string }>(a: T[], b: T[]): T[] => {
+    const keyOf = (item: T) => `${item.id} ${item.printing ?? ''}`;
+    const replaced = new Set(b.map(keyOf));
+    return [...a.filter((item) => !replaced.has(keyOf(item))), ...b];
+  };
+  const collection = (a: ChangeRecord['cards'], b: ChangeRecord['cards']): ChangeRecord['cards'] => ({
+    added: merge(a.added, b.added),
+    removed: merge(a.removed, b.removed),
+    repriced: merge(a.repriced, b.repriced),
+    band: merge(a.band, b.band),
+    status: merge(a.status, b.status),
+  });
+  return {
+    ...later,
+    previousAsOf: earlier.previousAsOf,
+    cards: collection(earlier.cards, later.cards),
+    sealed: collection(earlier.sealed, later.sealed),
+    printings: { repriced: merge(earlier.printings?.repriced ?? [], later.printings?.repriced ?? []) },
+  };
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
