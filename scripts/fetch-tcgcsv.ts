@@ -1,0 +1,133 @@
+/**
+ * The daily job's first step: downloads the newest day of TCGplayer prices that tcgcsv.com has published, for
+ * every TCGplayer group the content holds, into tcgcsv's layout (`<date>/3/<groupId>/prices`) for
+ * `npm run import -- --tcgcsv DIR` (docs/operations.md).
+ *
+ *   <source>/last-updated.txt                 when tcgcsv last published (e.g. 2025-10-21T20:05:33+0000): the day
+ *   <source>/tcgplayer/3/groups               the Pokémon groups it has
+ *   <source>/tcgplayer/3/<groupId>/prices     one group's prices that day
+ *
+ * A late source (nothing newer than the content's prices) is exit 3 and a broken one (an error, a timeout, a
+ * body that is not a price file) exit 1; either way nothing is left in DIR, so the job commits nothing and the
+ * site keeps serving its last build. Groups the content holds that tcgcsv no longer lists are reported, not
+ * fetched. Requests go one at a time, each with a timeout and two retries.
+ *
+ * Usage:  node scripts/fetch-tcgcsv.ts --out DIR [--content DIR] [--source URL]
+ *         (DIR's day folders are removed first: it then holds the one day fetched, so the import reads no older day)
+ *         (--content defaults to CONTENT_DIR, else content/; --source to TCGCSV_SOURCE, else https://tcgcsv.com)
+ * Exit:   0 fetched, 1 the source failed, 2 usage, 3 the source has nothing newer than the content
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pricesAsOfOf } from '../src/lib/catalogue-changes.ts';
+import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
+import { catalogueOf, readPriceContent } from './lib/price-import.ts';
+import { POKEMON_CATEGORY } from './lib/tcgcsv-days.ts';
+
+const USAGE = 'usage: node scripts/fetch-tcgcsv.ts --out DIR [--content DIR] [--source URL]';
+const TIMEOUT_MS = 30_000;
+const RETRIES = 2;
+/** Who is asking, as a polite client of a free service says. */
+const USER_AGENT = 'card-values-daily-prices/1.0 (+https://github.com/card-values; one request at a time)';
+
+let args: { out?: string; content?: string; source?: string };
+try {
+  args = parseArgs({ options: { out: { type: 'string' }, content: { type: 'string' }, source: { type: 'string' } } }).values;
+} catch (error) {
+  console.error(`fetch-tcgcsv: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!args.out) {
+  console.error(`fetch-tcgcsv: --out is required\n${USAGE}`);
+  process.exit(2);
+}
+const out = resolve(args.out);
+const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
+const source = (args.source ?? process.env.TCGCSV_SOURCE ?? 'https://tcgcsv.com').replace(/\/+$/, '');
+
+class SourceFailed extends Error {}
+
+async function get(path: string): Promise<string> {
+  const url = `${source}${path}`;
+  let last = '';
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    if (attempt > 0) await new Promise((done) => setTimeout(done, 1000 * 2 ** attempt));
+    try {
+      const response = await fetch(url, {
+        headers: { 'User-Agent': USER_AGENT, Accept: 'application/json, text/plain' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      const body = await response.text();
+      if (response.ok) return body;
+      last = `HTTP ${response.status}`;
+      // A client error will not mend itself on a retry.
+      if (response.status < 500 && response.status !== 429) break;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+  }
+  throw new SourceFailed(`${url}: ${last}`);
+}
+
+function resultsOf(path: string, text: string): Record<string, unknown>[] {
+  let json: { success?: unknown; results?: unknown };
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new SourceFailed(`${source}${path}: not JSON`);
+  }
+  if (json?.success !== true || !Array.isArray(json.results))
+    throw new SourceFailed(`${source}${path}: not a successful answer (success: ${JSON.stringify(json?.success)})`);
+  return json.results as Record<string, unknown>[];
+}
+
+/** Empties DIR of day folders (and only of them: a DIR given by mistake loses nothing else). */
+function removeDays(): void {
+  if (!existsSync(out)) return;
+  for (const name of readdirSync(out)) if (/^\d{4}-\d{2}-\d{2}$/.test(name)) rmSync(join(out, name), { recursive: true, force: true });
+}
+
+async function main(): Promise<number> {
+  removeDays();
+  const content = readPriceContent(contentDir);
+  const catalogue = catalogueOf(content);
+  const asOf = pricesAsOfOf(catalogue.cards, catalogue.sealed);
+  const stamp = (await get('/last-updated.txt')).trim();
+  const published = /^(\d{4}-\d{2}-\d{2})T/.exec(stamp)?.[1];
+  if (!published) throw new SourceFailed(`${source}/last-updated.txt: "${stamp.slice(0, 60)}" is not a timestamp`);
+  if (published <= asOf) {
+    console.error(`fetch-tcgcsv: tcgcsv last published ${stamp}, nothing newer than the content's prices (${asOf}): the source is late, nothing fetched`);
+    return 3;
+  }
+  const held = new Set<number>();
+  for (const card of catalogue.cards) for (const line of card.prices) if (line.groupId !== null) held.add(line.groupId);
+  for (const product of catalogue.sealed) held.add(product.group.id);
+  const listed = new Set(resultsOf('/tcgplayer/3/groups', await get(`/tcgplayer/${POKEMON_CATEGORY}/groups`)).map((g) => g.groupId));
+  const gone = [...held].filter((id) => !listed.has(id)).sort((a, b) => a - b);
+  const groups = [...held].filter((id) => listed.has(id)).sort((a, b) => a - b);
+  const day = join(out, published);
+  try {
+    for (const groupId of groups) {
+      const path = `/tcgplayer/${POKEMON_CATEGORY}/${groupId}/prices`;
+      const text = await get(path);
+      resultsOf(path, text);
+      mkdirSync(join(day, POKEMON_CATEGORY, String(groupId)), { recursive: true });
+      writeFileSync(join(day, POKEMON_CATEGORY, String(groupId), 'prices'), text);
+    }
+  } catch (error) {
+    removeDays();
+    throw error;
+  }
+  console.log(`fetch-tcgcsv: ${published} (published ${stamp}), ${groups.length} groups into ${day}; the content was as of ${asOf}`);
+  if (gone.length) console.log(`  groups the content holds that tcgcsv no longer lists (not fetched): ${gone.join(', ')}`);
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (!(error instanceof SourceFailed)) throw error;
+  console.error(`fetch-tcgcsv: the source failed, nothing fetched: ${error.message}`);
+  process.exitCode = 1;
+}
