@@ -37,17 +37,16 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
   // The most recent answers by tool and validated arguments, as the search endpoints keep theirs (a build's data
   // never changes while it is served), and each one's result as JSON once it has been sent so.
-  const made = new Map<string, ToolAnswer>();
+  const made = recentOf<ToolAnswer>(SEARCH_CACHE_ENTRIES);
   const resultJson = new WeakMap<ToolAnswer, Buffer>();
+  // The result bytes by the arguments as sent: an agent's repeated call skips reading them again. Not for a list
+  // to value, nor for arguments longer than any valid search's: either may be a megabyte, and is read afresh.
+  const sent = recentOf<Buffer>(SEARCH_CACHE_ENTRIES);
   async function remember(key: string, make: () => Promise<ToolAnswer | undefined>): Promise<ToolAnswer | undefined> {
     let found = made.get(key);
-    if (found) made.delete(key);
-    else {
-      found = await make();
-      if (!found) return undefined;
-      if (made.size >= SEARCH_CACHE_ENTRIES) made.delete(made.keys().next().value!);
-    }
-    made.set(key, found);
+    if (found) return found;
+    found = await make();
+    if (found) made.set(key, found);
     return found;
   }
 
@@ -114,12 +113,43 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
       return 'status' in result ? toolError(result) : resultOf(result);
     },
     async callJson(name, args) {
+      const sentAs = byName.get(name)?.source.kind === 'collection' ? '' : `${name} ${JSON.stringify(args ?? {})}`;
+      const key = sentAs.length > 0 && sentAs.length <= SENT_KEY_MAX ? sentAs : undefined;
+      const known = key === undefined ? undefined : sent.get(key);
+      if (known) return known;
       const result = await outcome(name, args);
       if (result === undefined) return undefined;
-      if ('status' in result) return Buffer.from(JSON.stringify(toolError(result)));
-      let json = resultJson.get(result);
-      if (json === undefined) resultJson.set(result, (json = Buffer.from(JSON.stringify(resultOf(result)))));
+      let json: Buffer | undefined;
+      if ('status' in result) json = Buffer.from(JSON.stringify(toolError(result)));
+      else {
+        json = resultJson.get(result);
+        if (json === undefined) resultJson.set(result, (json = Buffer.from(JSON.stringify(resultOf(result)))));
+      }
+      if (key !== undefined) sent.set(key, json);
       return json;
+    },
+  };
+}
+
+/** The longest arguments (as JSON) whose result is kept by them: a search's fit many times over. */
+const SENT_KEY_MAX = 2048;
+
+/** The most recently used entries, at most `limit`: a Map kept in order of use. */
+function recentOf<V>(limit: number) {
+  const entries = new Map<string, V>();
+  return {
+    get(key: string): V | undefined {
+      const found = entries.get(key);
+      if (found !== undefined) {
+        entries.delete(key);
+        entries.set(key, found);
+      }
+      return found;
+    },
+    set(key: string, value: V): void {
+      entries.delete(key);
+      if (entries.size >= limit) entries.delete(entries.keys().next().value!);
+      entries.set(key, value);
     },
   };
 }
