@@ -30,8 +30,15 @@
  * Targets at 100k cards: ≤ 3 minutes and ≤ 2 GB. The build caps its old space
  * (scripts/build.ts, BUILD_MAX_OLD_SPACE_MB), which is passed through.
  *
+ * After a year of daily prices (--price-days N): before the clean build, N simulated days of TCGplayer
+ * prices for the whole catalogue (scripts/lib/simulated-days.ts, seeded by --seed) are applied to a copy of
+ * content/ in memory (scripts/lib/price-import.ts, without change records) and written once, to
+ * .cache/bench-build/priced-content; the size of content/cards + content/sealed is printed before and
+ * after, and the runs build copies of that instead of content/. `--price-days 365` is a year.
+ *
  * Usage:  npm run bench:build              (= node scripts/bench-build.ts)
  *         node scripts/bench-build.ts --runs 3
+ *         npm run bench:build -- --price-days 365 [--seed 1] [--runs N]
  *         npm run bench:build -- --cards 100000 [--seed 1] [--runs N]
  *
  * Exit codes: 0 figures printed (targets missed or not: this is a benchmark, not
@@ -39,18 +46,22 @@
  * a failed build's last output lines are printed).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
+import { simulatedDays } from './lib/simulated-days.ts';
 import { writeSyntheticCatalogue } from './lib/synthetic-catalogue.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** Where each benchmark builds: inside the project (the build resolves node_modules from its out dir), ignored by git. */
 /** The bundled catalogue is built from a copy of content/, so that the one-price edit never touches the checkout. */
 const BUNDLED: BuildDirs = { outDir: '.cache/bench-build/dist', cacheDir: '.cache/bench-build/cache', contentDir: '.cache/bench-build/content' };
+/** Where --price-days writes the content with N simulated days applied, which the runs then copy. */
+const PRICED_CONTENT = '.cache/bench-build/priced-content';
 const SCALE: BuildDirs = { outDir: '.cache/bench-scale/dist', cacheDir: '.cache/bench-scale/cache' };
 const SAMPLE_MS = 100;
 const TARGETS = { cleanSeconds: 30, cleanTreeBytes: 2 ** 30, rebuildCounted: 0, editSeconds: 8, editShare: 0.25 };
@@ -266,11 +277,53 @@ const positiveInteger = (name: string, value: string | undefined): number => {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' }, 'price-days': { type: 'string' } },
+  });
   const runs = positiveInteger('runs', values.runs);
   readdirSync('/proc'); // fails early where there is no /proc to poll
   if (values.cards !== undefined) return benchAtScale(positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
+  if (values['price-days'] !== undefined) {
+    return benchBundled(runs, withPriceDays(positiveInteger('price-days', values['price-days']), positiveInteger('seed', values.seed)));
+  }
   return benchBundled(runs);
+}
+
+/** Bytes of every file under `dir`. */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/**
+ * A copy of content/ (in PRICED_CONTENT) with `days` simulated days of prices applied in memory and written
+ * once; prints the price content's size before and after. Returns the copy's folder, relative to the project.
+ */
+function withPriceDays(days: number, seed: number): string {
+  const dir = join(ROOT, PRICED_CONTENT);
+  const size = () => bytesUnder(join(dir, 'cards')) + bytesUnder(join(dir, 'sealed'));
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(ROOT, 'content'), dir, { recursive: true });
+  const before = size();
+  console.log(`0. ${days} simulated days of prices (seed ${seed}) applied to a copy of content/ in ${PRICED_CONTENT} ...`);
+  const started = performance.now();
+  const content = readPriceContent(dir);
+  const walk = simulatedDays(content, { seed });
+  let last = '';
+  for (let n = 0; n < days; n++) {
+    const day = walk.next().value!;
+    applyDay(content, day, { recordChanges: false });
+    last = day.date;
+  }
+  const files = changedFiles(content);
+  for (const [path, text] of files) writeFileSync(join(dir, path), text);
+  const after = size();
+  console.log(`   up to ${last}: ${files.size} files rewritten in ${sec(performance.now() - started)}`);
+  console.log(`   content/cards + content/sealed: ${mb(before)} → ${mb(after)} (${before} → ${after} bytes, ×${(after / before).toFixed(2)})`);
+  return PRICED_CONTENT;
 }
 
 /** Deletes a build's out and cache folders, so the next build is clean. */
@@ -297,17 +350,17 @@ function editOnePrice(contentDir: string): string {
  * The bundled catalogue, `runs` times: a clean build, a rebuild with nothing changed, and a rebuild after one
  * price changed (an editor's commit), the last two incremental (src/pipeline/build-state.ts).
  */
-async function benchBundled(runs: number): Promise<void> {
+async function benchBundled(runs: number, source = 'content'): Promise<void> {
   const { outDir, cacheDir, contentDir } = BUNDLED;
   const clean: BuildRun[] = [];
   const rebuild: BuildRun[] = [];
   const edited: BuildRun[] = [];
   for (let i = 1; i <= runs; i++) {
     const of = runs > 1 ? ` (run ${i}/${runs})` : '';
-    console.log(`${3 * i - 2}. Clean build${of}: ${outDir} and ${cacheDir} deleted, ${contentDir} copied from content/ ...`);
+    console.log(`${3 * i - 2}. Clean build${of}: ${outDir} and ${cacheDir} deleted, ${contentDir} copied from ${source}/ ...`);
     cleanDirs(BUNDLED);
     rmSync(join(ROOT, contentDir!), { recursive: true, force: true });
-    cpSync(join(ROOT, 'content'), join(ROOT, contentDir!), { recursive: true });
+    cpSync(join(ROOT, source), join(ROOT, contentDir!), { recursive: true });
     clean.push(await successfulBuild('clean build', BUNDLED));
     console.log(`${3 * i - 1}. Rebuild, content unchanged${of} ...`);
     rebuild.push(await successfulBuild('rebuild', BUNDLED));
