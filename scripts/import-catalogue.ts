@@ -93,6 +93,10 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
   const prices = byKey(readJsonl<Raw>(join(DATA, 'prices/cards.jsonl')), (r) => r.cardId);
   const history = byKey(readJsonl<Raw>(join(DATA, 'prices/history.jsonl')), (r) => r.cardId);
   const graded = byKey(readJsonl<Raw>(join(DATA, 'prices/graded.jsonl')), (r) => r.cardId);
+  // The snapshot's newest price date: what content holds from a later day is the daily import's, and kept.
+  let snapshotAsOf = '';
+  for (const rows of prices.values()) for (const row of rows) if (row.updatedAt > snapshotAsOf) snapshotAsOf = row.updatedAt;
+  for (const product of readJsonl<Raw>(join(DATA, 'sealed/products.jsonl'))) if (product.updatedAt > snapshotAsOf) snapshotAsOf = product.updatedAt;
   const cardIds = new Set(cards.map((c) => c.id));
   for (const [label, map] of [
     ['prices/cards.jsonl', prices],
@@ -168,6 +172,11 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         },
       };
     });
+    keepNewerPrices(
+      records,
+      currentRecords(`cards/${setId}.json`, (file) => file as Raw[]),
+      snapshotAsOf,
+    );
     files.set(`cards/${setId}.json`, `${formatJson(records)}\n`);
   }
   counts.cards = cards.length;
@@ -217,6 +226,11 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
         };
       });
     const file = `sealed/${groupId}-${slugify(group.name)}.json`;
+    keepNewerSealedPrices(
+      records,
+      currentRecords(file, (f) => (f as { products: Raw[] }).products),
+      snapshotAsOf,
+    );
     files.set(file, `${formatJson({ group: { id: group.groupId, name: group.name }, products: records })}\n`);
   }
   counts.sealed = products.length;
@@ -228,6 +242,49 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
 if (args.tcgcsv !== undefined) {
   const { importPrices } = await import('./import-prices.ts');
   process.exit(importPrices({ tcgcsv: resolve(args.tcgcsv), contentDir: OUT, write: args.write!, allowOlder: args['allow-older']! }));
+}
+
+/** The records a content file holds now (undefined when there is none), as `of` finds them in the parsed file. */
+function currentRecords(path: string, of: (file: unknown) => Raw[]): Raw[] | undefined {
+  const abs = join(OUT, path);
+  return existsSync(abs) ? of(JSON.parse(readFileSync(abs, 'utf8'))) : undefined;
+}
+
+const PRICE_FIELDS = ['low', 'mid', 'high', 'market', 'directLow', 'updatedAt', 'source'] as const;
+/** Whether content holds this price, or this history, from a day after the snapshot's newest (`asOf`): then it is the daily import's. */
+const newer = (current: { updatedAt?: string } | null | undefined, asOf: string) => Boolean(current?.updatedAt && current.updatedAt > asOf);
+const laterSeries = (current: { end?: string } | undefined, asOf: string) => Boolean(current?.end && current.end > asOf);
+
+/**
+ * Prices the daily import (`--tcgcsv`) has made newer than this snapshot's stay: the catalogue import owns the
+ * facts, and a price line, sealed price or history that content holds from a later day is kept as it is, so
+ * re-importing the catalogue never sets the prices back (and `--check` holds after daily imports).
+ */
+function keepNewerPrices(records: Raw[], current: Raw[] | undefined, asOf: string): void {
+  const byId = new Map((current ?? []).map((card) => [card.id, card]));
+  for (const card of records) {
+    const was = byId.get(card.id);
+    if (!was) continue;
+    for (const line of card.prices) {
+      const held = was.prices.find((p: Raw) => p.productId === line.productId && p.variant === line.variant);
+      if (newer(held, asOf)) for (const field of PRICE_FIELDS) line[field] = held[field];
+    }
+    for (const series of was.history) {
+      const i = card.history.findIndex((h: Raw) => h.productId === series.productId && h.variant === series.variant);
+      const listed = card.prices.some((p: Raw) => p.primary && p.productId === series.productId && p.variant === series.variant);
+      if (laterSeries(series, asOf) && (i >= 0 || listed)) card.history.splice(i >= 0 ? i : card.history.length, i >= 0 ? 1 : 0, series);
+    }
+  }
+}
+
+function keepNewerSealedPrices(records: Raw[], current: Raw[] | undefined, asOf: string): void {
+  const byId = new Map((current ?? []).map((product) => [product.productId, product]));
+  for (const product of records) {
+    const was = byId.get(product.productId);
+    if (!was) continue;
+    if (newer(was.price, asOf)) product.price = was.price;
+    if (laterSeries(was.history, asOf)) product.history = was.history;
+  }
 }
 
 const { files, counts } = buildPlan();

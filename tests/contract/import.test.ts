@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
+import { laterDays } from '../support/tcgcsv-days.ts';
 
 /** The catalogue import on a small sample of the real data files (tests/fixtures/raw-data). */
 const RAW = join(ROOT, 'tests', 'fixtures', 'raw-data');
@@ -32,7 +33,7 @@ const lines = (file: string) =>
 
 describe('import-catalogue', () => {
   afterAll(() => {
-    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles', 'import-changes', 'import-changes-data'])
+    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles', 'import-changes', 'import-changes-data', 'import-daily', 'import-daily-days'])
       rmSync(scratchDir(d), { recursive: true, force: true });
   });
 
@@ -140,5 +141,27 @@ describe('import-catalogue', () => {
     const again = runImportOf(data, out, '--write');
     expect(again.output).toMatch(/no change a client would see/);
     expect(readdirSync(join(out, 'changes'))).toEqual([file]);
+  });
+
+  it('keeps the prices a daily import made newer than its snapshot: re-importing the catalogue never sets them back', () => {
+    const out = scratchDir('import-daily');
+    rmSync(out, { recursive: true, force: true });
+    expect(runImport(out, '--write').status).toBe(0);
+    const days = laterDays(scratchDir('import-daily-days'), [
+      {
+        from: '2025-10-20',
+        date: '2025-10-21',
+        row: (row) => (row.productId === 42382 && row.subTypeName === 'Holofoil' ? { ...row, marketPrice: 520 } : row),
+      },
+    ]);
+    const daily = spawnSync(process.execPath, [join(ROOT, 'scripts', 'import-catalogue.ts'), '--tcgcsv', days, '--out', out, '--write'], { encoding: 'utf8' });
+    expect(daily.status, daily.stdout + daily.stderr).toBe(0);
+    const charizard = () => JSON.parse(readFileSync(join(out, 'cards', 'base1.json'), 'utf8')).find((c: { id: string }) => c.id === 'base1-4');
+    const imported = charizard();
+    expect(imported.prices.find((p: { variant: string }) => p.variant === 'holofoil')).toMatchObject({ market: 520, updatedAt: '2025-10-21' });
+    const check = runImport(out, '--check');
+    expect(check.status, check.output).toBe(0);
+    expect(runImport(out, '--write').status).toBe(0);
+    expect(charizard()).toEqual(imported);
   });
 });
