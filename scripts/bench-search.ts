@@ -35,7 +35,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
 import { type CatalogueData, prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
+import { type CardFacts, cardFilterData, type FilterSet } from '../src/lib/search/filter-data.ts';
 import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
+import { parseCardSearch } from '../src/lib/search-params.ts';
 import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
@@ -68,6 +70,49 @@ function timeBuilds(records: CardSearchRecord[]): { first: number; median: numbe
     retained = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - before;
   }
   return { first: times[0], median: median(times), retained, searcher: searcher! };
+}
+
+/** Field-filter queries (src/lib/search/field-filters.ts): filter-only ones over every card among them. */
+const FILTER_QUERIES = [
+  'value>1',
+  'value>100',
+  '-r:common',
+  'is:priced',
+  'set:base1 t:fire value>100',
+  'artist:"mitsuhiro arita" r:"illustration rare"',
+  't:water hp>=100 -band:budget',
+  'year<2003 supertype:pokemon value>20',
+  'charizard set:base1',
+  'pikachu t:lightning value>50',
+  'umbreon year>=2021 -gx',
+  'pokedex:6 printing:1st-edition-holofoil',
+];
+
+/** The filter queries on a catalogue whose filter data is made here (facts by the real card a record copies). */
+function timeFilters(data: CatalogueData<CardSearchRecord>, facts: ReadonlyMap<string, CardFacts>, sets: readonly FilterSet[], rounds: number) {
+  const filters = cardFilterData(data.size, data.item, (id) => facts.get(id.split('~')[0])!, sets);
+  const searcher = createCardSearcher(data, { filters: () => filters });
+  const params = FILTER_QUERIES.map((q) => {
+    const parsed = parseCardSearch(new URLSearchParams({ q, limit: '50' }), () => filters);
+    if (!parsed.ok) throw new Error(`${q}: ${parsed.problem.detail}`);
+    return parsed.params;
+  });
+  const perQuery = params.map(() => [] as number[]);
+  for (const p of params) for (let i = 0; i < 5; i++) searcher.search(p);
+  gc();
+  for (let r = 0; r < rounds; r++) {
+    params.forEach((p, i) => {
+      const t = performance.now();
+      searcher.search(p);
+      perQuery[i].push(performance.now() - t);
+    });
+  }
+  const medians = perQuery.map(median);
+  const slowest = medians
+    .map((m, i) => ({ q: FILTER_QUERIES[i], m }))
+    .sort((a, b) => b.m - a.m)
+    .slice(0, 3);
+  return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
 }
 
 function timeQueries(searcher: CardSearcher, rounds: number) {
@@ -175,7 +220,7 @@ function main(): number {
 
   console.log(`1. Loading content/ ...`);
   let t = performance.now();
-  const { cards } = loadRealCatalogue();
+  const { cards, facts, filterSets } = loadRealCatalogue();
   console.log(`   ${cards.length} cards in ${ms(performance.now() - t)}`);
 
   console.log(`2. Building the index ×${BUILDS} (real catalogue) ...`);
@@ -187,6 +232,9 @@ function main(): number {
   const realQ = timeQueries(createCardSearcher(realData), rounds);
   console.log(`   p50 ${check('18k p50', realQ.p50, TARGETS.p50Ms)}, p99 ${check('18k p99', realQ.p99, TARGETS.p99Ms)}`);
   console.log(`   slowest: ${realQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  const realFilters = timeFilters(realData, facts, filterSets, rounds);
+  console.log(`   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(realFilters.p50)}, p99 ${check('18k filters p99', realFilters.p99, TARGETS.p99Ms)}`);
+  console.log(`   slowest: ${realFilters.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`4. ${HOSTILE_KINDS.length} kinds of hostile query × ${instances} instances × ${HOSTILE_REPEATS} runs (real catalogue) ...`);
   const realHostile = timeHostile(forgetfulCopies(realData, HOSTILE_REPEATS), instances);
   gc();
@@ -202,6 +250,11 @@ function main(): number {
   const largeQ = timeQueries(createCardSearcher(largeData), rounds);
   console.log(`   p50 ${ms(largeQ.p50)}, p99 ${check('100k p99', largeQ.p99, TARGETS.p99LargeMs)}`);
   console.log(`   slowest: ${largeQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  const largeFilters = timeFilters(largeData, facts, filterSets, rounds);
+  console.log(
+    `   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(largeFilters.p50)}, p99 ${check('100k filters p99', largeFilters.p99, TARGETS.p99LargeMs)}`,
+  );
+  console.log(`   slowest: ${largeFilters.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`   hostile queries ...`);
   const largeHostile = timeHostile(forgetfulCopies(largeData, HOSTILE_REPEATS), instances);
   gc();

@@ -42,7 +42,8 @@ export interface NetlifyOptions {
 }
 
 const COLLECTION_NAMES = COLLECTIONS.join('|');
-const API_PATH = new RegExp(`^/api/(${COLLECTION_NAMES})/[^/]+$`);
+/** A record's JSON, and a catalogue of filter values (`/api/catalog/{name}`): the same headers for each of a folder. */
+const API_PATH = new RegExp(`^/api/(${COLLECTION_NAMES}|catalog)/[^/]+$`);
 const DETAIL_PATH = new RegExp(`^/(${COLLECTION_NAMES})/[^/]+?(\\.[a-z]+)?$`);
 /** The header the host sets itself, from its own hash of the file. */
 const HOST_OWNED = new Set(['etag']);
@@ -56,7 +57,7 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
   ];
   for (const path of FUNCTION_PATHS) lines.push(`${path}  ${fn}${path}  200!`);
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
-  for (const [path, file] of Object.entries(EXTENSIONLESS_API_FILES)) lines.push(`${path}  ${file}  200`);
+  lines.push(...extensionlessRules());
   for (const collection of COLLECTIONS) lines.push(`/api/${collection}/:slug  /api/${collection}/:slug.json  200`);
   lines.push('/api/changes/:date  /api/changes/:date.json  200');
   if (negotiation === 'function') {
@@ -70,6 +71,20 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
     for (const collection of COLLECTIONS) lines.push(`/${collection}/:slug  /${collection}/:slug.html  200`);
   }
   return lines;
+}
+
+/**
+ * The extensionless API paths (EXTENSIONLESS_API_FILES, each `{path}.json`) as one placeholder rule per folder
+ * (`/api/:name  /api/:name.json  200`), so that a new one costs no rule: a name with no file finds none (404),
+ * and the searches before them are forced.
+ */
+function extensionlessRules(): string[] {
+  const folders = new Set<string>();
+  for (const [path, file] of Object.entries(EXTENSIONLESS_API_FILES)) {
+    if (file !== `${path}.json`) throw new Error(`netlify: ${path} is served from ${file}, not from ${path}.json`);
+    folders.add(path.slice(0, path.lastIndexOf('/')));
+  }
+  return [...folders].map((folder) => `${folder}/:name  ${folder}/:name.json  200`);
 }
 
 export interface HeaderBlock {

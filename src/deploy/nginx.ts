@@ -30,8 +30,9 @@ import {
   PREFLIGHT_HEADERS,
   representationFile,
   SECURITY_HEADERS,
+  twinMarkdownLinks,
 } from '../http/headers.ts';
-import { COLLECTIONS, markdownUrl } from '../http/links.ts';
+import { COLLECTIONS, MARKDOWN_TWINS, markdownUrl } from '../http/links.ts';
 import { badRequest, functionUnavailable, notFound, POST_BODY_MAX_BYTES, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
@@ -199,6 +200,7 @@ function headerMaps(): string {
   const changesLinks: [string, string][] = [
     [q('~^file file /changes\\.md$'), q(changesMarkdownLinks())],
     [q(`~^file file /changes/(?<cv_cd>${CHANGE_DATE_PATTERN})\\.md$`), q(changesMarkdownLinks('$cv_cd'))],
+    ...Object.entries(MARKDOWN_TWINS).map(([path, json]): [string, string] => [q(`~^file file ${literal(path)}$`), q(twinMarkdownLinks(json))]),
   ];
   return [
     map('$status', '$cv_answer', [
@@ -248,6 +250,7 @@ function headerMaps(): string {
       [q('~^file page-(?:markdown|json) '), '1'],
       [q(`~^file file /(?:${COLLECTIONS.join('|')})/${SLUG}\\.md$`), '1'],
       [q(`~^file file /changes(?:/${CHANGE_DATE_PATTERN})?\\.md$`), '1'],
+      ...Object.keys(MARKDOWN_TWINS).map((path): [string, string] => [q(`~^file file ${literal(path)}$`), '1']),
       ...INDEXES.map(([, collection]): [string, string] => [q(`~^file file ${literal(markdownUrl(collection))}$`), '1']),
       [q('~^(?:file|problem) \\S+ /api/'), '1'],
       [q('~^preflight '), 'preflight'],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import { IMAGE_ORIGIN } from '../schemas/image-host.ts';
 import type { FileInfo } from './file-manifest.ts';
-import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, markdownUrl, pageUrl } from './links.ts';
+import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, MARKDOWN_TWINS, markdownUrl, pageUrl } from './links.ts';
 import type { Representation } from './negotiate.ts';
 import { allowedMethodsOf, MCP_PATH } from './routes.ts';
 
@@ -119,13 +119,16 @@ export function fileHeaders(file: string, info: FileInfo): Record<string, string
   return headers;
 }
 
-/** The change feed's Markdown files (`/changes.md`, `/changes/{date}.md`) link their JSON twin and the site index. */
-export function changesMarkdownLinks(asOf?: string): string {
+/** A Markdown file that is the twin of an API file (the change feed's, MARKDOWN_TWINS) links its JSON and the site index. */
+export function twinMarkdownLinks(json: string): string {
   return linkHeader([
-    { href: changesUrl(asOf), rel: 'alternate', type: 'application/json' },
+    { href: json, rel: 'alternate', type: 'application/json' },
     { href: '/llms.txt', rel: 'describedby' },
   ]);
 }
+
+/** The change feed's Markdown files (`/changes.md`, `/changes/{date}.md`) link their JSON twin and the site index. */
+export const changesMarkdownLinks = (asOf?: string): string => twinMarkdownLinks(changesUrl(asOf));
 
 const CHANGES_MARKDOWN_FILE = /^\/changes(?:\/(\d{4}-\d{2}-\d{2}))?\.md$/;
 
@@ -136,7 +139,7 @@ const INDEX_MARKDOWN_FILES = new Map(INDEXED_COLLECTIONS.map((c) => [markdownUrl
 /**
  * What a file adds when it is asked for by its own path: the API's CORS and
  * service-desc link under /api/, CORS and the canonical and sibling links on a
- * detail page's Markdown file, CORS and the JSON twin's link on the change feed's.
+ * detail page's Markdown file, CORS and the JSON twin's link on the change feed's and the other twins' (MARKDOWN_TWINS).
  */
 export function directFileHeaders(file: string): Record<string, string> {
   if (file.startsWith('/api/')) return { ...API_HEADERS };
@@ -146,6 +149,7 @@ export function directFileHeaders(file: string): Record<string, string> {
   if (index) return { Link: markdownFileLinks(index), ...CORS_HEADERS };
   const changes = CHANGES_MARKDOWN_FILE.exec(file);
   if (changes) return { Link: changesMarkdownLinks(changes[1]), ...CORS_HEADERS };
+  if (Object.hasOwn(MARKDOWN_TWINS, file)) return { Link: twinMarkdownLinks(MARKDOWN_TWINS[file]), ...CORS_HEADERS };
   return {};
 }
 

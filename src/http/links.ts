@@ -39,3 +39,25 @@ export function linkHeader(links: Alternate[]): string {
 /** The change feed: `/api/changes` (every import) and `/api/changes/{date}` (one), and their Markdown twins. */
 export const changesUrl = (asOf?: string) => (asOf ? `/api/changes/${asOf}` : '/api/changes');
 export const changesMarkdownUrl = (asOf?: string) => (asOf ? `/changes/${asOf}.md` : '/changes.md');
+
+/** The catalogues of what the search filters accept (src/lib/catalogs.ts), each at `/api/catalog/{name}`. */
+export const CATALOG_NAMES = ['sets', 'types', 'subtypes', 'rarities', 'artists', 'printings', 'kinds', 'bands', 'tags'] as const;
+export type CatalogName = (typeof CATALOG_NAMES)[number];
+/** Without a name, the index of the catalogues (`/api/catalog`, `/catalog.md`). */
+export const catalogUrl = (name?: CatalogName) => (name ? `/api/catalog/${name}` : '/api/catalog');
+export const catalogMarkdownUrl = (name?: CatalogName) => (name ? `/catalog/${name}.md` : '/catalog.md');
+
+/** The price movers (src/lib/movers.ts): the JSON, its Markdown twin, and the page for people. */
+export const MOVERS_URL = '/api/movers';
+export const MOVERS_MARKDOWN_URL = '/movers.md';
+export const MOVERS_PAGE = '/movers';
+
+/**
+ * The prebuilt Markdown files that are the twin of one API file (besides the change feed's, whose paths hold a
+ * date): the Markdown's path → the JSON's. Each links its JSON, as the change feed's do.
+ */
+export const MARKDOWN_TWINS: Readonly<Record<string, string>> = Object.fromEntries([
+  [catalogMarkdownUrl(), catalogUrl()],
+  ...CATALOG_NAMES.map((name) => [catalogMarkdownUrl(name), catalogUrl(name)]),
+  [MOVERS_MARKDOWN_URL, MOVERS_URL],
+]);

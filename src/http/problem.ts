@@ -37,6 +37,15 @@ export function badParameter(parameter: string, detail: string, allowed: string[
   return problem(400, 'Bad Request', detail, { parameter, allowed });
 }
 
+/**
+ * A term of `q` that cannot be read (a field filter: src/lib/search/field-filters.ts): the term as written, where
+ * it starts in q (characters from 1), and what is allowed there.
+ * @example queryTermProblem({ term: 'colour:red', position: 11, detail: 'unknown field …', allowed: ['set', …] }).status // 400
+ */
+export function queryTermProblem({ term, position, detail, allowed }: { term: string; position: number; detail: string; allowed: string[] | string }): Problem {
+  return problem(400, 'Bad Request', `q, at character ${position}: ${detail}`, { parameter: 'q', allowed, term, position });
+}
+
 export function notFound(path: string): Problem {
   return problem(404, 'Not Found', `Nothing is served at ${path}.`);
 }

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Collection, INDEXED_COLLECTIONS, pageUrl } from './links.ts';
+import { COLLECTIONS, type Collection, INDEXED_COLLECTIONS, MARKDOWN_TWINS, pageUrl } from './links.ts';
 
 /**
  * Which answer a path gets, decided from the path alone (pure, table-tested).
@@ -64,6 +64,8 @@ export const EXTENSIONLESS_API_FILES: Record<string, string> = {
   '/api/bulk/manifest': '/api/bulk/manifest.json',
   '/api/changes': '/api/changes.json',
   '/api/sets': '/api/sets.json',
+  // The JSON twins of MARKDOWN_TWINS: the catalogues of filter values and the price movers.
+  ...Object.fromEntries(Object.values(MARKDOWN_TWINS).map((path) => [path, `${path}.json`])),
 };
 
 /** The date that names an import's change record (`/api/changes/{date}`, `/changes/{date}.md`). */

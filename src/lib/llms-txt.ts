@@ -1,9 +1,13 @@
 import type { RootContent } from 'mdast';
+import { CATALOG_NAMES, catalogMarkdownUrl, catalogUrl, MOVERS_MARKDOWN_URL, MOVERS_URL } from '../http/links.ts';
 import type { ContentSummary, KnowledgeDetail } from '../schemas/api-types.ts';
 import { KNOWLEDGE_CATEGORIES } from '../schemas/knowledge-taxonomy.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
 import { RESOURCE_SCHEME } from './mcp/protocol.ts';
 import { toolSpecsOf } from './mcp/tools.ts';
+import { MOVERS_WINDOWS } from './movers.ts';
+import { SEARCH_HELP_PAGE } from './pages/listing-page.ts';
+import { FILTER_FIELDS, SEARCH_HELP_EXAMPLES } from './search/field-filters.ts';
 import { bandLabel, VALUE_BANDS } from './value-bands.ts';
 
 /**
@@ -136,6 +140,22 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         ' and ',
         code('/api/sets/{setId}'),
       ],
+      [
+        link(SEARCH_HELP_PAGE, 'Field filters in q'),
+        ` (cards and sealed): ${Object.keys(FILTER_FIELDS.cards).join(', ')}; sealed: ${Object.keys(FILTER_FIELDS.sealed).join(', ')}. `,
+        'Terms are ANDed, ',
+        code('-'),
+        ' negates a term or word, quote values with spaces, numbers compare with ',
+        code('< <= > >='),
+        '. Examples: ',
+        ...SEARCH_HELP_EXAMPLES.slice(0, 3).flatMap(([q], i) => [...(i > 0 ? [', '] : []), code(q)]),
+        '. A term that names nothing is a 400 problem naming the ',
+        code('term'),
+        ', its ',
+        code('position'),
+        ' and what is ',
+        code('allowed'),
+      ],
       [link('/api/content', 'Content summary'), ': totals, median value, price date'],
       [
         link('/api/changes', 'Catalogue changes'),
@@ -144,6 +164,22 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         '); a card’s ',
         code('changes'),
         ' lists the imports that changed it',
+      ],
+      [
+        link(catalogUrl(), 'Catalogues of filter values'),
+        ': every value the search filters accept, with how many items hold it: ',
+        ...CATALOG_NAMES.flatMap((name, i) => [...(i > 0 ? [', '] : []), link(catalogUrl(name), name)]),
+        ' (as Markdown: ',
+        link(catalogMarkdownUrl(), catalogMarkdownUrl()),
+        ', ',
+        code('/catalog/{name}.md'),
+        ')',
+      ],
+      [
+        link(MOVERS_MARKDOWN_URL, 'Price movers'),
+        `: the biggest rises and falls of cards and sealed products over ${MOVERS_WINDOWS.map((w) => w.days).join(' and ')} days, with the rules that ranked them (JSON with the daily prices: `,
+        link(MOVERS_URL, MOVERS_URL),
+        ')',
       ],
       [
         link('/api/bulk/manifest.json', 'Bulk data manifest'),

@@ -1,7 +1,8 @@
-import { badParameter, type Problem } from '../http/problem.ts';
+import { badParameter, type Problem, queryTermProblem } from '../http/problem.ts';
 import { FACILITY_TAGS } from '../schemas/knowledge-taxonomy.ts';
 import type { CardSearchParams } from './search/card-searcher.ts';
 import type { SearchSort } from './search/catalogue-searcher.ts';
+import { type FilterData, readQuery } from './search/field-filters.ts';
 import type { SealedSearchParams } from './search/sealed-searcher.ts';
 import { VALUE_BAND_IDS } from './value-bands.ts';
 
@@ -69,14 +70,23 @@ function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: 
   return raw as T;
 }
 
-function catalogue(query: URLSearchParams): CatalogueSearchParams {
+/**
+ * Whether q may hold a field filter (`set:base1`, `value>100`, `-r:common`): most queries do not, and are read
+ * without loading the filter data.
+ */
+const MAY_FILTER = /(?:^|\s)-?[a-z][a-z0-9]*(?:[:=<>])[^\s]|(?:^|\s)-\S/iu;
+
+function catalogue(query: URLSearchParams, filters?: () => FilterData): CatalogueSearchParams {
   const q = text(query);
-  return {
-    q,
+  const paging = {
     sort: oneOf(query, 'sort', SORTS) ?? (q ? 'relevance' : 'value-desc'),
     limit: Math.min(integer(query, 'limit', SEARCH_LIMIT_DEFAULT), SEARCH_LIMIT_MAX),
     offset: integer(query, 'offset', 0),
   };
+  if (q === undefined || !filters || !MAY_FILTER.test(q)) return { q, ...paging };
+  const read = readQuery(q, filters());
+  if ('problem' in read) throw new ParamError(queryTermProblem(read.problem));
+  return { q: read.text, ...paging, ...(read.terms.length > 0 && { filters: read.terms }), ...(read.without && { without: read.without }) };
 }
 
 function parse<T>(read: () => T): Parsed<T> {
@@ -88,13 +98,16 @@ function parse<T>(read: () => T): Parsed<T> {
   }
 }
 
-/** @example parseCardSearch(new URLSearchParams('q=charizard&limit=500')) // { ok: true, params: { q: 'charizard', limit: 200, … } } */
-export function parseCardSearch(query: URLSearchParams): Parsed<CardSearchParams> {
-  return parse(() => ({ ...catalogue(query), band: oneOf(query, 'band', VALUE_BAND_IDS) }));
+/**
+ * `filters`: the card filter data, read when q has a field filter (without it, q is all free words).
+ * @example parseCardSearch(new URLSearchParams('q=charizard&limit=500')) // { ok: true, params: { q: 'charizard', limit: 200, … } }
+ */
+export function parseCardSearch(query: URLSearchParams, filters?: () => FilterData): Parsed<CardSearchParams> {
+  return parse(() => ({ ...catalogue(query, filters), band: oneOf(query, 'band', VALUE_BAND_IDS) }));
 }
 
-export function parseSealedSearch(query: URLSearchParams, kinds: readonly string[]): Parsed<SealedSearchParams> {
-  return parse(() => ({ ...catalogue(query), kind: oneOf(query, 'kind', kinds) }));
+export function parseSealedSearch(query: URLSearchParams, kinds: readonly string[], filters?: () => FilterData): Parsed<SealedSearchParams> {
+  return parse(() => ({ ...catalogue(query, filters), kind: oneOf(query, 'kind', kinds) }));
 }
 
 export function parseKnowledgeSearch(query: URLSearchParams): Parsed<KnowledgeSearchParams> {

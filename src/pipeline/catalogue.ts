@@ -12,6 +12,7 @@ import { priceStatusOf } from '../lib/price-status.ts';
 import { sealedToDetail } from '../lib/sealed-record.ts';
 import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../lib/search/card-searcher.ts';
+import { type CardFacts, cardFactsOf } from '../lib/search/filter-data.ts';
 import { cardSlug, sealedSlug } from '../lib/slug.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
@@ -51,6 +52,8 @@ export interface Catalogue {
   cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
+  /** What the search filters read of each card that its summary does not carry, by card id. */
+  cardFacts: Map<string, CardFacts>;
   /** The graded sales figures of the cards that have them, by card id (for valuing a list that names a grade). */
   cardGraded: Record<string, GradedFigures>;
   sealed: SealedDetail[];
@@ -180,6 +183,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardJson: (index) => derived.json(...at(index)),
     cardHistory: (index) => derived.history(...at(index)),
     cardKeys,
+    cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
     sealed,
     sealedSets,
@@ -217,6 +221,8 @@ interface CardIndexEntry {
   printings: SearchPrinting[];
   /** Its graded sales figures, when it has any (a list to value may name a grade). */
   graded?: GradedFigures;
+  /** What the search filters read that the summary does not carry (src/lib/search/filter-data.ts). */
+  facts: CardFacts;
   /** Which file (an index into `files`) and where in it. */
   file: number;
   position: number;
@@ -276,6 +282,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
             updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
             printings: searchPrintingsOf(card),
             ...(card.graded && { graded: gradedFiguresOf(card.graded) }),
+            facts: cardFactsOf(card),
           };
         }),
       };

@@ -10,10 +10,12 @@ import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../lib/mcp/tools.ts';
 import { openApiOf } from '../lib/openapi.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
+import { SEARCH_HELP_PAGE } from '../lib/pages/listing-page.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
+import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../lib/search/filter-data.ts';
 import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
 import { writeSearchPack } from '../lib/search/search-pack.ts';
 import type { CardDetail } from '../schemas/api-types.ts';
@@ -37,8 +39,10 @@ import {
   PRINTINGS_CSV_PATH,
   type PrintingRow,
 } from './bulk-files.ts';
+import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, PageRenderer } from './emit-items.ts';
+import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
@@ -121,6 +125,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
+      yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
       const changeList = changeListOf(catalogue.changes);
       yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
@@ -129,6 +134,9 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
         yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
         yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
       }
+      // What the search filters accept (/api/catalog/…), and what moved (/api/movers, /movers), with Markdown twins.
+      yield* catalogFiles(catalogue);
+      yield* moversFiles(catalogue, render);
       yield ['server', SHELL_FILE, await render.shell()];
       return;
     }
@@ -139,7 +147,13 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
       yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
       const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-      yield ['server', 'search/sealed.pack', writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases))];
+      const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
+      yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
+      // The field filters of q (set:, value>, …), column by column in each pack's position order.
+      const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
+      const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
+      yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
+      yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
       const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, graded: catalogue.cardGraded };

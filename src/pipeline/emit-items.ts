@@ -4,7 +4,7 @@
  */
 import type { ArticleTitles } from '../lib/markdown/knowledge-markdown.ts';
 import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../lib/pages/index-pages.ts';
-import type { CardDetail, KnowledgeDetail, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
+import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
 
 /**
  * The files of the build that are not HTML pages, grouped in a few bundles.
@@ -46,6 +46,9 @@ export interface PageRenderer {
   home(home: HomePageData): Promise<string>;
   sealedIndex(index: SealedIndexData): Promise<string>;
   knowledgeIndex(index: KnowledgeIndexData): Promise<string>;
+  movers(movers: Movers): Promise<string>;
+  /** How to write a search: the field filters of q (/search/help). */
+  searchHelp(): Promise<string>;
   /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
   shell(): Promise<string>;
 }

@@ -209,6 +209,8 @@ export interface ApiSchemas {
   'card-fields.json': CardFields;
   'card-search.json': CardSearch;
   'card-summary.json': CardSummary;
+  'catalog-index.json': CatalogIndex;
+  'catalog.json': Catalog;
   'change-counts.json': ChangeCounts;
   'change-list.json': ChangeList;
   'change-record.json': ChangeRecord;
@@ -221,6 +223,7 @@ export interface ApiSchemas {
   'knowledge-list-item.json': KnowledgeListItem;
   'knowledge-list.json': KnowledgeList;
   'market.json': Market;
+  'movers.json': Movers;
   'not-acceptable-problem.json': NotAcceptableProblem;
   'price-status.json': PriceStatus;
   'printing.json': Printing;
@@ -407,7 +410,7 @@ export interface CardSearch {
   notFound?: string[];
 }
 /**
- * On each result of a search with q: which words of the query matched which fields of the item, and which were read as something else (a typo correction, a completion of a word typed in part, an alias, nickname or item id). Keys are the query's words and phrases as the search read them: lower-case, accents and apostrophes folded.
+ * On each result of a search with q: which words of the query matched which fields of the item, which were read as something else (a typo correction, a completion of a word typed in part, an alias, nickname or item id), and which field filters it meets. Keys are the query's words and phrases as the search read them: lower-case, accents and apostrophes folded.
  */
 export interface SearchMatch {
   /**
@@ -437,6 +440,10 @@ export interface SearchMatch {
   alias?: {
     [k: string]: string;
   };
+  /**
+   * The field filters of q (set:base1, value>100, -r:common) and the words it negated (-gx), as the search read them: this item meets every one. `fields` is empty when q holds nothing else.
+   */
+  filters?: string[];
 }
 /**
  * On a card search result: the printing the request named (a TCGplayer product looked up with tcgplayer), with its own value. The card's valueUsd stays that of its primary printing.
@@ -458,6 +465,92 @@ export interface SearchPrinting {
    * The printing's value in US dollars; null when unpriced.
    */
   valueUsd: number | null;
+}
+/**
+ * /api/catalog: the catalogues of what the search filters accept, each with its URL and Markdown twin.
+ */
+export interface CatalogIndex {
+  catalogs: {
+    /**
+     * Which catalogue: the last segment of its path.
+     */
+    name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+    title: string;
+    /**
+     * What `count` counts: cards, sealed products or knowledge articles.
+     */
+    counts: 'cards' | 'sealed' | 'articles';
+    /**
+     * How many values the catalogue lists.
+     */
+    total: number;
+    /**
+     * /api/catalog/{name}: the catalogue as JSON.
+     */
+    url: string;
+    /**
+     * /catalog/{name}.md: the same as Markdown.
+     */
+    markdownUrl: string;
+  }[];
+}
+/**
+ * /api/catalog/{name}: every value a search filter accepts, with how many items hold it; the most held first, then by value. A prebuilt file, made with the catalogue it counts.
+ */
+export interface Catalog {
+  /**
+   * Which catalogue: the last segment of its path.
+   */
+  name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+  /**
+   * What it lists, for people, e.g. `Energy types`.
+   */
+  title: string;
+  /**
+   * What `count` counts: cards, sealed products or knowledge articles.
+   */
+  counts: 'cards' | 'sealed' | 'articles';
+  /**
+   * Where a value goes: URL templates in which `{value}` stands for an entry's value (URL-encode it), e.g. `/api/cards?q=artist:"{value}"`.
+   *
+   * @minItems 1
+   */
+  usage: string[];
+  /**
+   * How many values there are (the length of `values`).
+   */
+  total: number;
+  values: CatalogEntry[];
+}
+export interface CatalogEntry {
+  /**
+   * The value as the filter takes it: an id (`base1`, `booster-box`, `1st-edition-holofoil`) or a lower-case name (`fire`, `rare holo`).
+   */
+  value: string;
+  /**
+   * How people write it, where that differs from `value`: `Fire`, `Base`, `Booster box`.
+   */
+  label?: string;
+  /**
+   * How many items (`counts`) hold the value. 0: the filter accepts it, and nothing holds it yet.
+   */
+  count: number;
+  /**
+   * Sets only: how many sealed products belong to the set.
+   */
+  sealedCount?: number;
+  /**
+   * Sets only: the series, e.g. `Sword & Shield`.
+   */
+  series?: string;
+  /**
+   * Sets only: the year of release (what `year:` compares).
+   */
+  releaseYear?: number;
+  /**
+   * Sets only: the Pokémon TCG Online code, which `set:` also takes; null where the set has none.
+   */
+  ptcgoCode?: string | null;
 }
 /**
  * How many items an import added, removed, repriced, moved to another value band, or gave another price status.
@@ -706,6 +799,105 @@ export interface KnowledgeListItem {
     [k: string]: unknown;
   };
 }
+/**
+ * /api/movers: the cards and sealed products whose market price rose or fell the most over the last 7 and 30 days to `pricesAsOf`, made from the daily histories at build time. Only items worth at least `floorUsd` at the start or the end of a window, with at least `minKnownDays` known prices in it, are ranked, so that pennies and thin histories do not crowd the lists.
+ */
+export interface Movers {
+  /**
+   * The catalogue's as-of date: the last day of every window.
+   */
+  pricesAsOf: string;
+  /**
+   * An item is ranked only when its price at the start or at the end of the window is at least this.
+   */
+  floorUsd: number;
+  /**
+   * The most entries a list holds.
+   */
+  limit: number;
+  windows: MoversWindow[];
+}
+export interface MoversWindow {
+  /**
+   * The window's length in calendar days, its last day included.
+   */
+  days: number;
+  /**
+   * Its first day.
+   */
+  start: string;
+  /**
+   * Its last day: `pricesAsOf`.
+   */
+  end: string;
+  /**
+   * An item is ranked only with a known market price on at least this many of the window's days.
+   */
+  minKnownDays: number;
+  cards: MoverLists;
+  sealed: MoverLists;
+}
+export interface MoverLists {
+  /**
+   * The biggest rises, the largest `changePct` first.
+   */
+  rises: Mover[];
+  /**
+   * The biggest falls, the most negative `changePct` first.
+   */
+  falls: Mover[];
+}
+export interface Mover {
+  /**
+   * The card id, or the sealed product's id.
+   */
+  id: string;
+  slug: string;
+  /**
+   * The card's name, or the sealed product's display name.
+   */
+  name: string;
+  /**
+   * Cards only: the card's set.
+   */
+  setName?: string;
+  /**
+   * The first known market price in the window (of the printing the card's value is; of the product).
+   */
+  fromUsd: number;
+  /**
+   * The last known market price in the window.
+   */
+  toUsd: number;
+  /**
+   * toUsd − fromUsd, 2 decimals.
+   */
+  changeUsd: number;
+  /**
+   * The change as a percentage of fromUsd, 1 decimal.
+   */
+  changePct: number;
+  /**
+   * The day of fromUsd.
+   */
+  fromDate: string;
+  /**
+   * The day of toUsd.
+   */
+  toDate: string;
+  /**
+   * The window's days with a known market price.
+   */
+  knownDays: number;
+  /**
+   * Its page: /cards/{slug} or /sealed/{slug} (HTML, Markdown or JSON by Accept).
+   */
+  url: string;
+  /**
+   * The window's daily market prices, from `start` to `end` of the window (null where none is known).
+   */
+  history: History;
+}
 export interface Problem {
   type: string;
   title: string;
@@ -720,6 +912,14 @@ export interface Problem {
    * What the parameter accepts: its values, or a description of them.
    */
   allowed?: string[] | string;
+  /**
+   * The term of q at fault, as written (a field filter such as colour:red).
+   */
+  term?: string;
+  /**
+   * Where that term starts in q, in characters from 1.
+   */
+  position?: number;
   /**
    * The limit a 413 or 414 names, e.g. lines ≤ 5,000.
    */

@@ -72,19 +72,27 @@ type Plan = { ok: false; problem: Problem } | { ok: true; key: string; json: str
 
 /** The checked parameters of a page: its cache key, its JSON twin, and how to render it. */
 function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort | undefined, searchers: Searchers): Plan {
-  const ready = <P extends { offset: number }>(params: P, render: (trends: Trends) => RenderedPage): Plan => ({
+  // A page shows, and its links carry, q as it was typed: its field filters are read into params apart.
+  const asTyped = <P extends { q?: string; filters?: unknown; without?: unknown }>({ filters, without, ...params }: P) => ({
+    ...params,
+    q: query.get('q')?.trim() || undefined,
+  });
+  const ready = <P extends { offset: number; q?: string; filters?: unknown; without?: unknown }>(
+    params: P,
+    render: (trends: Trends) => RenderedPage,
+  ): Plan => ({
     ok: true,
     key: JSON.stringify(params),
-    json: listingUrl(`/api/${page}`, { ...params, sort: askedSort, offset: params.offset || undefined }),
+    json: listingUrl(`/api/${page}`, { ...asTyped(params), sort: askedSort, offset: params.offset || undefined }),
     render,
   });
   if (page === 'cards') {
-    const parsed = parseCardSearch(query);
+    const parsed = parseCardSearch(query, searchers.filters.cards);
     if (!parsed.ok) return parsed;
     const { params } = parsed;
     return ready(params, (trends) =>
       cardSearchPage({
-        params,
+        params: asTyped(params),
         pricesAsOf: searchers.collection.pricesAsOf,
         askedSort,
         answer: searchers.cards.search(params),
@@ -93,12 +101,12 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
       }),
     );
   }
-  const parsed = parseSealedSearch(query, searchers.kinds);
+  const parsed = parseSealedSearch(query, searchers.kinds, searchers.filters.sealed);
   if (!parsed.ok) return parsed;
   const { params } = parsed;
   return ready(params, (trends) =>
     sealedListingPage({
-      params,
+      params: asTyped(params),
       pricesAsOf: searchers.collection.pricesAsOf,
       askedSort,
       kinds: searchers.kinds,

@@ -9,6 +9,8 @@ import {
   createCardSearcher,
   productLookup,
 } from '../lib/search/card-searcher.ts';
+import type { FilterData } from '../lib/search/field-filters.ts';
+import { CARD_FILTERS_FILE, SEALED_FILTERS_FILE } from '../lib/search/filter-data.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
 import { readSearchPack } from '../lib/search/search-pack.ts';
@@ -28,6 +30,8 @@ export interface Searchers {
   cardProducts: (productId: number) => readonly number[];
   /** The as-of date and the graded figures a valued list reads (src/lib/collection/collection-data.ts). */
   collection: CollectionData;
+  /** The field filters' data of each searcher (src/lib/search/field-filters.ts), read on the first query that filters. */
+  filters: { cards: () => FilterData; sealed: () => FilterData };
 }
 
 /**
@@ -39,8 +43,13 @@ export interface Searchers {
  */
 export function loadSearchers(searchDir: string): Searchers {
   const read = <T>(name: string): T => JSON.parse(readFileSync(join(searchDir, name), 'utf8')) as T;
-  const cards = createCardSearcher(readSearchPack<CardSearchRecord>(join(searchDir, 'cards.pack'), CARD_SEARCH_FIELDS));
-  const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(join(searchDir, 'sealed.pack'), SEALED_SEARCH_FIELDS));
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const filters = { cards: once(() => read<FilterData>(basename(CARD_FILTERS_FILE))), sealed: once(() => read<FilterData>(basename(SEALED_FILTERS_FILE))) };
+  const cards = createCardSearcher(readSearchPack<CardSearchRecord>(join(searchDir, 'cards.pack'), CARD_SEARCH_FIELDS), { filters: filters.cards });
+  const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(join(searchDir, 'sealed.pack'), SEALED_SEARCH_FIELDS), { filters: filters.sealed });
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;
   let cardProducts: Searchers['cardProducts'] | undefined;
@@ -48,6 +57,7 @@ export function loadSearchers(searchDir: string): Searchers {
   return {
     cards,
     sealed,
+    filters,
     get knowledge() {
       return (knowledge ??= createKnowledgeSearcher(read<(KnowledgeListItem & { category: string })[]>('knowledge.json')));
     },

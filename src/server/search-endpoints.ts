@@ -43,7 +43,7 @@ export function searchOutcomeOf(searchers: Searchers, endpoint: SearchEndpoint, 
           lookupEnvelope('ids' in params ? searchers.cards.byIds(params.ids) : searchers.cards.byProducts(params.tcgplayer, searchers.cardProducts)),
         );
       }
-      const parsed = parseCardSearch(query);
+      const parsed = parseCardSearch(query, searchers.filters.cards);
       if (!parsed.ok) return parsed;
       return outcome(parsed.params, () => envelope(parsed.params, searchers.cards.search(parsed.params)));
     }
@@ -54,7 +54,7 @@ export function searchOutcomeOf(searchers: Searchers, endpoint: SearchEndpoint, 
         const { ids } = lookup.params;
         return outcome(lookup.params, () => lookupEnvelope(searchers.sealed.byIds(ids)));
       }
-      const parsed = parseSealedSearch(query, searchers.kinds);
+      const parsed = parseSealedSearch(query, searchers.kinds, searchers.filters.sealed);
       if (!parsed.ok) return parsed;
       return outcome(parsed.params, () => envelope(parsed.params, searchers.sealed.search(parsed.params)));
     }

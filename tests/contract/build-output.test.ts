@@ -53,7 +53,10 @@ describe('detail files', () => {
         list('sets').filter((f) => f.endsWith('.md')).length +
         1 + // sets.md
         1 + // changes.md
-        list('changes').filter((f) => f.endsWith('.md')).length,
+        list('changes').filter((f) => f.endsWith('.md')).length +
+        1 + // catalog.md
+        list('catalog').filter((f) => f.endsWith('.md')).length +
+        1, // movers.md
     );
     for (const [path, info] of markdown) expect(info.tokens, path).toBe(countTokensExactly(read(path.slice(1))));
   });

@@ -52,6 +52,12 @@ const CONTRACT_PATHS = [
   '/sets.md',
   '/sets/{setId}.md',
   '/mcp',
+  '/api/catalog',
+  '/api/catalog/{name}',
+  '/catalog.md',
+  '/catalog/{name}.md',
+  '/api/movers',
+  '/movers.md',
 ];
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}', '/sets/{setId}', '/sets'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];

@@ -10,8 +10,16 @@ import { type Negotiation, netlifyFiles, netlifyHeaderBlocks } from '../../src/d
 import { acceptConditions, caseFold, type VercelConfig, vercelConfig } from '../../src/deploy/vercel.ts';
 import { classifyAccept } from '../../src/http/accept-classes.ts';
 import type { FileInfo, FileManifest } from '../../src/http/file-manifest.ts';
-import { detailLinks, directFileHeaders, fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../../src/http/headers.ts';
-import { COLLECTIONS, type Collection } from '../../src/http/links.ts';
+import {
+  detailLinks,
+  directFileHeaders,
+  fileHeaders,
+  negotiatedHeaders,
+  representationFile,
+  SECURITY_HEADERS,
+  twinMarkdownLinks,
+} from '../../src/http/headers.ts';
+import { CATALOG_NAMES, COLLECTIONS, type Collection } from '../../src/http/links.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
@@ -73,6 +81,12 @@ function catalogueSizedManifest(): FileManifest {
     '/sets.html',
     '/sets.md',
     '/api/sets.json',
+    '/api/catalog.json',
+    '/catalog.md',
+    ...CATALOG_NAMES.flatMap((name) => [`/api/catalog/${name}.json`, `/catalog/${name}.md`]),
+    '/api/movers.json',
+    '/movers.md',
+    '/movers.html',
   ])
     files[file] = info();
   return { files };
@@ -177,10 +191,8 @@ describe('Netlify', () => {
       { from: '/sealed', to: `${FN}/sealed`, status: 200, force: true },
       { from: '/collection', to: `${FN}/collection`, status: 200, force: true },
       { from: '/mcp', to: `${FN}/mcp`, status: 200, force: true },
-      { from: '/api/content', to: '/api/content.json', status: 200, force: false },
-      { from: '/api/bulk/manifest', to: '/api/bulk/manifest.json', status: 200, force: false },
-      { from: '/api/changes', to: '/api/changes.json', status: 200, force: false },
-      { from: '/api/sets', to: '/api/sets.json', status: 200, force: false },
+      // The extensionless API files: one placeholder rule per folder (/api/content, /api/bulk/manifest, /api/catalog/sets …).
+      ...['/api', '/api/bulk', '/api/catalog'].map((folder) => ({ from: `${folder}/:name`, to: `${folder}/:name.json`, status: 200, force: false })),
       ...COLLECTIONS.map((c) => ({ from: `/api/${c}/:slug`, to: `/api/${c}/:slug.json`, status: 200, force: false })),
       { from: '/api/changes/:date', to: '/api/changes/:date.json', status: 200, force: false },
       ...detail,
@@ -230,6 +242,13 @@ describe('Netlify', () => {
     expect(netlifyServe(site, files, '/api/changes')).toMatchObject({ kind: 'file', file: '/api/changes.json' });
     expect(netlifyServe(site, files, '/api/changes/2025-10-20')).toMatchObject({ kind: 'file', file: '/api/changes/2025-10-20.json' });
     expect(netlifyServe(site, files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
+    for (const path of ['/api/catalog', '/api/catalog/sets', '/api/movers']) {
+      const served = netlifyServe(site, files, path);
+      expect(served, path).toMatchObject({ kind: 'file', file: `${path}.json` });
+      expect(served.kind === 'file' && served.headers).toEqual(without(directExpected(`${path}.json`, files[`${path}.json`]), ['etag']));
+    }
+    expect(netlifyServe(site, files, '/movers.md')).toMatchObject({ kind: 'file', headers: { link: twinMarkdownLinks('/api/movers') } });
+    expect(netlifyServe(site, files, '/movers')).toMatchObject({ kind: 'file', file: '/movers.html' });
     expect(netlifyServe(site, files, '/')).toMatchObject({ kind: 'file', file: '/index.html' });
     // The set list: negotiated by the function, or in html mode its HTML with its Link (as the detail pages there).
     expect(netlifyServe(site, files, '/api/sets')).toMatchObject({ kind: 'file', file: '/api/sets.json' });
@@ -283,8 +302,11 @@ describe('Netlify', () => {
         `netlify ${mode}: ${site.redirects.length} redirects, ${site.headers.length} header blocks, _headers ${headersBytes} bytes, parsed in ${parseMs} ms`,
       );
       if (mode === 'function') {
-        expect(site.headers.length).toBeLessThan(30);
-        expect(headersBytes).toBeLessThan(10_000);
+        // None per record (the function serves the detail folders); a block per one-off file whose Link or token
+        // count is its own (the catalogues' and the movers' Markdown twins, their extensionless JSON).
+        expect(site.headers.filter((h) => /^\/(?:api\/)?(?:cards|sealed|knowledge|sets)\/[a-z0-9]/.test(h.for))).toEqual([]);
+        expect(site.headers.length).toBeLessThan(50);
+        expect(headersBytes).toBeLessThan(20_000);
       } else {
         // One block per detail page and per Markdown file: the Link names the slug, the token count is the file's.
         const details = Object.keys(bigManifest.files).filter((f) => f.startsWith('/cards/') && f.endsWith('.md')).length;
@@ -395,6 +417,19 @@ describe('Vercel', () => {
     expect(vercelServe(routes, fixture.files, '/api/changes')).toMatchObject({ kind: 'file', file: '/api/changes.json' });
     expect(vercelServe(routes, fixture.files, '/api/changes/2025-10-20')).toMatchObject({ kind: 'file', file: '/api/changes/2025-10-20.json' });
     expect(vercelServe(routes, fixture.files, '/api/bulk/manifest')).toMatchObject({ kind: 'file', file: '/api/bulk/manifest.json' });
+    // The catalogues of filter values and the price movers: extensionless JSON, Markdown twins linking it, the movers page.
+    for (const path of ['/api/catalog', '/api/catalog/rarities', '/api/movers']) {
+      const served = vercelServe(routes, fixture.files, path);
+      expect(served, path).toMatchObject({ kind: 'file', file: `${path}.json` });
+      expect(served.kind === 'file' && served.headers).toEqual(
+        without(directExpected(`${path}.json`, fixture.files[`${path}.json`]), ['etag', 'x-markdown-tokens']),
+      );
+    }
+    expect(vercelServe(routes, fixture.files, '/catalog/rarities.md')).toMatchObject({
+      kind: 'file',
+      headers: { link: twinMarkdownLinks('/api/catalog/rarities') },
+    });
+    expect(vercelServe(routes, fixture.files, '/movers')).toMatchObject({ kind: 'file', file: '/movers.html' });
   });
 
   it('searches go to the function, with their query; the knowledge list without q or tag is its file', () => {

@@ -67,6 +67,22 @@ describe('searching cards', () => {
     await page.close();
   });
 
+  it('the search syntax is a link away from the search box, and a field filter typed there narrows the results and stays in the box', SLOW, async () => {
+    const page = await open('/');
+    await follow(page, () => page.getByRole('link', { name: 'Search syntax' }).click());
+    expect(await page.locator('h1').textContent()).toBe('Search syntax');
+    await expect(page.getByRole('row', { name: /artist/ }).innerText()).resolves.toContain('illustrator');
+    const query = 'set:base1 t:fire';
+    const expected = await getJson<Envelope<CardSummary>>(`/api/cards?q=${encodeURIComponent(query)}&limit=24`);
+    await page.goto(`${base}/`);
+    await page.getByLabel('Search cards').fill(query);
+    await follow(page, () => page.getByRole('button', { name: 'Search' }).click());
+    expect(expected.results.length).toBeGreaterThan(0);
+    expect(await resultRows(page)).toEqual(expected.results.map((c) => [c.exactName, `/cards/${c.slug}`]));
+    await expect(page.getByRole('searchbox').inputValue()).resolves.toBe(query);
+    await page.close();
+  });
+
   it('typing in the home page’s box lists the first cards /api/cards finds, as links, before any submit', SLOW, async () => {
     const query = pricedCard!.name;
     const expected = await getJson<Envelope<CardSummary>>(`/api/cards?q=${encodeURIComponent(query)}&limit=8`);

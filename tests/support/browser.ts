@@ -84,9 +84,12 @@ export const PAGES: PageUnderTest[] = [
   { name: 'sets index', path: '/sets' },
   { name: 'set', path: biggestSet && `/sets/${biggestSet.id}` },
   { name: 'card search', path: pricedCard && `/search?q=${encodeURIComponent(pricedCard.name)}` },
+  { name: 'filtered card search', path: `/search?q=${encodeURIComponent('set:base1 -t:fire value>1')}` },
+  { name: 'search syntax', path: '/search/help' },
   { name: 'sealed index', path: '/sealed' },
   { name: 'sealed kind', path: sealedProduct && `/sealed?kind=${encodeURIComponent(sealedProduct.kind)}` },
   { name: 'collection form', path: '/collection' },
+  { name: 'price movers', path: '/movers' },
   // A valued list with a line of each status: matched, ambiguous (with its alternatives), not found.
   {
     name: 'valued collection',

@@ -616,7 +616,55 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     minLength: 1,
     maxLength: 10,
   });
+  // Field filters of q (src/lib/search/field-filters.ts), well and badly written, alone or several with words.
+  const filterTerm = fc
+    .tuple(
+      fc.constantFrom('', '-', '--'),
+      fc.constantFrom(
+        'set',
+        'SET',
+        't',
+        'type',
+        'r',
+        'artist',
+        'value',
+        'usd',
+        'hp',
+        'pokedex',
+        'is',
+        'kind',
+        'ppp',
+        'packs',
+        'year',
+        'colour',
+        'x1',
+        'printing',
+        'number',
+      ),
+      fc.constantFrom(':', '=', '<', '<=', '>', '>=', '=>', '::', ''),
+      fc.constantFrom(
+        'base1',
+        'fire',
+        '"rare holo"',
+        '"mitsuhiro arita',
+        '100',
+        '$5',
+        '-1',
+        '1e309',
+        'NaN',
+        'graded',
+        'priced',
+        'booster-box',
+        '',
+        '""',
+        'nosuchset',
+        'ｆｉｒｅ',
+      ),
+    )
+    .map((parts) => parts.join(''));
+  const filters = fc.array(fc.oneof(filterTerm, words), { minLength: 1, maxLength: 6 }).map((terms) => terms.join(' '));
   const text = fc.oneof(
+    filters,
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'grapheme', maxLength: 30 }),
     fc.string({ unit: 'binary', maxLength: 30 }),

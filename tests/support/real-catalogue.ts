@@ -13,6 +13,7 @@ import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
 import type { AliasSources } from '../../src/lib/search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../../src/lib/search/card-searcher.ts';
+import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/lib/search/filter-data.ts';
 import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
@@ -30,6 +31,9 @@ export interface RealCatalogue {
   aliases: AliasSources;
   /** The newest price date across card price lines and sealed prices. */
   pricesAsOf: string;
+  /** What the card filters read beyond the search records, by card id; the sets as `set:` names them. */
+  facts: Map<string, CardFacts>;
+  filterSets: FilterSet[];
 }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -73,7 +77,11 @@ export function loadRealCatalogue(): RealCatalogue {
       sets: [...sets.values()].map(({ id, name, ptcgoCode }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }) })),
     },
     pricesAsOf,
+    facts: new Map(cards.map((card) => [card.id, cardFactsOf(card)])),
+    filterSets: [...sets.values()].map((set) => ({ ...set, aliases: [] as string[] })),
   };
+  const setAliases = new Map(cached.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
+  for (const set of cached.filterSets) set.aliases = setAliases.get(set.id) ?? [];
   return cached;
 }
 

@@ -86,7 +86,7 @@ export const HEADERS = {
       '</cards/charizard-base1-4>; rel="canonical", </cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
   },
   'Link-Twin': {
-    description: 'The JSON twin of a change feed Markdown file, and the site index.',
+    description: 'The JSON twin of a Markdown file (the change feed’s, the catalogues’, the movers’), and the site index.',
     required: true,
     schema: str,
     example: '</api/changes/2025-10-20>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',

@@ -22,11 +22,14 @@ const HEAD_NOTE = 'HEAD answers as GET does, with the same status and headers, a
 const NOT_MODIFIED = 'If-None-Match matched the current ETag: no body, the headers GET would send.';
 const STRING = { type: 'string' };
 
+/** The parameter of a path template: a reusable one, or one of its own (the catalogue names, an enum). */
+export type PathParameter = ParameterKey | Json;
+
 /** `slug` is a parameter of the path item, so that the preflight, which takes no other, has it too. */
-function pathItem(op: Described, slug: ParameterKey | undefined, parameters: unknown[], responses: Json, preflight: boolean): Json {
+function pathItem(op: Described, slug: PathParameter | undefined, parameters: unknown[], responses: Json, preflight: boolean): Json {
   const common = { tags: [op.tag], parameters, responses };
   return {
-    ...(slug && { parameters: parametersOf(slug) }),
+    ...(slug && { parameters: typeof slug === 'string' ? parametersOf(slug) : [slug] }),
     get: { operationId: `get${op.base}`, summary: op.summary, description: op.description, ...common },
     head: { operationId: `head${op.base}`, summary: `${op.summary} (headers only)`, description: `${HEAD_NOTE} ${op.description}`, ...common },
     ...(preflight && {
@@ -62,7 +65,7 @@ export interface ApiPath extends Described {
   /** The component of the 200 body. */
   schema: string;
   query?: Json[];
-  slug?: ParameterKey;
+  slug?: PathParameter;
   /** Whether the function answers (and the rate limiter counts): always, or only when q or tag is given. Unset: a prebuilt file. */
   limited?: 'always' | 'when-filtered';
 }
@@ -173,10 +176,11 @@ export function markdownPath(op: Described & { slug?: ParameterKey }): Json {
 }
 
 /**
- * A Markdown file of the change feed (`/changes.md`, `/changes/{date}.md`): a prebuilt file linking its JSON twin, not rate limited.
- * @example changesMarkdownPath({ base: 'ChangeListMarkdown', tag: 'Changes', summary: 'Every import as Markdown', description: '…' })
+ * The Markdown twin of an API file (the change feed's `/changes.md`, `/changes/{date}.md`; `/catalog/{name}.md`,
+ * `/movers.md`): a prebuilt file linking its JSON twin, not rate limited.
+ * @example twinMarkdownPath({ base: 'ChangeListMarkdown', tag: 'Changes', summary: 'Every import as Markdown', description: '…' })
  */
-export function changesMarkdownPath(op: Described & { date?: ParameterKey }): Json {
+export function twinMarkdownPath(op: Described & { date?: PathParameter }): Json {
   const responses = {
     ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
       ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],

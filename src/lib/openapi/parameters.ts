@@ -1,4 +1,5 @@
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
+import { FILTER_FIELDS, type FilterScope } from '../search/field-filters.ts';
 import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
 import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
 import { ref } from './schema-components.ts';
@@ -81,8 +82,8 @@ export const SIGNED: ParameterKey[] = ['Signature', 'Signature-Input', 'Signatur
 const query = (name: string, description: string, schema: Record<string, unknown>) => ({ name, in: 'query', required: false, description, schema });
 const text = { type: 'string', maxLength: QUERY_MAX_LENGTH };
 
-/** q of the two catalogue searches. @example catalogueQ('name, set name, types and rarity') */
-export const catalogueQ = (over: string) =>
+/** q of the two catalogue searches. @example catalogueQ('name, set name, types and rarity', 'cards') */
+export const catalogueQ = (over: string, scope: FilterScope, fields = filterFieldsText(scope)) =>
   query(
     'q',
     `Free text matched against ${over}, at most ${QUERY_MAX_LENGTH} characters; results by relevance. ` +
@@ -92,7 +93,10 @@ export const catalogueQ = (over: string) =>
       "the cards that have that printing, each result with its `printing`, value sorts and bands on that printing's value), " +
       'art words for cards (`umbreon alt art`, `full art`, `gold star`); ' +
       'typos are corrected only when close. Each result carries `match` ' +
-      '(why it matched) and the answer lists the words it `ignored` (grades such as `psa 10`, fillers, unknown words).',
+      '(why it matched) and the answer lists the words it `ignored` (grades such as `psa 10`, fillers, unknown words). ' +
+      `Field filters narrow it (grammar: /search/help): ${fields}; ` +
+      'terms are ANDed, `-` negates a term or word, quote values with spaces (`artist:"mitsuhiro arita"`), numbers take `: = < <= > >=` ' +
+      '(`value>100`). A field or value that names nothing is a 400 naming the `term`, its `position` in q and what is `allowed`.',
     text,
   );
 
@@ -163,7 +167,7 @@ export const KNOWLEDGE_FILTERS = [
 
 /** The query parameters of /api/cards: the search, and the two look-ups. The MCP tool search_cards takes the same (src/lib/mcp/tools.ts). */
 export const CARD_SEARCH_QUERY = [
-  catalogueQ('name, set name, types and rarity'),
+  catalogueQ('name, set name, types and rarity', 'cards'),
   band(),
   ...PAGING,
   lookupIds('cards by id or slug', 'base1-4,umbreon-vmax-swsh7-215'),
@@ -172,8 +176,15 @@ export const CARD_SEARCH_QUERY = [
 
 /** The query parameters of /api/sealed, whose kinds are this build's (the MCP tool search_sealed takes the same). */
 export const sealedSearchQuery = (kinds: string[]) => [
-  catalogueQ('product name, set, product kind and group name'),
+  catalogueQ('product name, set, product kind and group name', 'sealed'),
   kind(kinds),
   ...PAGING,
   lookupIds('sealed products by TCGplayer product id or slug', '242436'),
 ];
+
+/** The field filters of a searcher as the q description lists them: `set:`, `rarity:` (`r:`), …, `is:graded`. */
+function filterFieldsText(scope: FilterScope): string {
+  return Object.entries(FILTER_FIELDS[scope])
+    .map(([name, spec]) => `\`${name}:\`${spec.aliases ? ` (${spec.aliases.map((alias) => `\`${alias}:\``).join(', ')})` : ''}`)
+    .join(', ');
+}

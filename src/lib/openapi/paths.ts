@@ -1,5 +1,7 @@
+import { CATALOG_NAMES } from '../../http/links.ts';
 import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
-import { apiFilePath, apiPath, changesMarkdownPath, collectionPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
+import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../movers.ts';
+import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
 import { CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 
 /**
@@ -23,6 +25,16 @@ export const TAGS = [
   {
     name: 'Changes',
     description: 'What each import of prices changed: items added and removed, values repriced, value bands and price statuses changed; as JSON and Markdown.',
+  },
+  {
+    name: 'Catalogues',
+    description:
+      'What the search filters accept: for each filter (sets, types, subtypes, rarities, artists, printings, sealed kinds, value bands, knowledge tags) every value as the filter takes it, with how many items hold it; as JSON and Markdown.',
+  },
+  {
+    name: 'Movers',
+    description:
+      'The cards and sealed products whose market price rose or fell the most over 7 and 30 days, made from the daily histories at build time, with the rules that ranked them; as JSON and Markdown.',
   },
   {
     name: 'Bulk data',
@@ -172,18 +184,92 @@ function changePaths(): Record<string, unknown> {
       description:
         'The change record of the import of that date: cards and sealed products added, removed, repriced (value moved by more than `repriceThreshold`), moved to another value band or price status. A prebuilt file (also /api/changes/{date}.json).',
     }),
-    '/changes.md': changesMarkdownPath({
+    '/changes.md': twinMarkdownPath({
       base: 'ChangeListMarkdown',
       tag,
       summary: 'Imports that changed the catalogue, as Markdown',
       description: 'The Markdown twin of /api/changes as a prebuilt file, linking its JSON.',
     }),
-    '/changes/{date}.md': changesMarkdownPath({
+    '/changes/{date}.md': twinMarkdownPath({
       base: 'ChangeRecordMarkdown',
       tag,
       summary: 'What one import changed, as Markdown',
       date: 'ChangeDate',
       description: 'The Markdown twin of /api/changes/{date} as a prebuilt file, linking its JSON.',
+    }),
+  };
+}
+
+/** The name of a catalogue of filter values, in `/api/catalog/{name}` and `/catalog/{name}.md`. */
+const CATALOG_NAME = {
+  name: 'name',
+  in: 'path',
+  required: true,
+  description: 'Which catalogue, as in the `name` of the catalogues of /api/catalog.',
+  schema: { type: 'string', enum: [...CATALOG_NAMES] },
+  example: 'rarities',
+};
+
+/** The catalogues of filter values (src/lib/catalogs.ts): their index and each catalogue, each with its Markdown twin. */
+function catalogPaths(): Record<string, unknown> {
+  const tag = 'Catalogues';
+  return {
+    '/api/catalog': apiPath({
+      base: 'CatalogIndex',
+      tag,
+      summary: 'Every catalogue of filter values',
+      schema: 'CatalogIndex',
+      description:
+        'The catalogues of what the search filters accept, each with its number of values, its URL and its Markdown twin: a prebuilt file (also /api/catalog.json).',
+    }),
+    '/api/catalog/{name}': apiPath({
+      base: 'Catalog',
+      tag,
+      summary: 'The values one filter accepts',
+      schema: 'Catalog',
+      slug: CATALOG_NAME,
+      description:
+        'Every value the filter accepts, as it takes it (an id, or a lower-case name), with a label where people write it otherwise and how many cards (sealed products, articles) hold it; ' +
+        'the most held first, then by value; `usage` gives the URL templates the values go in. Sets also carry their series, release year, PTCGO code and sealed product count. ' +
+        'A prebuilt file (also /api/catalog/{name}.json).',
+    }),
+    '/catalog.md': twinMarkdownPath({
+      base: 'CatalogIndexMarkdown',
+      tag,
+      summary: 'Every catalogue of filter values, as Markdown',
+      description: 'The Markdown twin of /api/catalog as a prebuilt file, linking its JSON.',
+    }),
+    '/catalog/{name}.md': twinMarkdownPath({
+      base: 'CatalogMarkdown',
+      tag,
+      summary: 'The values one filter accepts, as Markdown',
+      date: CATALOG_NAME,
+      description: 'The Markdown twin of /api/catalog/{name} as a prebuilt file (a table of the values and their counts), linking its JSON.',
+    }),
+  };
+}
+
+/** The price movers (src/lib/movers.ts) and their Markdown twin; the page for people is /movers. */
+function moversPaths(): Record<string, unknown> {
+  const tag = 'Movers';
+  return {
+    '/api/movers': apiPath({
+      base: 'Movers',
+      tag,
+      summary: 'The biggest price rises and falls',
+      schema: 'Movers',
+      description:
+        `The ${MOVERS_LIMIT} biggest rises and falls of cards and of sealed products over the ${MOVERS_WINDOWS.map((w) => w.days).join(' and ')} days to \`pricesAsOf\`, ` +
+        'each with its first and last known price in the window, the change, its known days, its page and the daily prices. ' +
+        `Ranked only: items worth at least \`floorUsd\` ($${MOVERS_FLOOR_USD}) at one end of the window, with a known price on at least \`minKnownDays\` of its days ` +
+        `(${MOVERS_WINDOWS.map((w) => `${w.minKnownDays} of ${w.days}`).join(', ')}). A card's value is its primary printing's. ` +
+        'Made from the daily histories at build time: a prebuilt file (also /api/movers.json); the page for people is /movers.',
+    }),
+    '/movers.md': twinMarkdownPath({
+      base: 'MoversMarkdown',
+      tag,
+      summary: 'The biggest price rises and falls, as Markdown',
+      description: 'The Markdown twin of /api/movers as a prebuilt file (a table per window, kind and direction, with the rules), linking its JSON.',
     }),
   };
 }
@@ -314,6 +400,8 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description: 'Totals, counts per value band and price status, the median card value and `pricesAsOf`, the date of the newest price: a prebuilt file.',
     }),
     ...changePaths(),
+    ...catalogPaths(),
+    ...moversPaths(),
     '/mcp': mcpPath({
       base: 'Mcp',
       tag: 'Agents',

@@ -22,6 +22,8 @@ export const LISTING_PAGE_SIZE = 24;
 /** The paths of the two pages. */
 export const CARD_SEARCH_PAGE = '/search';
 export const SEALED_LISTING_PAGE = '/sealed';
+/** How to write a search (the field filters of q): a prebuilt page, search/help.html. */
+export const SEARCH_HELP_PAGE = '/search/help';
 
 /** A price history for a row's sparkline, by item id; undefined when the item has none. */
 export type TrendOf = (id: string) => readonly (number | null)[] | undefined;
@@ -99,6 +101,7 @@ function searchForm<P extends { q?: string; sort: SearchSort; limit: number; off
     `<label>${e(filter.label)} <select name="${filter.name}">${option('', filter.anyLabel, filter.selected === undefined)}${filter.options.map((o) => option(o.value, o.label, o.value === filter.selected)).join('')}</select></label>`,
     `<label>Order <select name="sort">${option('', 'Best match', shape.askedSort === undefined || shape.askedSort === 'relevance')}${sorts.join('')}</select></label>`,
     '<button type="submit">Search</button>',
+    `<a class="search-help" href="${SEARCH_HELP_PAGE}">Search syntax</a>`,
     '</form>',
   ].join('\n');
 }

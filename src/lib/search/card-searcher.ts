@@ -10,6 +10,7 @@ import { type CardSummary, printingsOf } from '../card-record.ts';
 import { type ValueBand, valueBandOf } from '../value-bands.ts';
 import { type AliasSources, printingMatches } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
+import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
 import { numberKey } from './normalize.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';
@@ -38,8 +39,13 @@ export function searchPrintingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'histo
 }
 
 export interface CardSearchParams {
+  /** The free words of the query (its field filters read apart, into `filters`). */
   q?: string;
   band?: ValueBand;
+  /** The field filters of the query (field-filters.ts), checked: all must hold. */
+  filters?: FilterTerm[];
+  /** The words or phrases the query negates (-gx): results have none of them. */
+  without?: string[];
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -135,7 +141,10 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
  * const searcher = createCardSearcher(records);
  * searcher.search({ q: 'charizard 4/102', sort: 'relevance', limit: 10, offset: 0 }).results[0].id // "base1-4"
  */
-export function createCardSearcher(source: CatalogueSource<CardSearchRecord>, options: { aliases?: AliasSources } = {}): CardSearcher {
+export function createCardSearcher(
+  source: CatalogueSource<CardSearchRecord>,
+  options: { aliases?: AliasSources; filters?: () => FilterData } = {},
+): CardSearcher {
   const data = preparedOf(source, CARD_CATALOGUE, options.aliases);
   const engine = createCatalogueSearcher(data, CARD_CATALOGUE);
   return {
@@ -157,14 +166,16 @@ export function createCardSearcher(source: CatalogueSource<CardSearchRecord>, op
       }
       return { results, notFound };
     },
-    search({ q, band, sort, limit, offset }) {
-      const { results, printing: named, ...rest } = engine.search({ q, facet: band, sort, limit, offset });
+    search({ q, band, filters, without, sort, limit, offset }) {
+      const keep = filteredBy({ filters, without }, options.filters, engine.index);
+      const { results, printing: named, ...rest } = engine.search({ q, facet: band, keep, sort, limit, offset });
       return {
         ...rest,
         results: results.map(({ item, match }) => {
           // The most valuable of the card's printings the query named (the first listed when none is priced).
           const printing = named && item.printings.find((p) => printingMatches(named.pattern, p.id));
-          return { ...item.summary, ...(match && { match }), ...(printing && { printing }) };
+          const reason = withFilters(match, { filters, without });
+          return { ...item.summary, ...(reason && { match: reason }), ...(printing && { printing }) };
         }),
       };
     },

@@ -22,6 +22,8 @@ export interface CatalogueSearchParams {
   q?: string;
   /** Keep only items whose facet (value band, product kind) is this. */
   facet?: string;
+  /** Keep only the positions this holds for (the field filters of q: field-filters.ts). */
+  keep?: (position: number) => boolean;
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -285,18 +287,24 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     return rank;
   };
 
-  function pageOf({ q, facet, sort, limit, offset }: CatalogueSearchParams): { total: number; page: Uint32Array; match?: QueryMatch } {
+  function pageOf({ q, facet, keep, sort, limit, offset }: CatalogueSearchParams): { total: number; page: Uint32Array; match?: QueryMatch } {
     const code = facet === undefined ? -1 : facetNames.indexOf(facet);
     if (facet !== undefined && code === -1) return { total: 0, page: new Uint32Array(0) };
     const end = offset + limit;
     if (q === undefined || isBlank(q)) {
       const fixed = sort === 'relevance' ? 'value-desc' : sort;
-      const order = code === -1 ? orderOf(fixed) : facetOrderOf(fixed, code);
+      const all = code === -1 ? orderOf(fixed) : facetOrderOf(fixed, code);
+      const order = keep ? all.filter(keep) : all;
       return { total: order.length, page: order.subarray(offset, end) };
     }
     // Text with no word in it (😀, "!!!", שלום) asked for something; it is not a request for everything:
     // a query whose words all drop out matches nothing.
     const keepFor = (terms: readonly Term[]) => {
+      const inFacet = facetKeep(terms);
+      if (!keep || !inFacet) return keep ?? inFacet;
+      return (p: number) => inFacet(p) && keep(p);
+    };
+    const facetKeep = (terms: readonly Term[]) => {
       if (code === -1) return undefined;
       const printing = namedPrinting(terms);
       if (!printing || !config.facetOfValue) return (p: number) => facetCode[p] === code;

@@ -174,6 +174,8 @@ export interface MatchReason {
   completed?: Record<string, string>;
   /** Alias, nickname or id → what it stands for. */
   alias?: Record<string, string>;
+  /** The field filters of the query, each of which this result meets (`set:base1`, `value>100`). */
+  filters?: string[];
 }
 
 /**

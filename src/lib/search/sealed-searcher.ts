@@ -8,6 +8,7 @@
 import type { SealedSummary } from '../sealed-record.ts';
 import { type AliasSources, phraseKey } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
+import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';
 import type { IndexField } from './token-index.ts';
@@ -22,9 +23,14 @@ export interface SealedSearchRecord {
 }
 
 export interface SealedSearchParams {
+  /** The free words of the query (its field filters read apart, into `filters`). */
   q?: string;
   /** A product kind present in content, e.g. `booster-box`. */
   kind?: string;
+  /** The field filters of the query (field-filters.ts), checked: all must hold. */
+  filters?: FilterTerm[];
+  /** The words or phrases the query negates (-gx): results have none of them. */
+  without?: string[];
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -93,7 +99,10 @@ export function sealedCatalogue(aliases?: AliasSources): CatalogueConfig<SealedS
  * @example
  * createSealedSearcher(products).search({ q: 'evolving skies booster box', sort: 'relevance', limit: 5, offset: 0 })
  */
-export function createSealedSearcher(source: CatalogueSource<SealedSearchRecord>, options: { aliases?: AliasSources } = {}): SealedSearcher {
+export function createSealedSearcher(
+  source: CatalogueSource<SealedSearchRecord>,
+  options: { aliases?: AliasSources; filters?: () => FilterData } = {},
+): SealedSearcher {
   const config = sealedCatalogue(options.aliases);
   const engine = createCatalogueSearcher(preparedOf(source, config, options.aliases), config);
   return {
@@ -101,9 +110,16 @@ export function createSealedSearcher(source: CatalogueSource<SealedSearchRecord>
       const { results, notFound } = engine.byKeys(ids);
       return { results: results.map((item) => item.summary), notFound };
     },
-    search({ q, kind, sort, limit, offset }) {
-      const { results, ...rest } = engine.search({ q, facet: kind, sort, limit, offset });
-      return { ...rest, results: results.map(({ item, match }) => (match ? { ...item.summary, match } : item.summary)) };
+    search({ q, kind, filters, without, sort, limit, offset }) {
+      const keep = filteredBy({ filters, without }, options.filters, engine.index);
+      const { results, ...rest } = engine.search({ q, facet: kind, keep, sort, limit, offset });
+      return {
+        ...rest,
+        results: results.map(({ item, match }) => {
+          const reason = withFilters(match, { filters, without });
+          return reason ? { ...item.summary, match: reason } : item.summary;
+        }),
+      };
     },
   };
 }

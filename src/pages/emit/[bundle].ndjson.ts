@@ -5,8 +5,10 @@ import ArticlePage from '../../components/ArticlePage.astro';
 import CardPage from '../../components/CardPage.astro';
 import HomePage from '../../components/HomePage.astro';
 import KnowledgeIndexPage from '../../components/KnowledgeIndexPage.astro';
+import MoversPage from '../../components/MoversPage.astro';
 import SealedIndexPage from '../../components/SealedIndexPage.astro';
 import SealedPage from '../../components/SealedPage.astro';
+import SearchHelpPage from '../../components/SearchHelpPage.astro';
 import SetPage from '../../components/SetPage.astro';
 import SetsIndexPage from '../../components/SetsIndexPage.astro';
 import { type Collection, pageUrl } from '../../http/links.ts';
@@ -56,6 +58,8 @@ async function createRenderer(): Promise<PageRenderer> {
     home: (home) => page(HomePage, { home }),
     sealedIndex: (index) => page(SealedIndexPage, { index }),
     knowledgeIndex: (index) => page(KnowledgeIndexPage, { index }),
+    movers: (movers) => page(MoversPage, { movers }),
+    searchHelp: () => page(SearchHelpPage, {}),
     shell: async () =>
       `<!DOCTYPE html>${await container.renderToString(Page, { props: { title: SHELL_TITLE }, slots: { default: SHELL_MAIN }, partial: true })}`,
   };

@@ -1,0 +1,183 @@
+import type { History, Mover, MoverLists, Movers, MoversWindow } from '../schemas/api-types.ts';
+import { daysBetween } from '../schemas/common.ts';
+import { roundUsd } from './price-status.ts';
+
+/**
+ * The price movers (`/api/movers`, `/movers`): the cards and sealed products whose market price rose or fell
+ * the most over the last 7 and 30 days, from the daily histories at build time. Two rules keep the lists worth
+ * reading: a floor (an item worth under $5 at both ends of a window is left out, or a $0.10 card doubling would
+ * top every list) and a minimum of known days (an item with a price on too few of the window's days is left
+ * out, or one lucky sale would).
+ */
+
+/** An item is ranked only when its price at the start or at the end of the window is at least this. */
+export const MOVERS_FLOOR_USD = 5;
+/** The most entries each list holds. */
+export const MOVERS_LIMIT = 20;
+/** The windows, each with the known days it asks of an item: most of its days. */
+export const MOVERS_WINDOWS = [
+  { days: 7, minKnownDays: 5 },
+  { days: 30, minKnownDays: 20 },
+] as const;
+
+/** An item as the movers read it: what an entry names, and the daily history its value comes from. */
+export interface MoverSource {
+  id: string;
+  slug: string;
+  name: string;
+  setName?: string;
+  /** Its page. */
+  url: string;
+  history: History | undefined;
+}
+
+/** A window's days as ISO dates, and the numbers that place a history in it. */
+interface Window {
+  days: number;
+  minKnownDays: number;
+  start: string;
+  end: string;
+}
+
+/** How an item moved in a window: enough to rank it; the entry is made for the few that are listed. */
+interface Move {
+  source: MoverSource;
+  from: { usd: number; day: number };
+  to: { usd: number; day: number };
+  knownDays: number;
+  changeUsd: number;
+  changePct: number;
+}
+
+/** `2025-10-20` minus `days` days. */
+function dayBefore(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The window's daily prices of a history, null outside it or where none is known. */
+function windowPrices(history: History, window: Window): (number | null)[] {
+  const offset = daysBetween(history.start, window.start);
+  return Array.from({ length: window.days }, (_, i) => {
+    const value = history.market[offset + i];
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  });
+}
+
+/** How an item moved in a window, or undefined when a rule leaves it out (or it did not move). */
+function moveOf(source: MoverSource, window: Window): Move | undefined {
+  if (!source.history) return undefined;
+  const prices = windowPrices(source.history, window);
+  let knownDays = 0;
+  let first = -1;
+  let last = -1;
+  prices.forEach((value, day) => {
+    if (value === null) return;
+    knownDays++;
+    if (first === -1) first = day;
+    last = day;
+  });
+  if (knownDays < window.minKnownDays) return undefined;
+  const from = roundUsd(prices[first]!);
+  const to = roundUsd(prices[last]!);
+  if (from <= 0 || Math.max(from, to) < MOVERS_FLOOR_USD) return undefined;
+  const changePct = Math.round(((to - from) / from) * 1000) / 10;
+  if (changePct === 0) return undefined;
+  return { source, from: { usd: from, day: first }, to: { usd: to, day: last }, knownDays, changeUsd: roundUsd(to - from), changePct };
+}
+
+const byId = (a: Move, b: Move) => (a.source.id < b.source.id ? -1 : a.source.id > b.source.id ? 1 : 0);
+/** Rises: the largest percentage first, then the largest dollar move; falls the other way round. */
+const risesFirst = (a: Move, b: Move) => b.changePct - a.changePct || b.changeUsd - a.changeUsd || byId(a, b);
+const fallsFirst = (a: Move, b: Move) => a.changePct - b.changePct || a.changeUsd - b.changeUsd || byId(a, b);
+
+function moverOf(move: Move, window: Window): Mover {
+  const { source } = move;
+  return {
+    id: source.id,
+    slug: source.slug,
+    name: source.name,
+    ...(source.setName !== undefined && { setName: source.setName }),
+    fromUsd: move.from.usd,
+    toUsd: move.to.usd,
+    changeUsd: move.changeUsd,
+    changePct: move.changePct,
+    fromDate: dayBefore(window.end, window.days - 1 - move.from.day),
+    toDate: dayBefore(window.end, window.days - 1 - move.to.day),
+    knownDays: move.knownDays,
+    url: source.url,
+    history: { start: window.start, end: window.end, market: windowPrices(source.history!, window) },
+  };
+}
+
+/** The ranked lists of one window from its moves. */
+function listsOf(moves: Move[], window: Window): MoverLists {
+  const top = (kept: Move[], order: (a: Move, b: Move) => number) =>
+    kept
+      .sort(order)
+      .slice(0, MOVERS_LIMIT)
+      .map((m) => moverOf(m, window));
+  return {
+    rises: top(
+      moves.filter((m) => m.changePct > 0),
+      risesFirst,
+    ),
+    falls: top(
+      moves.filter((m) => m.changePct < 0),
+      fallsFirst,
+    ),
+  };
+}
+
+/**
+ * The rules the lists followed, in words (the Markdown and the page say them).
+ * @example moversRules(movers) // "Ranked: items worth at least $5 at the start or the end of the window, with a known market price on at least 5 of its 7 days (20 of 30 for 30 days); …"
+ */
+export function moversRules(movers: Pick<Movers, 'floorUsd' | 'limit' | 'windows'>): string {
+  const [first, ...others] = movers.windows;
+  const more = others.map((w) => `${w.minKnownDays} of ${w.days} for ${w.days} days`).join(', ');
+  return (
+    `Ranked: items worth at least $${movers.floorUsd} at the start or the end of the window, with a known market price on at least ` +
+    `${first.minKnownDays} of its ${first.days} days${more && ` (${more})`}; the change is from the first known price in the window to the last. ` +
+    `At most ${movers.limit} per list.`
+  );
+}
+
+/** @example signedPct(14.6) // "+14.6%" */
+export const signedPct = (pct: number): string => `${pct > 0 ? '+' : ''}${pct}%`;
+
+/** @example windowTitle({ days: 7, start: '2025-10-14', end: '2025-10-20' }) // "Last 7 days (2025-10-14 to 2025-10-20)" */
+export const windowTitle = (window: Pick<MoversWindow, 'days' | 'start' | 'end'>): string => `Last ${window.days} days (${window.start} to ${window.end})`;
+
+/**
+ * The movers of each window ending on `pricesAsOf`. Each item is read once (`cards` may read its histories
+ * file by file).
+ * @example moversOf(cards, sealed, '2025-10-20').windows[0] // { days: 7, start: '2025-10-14', end: '2025-10-20', minKnownDays: 5, cards: { rises, falls }, sealed: … }
+ */
+export function moversOf(cards: Iterable<MoverSource>, sealed: Iterable<MoverSource>, pricesAsOf: string): Movers {
+  const windows: Window[] = MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: dayBefore(pricesAsOf, days - 1), end: pricesAsOf }));
+  const movesOf = (items: Iterable<MoverSource>) => {
+    const moves = windows.map((): Move[] => []);
+    for (const item of items) {
+      windows.forEach((window, i) => {
+        const move = moveOf(item, window);
+        if (move) moves[i].push(move);
+      });
+    }
+    return moves;
+  };
+  const cardMoves = movesOf(cards);
+  const sealedMoves = movesOf(sealed);
+  return {
+    pricesAsOf,
+    floorUsd: MOVERS_FLOOR_USD,
+    limit: MOVERS_LIMIT,
+    windows: windows.map((window, i) => ({
+      days: window.days,
+      start: window.start,
+      end: window.end,
+      minKnownDays: window.minKnownDays,
+      cards: listsOf(cardMoves[i], window),
+      sealed: listsOf(sealedMoves[i], window),
+    })),
+  };
+}

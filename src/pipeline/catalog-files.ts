@@ -1,0 +1,33 @@
+import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
+import { type CatalogCard, catalogIndexOf, catalogsOf } from '../lib/catalogs.ts';
+import { catalogIndexToMarkdown, catalogToMarkdown } from '../lib/markdown/catalog-markdown.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { EmittedFile, MarkdownFile } from './emit-items.ts';
+import { outputPath } from './representations.ts';
+
+/**
+ * The catalogues of filter values (src/lib/catalogs.ts): `/api/catalog/{name}.json` and `/catalog/{name}.md`
+ * for each, and their index `/api/catalog.json` and `/catalog.md`, counted from the records the search
+ * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
+ */
+export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | MarkdownFile> {
+  const catalogs = catalogsOf({
+    sets: catalogue.sets,
+    cards: (function* (): Generator<CatalogCard> {
+      for (const card of catalogue.cards) {
+        const keys = catalogue.cardKeys.get(card.id)!;
+        const { subtypes, artist } = catalogue.cardFacts.get(card.id)!;
+        yield { set: keys.set, rarity: card.rarity, types: card.types, subtypes, artist, printings: keys.printings, valueBand: card.valueBand };
+      }
+    })(),
+    sealed: catalogue.sealed.map((p) => ({ kind: p.kind, set: catalogue.sealedSets.get(p.id)?.set })),
+    articles: catalogue.articles,
+  });
+  for (const catalog of catalogs) {
+    yield ['client', `${outputPath(catalogUrl(catalog.name))}.json`, JSON.stringify(catalog)];
+    yield { markdown: 'text', path: outputPath(catalogMarkdownUrl(catalog.name)), body: catalogToMarkdown(catalog) };
+  }
+  const index = catalogIndexOf(catalogs);
+  yield ['client', `${outputPath(catalogUrl())}.json`, JSON.stringify(index)];
+  yield { markdown: 'text', path: outputPath(catalogMarkdownUrl()), body: catalogIndexToMarkdown(index) };
+}
