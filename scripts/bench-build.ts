@@ -52,6 +52,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { treeRss } from './lib/bench-server.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
 import { simulatedDays } from './lib/simulated-days.ts';
 import { writeSyntheticCatalogue } from './lib/synthetic-catalogue.ts';
@@ -80,36 +81,6 @@ const BUNDLES = /^bundles: (.*)$/;
 const BUNDLE_TIME = /(\S+) (\d+(?:\.\d+)?) s/g;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Resident bytes of `root` and each of its descendants, from /proc. */
-function treeRss(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name, which may itself hold spaces and parentheses.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // The process ended between readdir and read.
-    }
-  }
-  const rss: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    try {
-      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kb) rss.push(Number(kb) * 1024);
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return rss;
-}
 
 /** The build's folders, relative to the project; CONTENT_DIR (absolute) when not content/. */
 interface BuildDirs {

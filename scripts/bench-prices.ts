@@ -47,6 +47,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { FileManifest } from '../src/http/file-manifest.ts';
 import { mb, median, printTable } from './lib/bench-report.ts';
+import { treeRss } from './lib/bench-server.ts';
 import { readPriceContent } from './lib/price-import.ts';
 import { simulatedDays, writeTcgcsvDay } from './lib/simulated-days.ts';
 import type { TcgcsvDay } from './lib/tcgcsv-days.ts';
@@ -70,35 +71,6 @@ const PHASE = /^== \[(\d)\/(\d)\] (.*)$/;
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
-
-/** Resident bytes of `root` and each of its descendants, from /proc. */
-function treeRss(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // The process ended between readdir and read.
-    }
-  }
-  const rss: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    try {
-      const kB = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      if (kB) rss.push(Number(kB) * 1024);
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return rss;
-}
 
 interface Run {
   code: number | null;

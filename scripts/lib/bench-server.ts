@@ -4,7 +4,7 @@
  * memory from /proc, and the queries people type.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -124,4 +124,34 @@ export function vmBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
   return Number(kb) * 1024;
+}
+
+/** Resident bytes of `root` and each of its descendants, from /proc. */
+export function treeRss(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name, which may itself hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // The process ended between readdir and read.
+    }
+  }
+  const rss: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kb) rss.push(Number(kb) * 1024);
+    } catch {
+      continue;
+    }
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return rss;
 }
