@@ -17,7 +17,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
 /** The HTTP contract, as a client sees it whatever serves it: run against the function alone and through nginx. */
-const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'sets', 'collection', 'mcp'].map((name) => `tests/http/${name}.test.ts`);
+const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'autocomplete', 'sets', 'collection', 'mcp'].map(
+  (name) => `tests/http/${name}.test.ts`,
+);
 
 const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
 

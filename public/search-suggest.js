@@ -1,52 +1,59 @@
-// Search as you type on the home page: a progressive enhancement of its form, which works the same without it.
-// After a pause in typing, the first cards /api/cards finds are listed under the box as links; Enter still submits
-// the form to /search. Text goes in with textContent only. A refused request (a 429 from the rate limit, a network
-// error) just leaves the list empty: the form is the fallback.
+// Suggestions as you type on the home page: a progressive enhancement of its form, which works the same without it.
+// After a short pause in typing, the card names and sets /api/cards/autocomplete suggests for the text are listed
+// under the box as links (a name to its search, a set to its page), a set marked as one; Enter still submits the
+// form to /search. The list is an ordinary list of links, reached with Tab, and a polite live region says how many
+// there are. Text goes in with textContent only. A refused request (a 429 from the rate limit, a network error)
+// just leaves the list empty: the form is the fallback.
 const form = document.querySelector('form[data-suggest]');
 const input = form?.querySelector('input[name="q"]');
 if (form && input) {
-  const PAUSE_MS = 250;
-  const SHOWN = 8;
+  const PAUSE_MS = 150;
+  const MIN_LENGTH = 2;
   const status = document.createElement('p');
   status.className = 'muted suggest-status';
   status.setAttribute('aria-live', 'polite');
   const list = document.createElement('ul');
   list.className = 'suggestions';
-  list.setAttribute('aria-label', 'Suggested cards');
+  list.setAttribute('aria-label', 'Suggested cards and sets');
   form.after(status, list);
-  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const count = new Intl.NumberFormat('en-US');
   let timer;
   let inFlight;
 
-  const show = (cards, total, query) => {
+  const show = (suggestions, query) => {
     list.replaceChildren(
-      ...cards.map((card) => {
+      ...suggestions.map((suggestion) => {
         const item = document.createElement('li');
         const link = document.createElement('a');
-        link.href = `/cards/${encodeURIComponent(card.slug)}`;
-        link.textContent = card.exactName;
-        item.append(link, ` ${card.valueUsd === null ? 'Unpriced' : usd.format(card.valueUsd)}`);
+        link.href = suggestion.url;
+        link.textContent = suggestion.label;
+        const cards = `${count.format(suggestion.cards)} card${suggestion.cards === 1 ? '' : 's'}`;
+        const note = document.createElement('small');
+        note.className = 'muted';
+        note.textContent = suggestion.kind === 'set' ? `set · ${cards}` : cards;
+        item.append(link, ' ', note);
         return item;
       }),
     );
-    status.textContent = query ? `${total} card${total === 1 ? '' : 's'} match “${query}”; press Enter to see them all.` : '';
+    const n = suggestions.length;
+    status.textContent = query ? `${n} suggestion${n === 1 ? '' : 's'} for “${query}”; press Enter to search.` : '';
   };
 
   const suggest = async () => {
     const query = input.value.trim();
     inFlight?.abort();
-    if (query.length < 2) return show([], 0, '');
+    if ([...query].length < MIN_LENGTH) return show([], '');
     inFlight = new AbortController();
     try {
-      const response = await fetch(`/api/cards?q=${encodeURIComponent(query)}&limit=${SHOWN}`, {
+      const response = await fetch(`/api/cards/autocomplete?q=${encodeURIComponent(query)}`, {
         headers: { accept: 'application/json' },
         signal: inFlight.signal,
       });
-      if (!response.ok) return show([], 0, '');
+      if (!response.ok) return show([], '');
       const body = await response.json();
-      show(body.results, body.total, query);
+      show(body.results, query);
     } catch (error) {
-      if (error.name !== 'AbortError') show([], 0, '');
+      if (error.name !== 'AbortError') show([], '');
     }
   };
 

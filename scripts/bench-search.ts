@@ -20,9 +20,14 @@
  * but not that memory, and its time is the median of those runs (robust to the
  * machine's noise, like the rounds above); p99 and max are over the instances.
  *
+ * Autocomplete (src/lib/search/autocomplete.ts) is timed the same way on ~20 prefixes, two-letter ones (the
+ * most keys to scan) among them, over an index made as the build makes it and read back from its JSON, as the
+ * function reads search/autocomplete.json on the first request (that read is timed too).
+ *
  * Targets (docs: /work/shared/spec/SEARCH-NOTES.md): 18k build ≤ 200 ms,
  * 18k p50 ≤ 0.1 ms and p99 ≤ 2 ms, 100k p99 ≤ 10 ms; hostile queries on the real
- * catalogue ≤ 5 ms at worst (max), the synthetic 100k figure reported beside it.
+ * catalogue ≤ 5 ms at worst (max), the synthetic 100k figure reported beside it;
+ * autocomplete p99 ≤ 1 ms on both.
  *
  * Usage:  npm run bench:search            (= node scripts/bench-search.ts)
  *         node scripts/bench-search.ts --rounds 51 --size 100000 --hostile 300
@@ -33,6 +38,7 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { type AutocompleteData, autocompleteDataOf, createAutocomplete } from '../src/lib/search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
 import { type CatalogueData, prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
 import { type CardFacts, cardFilterData, type FilterSet } from '../src/lib/search/filter-data.ts';
@@ -43,7 +49,7 @@ import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { mb, median, percentile, printTable } from './lib/bench-report.ts';
 import { HOSTILE_KINDS, type HostileKind, randomSource } from './lib/hostile-queries.ts';
 
-const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5 };
+const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5, autocompleteP99Ms: 1 };
 const BUILDS = 5;
 /** Runs per hostile instance, each on its own searcher; the instance's time is their median. */
 const HOSTILE_REPEATS = 5;
@@ -52,6 +58,7 @@ const HOSTILE_REPEATS = 5;
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
 
 function timeBuilds(records: CardSearchRecord[]): { first: number; median: number; retained: number; searcher: CardSearcher } {
@@ -110,6 +117,71 @@ function timeFilters(data: CatalogueData<CardSearchRecord>, facts: ReadonlyMap<s
   const medians = perQuery.map(median);
   const slowest = medians
     .map((m, i) => ({ q: FILTER_QUERIES[i], m }))
+    .sort((a, b) => b.m - a.m)
+    .slice(0, 3);
+  return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
+}
+
+/** What people type into the home page's box: two letters (the most keys to scan), names part-typed, punctuation, a set, nothing. */
+const AUTOCOMPLETE_PREFIXES = [
+  'ch',
+  'char',
+  'charizard',
+  'dark char',
+  'pi',
+  'pika',
+  'mew',
+  'mr. mime',
+  'farfetch',
+  'flabebe',
+  'ex',
+  'po',
+  'ma',
+  'team',
+  'umb',
+  'ho',
+  'evolving',
+  'sk',
+  'vor',
+  'zzz',
+];
+
+/**
+ * The autocomplete index of a catalogue as the build makes it (sets by name, as the synthetic cards carry only an
+ * invented set name), through its JSON as the function reads it; with the JSON's size and the time of that read.
+ */
+function autocompleteOf(records: readonly CardSearchRecord[]): { suggest: ReturnType<typeof createAutocomplete>; bytes: number; readMs: number } {
+  const setIds = new Map<string, string>();
+  const cards = records.map(({ summary }) => {
+    let set = setIds.get(summary.setName);
+    if (set === undefined) setIds.set(summary.setName, (set = `s${setIds.size}`));
+    return { name: summary.name, set, valueUsd: summary.valueUsd };
+  });
+  const json = JSON.stringify(
+    autocompleteDataOf(
+      cards,
+      [...setIds].map(([name, id]) => ({ id, name })),
+    ),
+  );
+  const t = performance.now();
+  const suggest = createAutocomplete(JSON.parse(json) as AutocompleteData);
+  return { suggest, bytes: Buffer.byteLength(json), readMs: performance.now() - t };
+}
+
+function timeAutocomplete(suggest: ReturnType<typeof createAutocomplete>, rounds: number) {
+  const perPrefix = AUTOCOMPLETE_PREFIXES.map(() => [] as number[]);
+  for (const q of AUTOCOMPLETE_PREFIXES) for (let i = 0; i < 5; i++) suggest(q);
+  gc();
+  for (let r = 0; r < rounds; r++) {
+    AUTOCOMPLETE_PREFIXES.forEach((q, i) => {
+      const t = performance.now();
+      suggest(q);
+      perPrefix[i].push(performance.now() - t);
+    });
+  }
+  const medians = perPrefix.map(median);
+  const slowest = medians
+    .map((m, i) => ({ q: AUTOCOMPLETE_PREFIXES[i], m }))
     .sort((a, b) => b.m - a.m)
     .slice(0, 3);
   return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
@@ -235,6 +307,13 @@ function main(): number {
   const realFilters = timeFilters(realData, facts, filterSets, rounds);
   console.log(`   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(realFilters.p50)}, p99 ${check('18k filters p99', realFilters.p99, TARGETS.p99Ms)}`);
   console.log(`   slowest: ${realFilters.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  const realAutocomplete = autocompleteOf(cards);
+  const realSuggest = timeAutocomplete(realAutocomplete.suggest, rounds);
+  console.log(
+    `   ${AUTOCOMPLETE_PREFIXES.length} autocomplete prefixes: p50 ${ms(realSuggest.p50)}, p99 ${check('18k autocomplete p99', realSuggest.p99, TARGETS.autocompleteP99Ms)}` +
+      ` (index ${kb(realAutocomplete.bytes)}, read in ${ms(realAutocomplete.readMs)})`,
+  );
+  console.log(`   slowest: ${realSuggest.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`4. ${HOSTILE_KINDS.length} kinds of hostile query × ${instances} instances × ${HOSTILE_REPEATS} runs (real catalogue) ...`);
   const realHostile = timeHostile(forgetfulCopies(realData, HOSTILE_REPEATS), instances);
   gc();
@@ -255,6 +334,13 @@ function main(): number {
     `   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(largeFilters.p50)}, p99 ${check('100k filters p99', largeFilters.p99, TARGETS.p99LargeMs)}`,
   );
   console.log(`   slowest: ${largeFilters.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
+  const largeAutocomplete = autocompleteOf(synthetic);
+  const largeSuggest = timeAutocomplete(largeAutocomplete.suggest, rounds);
+  console.log(
+    `   ${AUTOCOMPLETE_PREFIXES.length} autocomplete prefixes: p50 ${ms(largeSuggest.p50)}, p99 ${check('100k autocomplete p99', largeSuggest.p99, TARGETS.autocompleteP99Ms)}` +
+      ` (index ${kb(largeAutocomplete.bytes)}, read in ${ms(largeAutocomplete.readMs)})`,
+  );
+  console.log(`   slowest: ${largeSuggest.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   console.log(`   hostile queries ...`);
   const largeHostile = timeHostile(forgetfulCopies(largeData, HOSTILE_REPEATS), instances);
   gc();
@@ -280,6 +366,9 @@ function main(): number {
   );
   console.log(
     `  synthetic (${synthetic.length} cards): build ${ms(large.median)} · p50 ${ms(largeQ.p50)} · p99 ${ms(largeQ.p99)} · RSS ${mb(rssLarge)} (searcher ≈ ${mb(large.retained)})`,
+  );
+  console.log(
+    `  autocomplete: p50 ${ms(realSuggest.p50)} · p99 ${ms(realSuggest.p99)} (real) · p50 ${ms(largeSuggest.p50)} · p99 ${ms(largeSuggest.p99)} (synthetic)`,
   );
   console.log(`  hostile worst case: ${hostileCheck} (real) · ${ms(Math.max(...largeHostile.map((h) => h.max)))} (synthetic)`);
   console.log('  (RSS includes the parsed content/ JSON the benchmark loads; the searcher figure is its own heap.)');

@@ -127,7 +127,8 @@ function routingMaps(): string {
       '$cv_route',
       [
         ['default', 'function'],
-        [q('~^/api/(?:cards|sealed|collection)$'), 'function'],
+        // Autocomplete before the card files' /api/cards/{slug}, which it looks like.
+        [q('~^/api/(?:cards|cards/autocomplete|sealed|collection)$'), 'function'],
         [q('~^/api/knowledge$'), 'knowledge'],
         [q('~^/(?:search|collection|mcp)$'), 'function'],
         [q('~^/sealed$'), 'listing'],

@@ -1,7 +1,7 @@
 import type { FileManifest } from './file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders } from './headers.ts';
 import { COLLECTIONS, type Collection } from './links.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from './routes.ts';
+import { AUTOCOMPLETE_PATH, CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from './routes.ts';
 
 /**
  * What any static host in front of the function must do, whatever its configuration language: serve these
@@ -34,10 +34,21 @@ export function functionBase(url: string): string {
 }
 
 /**
- * The function's paths: searches, the valuing of a list and its page (GET and POST), the MCP endpoint (POST), and the search pages (all of /api/knowledge and /sealed: the function serves
- * their files when there is no query, since a host's query matching needs a non-empty value).
+ * The function's paths: searches and autocomplete, the valuing of a list and its page (GET and POST), the MCP endpoint (POST), and the search pages (all of /api/knowledge and /sealed: the function serves
+ * their files when there is no query, since a host's query matching needs a non-empty value). Hosts try them before
+ * any file rule: /api/cards/autocomplete would otherwise be taken for a card's JSON (`/api/cards/{slug}`).
  */
-export const FUNCTION_PATHS = ['/api/cards', '/api/sealed', '/api/knowledge', '/api/collection', '/search', '/sealed', '/collection', '/mcp'] as const;
+export const FUNCTION_PATHS = [
+  '/api/cards',
+  AUTOCOMPLETE_PATH,
+  '/api/sealed',
+  '/api/knowledge',
+  '/api/collection',
+  '/search',
+  '/sealed',
+  '/collection',
+  '/mcp',
+] as const;
 
 /**
  * The paths a client may ask for that a static host serves from build files,

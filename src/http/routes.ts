@@ -17,10 +17,16 @@ export type Route =
 /** What the function computes per request; every runtime without the function passes these on to it. */
 export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page?: never } | { kind: 'function'; page: FunctionPage; endpoint?: never };
 
-/** The search endpoints, by the last segment of their path (/api/cards …). */
-export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge';
+/** The search endpoints, by the last segment of their path (/api/cards …, /api/cards/autocomplete). */
+export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge' | 'autocomplete';
 /** The function's API endpoints: the searches, the valuing of a list (/api/collection) and the MCP endpoint (/mcp). */
 export type FunctionEndpoint = SearchEndpoint | 'collection' | 'mcp';
+
+/**
+ * The card names and sets a typed prefix starts. It sits where a card's JSON would (`/api/cards/{slug}`), so it is
+ * routed before that, here and in every host configuration (src/http/host-rules.ts FUNCTION_PATHS).
+ */
+export const AUTOCOMPLETE_PATH = '/api/cards/autocomplete';
 
 /** The MCP endpoint (Streamable HTTP, stateless): JSON-RPC messages in a POST, nothing else. */
 export const MCP_PATH = '/mcp';
@@ -95,6 +101,7 @@ export function requestUrlOf(target: string): URL | null {
  */
 export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === '/api/cards') return { kind: 'function', endpoint: 'cards' };
+  if (pathname === AUTOCOMPLETE_PATH) return { kind: 'function', endpoint: 'autocomplete' };
   if (pathname === '/api/sealed') return { kind: 'function', endpoint: 'sealed' };
   if (pathname === '/api/collection') return { kind: 'function', endpoint: 'collection' };
   if (pathname === '/collection') return { kind: 'function', page: 'collection' };

@@ -1,5 +1,6 @@
 import type { RootContent } from 'mdast';
 import { CATALOG_NAMES, catalogMarkdownUrl, catalogUrl, MOVERS_MARKDOWN_URL, MOVERS_URL } from '../http/links.ts';
+import { AUTOCOMPLETE_PATH } from '../http/routes.ts';
 import type { ContentSummary, KnowledgeDetail } from '../schemas/api-types.ts';
 import { KNOWLEDGE_CATEGORIES } from '../schemas/knowledge-taxonomy.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from './markdown/mdast.ts';
@@ -7,6 +8,7 @@ import { RESOURCE_SCHEME } from './mcp/protocol.ts';
 import { toolSpecsOf } from './mcp/tools.ts';
 import { MOVERS_WINDOWS } from './movers.ts';
 import { SEARCH_HELP_PAGE } from './pages/listing-page.ts';
+import { AUTOCOMPLETE_LIMIT } from './search/autocomplete.ts';
 import { FILTER_FIELDS, SEARCH_HELP_EXAMPLES } from './search/field-filters.ts';
 import { bandLabel, VALUE_BANDS } from './value-bands.ts';
 
@@ -84,6 +86,18 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         ' lists words that named nothing (grades such as ',
         code('psa 10'),
         ')',
+      ],
+      [
+        link(`${AUTOCOMPLETE_PATH}?q=char`, 'Suggestions as you type'),
+        `: up to ${AUTOCOMPLETE_LIMIT} card names and sets that `,
+        code('q'),
+        ' starts (at least 2 characters; accents and punctuation ignored), most useful first, each with the ',
+        code('value'),
+        ' to search (the name, or ',
+        code('set:<id>'),
+        ') and the ',
+        code('url'),
+        ' to open',
       ],
       [
         'A card’s detail, ',

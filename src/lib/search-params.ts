@@ -114,6 +114,15 @@ export function parseKnowledgeSearch(query: URLSearchParams): Parsed<KnowledgeSe
   return parse(() => ({ q: text(query), tag: oneOf(query, 'tag', FACILITY_TAGS) }));
 }
 
+/**
+ * `/api/cards/autocomplete?q=`: q checked as a search's (given once, at most QUERY_MAX_LENGTH characters) and kept
+ * as sent, absent or blank as empty; the suggestions read it (src/lib/search/autocomplete.ts).
+ * @example parseAutocomplete(new URLSearchParams('q=char')) // { ok: true, params: { q: 'char' } }
+ */
+export function parseAutocomplete(query: URLSearchParams): Parsed<{ q: string }> {
+  return parse(() => ({ q: text(query) ?? '' }));
+}
+
 /** The most ids one look-up (`ids`, `tcgplayer`) may name. */
 export const LOOKUP_MAX_IDS = 100;
 /** A card id (base1-4, cel25c-15_A1, ex10-!), a product id or a slug: no longer than any the catalogue has. */

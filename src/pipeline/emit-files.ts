@@ -13,6 +13,7 @@ import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-
 import { SEARCH_HELP_PAGE } from '../lib/pages/listing-page.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
+import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../lib/search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../lib/search/filter-data.ts';
@@ -154,6 +155,9 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
       yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
       yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
+      // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
+      const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
+      yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
       const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, graded: catalogue.cardGraded };

@@ -204,6 +204,7 @@ export type SetSummary = SetFields;
  * Each schema file of schemas/api/ and the type of what it describes.
  */
 export interface ApiSchemas {
+  'autocomplete.json': Autocomplete;
   'bulk-manifest.json': BulkManifest;
   'card-detail.json': CardDetail;
   'card-fields.json': CardFields;
@@ -241,6 +242,42 @@ export interface ApiSchemas {
   'set-fields.json': SetFields;
   'set-list.json': SetList;
   'set-summary.json': SetSummary;
+}
+/**
+ * /api/cards/autocomplete: up to 20 distinct card names and sets that the typed prefix starts, most useful first. A q under 2 characters (after trimming) gets none.
+ */
+export interface Autocomplete {
+  /**
+   * q as sent (empty when absent or blank).
+   */
+  q: string;
+  /**
+   * Names and sets that start with the prefix come before those where a later word does; then the ones whose cards are worth most in total, then the most cards, then by label.
+   *
+   * @maxItems 20
+   */
+  results: {
+    /**
+     * What to show: the card name as most of its cards spell it (e.g. `Farfetch'd`), or the set's name.
+     */
+    label: string;
+    /**
+     * `card`: a card name (every card of that name); `set`: a set.
+     */
+    kind: 'card' | 'set';
+    /**
+     * What to put in the search box: the name, or for a set the field filter `set:<id>`.
+     */
+    value: string;
+    /**
+     * The page to open: `/search?q=<name>` for a name, `/sets/<id>` for a set.
+     */
+    url: string;
+    /**
+     * How many cards have the name, or are in the set.
+     */
+    cards: number;
+  }[];
 }
 /**
  * /api/bulk/manifest.json: every bulk file with its record count, size and SHA-256. Compare `sha256` with the copy you hold and re-download only what changed. New members and new files may appear without notice (docs/data.md).

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
+import { AUTOCOMPLETE_FILE, type AutocompleteData, createAutocomplete, type Suggestion } from '../lib/search/autocomplete.ts';
 import {
   CARD_PRODUCTS_FILE,
   CARD_SEARCH_FIELDS,
@@ -32,6 +33,8 @@ export interface Searchers {
   collection: CollectionData;
   /** The field filters' data of each searcher (src/lib/search/field-filters.ts), read on the first query that filters. */
   filters: { cards: () => FilterData; sealed: () => FilterData };
+  /** The card names and sets a typed prefix starts (src/lib/search/autocomplete.ts), read on the first autocomplete. */
+  autocomplete: (q: string) => Suggestion[];
 }
 
 /**
@@ -54,6 +57,7 @@ export function loadSearchers(searchDir: string): Searchers {
   let kinds: string[] | undefined;
   let cardProducts: Searchers['cardProducts'] | undefined;
   let collection: CollectionData | undefined;
+  let autocomplete: Searchers['autocomplete'] | undefined;
   return {
     cards,
     sealed,
@@ -70,6 +74,9 @@ export function loadSearchers(searchDir: string): Searchers {
     },
     get collection() {
       return (collection ??= read<CollectionData>(basename(COLLECTION_DATA_FILE)));
+    },
+    get autocomplete() {
+      return (autocomplete ??= createAutocomplete(read<AutocompleteData>(basename(AUTOCOMPLETE_FILE))));
     },
   };
 }

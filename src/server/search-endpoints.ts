@@ -2,13 +2,21 @@ import { type Answer, createCachedJson } from '../http/answer.ts';
 import { type Problem, problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
-import { parseCardLookup, parseCardSearch, parseKnowledgeSearch, parseSealedLookup, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import {
+  parseAutocomplete,
+  parseCardLookup,
+  parseCardSearch,
+  parseKnowledgeSearch,
+  parseSealedLookup,
+  parseSealedSearch,
+  SEARCH_CACHE_ENTRIES,
+} from '../lib/search-params.ts';
 import type { Searchers } from './search-data.ts';
 
 /**
  * The search endpoints, `GET /api/cards` (or its look-ups by id or slug, `?ids=`, and by TCGplayer product,
  * `?tcgplayer=`), `/api/sealed` (or its look-up, `?ids=`) and
- * `/api/knowledge?q=&tag=`:
+ * `/api/knowledge?q=&tag=`, and the suggestions as people type, `/api/cards/autocomplete?q=`:
  * the parameters checked (a problem when they are wrong), then the searcher's
  * answer as JSON with its ETag, remembered per endpoint (createCachedJson).
  *
@@ -63,6 +71,12 @@ export function searchOutcomeOf(searchers: Searchers, endpoint: SearchEndpoint, 
       if (!parsed.ok) return parsed;
       return outcome(parsed.params, () => searchers.knowledge.search(parsed.params).map(detailToListItem));
     }
+    case 'autocomplete': {
+      const parsed = parseAutocomplete(query);
+      if (!parsed.ok) return parsed;
+      const { q } = parsed.params;
+      return outcome(parsed.params, () => ({ q, results: searchers.autocomplete(q) }));
+    }
   }
 }
 
@@ -90,6 +104,7 @@ function respondersOf(searchers: Searchers): Responders {
       cards: createCachedJson(SEARCH_CACHE_ENTRIES),
       sealed: createCachedJson(SEARCH_CACHE_ENTRIES),
       knowledge: createCachedJson(SEARCH_CACHE_ENTRIES),
+      autocomplete: createCachedJson(SEARCH_CACHE_ENTRIES),
     };
     responders.set(searchers, found);
   }

@@ -17,6 +17,7 @@ const api = JSON.parse(readFileSync(file, 'utf8'));
 /** The contract's "Paths at a glance" (shared/spec/API.md), as OpenAPI path templates. */
 const CONTRACT_PATHS = [
   '/api/cards',
+  '/api/cards/autocomplete',
   '/api/cards/{slug}',
   '/api/sealed',
   '/api/sealed/{slug}',
@@ -129,7 +130,7 @@ describe('/openapi.json covers the contract', () => {
 
   it('the rate-limit headers are reusable components, referenced by what the function answers', () => {
     expect(Object.keys(api.components.headers)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'Retry-After']));
-    for (const path of ['/api/cards', '/api/sealed', ...DETAIL_PAGES]) {
+    for (const path of ['/api/cards', '/api/cards/autocomplete', '/api/sealed', ...DETAIL_PAGES]) {
       expect(api.paths[path].get.responses['200'].headers.RateLimit, path).toEqual({ $ref: '#/components/headers/RateLimit' });
       expect(api.paths[path].get.responses['429'], path).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     }

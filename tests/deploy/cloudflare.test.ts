@@ -170,6 +170,11 @@ describe('the same answers as the function', () => {
     ['/api/knowledge?tag=grading'],
     ['/api/cards?limit=ten'],
     ['/api/cards?q=charizard', { method: 'HEAD' }],
+    // Autocomplete, where a card's JSON would be (/api/cards/{slug}).
+    ['/api/cards/autocomplete?q=char'],
+    ['/api/cards/autocomplete?q=c'],
+    ['/api/cards/autocomplete?q=ch&q=char'],
+    ['/api/cards/autocomplete.json'],
   ];
 
   it.each(requests)('%s %j', async (path, init) => {
@@ -362,19 +367,22 @@ describe('with the function down', () => {
   });
   afterAll(() => down?.stop());
 
-  it.each(['/api/cards?q=charizard', '/api/sealed', '/api/knowledge?q=psa'])('%s is a 503 problem with the API headers, never cached', async (path) => {
-    const res = await get(down.url, path);
-    expect(res.status).toBe(503);
-    expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('retry-after')).toBe('5');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    const body = await res.json();
-    assertMatches('problem.json', body);
-    expect(body.status).toBe(503);
-  });
+  it.each(['/api/cards?q=charizard', '/api/cards/autocomplete?q=char', '/api/sealed', '/api/knowledge?q=psa'])(
+    '%s is a 503 problem with the API headers, never cached',
+    async (path) => {
+      const res = await get(down.url, path);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = await res.json();
+      assertMatches('problem.json', body);
+      expect(body.status).toBe(503);
+    },
+  );
 
   it.each([
     [CARD, { Accept: 'text/markdown' }],

@@ -184,6 +184,7 @@ describe('Netlify', () => {
         : COLLECTIONS.map((c) => ({ from: `/${c}/:slug`, to: `/${c}/:slug.html`, status: 200, force: false }));
     expect(site.redirects.map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual([
       { from: '/api/cards', to: `${FN}/api/cards`, status: 200, force: true },
+      { from: '/api/cards/autocomplete', to: `${FN}/api/cards/autocomplete`, status: 200, force: true },
       { from: '/api/sealed', to: `${FN}/api/sealed`, status: 200, force: true },
       { from: '/api/knowledge', to: `${FN}/api/knowledge`, status: 200, force: true },
       { from: '/api/collection', to: `${FN}/api/collection`, status: 200, force: true },
@@ -222,6 +223,8 @@ describe('Netlify', () => {
     const files = fixture.files;
     for (const [path, query] of [
       ['/api/cards', { q: 'charizard' }],
+      ['/api/cards/autocomplete', { q: 'char' }],
+      ['/api/cards/autocomplete', {}],
       ['/api/sealed', {}],
       ['/api/knowledge', {}],
       ['/api/knowledge', { tag: 'psa' }],
@@ -434,6 +437,8 @@ describe('Vercel', () => {
 
   it('searches go to the function, with their query; the knowledge list without q or tag is its file', () => {
     expect(vercelServe(routes, fixture.files, '/api/cards', {}, { q: 'mew' })).toEqual({ kind: 'function', url: `${FN}/api/cards` });
+    // Autocomplete looks like a card's JSON (/api/cards/{slug}): its rule comes first.
+    expect(vercelServe(routes, fixture.files, '/api/cards/autocomplete', {}, { q: 'char' })).toEqual({ kind: 'function', url: `${FN}/api/cards/autocomplete` });
     expect(vercelServe(routes, fixture.files, '/api/sealed')).toEqual({ kind: 'function', url: `${FN}/api/sealed` });
     expect(vercelServe(routes, fixture.files, '/api/knowledge', {}, { tag: 'psa' })).toEqual({ kind: 'function', url: `${FN}/api/knowledge` });
     expect(vercelServe(routes, fixture.files, '/api/knowledge')).toEqual({ kind: 'function', url: `${FN}/api/knowledge` });

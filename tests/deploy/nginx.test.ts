@@ -76,6 +76,8 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
       '/api/knowledge',
       '/nothing-here',
       '/api/cards/missingno-base1-0',
+      '/api/cards/autocomplete?q=char',
+      '/api/cards/autocomplete.json',
       '/api/sets/nothing1',
       '/sets/nothing1.md',
       '/cards/missingno-base1-0.md',
@@ -131,6 +133,9 @@ describe.skipIf(nginxBinary.skipReason)('nginx in front of the function', () => 
     }
     expect(await answeredByFunction(pages[0], 'text/markdown;q=0.9, application/json')).toBe(true);
     expect(await answeredByFunction('/api/cards?q=charizard')).toBe(true);
+    // Autocomplete is the function's, though it looks like a card's JSON (/api/cards/{slug}).
+    expect(await answeredByFunction('/api/cards/autocomplete?q=char')).toBe(true);
+    expect(await answeredByFunction('/api/cards/autocomplete')).toBe(true);
     expect(await answeredByFunction('/llms.txt')).toBe(false);
   });
 

@@ -10,7 +10,7 @@ import type { CardSummary } from '../../src/lib/card-record.ts';
 import { formatUsd } from '../../src/lib/format.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { SetSummary } from '../../src/lib/set-record.ts';
-import type { CardDetail, Collection, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
+import type { Autocomplete, CardDetail, Collection, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
 import { fetchJson, openPage, pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
 
 let site: Site | undefined;
@@ -83,15 +83,26 @@ describe('searching cards', () => {
     await page.close();
   });
 
-  it('typing in the home page’s box lists the first cards /api/cards finds, as links, before any submit', SLOW, async () => {
-    const query = pricedCard!.name;
-    const expected = await getJson<Envelope<CardSummary>>(`/api/cards?q=${encodeURIComponent(query)}&limit=8`);
+  it('typing in the home page’s box lists the names and sets /api/cards/autocomplete suggests, as links, and one opens its search', SLOW, async () => {
+    const typed = pricedCard!.name.slice(0, 4);
+    const expected = await getJson<Autocomplete>(`/api/cards/autocomplete?q=${encodeURIComponent(typed)}`);
+    expect(expected.results.map((s) => s.label)).toContain(pricedCard!.name);
     const page = await open('/');
-    await page.getByLabel('Search cards').pressSequentially(query);
-    const suggestions = page.getByRole('list', { name: 'Suggested cards' }).getByRole('link');
-    await expect.poll(() => suggestions.allTextContents()).toEqual(expected.results.map((c) => c.exactName));
+    await page.getByLabel('Search cards').pressSequentially(typed);
+    const suggestions = page.getByRole('list', { name: 'Suggested cards and sets' }).getByRole('link');
+    await expect.poll(() => suggestions.allTextContents()).toEqual(expected.results.map((s) => s.label));
+    const hrefs = await suggestions.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href')));
+    expect(hrefs).toEqual(expected.results.map((s) => s.url));
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.locator('.suggest-status').innerText()).toContain(`${expected.total} card`);
+    expect(await page.locator('.suggest-status').innerText()).toContain(`${expected.results.length} suggestion`);
+    // One character is too few: the list empties, and comes back with the prefix.
+    await page.getByLabel('Search cards').fill(typed[0]);
+    await expect.poll(() => suggestions.count()).toBe(0);
+    await page.getByLabel('Search cards').fill(typed);
+    await expect.poll(() => suggestions.allTextContents()).toEqual(expected.results.map((s) => s.label));
+    const url = await follow(page, () => page.getByRole('link', { name: pricedCard!.name, exact: true }).click());
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('q')).toBe(pricedCard!.name);
     await page.close();
   });
 

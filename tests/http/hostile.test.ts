@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import type { Collection } from '../../src/http/links.ts';
-import { allowedMethodsOf, type SearchEndpoint } from '../../src/http/routes.ts';
+import { AUTOCOMPLETE_PATH, allowedMethodsOf, type SearchEndpoint } from '../../src/http/routes.ts';
 import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
+import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_LENGTH } from '../../src/lib/search/autocomplete.ts';
 import { queryTokens } from '../../src/lib/search/normalize.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
@@ -83,11 +84,23 @@ const DETAIL_SCHEMAS: Record<Collection, string> = {
 };
 /** The negotiated index pages (`/sets`) and the schema of their JSON. */
 const INDEX_SCHEMAS: Partial<Record<Collection, string>> = { sets: 'set-list.json' };
-const SEARCH_SCHEMAS: Record<SearchEndpoint, string> = { cards: 'card-search.json', sealed: 'sealed-search.json', knowledge: 'knowledge-list.json' };
+const SEARCH_SCHEMAS: Record<SearchEndpoint, string> = {
+  cards: 'card-search.json',
+  sealed: 'sealed-search.json',
+  knowledge: 'knowledge-list.json',
+  autocomplete: 'autocomplete.json',
+};
 const SEARCH_PARAMETERS: Record<SearchEndpoint, string[]> = {
   cards: ['q', 'limit', 'offset', 'band', 'sort', 'tcgplayer', 'ids'],
   sealed: ['q', 'limit', 'offset', 'kind', 'sort', 'ids'],
   knowledge: ['q', 'tag'],
+  autocomplete: ['q'],
+};
+const SEARCH_PATHS: Record<SearchEndpoint, string> = {
+  cards: '/api/cards',
+  sealed: '/api/sealed',
+  knowledge: '/api/knowledge',
+  autocomplete: AUTOCOMPLETE_PATH,
 };
 const DETAIL_PAGE = /^\/(?:(?:cards|sealed|knowledge|sets)\/[a-z0-9]+(?:-[a-z0-9]+)*|sets)$/;
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$/m;
@@ -188,6 +201,8 @@ function resourceOf(target: string): Resource | null {
   const { pathname: path, query } = parsed;
   const file = (name: string): Resource => ({ kind: 'file', file: name, schema: schemaOfFile(name) });
   if (path === '/api/cards' || path === '/api/sealed') return { kind: 'search', endpoint: path.slice(5) as SearchEndpoint, query };
+  // Before the card files: it looks like one (/api/cards/{slug}).
+  if (path === AUTOCOMPLETE_PATH) return { kind: 'search', endpoint: 'autocomplete', query };
   if (path === '/api/collection') return { kind: 'collection', query };
   if (path === '/mcp') return { kind: 'mcp' };
   if (path === '/search' || path === '/collection' || (path === '/sealed' && query.size > 0)) return { kind: 'search-page', query };
@@ -555,7 +570,7 @@ describe('hostile requests against the real server', () => {
           // The searches most of all: the function answers them, and its gate reads Host, the forwarded and signature headers.
           path: fc.oneof(
             { weight: 3, arbitrary: arb.routePath },
-            { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge', '/search', '/sealed') },
+            { weight: 2, arbitrary: fc.constantFrom('/api/cards', '/api/sealed', '/api/knowledge', AUTOCOMPLETE_PATH, '/search', '/sealed') },
             { weight: 1, arbitrary: arb.mutatedPath },
           ),
           query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 1, arbitrary: arb.query }),
@@ -689,24 +704,26 @@ describe('hostile requests against the real server', () => {
         cards: site.slugs.cards.length,
         sealed: site.slugs.sealed.length,
         knowledge: site.slugs.knowledge.length,
+        autocomplete: 0,
       };
-      const request = fc.tuple(fc.constantFrom<SearchEndpoint>('cards', 'sealed', 'knowledge'), arb.searchPairs).map(
+      const endpoints = Object.keys(SEARCH_PATHS) as SearchEndpoint[];
+      const request = fc.tuple(fc.constantFrom(...endpoints), arb.searchPairs).map(
         ([endpoint, pairs]): RawRequest => ({
           method: 'GET',
-          target: `/api/${endpoint}${pairs.length ? `?${pairs.map(([n, v]) => `${n}=${strictEncode(v)}`).join('&')}` : ''}`,
+          target: `${SEARCH_PATHS[endpoint]}${pairs.length ? `?${pairs.map(([n, v]) => `${n}=${strictEncode(v)}`).join('&')}` : ''}`,
           headers: [['Host', NORMAL_HOST]],
         }),
       );
       await fc.assert(
         fc.asyncProperty(batch(request), (requests) =>
           sendAll(requests, (request, response) => {
-            const endpoint = /^\/api\/(\w+)/.exec(request.target)![1] as SearchEndpoint;
-            const query = pathOf(request.target)!.query;
+            const { pathname, query } = pathOf(request.target)!;
+            const endpoint = endpoints.find((e) => SEARCH_PATHS[e] === pathname)!;
             const known = SEARCH_PARAMETERS[endpoint];
             ensure(response.status === 200 || response.status === 400, `a search answered ${response.status}`, request, response);
             if (response.status === 400) {
               const problem = jsonOf(request, response);
-              ensure(known.includes(problem.parameter), `a 400 that names no parameter of /api/${endpoint}`, request, response);
+              ensure(known.includes(problem.parameter), `a 400 that names no parameter of ${pathname}`, request, response);
               ensure(
                 typeof problem.detail === 'string' && problem.detail.includes(problem.parameter),
                 'a 400 whose detail does not name its parameter',
@@ -718,6 +735,14 @@ describe('hostile requests against the real server', () => {
             const body = ensureMatches(SEARCH_SCHEMAS[endpoint], request, response);
             for (const name of known) ensure(query.getAll(name).length <= 1, `${name} given twice, yet a 200`, request, response);
             const value = (name: string) => query.get(name) ?? undefined;
+            if (endpoint === 'autocomplete') {
+              const q = value('q') ?? '';
+              ensure(body.results.length <= AUTOCOMPLETE_LIMIT, `more than ${AUTOCOMPLETE_LIMIT} suggestions`, request, response);
+              if ([...q.trim()].length < AUTOCOMPLETE_MIN_LENGTH) ensure(body.results.length === 0, 'suggestions for a q too short', request, response);
+              const labels = body.results.map((r: { kind: string; label: string }) => `${r.kind} ${r.label}`);
+              ensure(new Set(labels).size === labels.length, 'a name or set suggested twice', request, response);
+              return;
+            }
             if (endpoint === 'knowledge') {
               const tag = value('tag');
               if (tag !== undefined)

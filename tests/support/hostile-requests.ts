@@ -489,6 +489,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
   const routePath = fc.oneof(
     fc.constantFrom(
       '/api/cards',
+      '/api/cards/autocomplete',
       '/api/sealed',
       '/api/knowledge',
       '/api/collection',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCardSearch, parseKnowledgeSearch, parseSealedSearch } from '../../src/lib/search-params.ts';
+import { parseAutocomplete, parseCardSearch, parseKnowledgeSearch, parseSealedSearch } from '../../src/lib/search-params.ts';
 
 const cards = (s: string) => parseCardSearch(new URLSearchParams(s));
 
@@ -46,5 +46,14 @@ describe('search parameters', () => {
   it('tag accepts only the controlled facet tags', () => {
     expect(parseKnowledgeSearch(new URLSearchParams('tag=psa-10'))).toMatchObject({ ok: true, params: { tag: 'psa-10' } });
     expect(parseKnowledgeSearch(new URLSearchParams('tag=shiny'))).toMatchObject({ ok: false, problem: { parameter: 'tag' } });
+  });
+
+  it('autocomplete keeps q as sent, takes it once and at most 200 characters, and reads an absent or blank one as empty', () => {
+    const autocomplete = (s: string) => parseAutocomplete(new URLSearchParams(s));
+    expect(autocomplete('q=Mr.%20Mime%20')).toEqual({ ok: true, params: { q: 'Mr. Mime ' } });
+    expect(autocomplete('')).toEqual({ ok: true, params: { q: '' } });
+    expect(autocomplete('q=%20')).toEqual({ ok: true, params: { q: '' } });
+    expect(autocomplete('q=ch&q=char')).toMatchObject({ ok: false, problem: { status: 400, parameter: 'q' } });
+    expect(autocomplete(`q=${'é'.repeat(201)}`)).toMatchObject({ ok: false, problem: { status: 400, parameter: 'q' } });
   });
 });

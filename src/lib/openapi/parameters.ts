@@ -1,4 +1,5 @@
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
+import { AUTOCOMPLETE_MIN_LENGTH } from '../search/autocomplete.ts';
 import { FILTER_FIELDS, type FilterScope } from '../search/field-filters.ts';
 import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../search-params.ts';
 import { bandLabel, VALUE_BAND_IDS } from '../value-bands.ts';
@@ -163,6 +164,20 @@ export const kind = (kinds: string[]) =>
 export const KNOWLEDGE_FILTERS = [
   query('q', `Free text matched against question, answer and tags, at most ${QUERY_MAX_LENGTH} characters.`, text),
   query('tag', 'Only articles carrying this facet tag.', { type: 'string', enum: [...FACILITY_TAGS] }),
+];
+
+/** q of /api/cards/autocomplete: what has been typed so far. */
+export const AUTOCOMPLETE_QUERY = [
+  {
+    ...query(
+      'q',
+      `What has been typed, at most ${QUERY_MAX_LENGTH} characters: the start of a card name or set name, or of one of its words ` +
+        `(\`char\`, \`dark char\`, \`skies\`). Under ${AUTOCOMPLETE_MIN_LENGTH} characters after trimming, or absent: no suggestions. ` +
+        "Case, accents, apostrophes and punctuation are ignored (`farfetch` finds Farfetch'd, `flabebe` Flabébé, `mr mime` Mr. Mime, `hooh` Ho-Oh).",
+      text,
+    ),
+    example: 'char',
+  },
 ];
 
 /** The query parameters of /api/cards: the search, and the two look-ups. The MCP tool search_cards takes the same (src/lib/mcp/tools.ts). */

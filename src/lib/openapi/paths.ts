@@ -1,8 +1,10 @@
 import { CATALOG_NAMES } from '../../http/links.ts';
+import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../movers.ts';
+import { AUTOCOMPLETE_LIMIT } from '../search/autocomplete.ts';
 import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
-import { CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
+import { AUTOCOMPLETE_QUERY, CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -357,6 +359,20 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description:
         'Cards matching q, optionally in one value band, one page at a time. `total` counts every match, `count` the results sent. ' +
         'With ids: those cards instead, in the order asked. With tcgplayer: the cards that hold those TCGplayer products, with the printing of each.',
+    }),
+    [AUTOCOMPLETE_PATH]: apiPath({
+      base: 'CardAutocomplete',
+      tag: 'Cards',
+      summary: 'Suggest card names and sets',
+      schema: 'Autocomplete',
+      limited: 'always',
+      query: AUTOCOMPLETE_QUERY,
+      description:
+        `Up to ${AUTOCOMPLETE_LIMIT} distinct card names and sets (\`kind\`: \`card\` or \`set\`) that q starts, for suggestions as people type. ` +
+        'Names and sets that q starts come first (the one q names whole before the others), then those where q starts a later word (`charizard` → Dark Charizard); ' +
+        'in each tier the ones whose cards are worth most in total, then the most cards. ' +
+        'Each suggestion says what to put in the search box (`value`: the name, or `set:<id>`) and the page to open (`url`: /search?q=<name> or /sets/<id>). ' +
+        'Counts as one search against the rate limit.',
     }),
     ...cards,
     '/api/sealed': apiPath({
