@@ -2,6 +2,7 @@ import { pageUrl } from '../../http/links.ts';
 import type { Autocomplete } from '../../schemas/api-types.ts';
 import { CARD_SEARCH_PAGE } from '../pages/listing-page.ts';
 import { foldText, wordsOf } from './normalize.ts';
+import { lowerBound } from './vocabulary.ts';
 
 /**
  * Suggestions as people type (`GET /api/cards/autocomplete?q=`): the distinct card names and the sets that a
@@ -135,18 +136,6 @@ function wordOffsets(key: string): number[] {
   const offsets = [0];
   for (let at = key.indexOf(' '); at !== -1; at = key.indexOf(' ', at + 1)) offsets.push(at + 1);
   return offsets;
-}
-
-/** The first index whose key is not below `prefix` (keys sorted in code unit order). */
-function lowerBound(keys: readonly string[], prefix: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
