@@ -69,7 +69,8 @@ function byKey<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function buildPlan(): { files: Map<string, string>; counts: Record<string, number> } {
+/** `current`: the import-owned files content/ holds now (currentContent), whose newer daily prices are kept. */
+export function buildPlan(current: Map<string, string>): { files: Map<string, string>; counts: Record<string, number> } {
   const files = new Map<string, string>();
   const counts: Record<string, number> = {};
 
@@ -174,7 +175,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
     });
     keepNewerPrices(
       records,
-      currentRecords(`cards/${setId}.json`, (file) => file as Raw[]),
+      currentRecords(current, `cards/${setId}.json`, (file) => file as Raw[]),
       snapshotAsOf,
     );
     files.set(`cards/${setId}.json`, `${formatJson(records)}\n`);
@@ -228,7 +229,7 @@ export function buildPlan(): { files: Map<string, string>; counts: Record<string
     const file = `sealed/${groupId}-${slugify(group.name)}.json`;
     keepNewerSealedPrices(
       records,
-      currentRecords(file, (f) => (f as { products: Raw[] }).products),
+      currentRecords(current, file, (f) => (f as { products: Raw[] }).products),
       snapshotAsOf,
     );
     files.set(file, `${formatJson({ group: { id: group.groupId, name: group.name }, products: records })}\n`);
@@ -245,9 +246,9 @@ if (args.tcgcsv !== undefined) {
 }
 
 /** The records a content file holds now (undefined when there is none), as `of` finds them in the parsed file. */
-function currentRecords(path: string, of: (file: unknown) => Raw[]): Raw[] | undefined {
-  const abs = join(OUT, path);
-  return existsSync(abs) ? of(JSON.parse(readFileSync(abs, 'utf8'))) : undefined;
+function currentRecords(current: Map<string, string>, path: string, of: (file: unknown) => Raw[]): Raw[] | undefined {
+  const text = current.get(path);
+  return text === undefined ? undefined : of(JSON.parse(text));
 }
 
 const PRICE_FIELDS = ['low', 'mid', 'high', 'market', 'directLow', 'updatedAt', 'source'] as const;
@@ -287,7 +288,8 @@ function keepNewerSealedPrices(records: Raw[], current: Raw[] | undefined, asOf:
   }
 }
 
-const { files, counts } = buildPlan();
+const current = currentContent();
+const { files, counts } = buildPlan(current);
 /** The planned files directly in `prefix` (a folder of content/), named relative to it. */
 function filesUnder(prefix: string): Map<string, string> {
   return new Map([...files].filter(([f]) => f.startsWith(prefix) && !f.slice(prefix.length).includes('/')).map(([f, t]) => [f.slice(prefix.length), t]));
@@ -318,7 +320,6 @@ function currentContent(): Map<string, string> {
 }
 
 const write = args.write!;
-const current = currentContent();
 // A first import has nothing to compare with: it records no changes.
 const changes = current.has('sets.json') ? catalogueChanges(catalogueOf(current), catalogueOf(files)) : null;
 if (changes) files.set(`changes/${changes.asOf}.json`, `${formatJson(changes)}\n`);

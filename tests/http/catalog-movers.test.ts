@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { expectMarkdownTwin } from '../support/markdown-twin.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
 import { startTarget } from '../support/target.ts';
@@ -48,12 +49,7 @@ describe('the catalogues and the movers over HTTP', () => {
     ['/movers.md', '/api/movers'],
   ])('serves %s as Markdown with its token count, ETag, CORS and a Link to %s', async (path, twin) => {
     const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(res.headers.get('x-markdown-tokens')).toBe(String(manifest.files[path].tokens));
-    expect(res.headers.get('etag')).toBe(manifest.files[path].etag);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('link')).toBe(`<${twin}>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"`);
+    expectMarkdownTwin(res, manifest.files[path], twin);
   });
 
   it('a catalogue that does not exist is a 404 problem', async () => {

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { expectMarkdownTwin } from '../support/markdown-twin.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
 import { startTarget } from '../support/target.ts';
@@ -405,12 +406,7 @@ describe('HTTP behaviour', () => {
     ['/changes/2025-10-20.md', '/api/changes/2025-10-20'],
   ])('serves %s as Markdown with its token count, ETag, CORS and a Link to %s', async (path, twin) => {
     const res = await get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(res.headers.get('x-markdown-tokens')).toBe(String(manifest.files[path].tokens));
-    expect(res.headers.get('etag')).toBe(manifest.files[path].etag);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('link')).toBe(`<${twin}>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"`);
+    expectMarkdownTwin(res, manifest.files[path], twin);
     expect(await res.text()).toMatch(/^# Catalogue changes/);
   });
 

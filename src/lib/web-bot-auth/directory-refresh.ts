@@ -15,19 +15,10 @@
  * agent must not revoke it here, and must not put unchecked keys in git.
  */
 import { createHash, verify as cryptoVerify, type KeyObject } from 'node:crypto';
-import {
-  type Dictionary,
-  type InnerList,
-  type Item,
-  isInnerList,
-  type Parameters,
-  parseDictionary,
-  serializeInnerList,
-  serializeItem,
-} from 'structured-headers';
+import { type Dictionary, type InnerList, type Item, isInnerList, type Parameters, parseDictionary } from 'structured-headers';
 import { agentUrlKey } from './agent-directory.ts';
 import { type Ed25519PublicJwk, jwkThumbprint, publicAgentKeyOf } from './jwk.ts';
-import { componentValue, type MessageParts } from './signature-base.ts';
+import { type MessageParts, signatureBaseOf } from './signature-base.ts';
 
 /** One agent of the list: its Signature-Agent URL and where its directory is. */
 export interface ListedAgent {
@@ -178,24 +169,12 @@ function directoryKeysOf(body: Uint8Array): { keys: Map<string, DirectoryKey>; n
  * The RFC 9421 signature base of a directory signature. It differs from the
  * request profile's (signature-base.ts) in one component: `"@authority";req`,
  * the authority of the request the directory answered, which is the one it was
- * fetched from. Every other component is valued by the shared componentValue.
+ * fetched from, valued as the plain `"@authority"`; the rest is the shared signatureBaseOf.
  */
 function directorySignatureBase(components: Item[], params: Parameters, message: MessageParts): { base: string } | { reason: string } {
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  for (const component of components) {
-    const id = serializeItem(component);
-    if (seen.has(id)) return { reason: `covers ${id} twice` };
-    seen.add(id);
-    const [name, p] = component;
-    const ofRequest = name === '@authority' && p.size === 1 && p.get('req') === true;
-    const result = componentValue(ofRequest ? ['@authority', new Map()] : component, message);
-    if ('reason' in result) return result;
-    // Fetch's Headers refuse line breaks in values, so a value here cannot forge extra lines of the base.
-    lines.push(`${id}: ${result.value}`);
-  }
-  lines.push(`"@signature-params": ${serializeInnerList([components, params])}`);
-  return { base: lines.join('\n') };
+  return signatureBaseOf(components, params, message, ([name, p]) =>
+    name === '@authority' && p.size === 1 && p.get('req') === true ? ['@authority', new Map()] : [name, p],
+  );
 }
 
 /** RFC 9530: whether Content-Digest holds a sha-256 or sha-512 digest of the body, and every such digest matches. */

@@ -114,13 +114,14 @@ export function componentValue([name, params]: Item, message: MessageParts): { v
 /**
  * The signature base of RFC 9421 §2.5: one line per covered component, then
  * `"@signature-params"` with the inner list re-serialised (never the raw
- * header text, which may differ in whitespace from what was signed).
+ * header text, which may differ in whitespace from what was signed). `valuedAs` names the component whose value
+ * a covered one takes, where a profile reads one differently (a key directory's `"@authority";req`).
  *
  * @example
  * signatureBaseOf([['@authority', new Map()]], new Map([['created', 1735689600]]), message);
  * // { base: '"@authority": cards.example\n"@signature-params": ("@authority");created=1735689600' }
  */
-export function signatureBaseOf(components: Item[], params: Parameters, message: MessageParts): SignatureBase {
+export function signatureBaseOf(components: Item[], params: Parameters, message: MessageParts, valuedAs: (component: Item) => Item = (c) => c): SignatureBase {
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const component of components) {
@@ -128,7 +129,7 @@ export function signatureBaseOf(components: Item[], params: Parameters, message:
     // §2.5: a component may be covered once; a repeat is a malformed signature, not a harmless echo.
     if (seen.has(id)) return { reason: `covers ${id} twice` };
     seen.add(id);
-    const result = componentValue(component, message);
+    const result = componentValue(valuedAs(component), message);
     if ('reason' in result) return result;
     // A value with a line break would forge extra lines of the base.
     if (/[\r\n]/.test(result.value)) return { reason: `${id} has a line break` };
