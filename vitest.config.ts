@@ -17,7 +17,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
 /** The HTTP contract, as a client sees it whatever serves it: run against the function alone and through nginx. */
-const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'autocomplete', 'sets', 'collection', 'mcp'].map(
+const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'search-filters', 'catalog-movers', 'autocomplete', 'sets', 'collection', 'mcp'].map(
   (name) => `tests/http/${name}.test.ts`,
 );
 

@@ -175,6 +175,14 @@ describe('the same answers as the function', () => {
     ['/api/cards/autocomplete?q=c'],
     ['/api/cards/autocomplete?q=ch&q=char'],
     ['/api/cards/autocomplete.json'],
+    // Field filters in q, and their 400; the search syntax, catalogues and movers, prebuilt.
+    ['/api/cards?q=set%3Abase1%20t%3Afire'],
+    ['/api/cards?q=colour%3Ared'],
+    ['/search/help'],
+    ['/api/catalog/artists'],
+    ['/catalog/artists.md'],
+    ['/api/movers'],
+    ['/movers'],
   ];
 
   it.each(requests)('%s %j', async (path, init) => {
