@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
-import { daysBetween } from '../../src/schemas/common.ts';
+import { addDays, daysBetween, isSunday } from '../../src/schemas/common.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
 import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
@@ -20,17 +20,22 @@ import { variantOf } from './tcgcsv-days.ts';
  * prices unless they differ; a history day is set, not appended). Prices never go back: a day older than a
  * line's `updatedAt` fills in history only, and a day older than the content's is refused unless asked.
  *
- * History is kept for HISTORY_DAYS days (docs/data.md, "Daily prices"): a day past that drops off the start.
+ * History policy (docs/data.md, "Daily prices"): daily values for the last DAILY_DAYS days, weekly closes before
+ * that, and nothing older than HISTORY_DAYS days. A series stays bounded (at most 96 daily and 105 weekly values)
+ * however long the job runs, which keeps the content, the build and each card's JSON from growing year on year.
  */
 
-/** Days of daily history kept per series: two years, so that a year-on-year change always has both ends. */
+/** Days of daily values kept per series (90 to 96: whole weeks move to `weekly` at once). */
+export const DAILY_DAYS = 90;
+/** Days a series reaches back at most, weekly closes included: two years, so a year-on-year change has both ends. */
 export const HISTORY_DAYS = 730;
 /** What the price lines written by the daily import name as their source. */
 export const DAILY_SOURCE = 'tcgcsv';
 
 type SealedProduct = Omit<SealedEntry, 'group'>;
 type PriceLine = CardEntry['prices'][number];
-type Series = { start: string; end: string; market: (number | null)[] };
+type Week = { start: string; end: string; market: (number | null)[] };
+type Series = Week & { weekly?: Week };
 
 /** The content the prices land in, as read from content/ (files kept as parsed, so unchanged ones write back byte for byte). */
 export interface PriceContent {
@@ -215,8 +220,9 @@ function setPrices(prices: Prices, row: TcgcsvRow, date: string, report: DayRepo
 
 /**
  * Sets a day's value in a daily series (one value per calendar day from start to end): past the end it is
- * appended, days between filled with null; inside, replaced; before the start, prepended. Then the series is
- * cut to its last HISTORY_DAYS days. Says whether anything changed.
+ * appended, days between filled with null; inside, replaced; before the start, prepended (unless the series has
+ * weekly closes there: a week's close is not made again from one day). Then the series is folded to the history
+ * policy (foldHistory). Says whether anything changed.
  */
 export function setHistoryDay(series: Series, date: string, value: number | null): boolean {
   const offset = daysBetween(series.start, date);
@@ -228,16 +234,53 @@ export function setHistoryDay(series: Series, date: string, value: number | null
     if (series.market[offset] === value) return false;
     series.market[offset] = value;
   } else {
-    if (value === null) return false;
+    if (value === null || series.weekly) return false;
     series.market.unshift(value, ...Array<null>(-offset - 1).fill(null));
     series.start = date;
   }
-  const excess = series.market.length - HISTORY_DAYS;
-  if (excess > 0) {
-    series.market.splice(0, excess);
-    series.start = addDays(series.start, excess);
-  }
+  foldHistory(series);
   return true;
+}
+
+/**
+ * Holds a series to the history policy: the days before the last DAILY_DAYS (whole weeks, Monday to Sunday) become
+ * weekly closes, each the last price known that week and dated by its Sunday; weeks that close HISTORY_DAYS or more
+ * before the end, and leading weeks with no price, drop off. Idempotent.
+ */
+export function foldHistory(series: Series): void {
+  const keepFrom = mondayOnOrBefore(addDays(series.end, -(DAILY_DAYS - 1)));
+  const moving = daysBetween(series.start, keepFrom);
+  if (moving > 0) {
+    const weekly = series.weekly ?? { start: sundayOnOrAfter(series.start), end: '', market: [] };
+    let close: number | null = null;
+    series.market.splice(0, moving).forEach((value, i) => {
+      const date = addDays(series.start, i);
+      if (value !== null) close = value;
+      if (isSunday(date)) {
+        weekly.market.push(close);
+        weekly.end = date;
+        close = null;
+      }
+    });
+    series.start = keepFrom;
+    series.weekly = weekly;
+  }
+  const weekly = series.weekly;
+  if (!weekly) return;
+  const oldest = addDays(series.end, -(HISTORY_DAYS - 1));
+  while (weekly.market.length > 0 && (weekly.start < oldest || weekly.market[0] === null)) {
+    weekly.market.shift();
+    weekly.start = addDays(weekly.start, 7);
+  }
+  if (weekly.market.length === 0) delete series.weekly;
+}
+
+function mondayOnOrBefore(date: string): string {
+  return addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+function sundayOnOrAfter(date: string): string {
+  return addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
 }
 
 /** The files the content now holds that differ from what was read (path relative to content/ → text). */
@@ -276,8 +319,4 @@ export function mergeChangeRecords(earlier: ChangeRecord, later: ChangeRecord): 
     sealed: collection(earlier.sealed, later.sealed),
     printings: { repriced: merge(earlier.printings?.repriced ?? [], later.printings?.repriced ?? []) },
   };
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

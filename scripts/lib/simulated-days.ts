@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import { addDays } from '../../src/schemas/common.ts';
 import { catalogueOf, type PriceContent } from './price-import.ts';
 import { POKEMON_CATEGORY, type TcgcsvDay, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
 
@@ -44,10 +45,6 @@ function randomOf(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 interface Walk {

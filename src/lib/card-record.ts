@@ -78,10 +78,12 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string,
   return { ...detail, valuePrinting, printings, changes };
 }
 
-/** The daily history of one price line (content keeps one per primary variant). */
+/** The price history of one price line (content keeps one per primary variant). */
 function historyOf(card: Pick<CardEntry, 'history'>, line: Pick<CardEntry['prices'][number], 'variant' | 'productId'>): History | undefined {
   const found = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);
-  return found && { start: found.start, end: found.end, market: found.market };
+  if (!found) return undefined;
+  const { variant: _, productId: __, ...history } = found;
+  return history;
 }
 
 /**

@@ -10,12 +10,25 @@ export function formatUsd(value: number | null | undefined): string {
 }
 
 /** The first and last known prices of a daily series and the change between them. */
-export function historyChange(market: (number | null)[]): { first: number; last: number; changePct: number } | null {
+export function historyChange(market: readonly (number | null)[]): { first: number; last: number; changePct: number } | null {
   const known = market.filter((v): v is number => v !== null);
   if (known.length < 2) return null;
   const first = known[0];
   const last = known[known.length - 1];
   return { first, last, changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10 };
+}
+
+/** A price history as the API serves it: daily values, and the weekly closes before them where there are any. */
+export interface PriceSeries {
+  start: string;
+  end: string;
+  market: readonly (number | null)[];
+  weekly?: { start: string; end: string; market: readonly (number | null)[] };
+}
+
+/** The whole span of a history, oldest first: its weekly closes, then its daily values. */
+export function historySpan(history: PriceSeries): { from: string; to: string; market: (number | null)[] } {
+  return { from: history.weekly?.start ?? history.start, to: history.end, market: [...(history.weekly?.market ?? []), ...history.market] };
 }
 
 /** Product-kind words that are abbreviations, spelt out for people. */

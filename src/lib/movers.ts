@@ -1,5 +1,5 @@
 import type { History, Mover, MoverLists, Movers, MoversWindow } from '../schemas/api-types.ts';
-import { daysBetween } from '../schemas/common.ts';
+import { addDays, daysBetween } from '../schemas/common.ts';
 import { roundUsd } from './price-status.ts';
 
 /**
@@ -49,11 +49,6 @@ interface Move {
   changePct: number;
 }
 
-/** `2025-10-20` minus `days` days. */
-function dayBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The window's daily prices of a history, null outside it or where none is known. */
 function windowPrices(history: History, window: Window): (number | null)[] {
   const offset = daysBetween(history.start, window.start);
@@ -101,8 +96,8 @@ function moverOf(move: Move, window: Window): Mover {
     toUsd: move.to.usd,
     changeUsd: move.changeUsd,
     changePct: move.changePct,
-    fromDate: dayBefore(window.end, window.days - 1 - move.from.day),
-    toDate: dayBefore(window.end, window.days - 1 - move.to.day),
+    fromDate: addDays(window.end, move.from.day - (window.days - 1)),
+    toDate: addDays(window.end, move.to.day - (window.days - 1)),
     knownDays: move.knownDays,
     url: source.url,
     history: { start: window.start, end: window.end, market: windowPrices(source.history!, window) },
@@ -154,7 +149,7 @@ export const windowTitle = (window: Pick<MoversWindow, 'days' | 'start' | 'end'>
  * @example moversOf(cards, sealed, '2025-10-20').windows[0] // { days: 7, start: '2025-10-14', end: '2025-10-20', minKnownDays: 5, cards: { rises, falls }, sealed: … }
  */
 export function moversOf(cards: Iterable<MoverSource>, sealed: Iterable<MoverSource>, pricesAsOf: string): Movers {
-  const windows: Window[] = MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: dayBefore(pricesAsOf, days - 1), end: pricesAsOf }));
+  const windows: Window[] = MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: addDays(pricesAsOf, 1 - days), end: pricesAsOf }));
   const movesOf = (items: Iterable<MoverSource>) => {
     const moves = windows.map((): Move[] => []);
     for (const item of items) {

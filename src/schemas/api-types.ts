@@ -369,12 +369,29 @@ export interface Market {
   updatedAt: string;
 }
 /**
- * One market price per calendar day from start to end (null where none was recorded).
+ * One market price per calendar day from start to end (null where none was recorded): the last 90 to 96 days. Older prices, back two years at most, are in weekly.
  */
 export interface History {
+  /**
+   * The first daily value's date: a Monday once weekly closes precede it.
+   */
   start: string;
   end: string;
   market: (number | null)[];
+  /**
+   * The weeks before start, one value per week: the last market price known that Monday to Sunday (null where none was), dated by its Sunday. It ends the day before start; absent while the daily values reach back far enough.
+   */
+  weekly?: {
+    /**
+     * The first week's Sunday.
+     */
+    start: string;
+    /**
+     * The last week's Sunday: the day before the daily start.
+     */
+    end: string;
+    market: (number | null)[];
+  };
 }
 /**
  * One printing of a card: one TCGplayer product in one variant (finish and edition), with its own prices. A card's valueUsd is the value of one of them, its primary printing (valuePrinting); a collector who holds another printing (Shadowless, 1st Edition, a stamped promo) reads its own value here.

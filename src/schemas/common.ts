@@ -9,19 +9,54 @@ export const isoDate = z
 /** A price in US dollars: non-negative, or null where the source had none. */
 export const usd = z.number().nonnegative().nullable();
 
-/** A daily price series: one value per calendar day from `start` to `end`, both included. */
+/**
+ * The weekly closes before a daily series (the history policy of docs/data.md, "Daily prices"): one value per
+ * week, each dated by its Sunday and holding the last price known that Monday to Sunday (null where none was).
+ */
+export const weeklyHistory = z
+  .object({
+    start: isoDate,
+    end: isoDate,
+    /** Market price at each week's close; null for a week the marketplace recorded none. */
+    market: z.array(usd),
+  })
+  .refine((w) => isSunday(w.start) && isSunday(w.end), { message: 'weekly start and end must be Sundays (a week closes on Sunday)', path: ['start'] })
+  .refine((w) => w.market.length * 7 === daysBetween(w.start, w.end) + 7, {
+    message: 'weekly market must hold one value per week from start to end',
+    path: ['market'],
+  });
+
+/**
+ * A daily price series: one value per calendar day from `start` to `end`, both included; `weekly` carries the
+ * older weeks on, ending the day before `start`.
+ */
 export const dailyHistory = z
   .object({
     start: isoDate,
     end: isoDate,
     /** Market price per day; null on days the marketplace recorded none. */
     market: z.array(usd),
+    weekly: weeklyHistory.optional(),
   })
   .refine((h) => h.market.length === daysBetween(h.start, h.end) + 1, {
     message: 'market must hold one value per calendar day from start to end',
     path: ['market'],
+  })
+  .refine((h) => !h.weekly || daysBetween(h.weekly.end, h.start) === 1, {
+    message: 'weekly must end the day before the daily start (the Sunday before it)',
+    path: ['weekly', 'end'],
   });
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** @example addDays('2025-10-20', -29) // '2025-09-21' */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** @example isSunday('2025-09-21') // true */
+export function isSunday(date: string): boolean {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 }

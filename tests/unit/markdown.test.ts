@@ -3,6 +3,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
+import { historySection } from '../../src/lib/markdown/market-markdown.ts';
 import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
 import type { CardDetail } from '../../src/schemas/api-types.ts';
 
@@ -140,6 +141,24 @@ describe('Markdown serialisation', () => {
     );
     expect(toMarkdown(tree)).toContain(
       'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band, status).',
+    );
+  });
+});
+
+describe('the price history section', () => {
+  const JSON_HREF = '/api/cards/base1-4-charizard.json';
+  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF));
+
+  it('sums up a daily history from its first to its last day', () => {
+    expect(say({ start: '2025-09-21', end: '2025-09-23', market: [10, null, 12] })).toContain(
+      'Market price $10.00 → $12.00 from 2025-09-21 to 2025-09-23 (+20%). Daily values are in the',
+    );
+  });
+
+  it('counts the weekly closes of a long history: the change is from its first week, and the reader is told where the weeks are', () => {
+    const md = say({ start: '2025-07-21', end: '2025-07-22', market: [20, 22], weekly: { start: '2025-07-13', end: '2025-07-20', market: [11, 18] } });
+    expect(md).toContain(
+      'Market price $11.00 → $22.00 from 2025-07-13 to 2025-07-22 (+100%). Daily values from 2025-07-21 and weekly closes before are in the',
     );
   });
 });

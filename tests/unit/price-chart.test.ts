@@ -79,6 +79,18 @@ describe('priceChartModel', () => {
     expect(commands(model.line)).toHaveLength(market.filter((v) => v !== null).length);
   });
 
+  it('draws a history with weekly closes a week a point from its first week to its last day, the labels from every value', () => {
+    // Weekly closes for four Sundays, then daily values from Monday 2025-07-28 to Wednesday 2025-08-13 (17 days).
+    const weekly = { start: '2025-07-06', end: '2025-07-27', market: [10, null, 12, 13] };
+    const market = Array.from({ length: 17 }, (_, i) => (i === 16 ? 99 : 20 + i));
+    const model = priceChartModel({ start: '2025-07-28', end: '2025-08-13', market, weekly })!;
+    expect(model.daysPerPoint).toBe(7);
+    // 4 weeks before + 3 weeks of daily values (two whole, the last one closing at the end): 7 points, one unknown.
+    expect(commands(model.line)).toHaveLength(6);
+    expect(model).toMatchObject({ firstDate: '2025-07-06', lastDate: '2025-08-13', first: '$10.00', last: '$99.00', high: '$99.00', low: '$10.00' });
+    expect(priceChartHtml({ start: '2025-07-28', end: '2025-08-13', market, weekly })).toContain('Drawn at one point per 7 days.');
+  });
+
   it('rejects a size that cannot hold a plot', () => {
     expect(() => priceChartModel(THIRTY_DAYS, { width: 10 })).toThrow(RangeError);
   });

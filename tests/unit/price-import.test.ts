@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyDay, HISTORY_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
+import { applyDay, DAILY_DAYS, foldHistory, HISTORY_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
 import { priceStatusOf } from '../../src/lib/price-status.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
+import { addDays, dailyHistory, daysBetween, isSunday } from '../../src/schemas/common.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 import { contentCopy, type LaterDay, laterDays, TCGCSV_SAMPLE } from '../support/tcgcsv-days.ts';
 
@@ -225,14 +226,52 @@ describe('freshness', () => {
   });
 });
 
-describe('history window', () => {
-  it(`keeps ${HISTORY_DAYS} days of a series: the oldest day drops off as a new one comes`, () => {
-    const series = { start: '2023-01-01', end: '2024-12-30', market: Array.from({ length: HISTORY_DAYS }, (_, i) => i) };
-    expect(setHistoryDay(series, '2024-12-31', 9999)).toBe(true);
-    expect(series.market).toHaveLength(HISTORY_DAYS);
-    expect(series).toMatchObject({ start: '2023-01-02', end: '2024-12-31' });
-    expect(series.market.at(-1)).toBe(9999);
-    expect(series.market[0]).toBe(1);
+type TestSeries = { start: string; end: string; market: (number | null)[]; weekly?: { start: string; end: string; market: (number | null)[] } };
+
+describe('history policy: daily for the last 90 days, weekly closes before, two years in all', () => {
+  it('folds the weeks before the last 90 days into weekly closes: the last price known Monday to Sunday, dated by the Sunday', () => {
+    // 2025-06-01 is a Sunday; 142 days to 2025-10-20 (a Monday); day i is worth i, except a null Sunday and a null week.
+    const market: (number | null)[] = Array.from({ length: 142 }, (_, i) => i);
+    market[7] = null; // Sunday 2025-06-08: the week closes at Saturday's 6
+    for (let i = 15; i <= 21; i++) market[i] = null; // Monday 2025-06-16 to Sunday 2025-06-22: no price that week
+    const series: TestSeries = { start: '2025-06-01', end: '2025-10-20', market };
+    foldHistory(series);
+    expect(series.start).toBe('2025-07-21');
+    expect(isSunday(addDays(series.start, -1))).toBe(true);
+    expect(series.market).toHaveLength(daysBetween('2025-07-21', '2025-10-20') + 1);
+    expect(series.market.length).toBeGreaterThanOrEqual(DAILY_DAYS);
+    expect(series.market[0]).toBe(daysBetween('2025-06-01', '2025-07-21'));
+    expect(series.weekly).toEqual({ start: '2025-06-01', end: '2025-07-20', market: [0, 6, 14, null, 28, 35, 42, 49] });
+    expect(dailyHistory.safeParse(series).success).toBe(true);
+    const again = structuredClone(series);
+    foldHistory(again);
+    expect(again).toEqual(series);
+  });
+
+  it('keeps a series bounded however long the daily import runs: 90 to 96 daily values, nothing older than two years', () => {
+    const series: TestSeries = { start: '2024-01-03', end: '2024-01-03', market: [1] };
+    for (let day = 1; day < 1000; day++) {
+      setHistoryDay(series, addDays('2024-01-03', day), day % 17 === 0 ? null : 1 + day / 100);
+      if (day < DAILY_DAYS) continue;
+      expect(series.market.length).toBeGreaterThanOrEqual(DAILY_DAYS);
+      expect(series.market.length).toBeLessThanOrEqual(DAILY_DAYS + 6);
+      expect(dailyHistory.safeParse(series).success).toBe(true);
+    }
+    expect(daysBetween(series.weekly!.start, series.end)).toBeLessThan(HISTORY_DAYS);
+    expect(daysBetween(series.weekly!.start, series.end)).toBeGreaterThanOrEqual(HISTORY_DAYS - 7);
+    expect(series.weekly!.market.length).toBeLessThanOrEqual(Math.ceil((HISTORY_DAYS - DAILY_DAYS) / 7));
+    // The close of a week is its Sunday's price (every day of this series is known but every 17th).
+    const sunday = series.weekly!.end;
+    expect(series.weekly!.market.at(-1)).toBe(1 + daysBetween('2024-01-03', sunday) / 100);
+  });
+
+  it('drops leading weeks that had no price, and does not set a day from before the daily values once weeks precede them', () => {
+    const series: TestSeries = { start: '2025-06-02', end: '2025-10-20', market: Array.from({ length: 141 }, (_, i) => (i < 14 ? null : i)) };
+    foldHistory(series);
+    expect(series.weekly).toMatchObject({ start: '2025-06-22', market: [20, 27, 34, 41, 48] });
+    const before = structuredClone(series);
+    expect(setHistoryDay(series, '2025-07-01', 5)).toBe(false);
+    expect(series).toEqual(before);
   });
 
   it('fills the days a series missed with null, and sets a day inside it in place', () => {

@@ -6,16 +6,16 @@
  * No inline styles (the CSP allows styles from 'self' only): colours and widths are SVG presentation attributes,
  * layout is in public/styles.css under `.price-chart`. Deterministic: coordinates are rounded to one decimal.
  */
-import { formatUsd, historyChange } from '../format.ts';
+import { addDays, isSunday } from '../../schemas/common.ts';
+import { formatUsd, historyChange, historySpan, type PriceSeries } from '../format.ts';
 import { escapeHtml } from '../html.ts';
 import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
 
-/** A daily series: one value (or null) per calendar day from `start` to `end` (src/schemas/common.ts `dailyHistory`). */
-export interface DailySeries {
-  start: string;
-  end: string;
-  market: readonly (number | null)[];
-}
+/**
+ * A price history: one value (or null) per calendar day from `start` to `end`, and the weekly closes before it
+ * (src/schemas/common.ts `dailyHistory`).
+ */
+export type DailySeries = PriceSeries;
 
 export interface PriceChartOptions {
   /** What the series is, first words of the summary (default "Market price"). */
@@ -43,7 +43,7 @@ export interface PriceChartModel {
   grid: string;
   /** The dots, one per drawn point, or none when there are more than `maxDots` values. */
   dots: Point[];
-  /** Days per drawn point: 1 unless the series was downsampled. */
+  /** Days per drawn point: 1 unless the series was downsampled or has weekly closes (then 7 or more). */
   daysPerPoint: number;
   /** The y-axis labels: the values at the top and the bottom rule. */
   axisTop: string;
@@ -109,12 +109,17 @@ export function priceChartModel(history: DailySeries, options: PriceChartOptions
   ] as const) {
     if (!Number.isFinite(size) || size <= 2 * INSET) throw new RangeError(`priceChartModel: ${name} must be a number above ${2 * INSET}, got ${size}`);
   }
-  const known = history.market.map((v) => (isKnown(v) ? v : null));
+  // The labels come from every known value; a history with weekly closes is drawn a week a point throughout.
+  const span = historySpan(history);
+  const known = span.market.map((v) => (isKnown(v) ? v : null));
   const change = historyChange(known);
   const extent = extentOf(known);
   if (!change || !extent) return null;
 
-  const { values, daysPerPoint } = downsample(known, options.maxPoints ?? DEFAULT_MAX_POINTS);
+  const weeks = history.weekly ? [...history.weekly.market, ...weekCloses(history)].map((v) => (isKnown(v) ? v : null)) : null;
+  const sampled = downsample(weeks ?? known, options.maxPoints ?? DEFAULT_MAX_POINTS);
+  const values = sampled.values;
+  const daysPerPoint = weeks ? 7 * sampled.daysPerPoint : sampled.daysPerPoint;
   const domain = extent.max > extent.min ? extent : flatDomain(extent.min);
   const box: PlotBox = { left: INSET, top: INSET, width: width - 2 * INSET, height: height - 2 * INSET };
   const points = plotPoints(values, box, domain);
@@ -132,15 +137,30 @@ export function priceChartModel(history: DailySeries, options: PriceChartOptions
     daysPerPoint,
     axisTop: formatUsd(domain.max),
     axisBottom: formatUsd(domain.min),
-    firstDate: history.start,
-    lastDate: history.end,
+    firstDate: span.from,
+    lastDate: span.to,
     first,
     last,
     low,
     high,
     change: changeText,
-    summary: `${label}, ${history.start} to ${history.end}: ${first} to ${last}, ${changeText}`,
+    summary: `${label}, ${span.from} to ${span.to}: ${first} to ${last}, ${changeText}`,
   };
+}
+
+/** The daily values as weekly closes (the last known value of each Monday to Sunday), the last week closing at `end`. */
+function weekCloses(history: DailySeries): (number | null)[] {
+  const closes: (number | null)[] = [];
+  let close: number | null = null;
+  history.market.forEach((value, i) => {
+    if (isKnown(value)) close = value;
+    const date = addDays(history.start, i);
+    if (isSunday(date) || i === history.market.length - 1) {
+      closes.push(close);
+      close = null;
+    }
+  });
+  return closes;
 }
 
 function flatDomain(value: number): { min: number; max: number } {

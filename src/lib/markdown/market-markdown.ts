@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { History, Market } from '../../schemas/api-types.ts';
-import { formatUsd, historyChange } from '../format.ts';
+import { formatUsd, historyChange, historySpan } from '../format.ts';
 import { heading, link, paragraph } from './mdast.ts';
 
 /**
@@ -15,15 +15,17 @@ export function marketFacts(market: Market | null): (string | PhrasingContent)[]
   ];
 }
 
-/** A "Price history" section summing up the daily series; nothing when it has under two prices. */
+/** A "Price history" section summing up the series, weekly closes included; nothing when it has under two prices. */
 export function historySection(history: History | undefined, jsonHref: string): RootContent[] {
-  const change = history && historyChange(history.market);
-  if (!history || !change) return [];
+  const span = history && historySpan(history);
+  const change = span && historyChange(span.market);
+  if (!history || !span || !change) return [];
+  const values = history.weekly ? `Daily values from ${history.start} and weekly closes before are in the ` : 'Daily values are in the ';
   return [
     heading(2, 'Price history'),
     paragraph(
-      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${history.start} to ${history.end} ` +
-        `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). Daily values are in the `,
+      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
+        `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
       link(jsonHref, 'JSON'),
       '.',
     ),
