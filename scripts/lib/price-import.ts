@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
-import { addDays, daysBetween, isSunday } from '../../src/schemas/common.ts';
+import { addDays, daysBetween, isSunday } from '../../src/schemas/dates.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
 import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';

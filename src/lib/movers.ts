@@ -1,5 +1,5 @@
 import type { History, Mover, MoverLists, Movers, MoversWindow } from '../schemas/api-types.ts';
-import { addDays, daysBetween } from '../schemas/common.ts';
+import { addDays, daysBetween } from '../schemas/dates.ts';
 import { roundUsd } from './price-status.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { daysBetween } from '../schemas/common.ts';
+import { daysBetween } from '../schemas/dates.ts';
 
 /**
  * How old a snapshot may be, in days before the catalogue's as-of date, and

@@ -12,7 +12,7 @@ import { openApiOf } from '../lib/openapi.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
 import { SEARCH_HELP_PAGE } from '../lib/pages/listing-page.ts';
 import { SHELL_FILE } from '../lib/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends, thinTrend } from '../lib/pages/trends.ts';
+import { TRENDS_FILE, type Trends, trendOf } from '../lib/pages/trends.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../lib/search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/search/card-searcher.ts';
 import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
@@ -181,9 +181,9 @@ function trendsOf(catalogue: Catalogue): Trends {
   const trends: Trends = { cards: {}, sealed: {} };
   for (let i = 0; i < catalogue.cards.length; i++) {
     const history = catalogue.cardHistory(i);
-    if (history) trends.cards[catalogue.cards[i].id] = history.market;
+    if (history) trends.cards[catalogue.cards[i].id] = trendOf(history);
   }
-  for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = thinTrend(product.history.market);
+  for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = trendOf(product.history);
   return trends;
 }
 

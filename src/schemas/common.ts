@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { daysBetween, isSunday } from './dates.ts';
 
 /** A calendar date as `YYYY-MM-DD` that exists on the calendar (2025-02-30 fails). */
 export const isoDate = z
@@ -46,17 +47,3 @@ export const dailyHistory = z
     message: 'weekly must end the day before the daily start (the Sunday before it)',
     path: ['weekly', 'end'],
   });
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** @example addDays('2025-10-20', -29) // '2025-09-21' */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** @example isSunday('2025-09-21') // true */
-export function isSunday(date: string): boolean {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
-}

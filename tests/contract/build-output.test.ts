@@ -155,6 +155,22 @@ describe('derived values', () => {
     expect(sealed('evolving-skies-collector-tin-242440').priceStatus).toBe('stale');
   });
 
+  it("a sealed product's weekly closes are served with its daily prices, summed up in its Markdown and drawn on its page", () => {
+    const { history } = readJson('api/sealed/evolving-skies-elite-trainer-box-242437.json');
+    expect(history).toEqual({
+      start: '2025-10-13',
+      end: '2025-10-20',
+      market: [610, 600, 590, null, 610, 620, 630, 640],
+      weekly: { start: '2025-09-28', end: '2025-10-12', market: [575, null, 600] },
+    });
+    expect(read('sealed/evolving-skies-elite-trainer-box-242437.md')).toContain(
+      'Market price $575.00 → $640.00 from 2025-09-28 to 2025-10-20 (+11.3%). Daily values from 2025-10-13 and weekly closes before are in the',
+    );
+    const page = read('sealed/evolving-skies-elite-trainer-box-242437.html');
+    expect(page).toContain('<time datetime="2025-09-28">2025-09-28</time> to <time datetime="2025-10-20">2025-10-20</time>: $575.00 → $640.00 (+11.3%)');
+    expect(page).toContain('Drawn at one point per 7 days.');
+  });
+
   it('the content summary counts, takes the median over priced and stale cards, and dates the prices', () => {
     expect(readJson('api/content.json')).toMatchObject({
       domain: 'pokemon-tcg',

@@ -120,7 +120,7 @@ describe('/search: cards for people', () => {
 
   it('draws a sparkline for a card that has a price history', async () => {
     const { html } = await page('/search?q=charizard&limit=200');
-    expect(html).toMatch(/<div class="result-trend"><svg [^>]*class="sparkline"[^>]*role="img" aria-label="[^"]+: market price, last 30 days">/);
+    expect(html).toMatch(/<div class="result-trend"><svg [^>]*class="sparkline"[^>]*role="img" aria-label="[^"]+: market price history">/);
   });
 
   it('shows the value of the printing a query names, with its label, where the API gives it', async () => {

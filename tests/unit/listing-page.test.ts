@@ -3,7 +3,7 @@ import type { CardSummary } from '../../src/lib/card-record.ts';
 import { kindLabel } from '../../src/lib/format.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/lib/pages/listing-page.ts';
 import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
-import { thinTrend } from '../../src/lib/pages/trends.ts';
+import { thinTrend, trendOf } from '../../src/lib/pages/trends.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import type { CardSearchParams } from '../../src/lib/search/card-searcher.ts';
 
@@ -75,7 +75,7 @@ describe('cardSearchPage', () => {
       sparkline: (values, { label }) => `<svg aria-label="${label}">${values.length}</svg>`,
     });
     expect(main).not.toContain('class="pager"');
-    expect(main).toContain('<div class="result-trend"><svg aria-label="Card 1 (Base 1/102): market price, last 30 days">2</svg></div>');
+    expect(main).toContain('<div class="result-trend"><svg aria-label="Card 1 (Base 1/102): market price history">2</svg></div>');
   });
 
   it('says Unpriced rather than a value for a card with none', () => {
@@ -189,5 +189,19 @@ describe('thinTrend', () => {
     expect(thin.length).toBeLessThanOrEqual(60);
     expect(thin.at(-1)).toBe(599);
     expect(thin).toEqual([...thin].sort((a, b) => a! - b!));
+  });
+});
+
+describe('trendOf', () => {
+  it("draws a history's whole span at one spacing: its days, or a value a week once it has weekly closes", () => {
+    expect(trendOf({ start: '2025-10-18', end: '2025-10-20', market: [1, null, 3] })).toEqual([1, null, 3]);
+    // Weeks closing 2025-10-05 and 10-12, then daily values from Monday 10-13 to Tuesday 10-21: closed on Sunday 10-19 and at the end.
+    const history = {
+      start: '2025-10-13',
+      end: '2025-10-21',
+      market: [5, 6, 7, 8, 9, null, 10, 11, null],
+      weekly: { start: '2025-10-05', end: '2025-10-12', market: [3, 4] },
+    };
+    expect(trendOf(history)).toEqual([3, 4, 10, 11]);
   });
 });

@@ -6,7 +6,8 @@ import { applyDay, DAILY_DAYS, foldHistory, HISTORY_DAYS, readPriceContent, setH
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
 import { priceStatusOf } from '../../src/lib/price-status.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
-import { addDays, dailyHistory, daysBetween, isSunday } from '../../src/schemas/common.ts';
+import { dailyHistory } from '../../src/schemas/common.ts';
+import { addDays, daysBetween, isSunday } from '../../src/schemas/dates.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 import { contentCopy, type LaterDay, laterDays, TCGCSV_SAMPLE } from '../support/tcgcsv-days.ts';
 

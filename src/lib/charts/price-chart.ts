@@ -6,8 +6,7 @@
  * No inline styles (the CSP allows styles from 'self' only): colours and widths are SVG presentation attributes,
  * layout is in public/styles.css under `.price-chart`. Deterministic: coordinates are rounded to one decimal.
  */
-import { addDays, isSunday } from '../../schemas/common.ts';
-import { formatUsd, historyChange, historySpan, type PriceSeries } from '../format.ts';
+import { evenlySpaced, formatUsd, historyChange, historySpan, type PriceSeries } from '../format.ts';
 import { escapeHtml } from '../html.ts';
 import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
 
@@ -116,10 +115,9 @@ export function priceChartModel(history: DailySeries, options: PriceChartOptions
   const extent = extentOf(known);
   if (!change || !extent) return null;
 
-  const weeks = history.weekly ? [...history.weekly.market, ...weekCloses(history)].map((v) => (isKnown(v) ? v : null)) : null;
-  const sampled = downsample(weeks ?? known, options.maxPoints ?? DEFAULT_MAX_POINTS);
-  const values = sampled.values;
-  const daysPerPoint = weeks ? 7 * sampled.daysPerPoint : sampled.daysPerPoint;
+  const spaced = evenlySpaced(history);
+  const { values, daysPerPoint: perValue } = downsample(spaced.values, options.maxPoints ?? DEFAULT_MAX_POINTS);
+  const daysPerPoint = spaced.daysPerValue * perValue;
   const domain = extent.max > extent.min ? extent : flatDomain(extent.min);
   const box: PlotBox = { left: INSET, top: INSET, width: width - 2 * INSET, height: height - 2 * INSET };
   const points = plotPoints(values, box, domain);
@@ -146,21 +144,6 @@ export function priceChartModel(history: DailySeries, options: PriceChartOptions
     change: changeText,
     summary: `${label}, ${span.from} to ${span.to}: ${first} to ${last}, ${changeText}`,
   };
-}
-
-/** The daily values as weekly closes (the last known value of each Monday to Sunday), the last week closing at `end`. */
-function weekCloses(history: DailySeries): (number | null)[] {
-  const closes: (number | null)[] = [];
-  let close: number | null = null;
-  history.market.forEach((value, i) => {
-    if (isKnown(value)) close = value;
-    const date = addDays(history.start, i);
-    if (isSunday(date) || i === history.market.length - 1) {
-      closes.push(close);
-      close = null;
-    }
-  });
-  return closes;
 }
 
 function flatDomain(value: number): { min: number; max: number } {

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
-import { formatUsd, historyChange } from '../format.ts';
+import { formatUsd, historyChange, historySpan } from '../format.ts';
 import type { SetSummary } from '../set-record.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 
@@ -109,16 +109,17 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
     );
   }
   const moves = set.cards.flatMap((card) => {
-    const change = card.history && historyChange(card.history.market);
-    return change && card.history ? [{ card, change, history: card.history }] : [];
+    const span = card.history && historySpan(card.history);
+    const change = span && historyChange(span.market);
+    return change && span ? [{ card, change, span }] : [];
   });
   if (moves.length > 0) {
     nodes.push(heading(2, 'Price history of the most valuable cards'));
     nodes.push(
       list(
-        moves.map(({ card, change, history }) => [
+        moves.map(({ card, change, span }) => [
           link(pageUrl('cards', card.slug), card.name),
-          `: ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${history.start} to ${history.end} (${change.changePct >= 0 ? '+' : ''}${change.changePct}%)`,
+          `: ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} (${change.changePct >= 0 ? '+' : ''}${change.changePct}%)`,
         ]),
       ),
     );

@@ -245,7 +245,7 @@ export function cardSearchPage({ params, pricesAsOf, askedSort, answer, trendOf,
       '<li>',
       `<img class="thumb" src="${e(card.imageSmall)}" alt="" width="48" height="67" loading="lazy" />`,
       `<div class="result-name"><a href="${e(pageUrl('cards', card.slug))}">${e(card.exactName)}</a>${details ? `<br /><small>${e(details)}</small>` : ''}</div>`,
-      printing ? '' : trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price, last 30 days`),
+      printing ? '' : trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price history`),
       printing
         ? valueCell(printing.valueUsd, valueBandOf(printing.valueUsd))
         : valueCell(card.valueUsd, card.valueBand, stale(card) ? staleMark({ pricesAsOf }) : ''),

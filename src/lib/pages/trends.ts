@@ -1,11 +1,15 @@
 /**
  * The price histories the search pages draw as sparklines, written by the build
- * to dist/server/search/trends.json: a card's 30 daily market values, a sealed
- * product's whole history thinned to at most TREND_POINTS. The function reads
- * the file on the first search page it renders, never at start.
+ * to dist/server/search/trends.json: each card's and sealed product's whole
+ * history at one spacing (format.ts evenlySpaced), thinned to at most
+ * TREND_POINTS. The function reads the file on the first search page it
+ * renders, never at start.
  */
 export const TRENDS_FILE = 'search/trends.json';
-/** Points kept per sealed product: enough for the shape of two years in a 96-pixel line. */
+
+import { evenlySpaced, type PriceSeries } from '../format.ts';
+
+/** Points kept per item: enough for the shape of two years in a 96-pixel line. */
 export const TREND_POINTS = 60;
 
 export interface Trends {
@@ -25,4 +29,9 @@ export function thinTrend(values: readonly (number | null)[], max = TREND_POINTS
   const kept: (number | null)[] = [];
   for (let i = values.length - 1; i >= 0; i -= step) kept.push(values[i]);
   return kept.reverse();
+}
+
+/** What a sparkline draws of a history: its whole span at one spacing, at most TREND_POINTS values. */
+export function trendOf(history: PriceSeries): (number | null)[] {
+  return thinTrend(evenlySpaced(history).values);
 }
