@@ -21,7 +21,7 @@ import { variantOf } from './tcgcsv-days.ts';
  * line's `updatedAt` fills in history only, and a day older than the content's is refused unless asked.
  *
  * History policy (docs/data.md, "Daily prices"): daily values for the last DAILY_DAYS days, weekly closes before
- * that, and nothing older than HISTORY_DAYS days. A series stays bounded (at most 96 daily and 105 weekly values)
+ * that, and nothing older than HISTORY_DAYS days. A series stays bounded (at most 96 daily and 92 weekly values)
  * however long the job runs, which keeps the content, the build and each card's JSON from growing year on year.
  */
 
