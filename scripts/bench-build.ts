@@ -51,7 +51,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { mb, median, printTable } from './lib/bench-report.ts';
+import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
 import { simulatedDays } from './lib/simulated-days.ts';
@@ -241,12 +241,6 @@ function bundleRows(bundles: [string, number][]): string[][] {
   return rows;
 }
 
-const positiveInteger = (name: string, value: string | undefined): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${value}`);
-  return n;
-};
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' }, 'price-days': { type: 'string' } },
@@ -432,10 +426,4 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
   }
 }
 
-try {
-  await main();
-  process.exitCode = 0;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

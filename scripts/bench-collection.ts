@@ -36,7 +36,7 @@ import { prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/lib/search/sealed-searcher.ts';
 import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { median, percentile } from './lib/bench-report.ts';
+import { median, percentile, runBenchmark } from './lib/bench-report.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { listP95Ms: 20, csvMs: 1000 };
@@ -200,9 +200,4 @@ function main(): number {
   return misses.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

@@ -77,7 +77,7 @@ import autocannonUntyped from 'autocannon';
 import { readSearchPackItems } from '../src/lib/search/search-pack.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { NGINX, startBenchNginx } from './lib/bench-nginx.ts';
-import { mb, median, percentile, printTable } from './lib/bench-report.ts';
+import { mb, median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';
 import { type BenchServer, HOST, REALISTIC_QUERIES, sleep, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
 import { HOSTILE_KINDS, randomSource } from './lib/hostile-queries.ts';
 
@@ -760,10 +760,4 @@ function printMcp(figures: McpFigures): void {
   ]);
 }
 
-try {
-  await main();
-  process.exitCode = 0;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

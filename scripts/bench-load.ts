@@ -39,7 +39,7 @@ import type { CardSearchRecord } from '../src/lib/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../src/lib/search/sealed-searcher.ts';
 import { readSearchPackItems } from '../src/lib/search/search-pack.ts';
 import { SORTS } from '../src/lib/search-params.ts';
-import { mb, median, printTable } from './lib/bench-report.ts';
+import { mb, median, printTable, runBenchmark } from './lib/bench-report.ts';
 import { HOST, REALISTIC_QUERIES, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
 
 interface LoadRequest {
@@ -251,9 +251,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

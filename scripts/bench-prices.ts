@@ -46,7 +46,7 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { FileManifest } from '../src/http/file-manifest.ts';
-import { mb, median, printTable } from './lib/bench-report.ts';
+import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { readPriceContent } from './lib/price-import.ts';
 import { simulatedDays, writeTcgcsvDay } from './lib/simulated-days.ts';
@@ -385,12 +385,6 @@ async function benchDeploy(day: TcgcsvDay, dayFolder: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const positiveInteger = (name: string, value: string | undefined): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${value}`);
-  return n;
-};
-
 const PARTS = ['import', 'git', 'deploy'];
 
 async function main(): Promise<void> {
@@ -429,10 +423,4 @@ async function main(): Promise<void> {
   if (only.has('deploy')) await benchDeploy(first, firstFolder);
 }
 
-try {
-  await main();
-  process.exitCode = 0;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, type MessageParts, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
-import { median, percentile, printTable } from './lib/bench-report.ts';
+import { median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';
 
 const TARGET_US = 200;
 const WARM_UP = 2_000;
@@ -118,9 +118,4 @@ function main(): number {
   return misses.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 2;
-}
+await runBenchmark(main);

@@ -134,7 +134,8 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       });
       const cardHistory = (history.get(c.id) ?? []).map((h) => {
         historyLines++;
-        return foldedHistory({ variant: h.variant, productId: h.tcgplayerProductId, start: h.start, end: h.end, market: h.market });
+        // The snapshot's series held to the daily import's history policy (daily for 90 days, weekly closes before).
+        return foldHistory({ variant: h.variant, productId: h.tcgplayerProductId, start: h.start, end: h.end, market: h.market });
       });
       const gradedRow = graded.get(c.id);
       if (gradedRow && gradedRow.length > 1) fail(`prices/graded.jsonl: ${c.id} appears ${gradedRow.length} times`);
@@ -224,7 +225,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           pokemonCenterExclusive: p.pokemonCenterExclusive ?? undefined,
           url: p.tcgplayerUrl,
           price: priced ? { low: p.low, mid: p.mid, high: p.high, market: p.market, directLow: p.directLow, updatedAt: p.updatedAt, source: p.source } : null,
-          history: h[0] && foldedHistory({ start: h[0].start, end: h[0].end, market: h[0].market }),
+          history: h[0] && foldHistory({ start: h[0].start, end: h[0].end, market: h[0].market }),
         };
       });
     const file = `sealed/${groupId}-${slugify(group.name)}.json`;
@@ -250,12 +251,6 @@ if (args.tcgcsv !== undefined) {
 function currentRecords(current: Map<string, string>, path: string, of: (file: unknown) => Raw[]): Raw[] | undefined {
   const text = current.get(path);
   return text === undefined ? undefined : of(JSON.parse(text));
-}
-
-/** A snapshot's series held to the history policy the daily import keeps (daily for 90 days, weekly before). */
-function foldedHistory<T extends { start: string; end: string; market: (number | null)[] }>(series: T): T {
-  foldHistory(series);
-  return series;
 }
 
 const PRICE_FIELDS = ['low', 'mid', 'high', 'market', 'directLow', 'updatedAt', 'source'] as const;

@@ -19,3 +19,23 @@ export function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
   for (const row of rows) console.log(`  ${row.map((cell, col) => cell.padEnd(widths[col])).join('  ')}`.trimEnd());
 }
+
+/** A command-line option that must be a whole number of at least 1. */
+export function positiveInteger(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, not ${value}`);
+  return n;
+}
+
+/**
+ * Runs a benchmark's main: its exit code is what main returns (0 when nothing), and 2 when it throws (the
+ * benchmark could not run), with the message printed. A benchmark never fails for a missed target.
+ */
+export async function runBenchmark(main: () => number | undefined | Promise<number | undefined> | Promise<void> | void): Promise<void> {
+  try {
+    process.exitCode = (await main()) ?? 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  }
+}

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import { weekCloses } from '../../src/lib/price-history.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
-import { addDays, daysBetween, isSunday } from '../../src/schemas/dates.ts';
+import { addDays, daysBetween, mondayOnOrBefore, sundayOnOrAfter } from '../../src/schemas/dates.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
 import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
@@ -245,42 +246,27 @@ export function setHistoryDay(series: Series, date: string, value: number | null
 /**
  * Holds a series to the history policy: the days before the last DAILY_DAYS (whole weeks, Monday to Sunday) become
  * weekly closes, each the last price known that week and dated by its Sunday; weeks that close HISTORY_DAYS or more
- * before the end, and leading weeks with no price, drop off. Idempotent.
+ * before the end, and leading weeks with no price, drop off. Idempotent; changes the series in place and returns it.
  */
-export function foldHistory(series: Series): void {
+export function foldHistory<T extends Series>(series: T): T {
   const keepFrom = mondayOnOrBefore(addDays(series.end, -(DAILY_DAYS - 1)));
   const moving = daysBetween(series.start, keepFrom);
   if (moving > 0) {
+    // The days moved end on the Sunday before keepFrom, so each of their weeks closes on its Sunday.
     const weekly = series.weekly ?? { start: sundayOnOrAfter(series.start), end: '', market: [] };
-    let close: number | null = null;
-    series.market.splice(0, moving).forEach((value, i) => {
-      const date = addDays(series.start, i);
-      if (value !== null) close = value;
-      if (isSunday(date)) {
-        weekly.market.push(close);
-        weekly.end = date;
-        close = null;
-      }
-    });
+    weekly.market.push(...weekCloses(series.start, series.market.splice(0, moving)));
+    series.weekly = { ...weekly, end: addDays(keepFrom, -1) };
     series.start = keepFrom;
-    series.weekly = weekly;
   }
   const weekly = series.weekly;
-  if (!weekly) return;
+  if (!weekly) return series;
   const oldest = addDays(series.end, -(HISTORY_DAYS - 1));
   while (weekly.market.length > 0 && (weekly.start < oldest || weekly.market[0] === null)) {
     weekly.market.shift();
     weekly.start = addDays(weekly.start, 7);
   }
   if (weekly.market.length === 0) delete series.weekly;
-}
-
-function mondayOnOrBefore(date: string): string {
-  return addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-}
-
-function sundayOnOrAfter(date: string): string {
-  return addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
+  return series;
 }
 
 /** The files the content now holds that differ from what was read (path relative to content/ → text). */

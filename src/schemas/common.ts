@@ -14,7 +14,7 @@ export const usd = z.number().nonnegative().nullable();
  * The weekly closes before a daily series (the history policy of docs/data.md, "Daily prices"): one value per
  * week, each dated by its Sunday and holding the last price known that Monday to Sunday (null where none was).
  */
-export const weeklyHistory = z
+const weeklyHistory = z
   .object({
     start: isoDate,
     end: isoDate,

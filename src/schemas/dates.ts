@@ -13,3 +13,13 @@ export function addDays(date: string, days: number): string {
 export function isSunday(date: string): boolean {
   return new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 }
+
+/** @example mondayOnOrBefore('2025-10-22') // '2025-10-20' */
+export function mondayOnOrBefore(date: string): string {
+  return addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+/** @example sundayOnOrAfter('2025-10-22') // '2025-10-26' */
+export function sundayOnOrAfter(date: string): string {
+  return addDays(date, (7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7);
+}

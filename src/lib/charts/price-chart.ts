@@ -6,15 +6,10 @@
  * No inline styles (the CSP allows styles from 'self' only): colours and widths are SVG presentation attributes,
  * layout is in public/styles.css under `.price-chart`. Deterministic: coordinates are rounded to one decimal.
  */
-import { evenlySpaced, formatUsd, historyChange, historySpan, type PriceSeries } from '../format.ts';
+import { formatUsd, historyChange } from '../format.ts';
 import { escapeHtml } from '../html.ts';
+import { evenlySpaced, historySpan, type PriceSeries } from '../price-history.ts';
 import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
-
-/**
- * A price history: one value (or null) per calendar day from `start` to `end`, and the weekly closes before it
- * (src/schemas/common.ts `dailyHistory`).
- */
-export type DailySeries = PriceSeries;
 
 export interface PriceChartOptions {
   /** What the series is, first words of the summary (default "Market price"). */
@@ -99,7 +94,7 @@ export function downsample(values: readonly (number | null)[], maxPoints: number
  * The y axis runs from the lowest to the highest known value; a flat series gets 10% of room either way
  * (0 to 1 dollar for a series of zeros), so its line sits in the middle between two distinct labels.
  */
-export function priceChartModel(history: DailySeries, options: PriceChartOptions = {}): PriceChartModel | null {
+export function priceChartModel(history: PriceSeries, options: PriceChartOptions = {}): PriceChartModel | null {
   const width = options.width ?? PRICE_CHART_WIDTH;
   const height = options.height ?? PRICE_CHART_HEIGHT;
   for (const [name, size] of [
@@ -177,7 +172,7 @@ export function priceChartSvg(model: PriceChartModel): string {
  * "2025-09-21 to 2025-10-20: $310.00 → $352.10 (+13.6%). Low $305.00, high $360.00."
  * When fewer than two values are known: `<p class="price-chart-empty">` with {@link NO_CHART_TEXT}.
  */
-export function priceChartHtml(history: DailySeries, options: PriceChartOptions = {}): string {
+export function priceChartHtml(history: PriceSeries, options: PriceChartOptions = {}): string {
   const model = priceChartModel(history, options);
   if (!model) return `<p class="price-chart-empty muted">${escapeHtml(NO_CHART_TEXT)}</p>`;
   const e = escapeHtml;

@@ -1,6 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { History, Market } from '../../schemas/api-types.ts';
-import { formatUsd, historyChange, historySpan } from '../format.ts';
+import { formatUsd, historyChange } from '../format.ts';
+import { historySpan } from '../price-history.ts';
 import { heading, link, paragraph } from './mdast.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
-import { formatUsd, historyChange, historySpan } from '../format.ts';
+import { formatUsd, historyChange } from '../format.ts';
+import { historySpan } from '../price-history.ts';
 import type { SetSummary } from '../set-record.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 

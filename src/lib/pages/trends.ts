@@ -1,13 +1,13 @@
+import { evenlySpaced, type PriceSeries } from '../price-history.ts';
+
 /**
  * The price histories the search pages draw as sparklines, written by the build
  * to dist/server/search/trends.json: each card's and sealed product's whole
- * history at one spacing (format.ts evenlySpaced), thinned to at most
+ * history at one spacing (price-history.ts evenlySpaced), thinned to at most
  * TREND_POINTS. The function reads the file on the first search page it
  * renders, never at start.
  */
 export const TRENDS_FILE = 'search/trends.json';
-
-import { evenlySpaced, type PriceSeries } from '../format.ts';
 
 /** Points kept per item: enough for the shape of two years in a 96-pixel line. */
 export const TREND_POINTS = 60;

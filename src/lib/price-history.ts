@@ -1,0 +1,44 @@
+import { addDays, isSunday } from '../schemas/dates.ts';
+
+/**
+ * A price history as content keeps it and the API serves it (src/schemas/common.ts `dailyHistory`): one value per
+ * day from `start` to `end`, and the weekly closes before it where there are any (the policy: docs/data.md).
+ */
+export interface PriceSeries {
+  start: string;
+  end: string;
+  market: readonly (number | null)[];
+  weekly?: { start: string; end: string; market: readonly (number | null)[] };
+}
+
+/**
+ * Daily values from `start` as weekly closes: the last value known each Monday to Sunday (null for a week with
+ * none), one per Sunday, and one for the days after the last Sunday, closed at the last day.
+ * @example weekCloses('2025-10-18', [1, 2, null, 4]) // [2, 4]: Saturday and Sunday, then Monday to Tuesday
+ */
+export function weekCloses(start: string, values: readonly (number | null)[]): (number | null)[] {
+  const closes: (number | null)[] = [];
+  let close: number | null = null;
+  values.forEach((value, i) => {
+    if (value !== null) close = value;
+    if (isSunday(addDays(start, i)) || i === values.length - 1) {
+      closes.push(close);
+      close = null;
+    }
+  });
+  return closes;
+}
+
+/** The whole span of a history, oldest first: its weekly closes, then its daily values. */
+export function historySpan(history: PriceSeries): { from: string; to: string; market: (number | null)[] } {
+  return { from: history.weekly?.start ?? history.start, to: history.end, market: [...(history.weekly?.market ?? []), ...history.market] };
+}
+
+/**
+ * A history's values at one spacing over its whole span: its daily values, or, once it has weekly closes, a value
+ * a week throughout (the daily values closed by week, the last week at `end`). What the charts and sparklines draw.
+ */
+export function evenlySpaced(history: PriceSeries): { values: (number | null)[]; daysPerValue: 1 | 7 } {
+  if (!history.weekly) return { values: [...history.market], daysPerValue: 1 };
+  return { values: [...history.weekly.market, ...weekCloses(history.start, history.market)], daysPerValue: 7 };
+}
