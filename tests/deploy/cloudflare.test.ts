@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { generateAgentJwk, signAgentRequest } from '../../src/lib/web-bot-auth/index.ts';
 import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
+import { UNREACHABLE_ORIGIN } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -368,10 +369,7 @@ describe('the function behind the Worker (TRUST_PROXY=1)', () => {
 describe('with the function down', () => {
   let down: CloudflareTarget;
   beforeAll(async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const closed = await startEcho();
-    await new Promise((done) => closed.server.close(done));
-    down = await startCloudflareTarget(dist, closed.url);
+    down = await startCloudflareTarget(dist, UNREACHABLE_ORIGIN);
   });
   afterAll(() => down?.stop());
 

@@ -32,3 +32,10 @@ export function send(base: string, path: string, { method = 'GET', headers = {},
     req.end(sent);
   });
 }
+
+/**
+ * An origin where nothing listens: a connection to it is refused. Port 2 is below 1024, so no unprivileged process
+ * can bind it, and outside the range `listen(0)` hands out, so no test server takes it (a port freed a moment ago
+ * could be given to a test running beside, and answer); nor is it one of the ports fetch refuses to use.
+ */
+export const UNREACHABLE_ORIGIN = 'http://127.0.0.1:2';

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
 /**
@@ -24,7 +24,47 @@ export function findService(name: string, candidates: string[]): ServiceBinary {
   return { skipReason };
 }
 
-export function freePort(): Promise<number> {
+/** Ports each test worker picks its services' ports from (see freePort). */
+const PORTS_PER_WORKER = 400;
+let nextPort = 0;
+
+/**
+ * A free loopback port for a service the tests start (nginx, redis-server), which binds it a moment later.
+ *
+ * Not a port that `listen(0)` handed out and was closed: Linux gives such a port to the next `listen(0)` that
+ * asks, often a test server starting beside, and the service would then fail to bind while its tests talked to
+ * that server. The ports come from below the range `listen(0)` uses (ip_local_port_range), in a block of their
+ * own for each test worker (VITEST_POOL_ID), so only this function hands them out and no two workers share one.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  const base = ephemeralPortsStart() - PORTS_PER_WORKER * (worker + 1);
+  if (!Number.isInteger(base) || base < 1024) return ephemeralPort();
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = base + (nextPort++ % PORTS_PER_WORKER);
+    if (await bindsOn(port)) return port;
+  }
+  throw new Error(`freePort: no free port in 127.0.0.1:${base}-${base + PORTS_PER_WORKER - 1}`);
+}
+
+function ephemeralPortsStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function bindsOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Where there is no /proc to read the range from: a port `listen(0)` hands out (the race above applies). */
+function ephemeralPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

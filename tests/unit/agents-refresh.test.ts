@@ -16,6 +16,7 @@ import {
   refreshVerifiedAgents,
 } from '../../src/lib/web-bot-auth/directory-refresh.ts';
 import { generateAgentJwk, privateAgentKeyOf } from '../../src/lib/web-bot-auth/jwk.ts';
+import { UNREACHABLE_ORIGIN } from '../support/http-client.ts';
 
 type Route = { status?: number; headers?: OutgoingHttpHeaders; body?: string } | 'hang';
 type AgentKeys = ReturnType<typeof generateAgentJwk>;
@@ -30,7 +31,6 @@ const routes = new Map<string, Route>();
 let server: Server;
 let origin: string;
 let authority: string;
-let closedOrigin: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -42,11 +42,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   authority = new URL(origin).host;
-  // A port that was free a moment ago and has nothing listening on it: an unreachable directory.
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-  await new Promise((resolve) => closed.close(resolve));
 });
 
 afterAll(() => {
@@ -224,7 +219,7 @@ describe('agents:refresh', () => {
         /^HTTP 302 \(redirects are not followed\)$/,
       ],
       ['a server that never answers', () => serve('hang'), /^timed out after 0.3 s$/, { timeoutMs: 300 }],
-      ['an unreachable server', () => `${closedOrigin}${WELL_KNOWN}`, /^unreachable: ECONNREFUSED$/],
+      ['an unreachable server', () => `${UNREACHABLE_ORIGIN}${WELL_KNOWN}`, /^unreachable: ECONNREFUSED$/],
       ['a body over the size limit', () => serve(directory(good, [fresh])), /^the body exceeds 64 bytes$/, { maxBytes: 64 }],
     ];
 
