@@ -49,6 +49,9 @@ function form(list: string): string {
   ].join('');
 }
 
+/** The most bytes of links to a picked alternative one page holds (each holds the whole list): a small list's every one. */
+const ALTERNATIVE_LINKS_BYTES = 256 * 1024;
+
 /** `/collection?list=…`, or with `format=csv` the API's CSV of the list. */
 const linkOf = (list: string, csv = false) =>
   csv ? `/api/collection?list=${encodeURIComponent(list)}&format=csv` : `${COLLECTION_PAGE}?list=${encodeURIComponent(list)}`;
@@ -66,7 +69,10 @@ function results(list: string, collection: Collection, fitsInLink: (list: string
     ? `<p><a href="${e(linkOf(list))}">Link to this valuation</a> · <a href="${e(linkOf(list, true))}" download="collection.csv">Download CSV</a></p>`
     : `<p>${resend(list, 'Download CSV', true)}</p>`;
   const check = counts.ambiguous + counts['not-found'] + counts.unpriced;
-  const rows = collection.entries.map((entry) => row(entry, list, fitsInLink, collection.pricesAsOf));
+  // Each link to a picked alternative holds the whole list again: a page of a long list would grow with its
+  // square. Past ALTERNATIVE_LINKS_BYTES of them, an alternative links to its own page instead.
+  const budget = { bytes: short ? ALTERNATIVE_LINKS_BYTES : 0 };
+  const rows = collection.entries.map((entry) => row(entry, list, fitsInLink, collection.pricesAsOf, budget));
   return [
     '<section aria-labelledby="total">',
     `<h2 id="total">Total: ${e(formatUsd(collection.totalUsd))}</h2>`,
@@ -94,7 +100,7 @@ function valuedStale(entry: CollectionEntry): boolean {
   return (entry.card.printing?.valueUsd ?? null) === null && entry.card.priceStatus === 'stale';
 }
 
-function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) => boolean, pricesAsOf: string): string {
+function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) => boolean, pricesAsOf: string, budget: { bytes: number }): string {
   const item = entry.card
     ? `<a href="${e(pageUrl('cards', entry.card.slug))}">${e(entry.card.exactName)}</a>${entry.card.printing ? ` <small>${e(entry.card.printing.label)}</small>` : ''}`
     : entry.sealed
@@ -105,14 +111,22 @@ function row(entry: CollectionEntry, list: string, fitsInLink: (list: string) =>
   const alternatives = entry.alternatives?.length
     ? `<br /><small>Did you mean: ${entry.alternatives
         .map((alternative) => {
-          // The line rewritten to the exact item: its quantity and grade kept, its words replaced by the id.
-          const rewritten = rewriteLine(
-            list,
-            entry.line,
-            `${entry.quantity > 1 ? `${entry.quantity}x ` : ''}${alternative.id}${entry.grade ? ` ${entry.grade.company.toLowerCase()} ${entry.grade.grade}` : ''}`,
-          );
           const label = `${alternative.name} (${formatUsd(alternative.valueUsd)})`;
-          return fitsInLink(rewritten) ? `<a href="${e(linkOf(rewritten))}">${e(label)}</a>` : resend(rewritten, label);
+          if (budget.bytes > 0) {
+            // The line rewritten to the exact item: its quantity and grade kept, its words replaced by the id.
+            const rewritten = rewriteLine(
+              list,
+              entry.line,
+              `${entry.quantity > 1 ? `${entry.quantity}x ` : ''}${alternative.id}${entry.grade ? ` ${entry.grade.company.toLowerCase()} ${entry.grade.grade}` : ''}`,
+            );
+            const href = linkOf(rewritten);
+            if (fitsInLink(rewritten) && href.length <= budget.bytes) {
+              budget.bytes -= href.length;
+              return `<a href="${e(href)}">${e(label)}</a>`;
+            }
+            budget.bytes = 0;
+          }
+          return `<a href="${e(pageUrl(alternative.kind === 'card' ? 'cards' : 'sealed', alternative.slug))}">${e(label)}</a>`;
         })
         .join(', ')}</small>`
     : '';
