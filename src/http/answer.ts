@@ -26,8 +26,8 @@ interface CachedBody {
  */
 const CACHE_CONTROL = 'private, max-age=60';
 
-function cachedBody(text: string): CachedBody {
-  const bytes = Buffer.from(text);
+function cachedBody(body: string | Uint8Array<ArrayBuffer>): CachedBody {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return { bytes, etag: etagOf(bytes) };
 }
 
@@ -38,12 +38,12 @@ function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedB
 }
 
 /**
- * An answer made once and not remembered (a valued list: its key would be the whole list), with the same ETag,
+ * An answer made once and not remembered (a valued list: its key would be the whole list), text or bytes, with the same ETag,
  * 304 and caching as the remembered ones.
  * @example answerOnce(req.headers['if-none-match'], json, JSON_CONTENT_TYPE).headers.ETag
  */
-export function answerOnce(ifNoneMatch: string | null | undefined, text: string, contentType: string): Answer {
-  return answer(ifNoneMatch, cachedBody(text), contentType);
+export function answerOnce(ifNoneMatch: string | null | undefined, body: string | Uint8Array<ArrayBuffer>, contentType: string): Answer {
+  return answer(ifNoneMatch, cachedBody(body), contentType);
 }
 
 /**

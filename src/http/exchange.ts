@@ -15,6 +15,8 @@ export interface HttpRequest {
   header(name: string): string | undefined;
   /** An HTTP/1.1 request without Host, which RFC 9112 §3.2 has the server refuse. */
   missingHost?: boolean;
+  /** A request with more than one Host field, which RFC 9112 §3.2 has the server refuse too (a runtime that merges fields cannot tell). */
+  repeatedHost?: boolean;
 }
 
 /**

@@ -96,6 +96,7 @@ export function createRequestPolicy<Request extends HttpRequest, Body>(runtime: 
 
   async function answer(request: Request): Promise<Response> {
     if (request.missingHost) return problemResponse(badRequest('An HTTP/1.1 request must carry a Host header.'));
+    if (request.repeatedHost) return problemResponse(badRequest('A request must carry one Host header, not several.'));
     const url = requestUrlOf(request.target);
     if (!url) return problemResponse(badRequest('The request target is not a path (it must start with "/").'));
     const route = routeOf(url.pathname, url.searchParams);

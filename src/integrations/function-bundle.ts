@@ -2,8 +2,8 @@ import { copyFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build, type Plugin } from 'esbuild';
-import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
 /**
  * After Astro's build: the function (src/server/main.ts and all it imports, our
@@ -42,38 +42,52 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         const outfile = join(serverDir, FUNCTION_FILE);
         // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
         await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
-        const result = await build({
-          entryPoints: { [FUNCTION_FILE.replace(/\.mjs$/, '')]: join(root, 'src', 'server', 'main.ts') },
-          outdir: serverDir,
-          outExtension: { '.js': '.mjs' },
-          // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
-          splitting: true,
-          chunkNames: `${FUNCTION_CHUNKS_DIR}/[name]-[hash]`,
+        const shared: BuildOptions & { metafile: true } = {
           bundle: true,
           platform: 'node',
           format: 'esm',
           target: 'node22',
-          // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
-          // Every file of the bundle, chunks too, gets the banner.
-          banner: {
-            js: [
-              '// The card-values function, bundled by src/integrations/function-bundle.ts from src/server/main.ts: see there.',
-              "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
-            ].join('\n'),
-          },
           plugins: [builtinsRequired],
           legalComments: 'eof',
           metafile: true,
           logLevel: 'silent',
-        });
+        };
+        // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
+        // Every file of the bundle, chunks too, gets the banner.
+        const banner = (from: string) =>
+          [
+            `// The card-values function, bundled by src/integrations/function-bundle.ts from ${from}: see there.`,
+            "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+          ].join('\n');
+        const [result, worker] = await Promise.all([
+          build({
+            ...shared,
+            entryPoints: { [FUNCTION_FILE.replace(/\.mjs$/, '')]: join(root, 'src', 'server', 'main.ts') },
+            outdir: serverDir,
+            outExtension: { '.js': '.mjs' },
+            // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
+            splitting: true,
+            chunkNames: `${FUNCTION_CHUNKS_DIR}/[name]-[hash]`,
+            banner: { js: banner('src/server/main.ts') },
+          }),
+          // The list worker on its own, one file: it shares no chunk (nor any module state) with the function.
+          build({
+            ...shared,
+            entryPoints: [join(root, 'src', 'server', 'list-worker.ts')],
+            outfile: join(serverDir, LIST_WORKER_FILE),
+            banner: { js: banner('src/server/list-worker.ts') },
+          }),
+        ]);
+        result.warnings.push(...worker.warnings);
         for (const warning of result.warnings) logger.warn(`${warning.location?.file ?? ''}: ${warning.text}`);
         await copyFile(join(root, 'config', 'verified-agents.json'), join(serverDir, VERIFIED_AGENTS_COPY));
         const modules = Object.keys(result.metafile.inputs).length;
         const kb = Math.round((await stat(outfile)).size / 1024);
         const chunks = Object.entries(result.metafile.outputs).filter(([path]) => path.includes(`/${FUNCTION_CHUNKS_DIR}/`) && path.endsWith('.mjs'));
         const chunkKb = Math.round(chunks.reduce((sum, [, output]) => sum + output.bytes, 0) / 1024);
+        const workerKb = Math.round((await stat(join(serverDir, LIST_WORKER_FILE))).size / 1024);
         logger.info(
-          `${relative(root, outfile)}: ${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB (${Math.round(performance.now() - started)} ms)`,
+          `${relative(root, outfile)}: ${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (${Math.round(performance.now() - started)} ms)`,
         );
       },
     },

@@ -4,6 +4,7 @@ import type { FileManifest } from '../http/file-manifest.ts';
 import { createRequestPolicy, FileUnavailable } from '../http/serve.ts';
 import type { FunctionGate } from './function-gate.ts';
 import { createFunctionRoutes, type McpSettings } from './function-routes.ts';
+import type { ListValuer } from './list-valuer.ts';
 import type { ListingPages } from './listing-pages.ts';
 import { buildFilesOf } from './mcp/build-files.ts';
 import type { Searchers } from './search-data.ts';
@@ -24,6 +25,8 @@ export interface FrontServerOptions {
   searchers: Searchers;
   /** The search pages for people (`/search`, `/sealed?…`). */
   listingPages: ListingPages;
+  /** Where lists are valued: the list worker (list-valuer.ts). */
+  valuer: ListValuer;
   /** The rate limiter and agent verifier, before every answer the function computes. */
   gate?: FunctionGate;
   /** Where the MCP endpoint finds its tool list, and whether it serves only this machine. */
@@ -44,6 +47,7 @@ export function createFrontServer(options: FrontServerOptions) {
   const answerFunction = createFunctionRoutes({
     searchers: options.searchers,
     listingPages: options.listingPages,
+    valuer: options.valuer,
     gate,
     files: buildFilesOf(files, (file, info) => staticFiles.read(file, info)),
     mcp: options.mcp,
@@ -69,6 +73,7 @@ export function createFrontServer(options: FrontServerOptions) {
         return Array.isArray(value) ? value.join(', ') : value;
       },
       missingHost: req.headers.host === undefined && req.httpVersion === '1.1',
+      repeatedHost: hostFields(req.rawHeaders) > 1,
       req,
     };
     serve(request).then(
@@ -82,4 +87,11 @@ export function createFrontServer(options: FrontServerOptions) {
       },
     );
   };
+}
+
+/** How many Host fields a request carries: node:http keeps the first in `headers` and drops the rest. */
+function hostFields(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === 'host') count++;
+  return count;
 }

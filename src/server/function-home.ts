@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
  * checkout's config/verified-agents.json, as before there was a bundle.
  */
 export const FUNCTION_FILE = 'function.mjs';
+/** The list worker (src/server/list-worker.ts), bundled on its own beside the function: list-valuer.ts starts it. */
+export const LIST_WORKER_FILE = 'list-worker.mjs';
 /** Where in dist/server the parts of the function loaded on first need lie (the MCP endpoint and its SDK). */
 export const FUNCTION_CHUNKS_DIR = 'chunks';
 /** The copy of the allowlist in dist/server. */

@@ -5,6 +5,7 @@ import { problemResponse } from '../http/problem.ts';
 import type { FunctionRoute } from '../http/routes.ts';
 import { createCollectionEndpoint } from './collection-endpoint.ts';
 import type { FunctionGate } from './function-gate.ts';
+import type { ListValuer } from './list-valuer.ts';
 import type { ListingPages } from './listing-pages.ts';
 import type { BuildFiles } from './mcp/build-files.ts';
 import type { createMcpEndpoint } from './mcp/mcp-endpoint.ts';
@@ -21,27 +22,30 @@ export interface McpSettings {
  * What the function itself computes per request, behind its gate (rate limit and agent verification): the
  * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`), the MCP endpoint (`/mcp`) and the
  * search pages for people (`/search`, `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
- * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, mcp }); await answer(route, url, req)
+ * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, valuer, mcp }); await answer(route, url, req)
  */
 export function createFunctionRoutes({
   searchers,
   listingPages,
   gate,
   files,
+  valuer,
   mcp,
 }: {
   searchers: Searchers;
   listingPages: ListingPages;
   gate: FunctionGate;
   files: BuildFiles;
+  /** Where lists are valued (list-valuer.ts). */
+  valuer: ListValuer;
   mcp: McpSettings;
 }) {
-  const collection = createCollectionEndpoint({ searchers, gate, shell: listingPages.shell });
+  const collection = createCollectionEndpoint({ gate, valuer, shell: listingPages.shell });
   // The MCP code and its SDK are loaded on the first call to /mcp, off the path of the first search.
   let mcpEndpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
     if (route.endpoint === 'mcp') {
-      mcpEndpoint ??= import('./mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ searchers, gate, files, ...mcp }));
+      mcpEndpoint ??= import('./mcp/mcp-endpoint.ts').then(({ createMcpEndpoint }) => createMcpEndpoint({ searchers, gate, files, valuer, ...mcp }));
       return (await mcpEndpoint)(req);
     }
     const ifNoneMatch = req.headers['if-none-match'];

@@ -27,6 +27,8 @@ import { answerClientError, answerConnect, MAX_HEADER_BYTES, noteRequestArrived 
 import { type ServerConfig, serverConfigOf } from './config.ts';
 import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
+import { LIST_WORKER_FILE } from './function-home.ts';
+import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
 import { loadSearchers } from './search-data.ts';
@@ -76,6 +78,12 @@ const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trust
 
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
+// Lists are valued in a worker thread of their own (list-valuer.ts): built, its bundle lies beside this one.
+const valuer = createListValuer({
+  serverDir: join(dist, 'server'),
+  workerFile: new URL(import.meta.url.endsWith('.ts') ? './list-worker.ts' : `./${LIST_WORKER_FILE}`, import.meta.url),
+});
+
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
   createFrontServer({
@@ -83,6 +91,7 @@ const server = createServer(
     manifest,
     searchers,
     listingPages: createListingPages(join(dist, 'server'), searchers),
+    valuer,
     gate,
     // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.
     mcp: { serverDir: join(dist, 'server'), localOnly: isLoopback(host) && config.trustProxy === 0 },
@@ -129,5 +138,5 @@ function isLoopback(address: string): boolean {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => void limiter?.close().finally(() => process.exit(0))));
+  process.on(signal, () => server.close(() => void Promise.allSettled([limiter?.close(), valuer.close()]).finally(() => process.exit(0))));
 }

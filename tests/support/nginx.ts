@@ -78,6 +78,7 @@ export async function startNginxDeployment(dist: string, env: Record<string, str
   const nginx = await startNginx(dist, fn.url, nginxPort);
   return {
     url: nginx.url,
+    pid: fn.pid,
     nginx,
     fn,
     logs: () => `${fn.logs()}\n${nginx.errors()}`,

@@ -6,6 +6,8 @@ import { ROOT } from './fixture-site.ts';
 /** The real server, as it runs: the build's bundled function (dist/server/function.mjs), on a free port, for HTTP tests. */
 export interface RunningServer {
   url: string;
+  /** The server's process id (its resident memory: /proc/<pid>/status). */
+  pid: number;
   /** What the server printed so far (stdout and stderr). */
   logs(): string;
   stop(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startServer(dist: string, env: Record<string, string | und
   });
   return {
     url,
+    pid: child.pid!,
     logs: () => output,
     stop: () =>
       new Promise((resolve) => {

@@ -19,6 +19,8 @@ export interface ListLine {
   text: string;
   /** How many, 1 to 9,999. */
   quantity: number;
+  /** The quantity as written, when it was more than 9,999 (and `quantity` is 9,999): the answer says so. */
+  quantityAsWritten?: number;
   /** What remains to search for, at most 200 characters: the line without its quantity and grade. */
   query: string;
   /** A grade the line named: `psa 10`, `bgs 9.5`. */
@@ -30,11 +32,13 @@ export interface ListLine {
 }
 
 const LINE_TEXT_MAX = 200;
-const QUANTITY_MAX = 9999;
 
 const clip = (text: string) => text.slice(0, LINE_TEXT_MAX);
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+const QUANTITY_MAX = 9999;
 const quantityOf = (digits: string) => Math.min(Math.max(Number(digits), 1), QUANTITY_MAX);
+/** The quantity as written, when quantityOf clamped it to QUANTITY_MAX. */
+const asWritten = (digits: string) => (Number(digits) > QUANTITY_MAX ? { quantityAsWritten: Number(digits) } : {});
 
 /** Graders as people write them → as the answer names them. */
 const GRADERS: Readonly<Record<string, string>> = { psa: 'PSA', bgs: 'BGS', beckett: 'BGS', cgc: 'CGC', sgc: 'SGC', tag: 'TAG' };
@@ -69,14 +73,14 @@ const QUANTITY_FORMS: readonly RegExp[] = [
  * @example takeQuantity('charizard x2') // { quantity: 2, rest: 'charizard' }
  * @example takeQuantity('151 etb') // { quantity: 1, rest: '151 etb' }
  */
-function takeQuantity(text: string): { quantity: number; rest: string } {
+function takeQuantity(text: string): { quantity: number; quantityAsWritten?: number; rest: string } {
   for (const form of QUANTITY_FORMS) {
     const found = form.exec(text);
     if (!found) continue;
     // The trailing forms name their groups the other way round: rest first, then the number.
     return found.groups?.rest === undefined
-      ? { quantity: quantityOf(found[1]), rest: found[2] ?? '' }
-      : { quantity: quantityOf(found[2]), rest: found.groups.rest };
+      ? { quantity: quantityOf(found[1]), ...asWritten(found[1]), rest: found[2] ?? '' }
+      : { quantity: quantityOf(found[2]), ...asWritten(found[2]), rest: found.groups.rest };
   }
   return { quantity: 1, rest: text };
 }
@@ -100,8 +104,8 @@ export function linesOfText(text: string): ListLine[] {
       const trimmed = raw.trim();
       if (trimmed === '' || COMMENT_RE.test(trimmed)) return;
       const { rest, grade } = takeGrade(squeeze(trimmed.replace(BULLET_RE, '')));
-      const { quantity, rest: query } = takeQuantity(rest);
-      lines.push({ line: i + 1, text: clip(trimmed), quantity, query: clip(squeeze(query)), ...(grade && { grade }) });
+      const { rest: query, ...quantity } = takeQuantity(rest);
+      lines.push({ line: i + 1, text: clip(trimmed), ...quantity, query: clip(squeeze(query)), ...(grade && { grade }) });
     });
   return lines;
 }
@@ -203,7 +207,7 @@ export function linesOfCsv(text: string): ListLine[] | { problem: string } {
     lines.push({
       line: info.lines - newlines,
       text: clip(squeeze(record.join(' '))),
-      quantity: /^\d+$/.test(count) ? quantityOf(count) : 1,
+      ...(/^\d+$/.test(count) ? { quantity: quantityOf(count), ...asWritten(count) } : { quantity: 1 }),
       query,
       ...(grade && { grade }),
       ...(Number.isSafeInteger(productId) && productId > 0 && { productId }),

@@ -164,6 +164,11 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
   const base = { line: line.line, text: line.text, quantity: line.quantity };
   const [first, ...others] = reading.candidates;
   const notes = [...reading.notes];
+  if (line.quantityAsWritten !== undefined) {
+    notes.push(
+      `A line counts at most ${line.quantity.toLocaleString('en-US')}; ${line.quantityAsWritten.toLocaleString('en-US')} was counted as ${line.quantity.toLocaleString('en-US')}.`,
+    );
+  }
   if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, note: notes.join(' ') };
   let unit: number | null;
   let grade: CollectionEntry['grade'];

@@ -6,6 +6,15 @@
 /** The protocol versions `/mcp` speaks, newest first: Streamable HTTP, which began with 2025-03-26. */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
+/**
+ * What a request without `MCP-Protocol-Version` speaks, as the specification has a server assume: the one
+ * version whose requests may be JSON-RPC batches (2025-06-18 removed them).
+ */
+export const MCP_BATCHING_VERSION = '2025-03-26';
+
+/** The most messages one batch may hold (the SDK would take 100): every one is answered, and counted, in turn. */
+export const MCP_BATCH_MAX = 20;
+
 export const MCP_SERVER_INFO = { name: 'card-values', title: 'Pokémon card and sealed product values (USD)', version: '1.0.0' };
 
 /** Sent with initialize: how to use the tools, in as few words as serve. */

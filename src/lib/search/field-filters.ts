@@ -4,6 +4,8 @@ import type { MatchReason } from './relevance.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
 import { indexOfWord } from './vocabulary.ts';
 
+/** A number as a filter takes it: decimal digits with an optional fraction, a dollar sign and a minus (`-5`, `$12.50`, `.5`). */
+const DECIMAL_RE = /^-?\$?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /**
  * Field filters inside `q` (`set:base1 t:fire value>100 -r:common artist:"mitsuhiro arita"`): what programs
  * and power users write to say exactly what they mean, as Scryfall's syntax taught them. A query is split into
@@ -179,10 +181,9 @@ function termOf(field: string, op: FilterOp, raw: string, negate: boolean, data:
   if (!ops.includes(op)) return { detail: `${field} takes ${ops.join(' ')}, not ${op}.`, allowed: ops.map((o) => `${field}${o}`) };
   const base = { field, op: op === '=' ? (':' as const) : op, negate };
   if (numeric) {
-    const value = Number(raw.replace(/^\$/, ''));
-    if (raw.trim() === '' || !Number.isFinite(value))
-      return { detail: `${field} compares numbers; "${raw}" is not one.`, allowed: `a number, e.g. ${field}>=100` };
-    return { ...base, value };
+    // Decimal only, as people write prices: Number() would also read "0x10", "1e3", "" and "$" (as 0).
+    if (!DECIMAL_RE.test(raw)) return { detail: `${field} compares numbers; "${raw}" is not one.`, allowed: `a number, e.g. ${field}>=100` };
+    return { ...base, value: Number(raw.replace('$', '')) };
   }
   const folded = foldText(raw);
   if (column.kind === 'text') return { ...base, value: folded };

@@ -4,39 +4,47 @@ import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
   InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { parseAccept } from '../../http/accept.ts';
 import type { Answer } from '../../http/answer.ts';
 import { API_HEADERS } from '../../http/headers.ts';
-import { badParameter, forbidden, POST_BODY_MAX_BYTES, postBodyTooLarge, problemResponse, unsupportedMediaType } from '../../http/problem.ts';
-import { linesOfText } from '../../lib/collection/list-lines.ts';
-import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../lib/mcp/protocol.ts';
+import { badParameter, forbidden, overLimit, POST_BODY_MAX_BYTES, problemResponse, unsupportedMediaType } from '../../http/problem.ts';
+import type { ListLine } from '../../lib/collection/list-lines.ts';
+import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../lib/mcp/protocol.ts';
 import { MCP_TOOLS_FILE, toolSpecsOf } from '../../lib/mcp/tools.ts';
-import { COLLECTION_LIMITS, collectionCost } from '../collection-endpoint.ts';
+import { collectionCost, tooManyLines } from '../collection-limits.ts';
 import type { FunctionGate } from '../function-gate.ts';
-import { readLimited } from '../request-body.ts';
+import { type ListTicket, type ListValuer, listWorkProblem } from '../list-valuer.ts';
+import { bodyRefusal, readLimited } from '../request-body.ts';
 import type { Searchers } from '../search-data.ts';
 import type { BuildFiles } from './build-files.ts';
 import { createResources } from './mcp-resources.ts';
-import { createToolCalls } from './mcp-tool-calls.ts';
+import { createToolCalls, listLinesOf } from './mcp-tool-calls.ts';
 
 /**
  * `POST /mcp`: the Model Context Protocol over Streamable HTTP, stateless. Every POST is answered on its own,
  * as JSON (no session, no event stream), so any instance of the function, or a serverless one, answers any
- * call. The official SDK does the protocol: a Server and a transport are made for each request (a stateless
- * transport serves one), over the tools (mcp-tool-calls.ts) and resources (mcp-resources.ts).
+ * call.
  *
  * Before the protocol, HTTP's own rules, each refused with problem JSON: the DNS-rebinding rule on a loopback
- * function, the body's size and type, the protocol version header, and the rate limit, which counts each tool
- * call and resource read like one search (a list to value by its size) and never a verified agent.
+ * function, the body's size and type, the protocol version header; then what the transport requires (Accept,
+ * JSON), the framing (a batch only where the protocol version has them), and what the request asks for in all:
+ * its lists together hold at most one list's lines, admitted by the list worker and counted against the rate
+ * limit (a tool call or resource read like one search, a list by its size) before any work starts, so a
+ * refused request costs nothing. A verified agent is never counted.
+ *
+ * Tool calls are answered here, from the tools' answers as bytes (mcp-tool-calls.ts), lists by the list
+ * worker: the SDK's Server and transport, made per request, cost six times the search itself, and would hold
+ * a whole list's answer as objects. The SDK does the rest of the protocol (initialize, the lists, resources,
+ * ping, notifications), one message at a time, over the resources (mcp-resources.ts).
  *
  * This module and the SDK are loaded on the first request to /mcp (function-routes.ts): the function starts,
  * and answers its first search, without them.
@@ -45,6 +53,8 @@ export interface McpOptions {
   searchers: Searchers;
   gate: FunctionGate;
   files: BuildFiles;
+  /** Where lists are valued. */
+  valuer: ListValuer;
   /** dist/server, where the build wrote the tool list. */
   serverDir: string;
   /**
@@ -54,13 +64,70 @@ export interface McpOptions {
   localOnly: boolean;
 }
 
-type Message = { method?: unknown; params?: { name?: unknown; arguments?: { list?: unknown } } };
-
 const JSON_TYPE = 'application/json';
 /** Hosts a local server answers to, with any port. */
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
-export async function createMcpEndpoint({ searchers, gate, files, serverDir, localOnly }: McpOptions) {
+/**
+ * The most JSON values one request may hold. A megabyte of `[{},{},…]` parses into a third of a million objects,
+ * some 16 MB of heap, where every message this server takes holds a few dozen values (a batch of the most
+ * messages, a few hundred): the count bounds what a body can cost the heap, whatever its shape.
+ */
+const MCP_JSON_VALUES_MAX = 10_000;
+
+/**
+ * Whether a JSON text holds more than `max` values, counted without parsing it: each `{`, `[` and `,` outside
+ * strings starts a value (a malformed text is the parser's to refuse).
+ */
+function jsonValuesOver(bytes: Uint8Array, max: number): boolean {
+  let values = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i++; // a backslash escapes the next byte
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if ((byte === 0x7b || byte === 0x5b || byte === 0x2c) && ++values > max) return true;
+  }
+  return false;
+}
+
+/** JSON-RPC 2.0's error codes this endpoint sends itself. */
+const RPC = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602, transport: -32000 } as const;
+
+/** One message of a request, as read before answering: what it costs, and the lines of a list it values. */
+interface Planned {
+  message: unknown;
+  cost: number;
+  lines?: ListLine[];
+  /** A tools/call request: answered here, not by the SDK. */
+  toolCall?: ToolCall;
+  /** The answer to a message that is no valid request (-32600), or whose params are not its method's (-32602). */
+  refusal?: { status: number; body: Uint8Array<ArrayBuffer> };
+}
+
+/**
+ * The params the SDK answers, checked before it sees them: the SDK reads a request that fails its schema as a
+ * fault of its own (-32603, with the schema's whole report); the specification's code is -32602.
+ */
+const SDK_REQUESTS = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'resources/list': ListResourcesRequestSchema,
+  'resources/templates/list': ListResourceTemplatesRequestSchema,
+  'resources/read': ReadResourceRequestSchema,
+} as const;
+
+interface ToolCall {
+  id: string | number;
+  /** The params, or why they are not a tool call's (answered as Invalid params). */
+  params: { name: string; arguments?: Record<string, unknown> } | { invalid: string };
+}
+
+export async function createMcpEndpoint({ searchers, gate, files, valuer, serverDir, localOnly }: McpOptions) {
   const tools = JSON.parse(await readFile(join(serverDir, MCP_TOOLS_FILE), 'utf8')) as { name: string }[];
   const toolCalls = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
   const resources = createResources({ searchers, files });
@@ -68,7 +135,7 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
   // given one: made per request it was a quarter of a tool call's time.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  /** A Server for one request: its handlers answer from this build. */
+  /** A Server for one message: its handlers answer from this build. */
   function serverOf(): Server {
     const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: MCP_INSTRUCTIONS, jsonSchemaValidator });
     // The SDK would also accept 2024-11-05, a version without Streamable HTTP: this endpoint speaks its three.
@@ -79,11 +146,6 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
       instructions: MCP_INSTRUCTIONS,
     }));
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }) as never);
-    server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-      const result = await toolCalls.call(params.name, params.arguments);
-      if (!result) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name.slice(0, 80)}`);
-      return result;
-    });
     server.setRequestHandler(ListResourcesRequestSchema, () => resources.list());
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => resources.templates());
     server.setRequestHandler(ReadResourceRequestSchema, async ({ params }) => {
@@ -95,9 +157,34 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
     return server;
   }
 
+  /** One message answered by the SDK: its answer's status, headers and bytes (none for a notification). */
+  async function bySdk(message: unknown, req: IncomingMessage): Promise<{ status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null }> {
+    // Not closed after: a stateless transport that answers in JSON holds no stream or timer, and closing one
+    // builds a "connection closed" error (with its stack) for nothing. Both are garbage once answered.
+    const server = serverOf();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    const request = new Request('http://localhost/mcp', { method: 'POST', headers: headersOf(req) });
+    const response = await transport.handleRequest(request, { parsedBody: message });
+    const body = response.status === 202 ? null : new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  /** A tools/call, answered here: the JSON-RPC response as bytes. */
+  async function byTools({ id, params }: ToolCall, ticket: ListTicket | undefined): Promise<Uint8Array<ArrayBuffer>> {
+    if ('invalid' in params) return rpcError(id, RPC.invalidParams, `Invalid params: ${params.invalid}`);
+    const lists = async (lines: ListLine[]) => {
+      if (!ticket) throw new Error('a list to value was not admitted');
+      return (await ticket.run(lines, { kind: 'tool-result' })).bytes;
+    };
+    const result = await toolCalls.callJson(params.name, params.arguments, lists);
+    if (!result) return rpcError(id, RPC.invalidParams, `Unknown tool: ${params.name.slice(0, 80)}`);
+    return concat([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, result, '}']);
+  }
+
   return async (req: IncomingMessage): Promise<Answer> => {
-    // Read to the end before any answer, as the collection's POST is (collection-endpoint.ts).
-    const body = await readLimited(req, POST_BODY_MAX_BYTES);
+    // Read to the end before any answer (but one over the limit), as the collection's POST is (collection-endpoint.ts).
+    const read = await readLimited(req, POST_BODY_MAX_BYTES);
     const refused = (problem: Parameters<typeof problemResponse>[0], headers: Record<string, string> = {}) =>
       problemResponse(problem, { ...API_HEADERS, ...headers });
     if (localOnly && !fromThisMachine(req)) {
@@ -108,89 +195,192 @@ export async function createMcpEndpoint({ searchers, gate, files, serverDir, loc
         ),
       );
     }
-    if (body === null) return refused(postBodyTooLarge());
+    if ('refused' in read) return bodyRefusal(read, API_HEADERS);
+    const { body } = read;
     const type = req.headers['content-type']?.split(';')[0].trim().toLowerCase();
     if (type !== JSON_TYPE) return refused(unsupportedMediaType([JSON_TYPE], req.headers['content-type']));
-    const version = req.headers['mcp-protocol-version'];
-    if (version !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly unknown[]).includes(version)) {
-      const detail = `MCP-Protocol-Version ${String(version).slice(0, 40)} is not one this server speaks: ${MCP_PROTOCOL_VERSIONS.join(', ')}.`;
+    const header = req.headers['mcp-protocol-version'];
+    if (header !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly unknown[]).includes(header)) {
+      const detail = `MCP-Protocol-Version ${String(header).slice(0, 40)} is not one this server speaks: ${MCP_PROTOCOL_VERSIONS.join(', ')}.`;
       return refused(badParameter('MCP-Protocol-Version', detail, [...MCP_PROTOCOL_VERSIONS]));
     }
-
-    // The body once parsed, for its cost; what does not parse is the protocol's error, the transport's to send.
+    if (!acceptsBoth(req.headers.accept)) {
+      return rpcAnswer(406, rpcError(null, RPC.transport, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
+    }
+    if (jsonValuesOver(body, MCP_JSON_VALUES_MAX)) {
+      const detail = `An MCP request may hold at most ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values (objects, arrays and their members); this one holds more.`;
+      return refused(overLimit(413, detail, `JSON values ≤ ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')}`));
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      parsed = undefined;
+      return rpcAnswer(400, rpcError(null, RPC.parseError, 'Parse error: Invalid JSON'));
     }
-    let counted: Record<string, string> = {};
-    const cost = costOf(parsed);
-    if (cost > 0) {
-      const decision = await gate(req, cost);
-      counted = { ...decision.headers, 'Request-Cost': String(cost) };
-      if (!decision.go) return refused(decision.problem, counted);
-    }
+    const framing = framingProblem(parsed, typeof header === 'string' ? header : MCP_BATCHING_VERSION);
+    if (framing) return rpcAnswer(400, rpcError(null, RPC.invalidRequest, `Invalid Request: ${framing}`));
 
-    const quick = plainToolCall(parsed, req.headers.accept);
-    if (quick) {
-      const result = await toolCalls.callJson(quick.params.name, quick.params.arguments);
-      if (result !== undefined) {
-        const text = Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(quick.id)},"result":`), result, CLOSING_BRACE]);
-        const headers = { ...API_HEADERS, ...counted, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, 'Content-Length': String(text.byteLength) };
-        return { status: 200, headers, body: text };
+    const plan = (Array.isArray(parsed) ? parsed : [parsed]).map(planOf);
+    const lines = plan.reduce((sum, { lines }) => sum + (lines?.length ?? 0), 0);
+    const tooLong = tooManyLines(lines, 'The lists of one request together');
+    if (tooLong) return refused(tooLong);
+    const ticket = plan.some((planned) => planned.lines) ? valuer.admit(lines) : undefined;
+    if (ticket && !('run' in ticket)) return withApiHeaders(listWorkProblem(ticket));
+    try {
+      let counted: Record<string, string> = {};
+      const cost = plan.reduce((sum, { cost }) => sum + cost, 0);
+      if (cost > 0) {
+        const decision = await gate(req, cost);
+        counted = { ...decision.headers, 'Request-Cost': String(cost) };
+        if (!decision.go) return refused(decision.problem, counted);
+      }
+      let answered: Answered;
+      try {
+        answered = await answerAll(plan, ticket, req, Array.isArray(parsed));
+      } catch (error) {
+        // A list the worker could not value (out of time or memory): the request's answer is that problem.
+        const problem = listWorkProblem(error);
+        return withApiHeaders({ ...problem, headers: { ...counted, ...problem.headers } });
+      }
+      const { status, body: bytes, contentType } = answered;
+      const headers: Record<string, string> = { ...API_HEADERS, ...counted, 'Cache-Control': 'no-store' };
+      if (bytes) Object.assign(headers, { 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) });
+      return { status, headers, body: bytes };
+    } finally {
+      if (ticket && 'run' in ticket) ticket.release();
+    }
+  };
+
+  /**
+   * Every message answered in turn, one at a time (a batch is no faster than its messages sent one by one, and
+   * holds one list's answer at a time): one message's answer as it is, a batch's as the array of its answers
+   * (202 and no body when it held only notifications).
+   */
+  async function answerAll(plan: Planned[], ticket: ListTicket | undefined, req: IncomingMessage, batch: boolean): Promise<Answered> {
+    const answers: Answered[] = [];
+    for (const { message, toolCall, refusal } of plan) {
+      if (refusal) answers.push({ ...refusal, contentType: JSON_TYPE });
+      else if (toolCall) answers.push({ status: 200, body: await byTools(toolCall, ticket), contentType: JSON_TYPE });
+      else {
+        const { status, headers, body } = await bySdk(message, req);
+        answers.push({ status, body, contentType: headers.get('content-type') ?? JSON_TYPE });
       }
     }
-
-    // Not closed after: a stateless transport that answers in JSON holds no stream or timer, and closing one
-    // builds a "connection closed" error (with its stack) for nothing. Both are garbage once answered.
-    const server = serverOf();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    const request = new Request('http://localhost/mcp', {
-      method: 'POST',
-      headers: headersOf(req),
-      body: parsed === undefined ? new Uint8Array(body) : null,
-    });
-    const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
-    const text = response.status === 202 ? null : Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = { ...API_HEADERS, ...counted, 'Cache-Control': 'no-store' };
-    response.headers.forEach((value, name) => {
-      headers[name === 'content-type' ? 'Content-Type' : name] = value;
-    });
-    if (text) headers['Content-Length'] = String(text.byteLength);
-    return { status: response.status, headers, body: text };
-  };
+    if (!batch) return answers[0];
+    const bodies = answers.flatMap(({ body }) => (body ? [body] : []));
+    if (bodies.length === 0) return { status: 202, body: null, contentType: JSON_TYPE };
+    return { status: 200, body: concat(['[', ...bodies.flatMap((body, i) => (i === 0 ? [body] : [',', body])), ']']), contentType: JSON_TYPE };
+  }
 }
 
-interface PlainToolCall {
-  id: string | number;
-  params: { name: string; arguments?: Record<string, unknown> };
+/** A request's answer before the headers every answer shares. */
+interface Answered {
+  status: number;
+  body: Uint8Array<ArrayBuffer> | null;
+  contentType: string;
 }
 
 /**
- * A tools/call the SDK would hand to the tool as it is, answered without it: one request (no batch), a JSON-RPC
- * id, a tool name and plain arguments, nothing else (no task, no unknown member), sent by a client that accepts
- * what the transport requires. The SDK's Server and transport, made per request, were six times the cost of
- * the search itself (docs/performance.md); the answer is the same bytes the SDK would send, from the answer's
- * remembered JSON (tests/http/mcp.test.ts sends each call both ways). Anything else, the SDK answers.
+ * What a message costs, the list it values, and who answers it: a tool call is answered here, a message that is
+ * not a JSON-RPC 2.0 request, notification or response is refused here (-32600, as the JSON-RPC specification
+ * has it, in a batch too), and so are a known method's invalid params (-32602); the SDK answers the rest.
  */
-function plainToolCall(parsed: unknown, accept: string | undefined): PlainToolCall | undefined {
-  if (!accept?.includes(JSON_TYPE) || !accept.includes('text/event-stream')) return undefined;
-  if (!isPlainObject(parsed) || parsed.jsonrpc !== '2.0' || parsed.method !== 'tools/call' || !onlyKeys(parsed, MESSAGE_KEYS)) return undefined;
-  const { id, params } = parsed;
-  if (!(typeof id === 'string' || Number.isSafeInteger(id))) return undefined;
-  if (!isPlainObject(params) || typeof params.name !== 'string' || !onlyKeys(params, PARAMS_KEYS)) return undefined;
-  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
-  return { id: id as string | number, params: params as PlainToolCall['params'] };
+function planOf(message: unknown): Planned {
+  const invalid = (why: string, id: string | number | null = null): Planned => ({
+    message,
+    cost: 0,
+    refusal: { status: 400, body: rpcError(id, RPC.invalidRequest, `Invalid Request: ${why}`) },
+  });
+  if (!isPlainObject(message)) return invalid('a message must be a JSON-RPC 2.0 object');
+  const id = isRequestId(message.id) ? message.id : null;
+  if (message.jsonrpc !== '2.0') return invalid('jsonrpc must be "2.0"', id);
+  if (message.id !== undefined && id === null) return invalid('id must be a string or an integer', null);
+  if (message.method === undefined) {
+    // A response to a request of ours (we send none): the SDK takes it, and answers nothing.
+    return id !== null && ('result' in message || 'error' in message) ? { message, cost: 0 } : invalid('a message needs a method, or a result or error', id);
+  }
+  if (typeof message.method !== 'string') return invalid('method must be a string', id);
+  if (id === null) return { message, cost: 0 }; // a notification
+  if (message.method === 'tools/call') {
+    const params = toolCallParams(message.params);
+    const lines = 'invalid' in params ? undefined : listLinesOf(params.name, params.arguments);
+    // A list over the limit is the tool's error (it says so, and costs nothing), never valued.
+    if (lines && tooManyLines(lines.length)) return { message, cost: 0, toolCall: { id, params } };
+    const cost = 'invalid' in params ? 0 : lines ? collectionCost(lines.length) : 1;
+    return { message, cost, lines, toolCall: { id, params } };
+  }
+  const schema = SDK_REQUESTS[message.method as keyof typeof SDK_REQUESTS];
+  const checked = schema?.safeParse(message);
+  if (checked && !checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.').slice(0, 80)}: ` : '';
+    return {
+      message,
+      cost: 0,
+      refusal: { status: 200, body: rpcError(id, RPC.invalidParams, `Invalid params: ${where}${issue?.message ?? 'not this method’s'}`) },
+    };
+  }
+  return { message, cost: message.method === 'resources/read' ? 1 : 0 };
 }
 
-const CLOSING_BRACE = Buffer.from('}');
-const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-/** Without `_meta` (a progress token, which the SDK checks): a call that sends one is the SDK's to answer. */
-const PARAMS_KEYS = new Set(['name', 'arguments']);
+/**
+ * A tools/call's params as the specification has them: a `name`, `arguments` an object if given, `_meta` an
+ * object whose `progressToken` (if any) is a string or an integer. A progress token is accepted and never used:
+ * answers are JSON, with no stream to report progress on. Other members (a task, where the client asks for
+ * one this server does not offer) are left aside.
+ */
+function toolCallParams(params: unknown): ToolCall['params'] {
+  if (!isPlainObject(params)) return { invalid: 'a tools/call needs params, an object with the tool’s name' };
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string') return { invalid: 'params.name must be the tool’s name, a string' };
+  if (args !== undefined && !isPlainObject(args)) return { invalid: 'params.arguments must be an object of the tool’s arguments' };
+  if (meta !== undefined && (!isPlainObject(meta) || (meta.progressToken !== undefined && !isRequestId(meta.progressToken)))) {
+    return { invalid: 'params._meta must be an object, its progressToken a string or an integer' };
+  }
+  return { name, ...(args !== undefined && { arguments: args }) };
+}
+
+/**
+ * Why a body's framing is refused, if it is: a batch where the protocol version has none (2025-06-18 removed
+ * them; a request without the header speaks 2025-03-26, as the specification has a server assume), an empty
+ * batch, one over MCP_BATCH_MAX, or one holding an initialize, which 2025-03-26 has sent alone.
+ */
+function framingProblem(parsed: unknown, version: string): string | undefined {
+  if (!Array.isArray(parsed)) return undefined;
+  if (version !== MCP_BATCHING_VERSION) return `MCP ${version} has no batches (2025-06-18 removed them); send one message per request`;
+  if (parsed.length === 0) return 'an empty batch';
+  if (parsed.length > MCP_BATCH_MAX) return `a batch may hold at most ${MCP_BATCH_MAX} messages; this one holds ${parsed.length}`;
+  if (parsed.some((message) => isPlainObject(message) && message.method === 'initialize')) return 'initialize must be sent alone, not in a batch';
+  return undefined;
+}
+
+/** Accept lists both types the transport requires, each with a weight above 0 (a list of media ranges, not a substring). */
+function acceptsBoth(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const ranges = parseAccept(accept);
+  return ['application/json', 'text/event-stream'].every((type) => ranges.some((r) => `${r.type}/${r.subtype}` === type && r.q > 0));
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const onlyKeys = (value: Record<string, unknown>, keys: Set<string>) => Object.keys(value).every((key) => keys.has(key));
+/** A JSON-RPC id as MCP allows it: a string or an integer (never null). */
+const isRequestId = (value: unknown): value is string | number => typeof value === 'string' || Number.isSafeInteger(value);
+
+const encoder = new TextEncoder();
+const concat = (parts: (string | Uint8Array)[]): Uint8Array<ArrayBuffer> =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part)));
+
+/** A JSON-RPC error response, as bytes. */
+function rpcError(id: string | number | null, code: number, message: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+/** A JSON-RPC error as the whole answer (the transport's own refusals: 400, 406). */
+function rpcAnswer(status: number, body: Uint8Array<ArrayBuffer>): Answer {
+  const headers = { ...API_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, 'Content-Length': String(body.byteLength) };
+  return { status, headers, body };
+}
+
+const withApiHeaders = (answer: Answer): Answer => ({ ...answer, headers: { ...API_HEADERS, ...answer.headers } });
 
 /** The request headers the transport reads (it checks Accept and Content-Type, and the protocol version). */
 function headersOf(req: IncomingMessage): Record<string, string> {
@@ -209,22 +399,4 @@ function fromThisMachine(req: IncomingMessage): boolean {
   if (origin === undefined) return true;
   const url = URL.parse(origin);
   return url !== null && LOOPBACK_HOST.test(url.host);
-}
-
-/**
- * What a body costs against the rate limit: one point a tool call or resource read, a list to value one per 50
- * lines (as /api/collection counts it); nothing for the protocol's own messages (initialize, lists, ping).
- */
-function costOf(parsed: unknown): number {
-  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Message[];
-  let cost = 0;
-  for (const message of messages) {
-    if (message === null || typeof message !== 'object') continue;
-    if (message.method === 'resources/read') cost += 1;
-    if (message.method !== 'tools/call') continue;
-    const list = message.params?.name === 'value_collection' ? message.params.arguments?.list : undefined;
-    const lines = typeof list === 'string' ? Math.min(linesOfText(list).length, COLLECTION_LIMITS.lines) : 1;
-    cost += collectionCost(lines);
-  }
-  return cost;
 }

@@ -1,13 +1,12 @@
 import { badParameter, type Problem } from '../../http/problem.ts';
 import { SLUG } from '../../http/routes.ts';
-import { linesOfText } from '../../lib/collection/list-lines.ts';
-import { collectionToMarkdown } from '../../lib/markdown/collection-markdown.ts';
+import { type ListLine, linesOfText } from '../../lib/collection/list-lines.ts';
 import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../lib/markdown/search-markdown.ts';
 import { TOKENS_META } from '../../lib/mcp/protocol.ts';
 import type { ToolSource, ToolSpec } from '../../lib/mcp/tools.ts';
 import { SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
 import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
-import { tooManyLines, valueLines } from '../collection-endpoint.ts';
+import { tooManyLines } from '../collection-limits.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
 import { countTokens } from '../token-count.ts';
@@ -18,6 +17,7 @@ import type { BuildFiles, ToolAnswer } from './build-files.ts';
  * stand for, checked by the same code, and answered with the same JSON (a search's by the search endpoint's
  * code, a record's from its prebuilt file) as `structuredContent`, beside its Markdown twin as text with
  * its token count. A bad argument is a tool error (`isError`) carrying the problem the HTTP API would send.
+ * A list to value is the list worker's (list-valuer.ts), through the request's admission (`lists`).
  */
 export interface ToolResult {
   [key: string]: unknown;
@@ -26,11 +26,23 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** Values a list's lines: the result of value_collection as JSON bytes (list-render.ts writes it, in the list worker). */
+export type ListValuing = (lines: ListLine[]) => Promise<Uint8Array<ArrayBuffer>>;
+
 export interface ToolCalls {
-  /** tools/call's result, or a tool error for bad arguments; undefined for a tool that does not exist (the protocol's error, not the tool's). */
-  call(name: string, args: Record<string, unknown> | undefined): Promise<ToolResult | undefined>;
-  /** The same result as JSON bytes, made once for a remembered answer: what the endpoint's fast path sends. */
-  callJson(name: string, args: Record<string, unknown> | undefined): Promise<Buffer | undefined>;
+  /**
+   * tools/call's result as JSON bytes, or a tool error for bad arguments (made once for a remembered answer);
+   * undefined for a tool that does not exist (the protocol's error, not the tool's).
+   */
+  callJson(name: string, args: Record<string, unknown> | undefined, lists: ListValuing): Promise<Uint8Array<ArrayBuffer> | undefined>;
+}
+
+/** The lines of a value_collection call's list, as the endpoint counts them before the call (undefined: not a list to value). */
+export function listLinesOf(name: unknown, args: unknown): ListLine[] | undefined {
+  if (name !== 'value_collection' || args === null || typeof args !== 'object') return undefined;
+  const list = (args as { list?: unknown }).list;
+  // As queryOf reads an argument: a number or a boolean stands for its text.
+  return ['string', 'number', 'boolean'].includes(typeof list) ? linesOfText(String(list)) : undefined;
 }
 
 export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searchers: Searchers; files: BuildFiles }): ToolCalls {
@@ -38,10 +50,10 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
   // The most recent answers by tool and validated arguments, as the search endpoints keep theirs (a build's data
   // never changes while it is served), and each one's result as JSON once it has been sent so.
   const made = recentOf<ToolAnswer>(SEARCH_CACHE_ENTRIES);
-  const resultJson = new WeakMap<ToolAnswer, Buffer>();
+  const resultJson = new WeakMap<ToolAnswer, Uint8Array<ArrayBuffer>>();
   // The result bytes by the arguments as sent: an agent's repeated call skips reading them again. Not for a list
   // to value, nor for arguments longer than any valid search's: either may be a megabyte, and is read afresh.
-  const sent = recentOf<Buffer>(SEARCH_CACHE_ENTRIES);
+  const sent = recentOf<Uint8Array<ArrayBuffer>>(SEARCH_CACHE_ENTRIES);
   async function remember(key: string, make: () => Promise<ToolAnswer | undefined>): Promise<ToolAnswer | undefined> {
     let found = made.get(key);
     if (found) return found;
@@ -69,14 +81,8 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
         if (!found) throw new Error(`the build has no index of ${source.collection}`);
         return found;
       }
-      case 'collection': {
-        const lines = linesOfText(query.get('list') ?? '');
-        const tooLong = tooManyLines(lines.length);
-        if (tooLong) return tooLong;
-        const collection = valueLines(lines, searchers);
-        const markdown = collectionToMarkdown(collection);
-        return { structured: collection as unknown as Record<string, unknown>, markdown, tokens: await countTokens(markdown) };
-      }
+      case 'collection':
+        throw new Error('a list to value is the list worker’s (callJson)');
     }
   }
 
@@ -99,37 +105,43 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
     return found ?? unknown();
   }
 
-  async function outcome(name: string, args: Record<string, unknown> | undefined): Promise<ToolAnswer | Problem | undefined> {
-    const spec = byName.get(name);
-    if (!spec) return undefined;
-    const query = queryOf(spec, args ?? {});
+  async function outcome(spec: ToolSpec, args: Record<string, unknown>): Promise<ToolAnswer | Problem> {
+    const query = queryOf(spec, args);
     return query instanceof URLSearchParams ? answer(spec, query) : query;
   }
 
   return {
-    async call(name, args) {
-      const result = await outcome(name, args);
-      if (result === undefined) return undefined;
-      return 'status' in result ? toolError(result) : resultOf(result);
-    },
-    async callJson(name, args) {
-      const sentAs = byName.get(name)?.source.kind === 'collection' ? '' : `${name} ${JSON.stringify(args ?? {})}`;
+    async callJson(name, args = {}, lists) {
+      const spec = byName.get(name);
+      if (!spec) return undefined;
+      if (spec.source.kind === 'collection') {
+        const query = queryOf(spec, args);
+        if (!(query instanceof URLSearchParams)) return errorJson(query);
+        const lines = linesOfText(query.get('list') ?? '');
+        const tooLong = tooManyLines(lines.length);
+        return tooLong ? errorJson(tooLong) : lists(lines);
+      }
+      // Kept by the arguments as sent only when they are flat (what a valid call sends): anything nested is
+      // refused by queryOf below, and never serialised whole (it may nest thousands deep).
+      const flat = Object.values(args).every((value) => value === null || typeof value !== 'object');
+      const sentAs = flat ? `${name} ${JSON.stringify(args)}` : '';
       const key = sentAs.length > 0 && sentAs.length <= SENT_KEY_MAX ? sentAs : undefined;
       const known = key === undefined ? undefined : sent.get(key);
       if (known) return known;
-      const result = await outcome(name, args);
-      if (result === undefined) return undefined;
-      let json: Buffer | undefined;
-      if ('status' in result) json = Buffer.from(JSON.stringify(toolError(result)));
+      const result = await outcome(spec, args);
+      let json: Uint8Array<ArrayBuffer> | undefined;
+      if ('status' in result) json = errorJson(result);
       else {
         json = resultJson.get(result);
-        if (json === undefined) resultJson.set(result, (json = Buffer.from(JSON.stringify(resultOf(result)))));
+        if (json === undefined) resultJson.set(result, (json = new TextEncoder().encode(JSON.stringify(resultOf(result)))));
       }
       if (key !== undefined) sent.set(key, json);
       return json;
     },
   };
 }
+
+const errorJson = (problem: Problem) => new TextEncoder().encode(JSON.stringify(toolError(problem)));
 
 /** The longest arguments (as JSON) whose result is kept by them: a search's fit many times over. */
 const SENT_KEY_MAX = 2048;

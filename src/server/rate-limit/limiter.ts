@@ -51,18 +51,21 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
     policy,
     ready: redis ? redis.then((r) => r.connected) : Promise.resolve(),
     async take(key, points = 1) {
+      const cost = Math.min(Math.max(1, Math.ceil(points)), policy.quota);
       try {
         const store = redis ? (await redis).limiter : memory;
-        const res = await store.consume(key, Math.min(Math.max(1, Math.ceil(points)), policy.quota));
+        const res = await store.consume(key, cost);
         return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000), retryAfterSeconds: 0 };
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
-          // Refused: msBeforeNext is the wait for the next admission; the bucket is full a window less one interval after that.
+          // Refused: msBeforeNext is the wait until this request's cost fits (gcra.ts); the bucket is full that
+          // wait plus a window, less the cost's own intervals, from now (a costly list's refusal waits longer
+          // than the bucket takes to fill: t is the bucket's, Retry-After the request's).
           const retryAfterMs = Math.max(outcome.msBeforeNext, 1);
           return {
             allowed: false,
             remaining: 0,
-            resetSeconds: Math.ceil((retryAfterMs + windowMs - intervalMs) / 1000),
+            resetSeconds: Math.ceil(Math.max(0, retryAfterMs + windowMs - intervalMs * cost) / 1000),
             retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
           };
         }

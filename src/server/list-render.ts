@@ -1,0 +1,83 @@
+import { collectionToCsv } from '../lib/collection/collection-csv.ts';
+import type { ListLine } from '../lib/collection/list-lines.ts';
+import { valueList } from '../lib/collection/value-list.ts';
+import { collectionToMarkdown } from '../lib/markdown/collection-markdown.ts';
+import { TOKENS_META } from '../lib/mcp/protocol.ts';
+import { collectionPage } from '../lib/pages/collection-page.ts';
+import type { PageShell } from '../lib/pages/page-shell.ts';
+import type { Collection } from '../schemas/api-types.ts';
+import { COLLECTION_LIMITS } from './collection-limits.ts';
+import type { Searchers } from './search-data.ts';
+import { countTokens } from './token-count.ts';
+
+/**
+ * A list's lines valued against this build and written out as what was asked for: the API's JSON, Markdown or
+ * CSV, the `/collection` page, or the MCP tool's result. This is the work a list costs, all of it, so it runs
+ * in the list worker (list-worker.ts), off the thread that answers searches (list-valuer.ts says why).
+ */
+export type ListOutput =
+  | { kind: 'json' | 'markdown' | 'csv' }
+  /** The `value_collection` tool's result, as JSON: the collection as structuredContent, its Markdown as text. */
+  | { kind: 'tool-result' }
+  /**
+   * The page for people, or (`download`) its CSV to save. `list` is the text the form showed; without one the
+   * list came as a CSV file, and its rows are shown as text lines, each its item's id where one was found.
+   */
+  | { kind: 'page'; list?: string; download: boolean };
+
+export interface RenderedList {
+  text: string;
+  /** The o200k token count of a Markdown answer. */
+  tokens?: number;
+}
+
+/** What rendering reads besides the lines: the searchers, and the page shell (read on first need). */
+export interface ListRenderContext {
+  searchers: Searchers;
+  shell(): Promise<PageShell>;
+}
+
+/** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
+export function valueLines(lines: readonly ListLine[], searchers: Searchers): Collection {
+  const { collection } = searchers;
+  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf);
+}
+
+export async function renderList(lines: readonly ListLine[], output: ListOutput, { searchers, shell }: ListRenderContext): Promise<RenderedList> {
+  const collection = valueLines(lines, searchers);
+  switch (output.kind) {
+    case 'json':
+      return { text: JSON.stringify(collection) };
+    case 'csv':
+      return { text: collectionToCsv(collection) };
+    case 'markdown': {
+      const text = collectionToMarkdown(collection);
+      return { text, tokens: await countTokens(text) };
+    }
+    case 'tool-result': {
+      const markdown = collectionToMarkdown(collection);
+      const tokens = await countTokens(markdown);
+      // The shape mcp-tool-calls.ts gives every tool's result: content first, then structuredContent.
+      return { text: JSON.stringify({ content: [{ type: 'text', text: markdown, _meta: { [TOKENS_META]: tokens } }], structuredContent: collection }) };
+    }
+    case 'page': {
+      const shown = output.list === undefined ? asTextList(collection) : { list: output.list, collection };
+      if (output.download) return { text: collectionToCsv(shown.collection) };
+      const rendered = collectionPage({ ...shown, fitsInLink });
+      return { text: (await shell()).fill(rendered.title, rendered.main) };
+    }
+  }
+}
+
+/** Whether the page can link to a list (GET /collection?list=…), percent-encoded as its links are. */
+const fitsInLink = (list: string): boolean => Buffer.byteLength(encodeURIComponent(list)) <= COLLECTION_LIMITS.getListBytes;
+
+/** A CSV's valued rows as a text list, line i the row of entry i: its quantity and the id of what it was read as. */
+function asTextList(collection: Collection): { list: string; collection: Collection } {
+  const lines = collection.entries.map((entry) => {
+    const id = entry.card?.id ?? (entry.sealed && String(entry.sealed.productId));
+    const grade = entry.grade ? ` ${entry.grade.company.toLowerCase()} ${entry.grade.grade}` : '';
+    return id && entry.status === 'matched' ? `${entry.quantity > 1 ? `${entry.quantity}x ` : ''}${id}${grade}` : entry.text;
+  });
+  return { list: lines.join('\n'), collection: { ...collection, entries: collection.entries.map((entry, i) => ({ ...entry, line: i + 1 })) } };
+}

@@ -1,0 +1,219 @@
+import { Worker } from 'node:worker_threads';
+import type { Answer } from '../http/answer.ts';
+import { functionUnavailable, internalError, problemResponse } from '../http/problem.ts';
+import type { ListLine } from '../lib/collection/list-lines.ts';
+import { COLLECTION_LIMITS } from './collection-limits.ts';
+import type { ListOutput } from './list-render.ts';
+
+/**
+ * Where lists are valued: in one worker thread (list-worker.ts), one list at a time, never on the thread that
+ * answers searches. A list is the one request whose work grows with its input: a 5,000-line list of unknown
+ * words walks the vocabulary for seconds, and its answer (several MB of JSON and Markdown, and their token
+ * count) takes hundreds of milliseconds more to write. On the main thread that stalled every other client and
+ * could exhaust its heap; in the worker it stalls nobody, and its memory has a ceiling of its own
+ * (`resourceLimits`): a worker past it ends alone and the request gets a 503, the function goes on.
+ *
+ * What waits is bounded: a request is admitted with its lines before it is counted against the rate limit,
+ * and while LIST_WORK.admittedLines are admitted (running or queued) the next is refused, at no cost, with a
+ * Retry-After from the measured pace. A job that runs past LIST_WORK.jobTimeoutMs ends the worker. The worker
+ * starts on the first list and stops after LIST_WORK.idleMs without one, so a function that values no lists
+ * holds no second heap. docs/limits.md has the figures these were sized by.
+ */
+export const LIST_WORK = {
+  /** Lines admitted at once across every request, running and waiting: four of the largest lists. */
+  admittedLines: 4 * COLLECTION_LIMITS.lines,
+  /** The worker's old space, in MB: the largest list and its answer, with room (docs/limits.md). */
+  heapMb: 256,
+  /** A job longer than this ends the worker (the largest list takes a few seconds). */
+  jobTimeoutMs: 30_000,
+  /** The worker stops after this long without a list. */
+  idleMs: 30_000,
+};
+
+/** A job as the worker receives it. */
+export interface ListJob {
+  id: number;
+  lines: ListLine[];
+  output: ListOutput;
+}
+
+/** What the worker sends back: the answer's bytes (transferred) and its token count, or its fault. */
+export type ListJobOutcome = { id: number; ok: true; bytes: Uint8Array<ArrayBuffer>; tokens?: number } | { id: number; ok: false; error: string };
+
+export interface ListAnswer {
+  bytes: Uint8Array<ArrayBuffer>;
+  tokens?: number;
+}
+
+/** Why a list was not valued: the worker ran out of memory or time, or failed otherwise (a fault of ours). */
+export class ListWorkFailed extends Error {
+  readonly reason: 'memory' | 'timeout' | 'fault';
+  constructor(reason: ListWorkFailed['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** A request's admission: its lists valued in turn, then released (whatever happened). */
+export interface ListTicket {
+  run(lines: ListLine[], output: ListOutput): Promise<ListAnswer>;
+  release(): void;
+}
+
+export interface ListValuer {
+  /** Admits a request's lines, or says when to try again: nothing is counted or queued then. */
+  admit(lines: number): ListTicket | { retryAfterSeconds: number };
+  /** Lines admitted now (running and waiting), and whether the worker runs: for tests and benchmarks. */
+  readonly load: { admittedLines: number; workerRunning: boolean };
+  close(): Promise<void>;
+}
+
+interface Pending {
+  job: ListJob;
+  resolve(answer: ListAnswer): void;
+  reject(error: Error): void;
+}
+
+export interface ListValuerOptions {
+  /** dist/server, which the worker reads its search data from. */
+  serverDir: string;
+  /** The worker's module: dist/server/list-worker.mjs, or src/server/list-worker.ts from source. */
+  workerFile: URL;
+  limits?: typeof LIST_WORK;
+  log?: (message: string) => void;
+}
+
+export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, log = console.error }: ListValuerOptions): ListValuer {
+  let admitted = 0;
+  let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let running: (Pending & { timer: NodeJS.Timeout; startedAt: number }) | undefined;
+  const queue: Pending[] = [];
+  let nextId = 1;
+  // The pace of recent lists (milliseconds a line, a moving average), for an honest Retry-After.
+  let msPerLine = 1;
+
+  function start(): Worker {
+    const started = new Worker(workerFile, { workerData: { serverDir }, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb } });
+    // The worker never keeps the process alive: the server does, and on SIGTERM nothing waits for it.
+    started.unref();
+    started.on('message', (outcome: ListJobOutcome) => {
+      if (running?.job.id !== outcome.id) return;
+      const done = running;
+      settle();
+      if (outcome.ok) {
+        const ms = performance.now() - done.startedAt;
+        msPerLine = 0.7 * msPerLine + (0.3 * ms) / Math.max(1, done.job.lines.length);
+        done.resolve({ bytes: outcome.bytes, tokens: outcome.tokens });
+      } else {
+        log(`list worker: ${outcome.error}`);
+        done.reject(new ListWorkFailed('fault', 'the list could not be valued'));
+      }
+      pump();
+    });
+    started.on('error', (error: Error & { code?: string }) => {
+      if (worker !== started) return;
+      const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      log(`list worker: ${memory ? `out of memory (${limits.heapMb} MB)` : (error.stack ?? error.message)}`);
+      lose(started, new ListWorkFailed(memory ? 'memory' : 'fault', error.message));
+    });
+    started.on('exit', () => lose(started, new ListWorkFailed('fault', 'the list worker stopped')));
+    return started;
+  }
+
+  /** The worker is gone (ended, out of memory, stopped): its job fails, the next job starts a new one. */
+  function lose(gone: Worker, failure: ListWorkFailed): void {
+    if (worker !== gone) return;
+    worker = undefined;
+    const lost = running;
+    settle();
+    lost?.reject(failure);
+    pump();
+  }
+
+  function settle(): void {
+    if (running) clearTimeout(running.timer);
+    running = undefined;
+  }
+
+  function pump(): void {
+    if (running) return;
+    const next = queue.shift();
+    clearTimeout(idleTimer);
+    if (!next) {
+      if (worker) idleTimer = setTimeout(stop, limits.idleMs).unref();
+      return;
+    }
+    worker ??= start();
+    const timer = setTimeout(() => {
+      const timedOut = worker;
+      if (!timedOut) return;
+      log(`list worker: a list of ${next.job.lines.length} lines ran past ${limits.jobTimeoutMs} ms; ending the worker`);
+      lose(timedOut, new ListWorkFailed('timeout', `the list took longer than ${limits.jobTimeoutMs / 1000} s`));
+      void timedOut.terminate();
+    }, limits.jobTimeoutMs);
+    running = { ...next, timer, startedAt: performance.now() };
+    worker.postMessage(next.job);
+  }
+
+  function stop(): void {
+    const idle = worker;
+    if (!idle || running) return;
+    worker = undefined;
+    void idle.terminate();
+  }
+
+  return {
+    admit(lines) {
+      if (admitted > 0 && admitted + lines > limits.admittedLines) {
+        return { retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil((admitted * msPerLine) / 1000))) };
+      }
+      admitted += lines;
+      let held = lines;
+      let unused = lines;
+      return {
+        run(lines, output) {
+          // A request values no more lines than it was admitted (and counted) for, however its lists are framed.
+          unused -= lines.length;
+          if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
+          return new Promise<ListAnswer>((resolve, reject) => {
+            queue.push({ job: { id: nextId++, lines, output }, resolve, reject });
+            pump();
+          });
+        },
+        release() {
+          admitted -= held;
+          held = 0;
+        },
+      };
+    },
+    get load() {
+      return { admittedLines: admitted, workerRunning: worker !== undefined };
+    },
+    async close() {
+      clearTimeout(idleTimer);
+      const closing = worker;
+      worker = undefined;
+      await closing?.terminate();
+    },
+  };
+}
+
+/**
+ * The answer to a list the worker cannot take now (`{ retryAfterSeconds }` from admit), or could not value
+ * (a ListWorkFailed): a 503 to retry, or a 500 for a fault of ours. Anything else is rethrown.
+ */
+export function listWorkProblem(refusal: unknown): Answer {
+  if (refusal instanceof ListWorkFailed && refusal.reason === 'fault') return problemResponse(internalError());
+  if (refusal instanceof ListWorkFailed) {
+    const what = refusal.reason === 'memory' ? 'the memory' : 'the time';
+    const detail = `The list could not be valued within ${what} one list may use (${refusal.message}); send it in smaller parts.`;
+    return problemResponse(functionUnavailable(detail), { 'Retry-After': '1' });
+  }
+  if (refusal !== null && typeof refusal === 'object' && 'retryAfterSeconds' in refusal && typeof refusal.retryAfterSeconds === 'number') {
+    const seconds = refusal.retryAfterSeconds;
+    const detail = `Other lists are being valued; this one was not counted. Try again in ${seconds} s.`;
+    return problemResponse(functionUnavailable(detail), { 'Retry-After': String(seconds) });
+  }
+  throw refusal;
+}
