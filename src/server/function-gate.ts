@@ -3,7 +3,7 @@ import type { GateDecision } from '../http/exchange.ts';
 import { tooManyRequests } from '../http/problem.ts';
 import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
-import type { Limiter } from './rate-limit/limiter.ts';
+import type { Limiter, RateDecision } from './rate-limit/limiter.ts';
 import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit/policy.ts';
 
 /**
@@ -12,7 +12,14 @@ import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limi
  * everyone else, invalid signatures included, is counted against the policy
  * (one point a request; a list to value by its size) and told where they stand.
  */
-export type FunctionGate = (req: IncomingMessage, cost?: number) => Promise<GateDecision>;
+export interface FunctionGate {
+  (req: IncomingMessage, cost?: number): Promise<GateDecision>;
+  /**
+   * The 429 a counted client would get now whatever its request costs, if this instance refused it a moment ago and
+   * not even one point fits yet (Limiter.refusedNow): asked before work that only finds a request's cost.
+   */
+  refusedNow(req: IncomingMessage): GateDecision | undefined;
+}
 
 export interface GateOptions {
   /** null when RATE_LIMIT=off. */
@@ -43,15 +50,25 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
     });
   }
 
-  return async (req, cost = 1) => {
+  const gate = async (req: IncomingMessage, cost = 1): Promise<GateDecision> => {
     // Nothing to count, nothing to exempt: no signature is checked (it costs ~80 µs when one is offered).
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
-    const decision = await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost);
+    return decisionOf(await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost));
+  };
+  gate.refusedNow = (req: IncomingMessage): GateDecision | undefined => {
+    const refusal = limiter?.refusedNow(limiterKeyOf(clientAddressOf(req, trustProxy)));
+    if (!refusal || uncounted(req) || verdictOf(req).outcome === 'verified') return undefined;
+    const decision = decisionOf(refusal);
+    return decision.go ? undefined : decision;
+  };
+  return gate;
+
+  function decisionOf(decision: RateDecision | null): GateDecision {
     const headers: Record<string, string> = { 'RateLimit-Policy': policyHeader };
     if (!decision) return { go: true, headers };
     headers.RateLimit = rateLimitHeader(decision.remaining, decision.resetSeconds);
     if (decision.allowed) return { go: true, headers };
     headers['Retry-After'] = String(decision.retryAfterSeconds);
     return { go: false, headers, problem: tooManyRequests(POLICY_NAME, decision.retryAfterSeconds) };
-  };
+  }
 }

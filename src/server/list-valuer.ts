@@ -3,11 +3,11 @@ import type { Answer } from '../http/answer.ts';
 import { functionUnavailable, internalError, problemResponse } from '../http/problem.ts';
 import type { ListLine } from '../lib/collection/list-lines.ts';
 import { COLLECTION_LIMITS } from './collection-limits.ts';
-import type { ListOutput } from './list-render.ts';
+import { type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
 
 /**
  * Where lists are valued: in one worker thread (list-worker.ts), one list at a time, never on the thread that
- * answers searches. A list is the one request whose work grows with its input: a 5,000-line list of unknown
+ * answers searches (but a list of a few lines, which costs what a search does). A list is the one request whose work grows with its input: a 5,000-line list of unknown
  * words walks the vocabulary for seconds, and its answer (several MB of JSON and Markdown, and their token
  * count) takes hundreds of milliseconds more to write. On the main thread that stalled every other client and
  * could exhaust its heap; in the worker it stalls nobody, and its memory has a ceiling of its own
@@ -20,6 +20,12 @@ import type { ListOutput } from './list-render.ts';
  * holds no second heap. docs/limits.md has the figures these were sized by.
  */
 export const LIST_WORK = {
+  /**
+   * Lists of at most this many lines are valued on the main thread, as a search is: ten lines are a few
+   * milliseconds at worst, and sending them to the worker would cost more than valuing them (and start a worker,
+   * some 70 MB, for a shared link's three lines).
+   */
+  inlineLines: 10,
   /** Lines admitted at once across every request, running and waiting: four of the largest lists. */
   admittedLines: 4 * COLLECTION_LIMITS.lines,
   /** The worker's old space, in MB: the largest list and its answer, with room (docs/limits.md). */
@@ -63,6 +69,8 @@ export interface ListTicket {
 export interface ListValuer {
   /** Admits a request's lines, or says when to try again: nothing is counted or queued then. */
   admit(lines: number): ListTicket | { retryAfterSeconds: number };
+  /** When to try again if no list at all would be admitted now (every admitted line taken); undefined otherwise. */
+  full(): { retryAfterSeconds: number } | undefined;
   /** Lines admitted now (running and waiting), and whether the worker runs: for tests and benchmarks. */
   readonly load: { admittedLines: number; workerRunning: boolean };
   close(): Promise<void>;
@@ -81,9 +89,11 @@ export interface ListValuerOptions {
   workerFile: URL;
   limits?: typeof LIST_WORK;
   log?: (message: string) => void;
+  /** What the main thread values short lists with (LIST_WORK.inlineLines); without it every list goes to the worker. */
+  inline?: ListRenderContext;
 }
 
-export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, log = console.error }: ListValuerOptions): ListValuer {
+export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, log = console.error, inline }: ListValuerOptions): ListValuer {
   let admitted = 0;
   let worker: Worker | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -163,11 +173,12 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
     void idle.terminate();
   }
 
+  const wait = () => ({ retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil((admitted * msPerLine) / 1000))) });
+
   return {
+    full: () => (admitted >= limits.admittedLines ? wait() : undefined),
     admit(lines) {
-      if (admitted > 0 && admitted + lines > limits.admittedLines) {
-        return { retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil((admitted * msPerLine) / 1000))) };
-      }
+      if (admitted > 0 && admitted + lines > limits.admittedLines) return wait();
       admitted += lines;
       let held = lines;
       let unused = lines;
@@ -176,6 +187,7 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
           // A request values no more lines than it was admitted (and counted) for, however its lists are framed.
           unused -= lines.length;
           if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
+          if (inline && lines.length <= limits.inlineLines) return valueInline(lines, output, inline);
           return new Promise<ListAnswer>((resolve, reject) => {
             queue.push({ job: { id: nextId++, lines, output }, resolve, reject });
             pump();
@@ -197,6 +209,12 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
       await closing?.terminate();
     },
   };
+}
+
+/** A short list valued here, as the worker would value it (the same renderList). */
+async function valueInline(lines: ListLine[], output: ListOutput, context: ListRenderContext): Promise<ListAnswer> {
+  const rendered = await renderList(lines, output, context);
+  return { bytes: new TextEncoder().encode(rendered.text), tokens: rendered.tokens };
 }
 
 /**

@@ -78,10 +78,12 @@ const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trust
 
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
-// Lists are valued in a worker thread of their own (list-valuer.ts): built, its bundle lies beside this one.
+const listingPages = createListingPages(join(dist, 'server'), searchers);
+// Lists are valued in a worker thread of their own (list-valuer.ts), a short one here: built, its bundle lies beside this one.
 const valuer = createListValuer({
   serverDir: join(dist, 'server'),
   workerFile: new URL(import.meta.url.endsWith('.ts') ? './list-worker.ts' : `./${LIST_WORKER_FILE}`, import.meta.url),
+  inline: { searchers, shell: listingPages.shell },
 });
 
 const server = createServer(
@@ -90,7 +92,7 @@ const server = createServer(
     files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
     manifest,
     searchers,
-    listingPages: createListingPages(join(dist, 'server'), searchers),
+    listingPages,
     valuer,
     gate,
     // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.

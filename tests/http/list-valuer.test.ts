@@ -4,7 +4,9 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { linesOfText } from '../../src/lib/collection/list-lines.ts';
 import type { Collection } from '../../src/schemas/api-types.ts';
 import { LIST_WORKER_FILE } from '../../src/server/function-home.ts';
+import type { ListRenderContext } from '../../src/server/list-render.ts';
 import { createListValuer, LIST_WORK, type ListTicket, type ListValuer, ListWorkFailed } from '../../src/server/list-valuer.ts';
+import { loadSearchers } from '../../src/server/search-data.ts';
 
 /**
  * Where lists are valued (src/server/list-valuer.ts), with the worker the fixture build bundled: the bounds that
@@ -15,8 +17,15 @@ const dist = inject('fixtureDist');
 const workerFile = pathToFileURL(join(dist, 'server', LIST_WORKER_FILE));
 const logged: string[] = [];
 let valuer: ListValuer | undefined;
-const valuerWith = (limits: Partial<typeof LIST_WORK> = {}) =>
-  (valuer = createListValuer({ serverDir: join(dist, 'server'), workerFile, limits: { ...LIST_WORK, ...limits }, log: (m) => logged.push(m) }));
+/** A valuer that sends every list to the worker (none valued inline), unless `inline` is given. */
+const valuerWith = (limits: Partial<typeof LIST_WORK> = {}, inline?: ListRenderContext) =>
+  (valuer = createListValuer({
+    serverDir: join(dist, 'server'),
+    workerFile,
+    limits: { ...LIST_WORK, inlineLines: 0, ...limits },
+    log: (m) => logged.push(m),
+    inline,
+  }));
 afterEach(async () => {
   await valuer?.close();
   valuer = undefined;
@@ -57,7 +66,28 @@ describe('the list worker', () => {
     first.release(); // releasing twice frees nothing twice
     expect(v.load.admittedLines).toBe(1000);
     small.release();
-    expect(admitted(v, 6000)).toBeDefined();
+    expect(v.full()).toBeUndefined();
+    const all = admitted(v, 6000);
+    // With every line taken no list is even read: the endpoint asks before reading one.
+    expect(v.full()).toEqual({ retryAfterSeconds: expect.any(Number) });
+    all.release();
+    expect(v.full()).toBeUndefined();
+  });
+
+  it('values a short list on the main thread, the same bytes the worker sends, and starts no worker for it', async () => {
+    const shell = async () => ({ fill: (title: string, main: string) => `${title}${main}` });
+    const v = valuerWith({ inlineLines: 10 }, { searchers: loadSearchers(join(dist, 'server', 'search')), shell });
+    const ticket = admitted(v, 12);
+    const short = await ticket.run(linesOfText('2x base1-4\nzzqx not a card'), { kind: 'tool-result' });
+    expect(v.load.workerRunning).toBe(false);
+    const long = await ticket.run(linesOfText(Array.from({ length: 10 }, () => 'base1-4').join('\n')), { kind: 'json' });
+    expect(v.load.workerRunning).toBe(false);
+    ticket.release();
+    const viaWorker = valuerWith();
+    const other = admitted(viaWorker, 2);
+    expect((await other.run(linesOfText('2x base1-4\nzzqx not a card'), { kind: 'tool-result' })).bytes).toEqual(short.bytes);
+    other.release();
+    expect(json(long.bytes).totalUsd).toBe(4582.9);
   });
 
   it('always admits a lone request, even one larger than the bound', async () => {
@@ -86,7 +116,7 @@ describe('the list worker', () => {
   });
 
   it('ends a worker that runs past its time, fails that list, and values the next in a new worker', async () => {
-    const limits = { ...LIST_WORK, jobTimeoutMs: 1 };
+    const limits = { ...LIST_WORK, inlineLines: 0, jobTimeoutMs: 1 };
     const v = (valuer = createListValuer({ serverDir: join(dist, 'server'), workerFile, limits, log: (m) => logged.push(m) }));
     const ticket = admitted(v, 2);
     await expect(ticket.run(linesOfText('base1-4'), { kind: 'json' })).rejects.toMatchObject({ reason: 'timeout' });

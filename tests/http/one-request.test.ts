@@ -232,6 +232,11 @@ describe('numbers, quantities and headers are what they say', () => {
     const after = Number(/;t=(\d+)$/.exec(String(refused.headers.ratelimit))?.[1]);
     expect(after).toBeLessThanOrEqual(t);
     expect(Number(refused.headers['retry-after'])).toBeLessThan(after);
+    // Sent again at once, it is refused as before (before its list is even read), with the same account.
+    const again = await post();
+    expect(again.status).toBe(429);
+    expect(again.headers.ratelimit).toMatch(/;r=0;/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -66,6 +66,27 @@ describe('the GCRA bucket', () => {
     expect((await limiter.take('b', 500))!).toMatchObject({ allowed: true, remaining: 0 });
   });
 
+  it('tells a client refused a costly request when its bucket is full, and when that request would fit', async () => {
+    const { limiter, clock } = limiterAt('120/60');
+    expect((await limiter.take('a', 100))!).toMatchObject({ allowed: true, remaining: 20, resetSeconds: 50 });
+    clock.now += 1000;
+    // Full in 49 s whatever the refused request costs; its 100 points fit in 39 s.
+    expect((await limiter.take('a', 100))!).toMatchObject({ allowed: false, resetSeconds: 49, retryAfterSeconds: 39 });
+  });
+
+  it('remembers a refusal while not even one point fits, and forgets it once one does', async () => {
+    const { limiter, clock } = limiterAt('2/60');
+    await limiter.take('a', 2);
+    expect(limiter.refusedNow('a')).toBeNull(); // not refused yet: the store decides
+    expect((await limiter.take('a', 2))!.allowed).toBe(false);
+    // One point fits 30 s after the bucket was emptied; the bucket is full 60 s after.
+    expect(limiter.refusedNow('a')).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 30, resetSeconds: 60 });
+    expect(limiter.refusedNow('b')).toBeNull();
+    clock.now += 30_000;
+    expect(limiter.refusedNow('a')).toBeNull();
+    expect((await limiter.take('a'))!.allowed).toBe(true);
+  });
+
   it('counts each client on its own', async () => {
     const { limiter } = limiterAt('2/60');
     await limiter.take('a');

@@ -388,14 +388,34 @@ export function mcpPath(op: McpPathOptions): Json {
           content: {
             'application/json': {
               schema: {
-                type: 'object',
-                required: ['jsonrpc', 'id'],
-                properties: {
-                  jsonrpc: { const: '2.0' },
-                  id: { type: ['string', 'integer'] },
-                  result: { type: 'object' },
-                  error: JSONRPC_ERROR.properties.error,
-                },
+                oneOf: [
+                  {
+                    type: 'object',
+                    required: ['jsonrpc', 'id'],
+                    properties: {
+                      jsonrpc: { const: '2.0' },
+                      id: { type: ['string', 'integer'] },
+                      result: { type: 'object' },
+                      error: JSONRPC_ERROR.properties.error,
+                    },
+                  },
+                  {
+                    description:
+                      'A 2025-03-26 batch: the answers of its requests, an element that was no JSON-RPC message answered with error -32600 and a null id.',
+                    type: 'array',
+                    minItems: 1,
+                    items: {
+                      type: 'object',
+                      required: ['jsonrpc', 'id'],
+                      properties: {
+                        jsonrpc: { const: '2.0' },
+                        id: { type: ['string', 'integer', 'null'] },
+                        result: { type: 'object' },
+                        error: JSONRPC_ERROR.properties.error,
+                      },
+                    },
+                  },
+                ],
               },
               examples: op.examples,
             },
@@ -408,13 +428,19 @@ export function mcpPath(op: McpPathOptions): Json {
         '400': {
           description:
             'MCP-Protocol-Version names a version this server does not speak (problem JSON naming the header in `parameter`, the versions in `allowed`); ' +
-            'or the body is not JSON or not a JSON-RPC message (the transport’s JSON-RPC error, code -32700 or -32600).',
+            'or the body is not JSON (JSON-RPC error -32700), not a JSON-RPC message, or a batch where the protocol version has none ' +
+            '(2025-06-18 and later; a request without the header speaks 2025-03-26), empty, of more than 20 messages or holding initialize (-32600).',
           headers: headersOf(...plain),
           content: { 'application/problem+json': { schema: ref('schemas', 'Problem') }, 'application/json': { schema: JSONRPC_ERROR } },
         },
         ...responsesOf({ '403': 'Forbidden', '405': 'MethodNotAllowed' }),
-        '406': jsonRpcError('Accept does not list both application/json and text/event-stream: the transport’s JSON-RPC error (code -32000).'),
-        '413': problemRef('ContentTooLarge', 'A body past 1 MB: `limit` names the limit.'),
+        '406': jsonRpcError(
+          'Accept, read as media ranges, does not accept both application/json and text/event-stream: the transport’s JSON-RPC error (code -32000).',
+        ),
+        '413': problemRef(
+          'ContentTooLarge',
+          'A body past 1 MB, lists of more than 5,000 lines together, or more than 10,000 JSON values: `limit` names the limit.',
+        ),
         '415': problemRef('UnsupportedMediaType', 'A body that is not application/json: `allowed` says so.'),
         ...responsesOf({ '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
       },

@@ -41,7 +41,7 @@ export const RESPONSES = {
     'Link-ServiceDesc',
   ),
   ContentTooLarge: problem(
-    'A POSTed list past 1 MB, or a list of more than 5,000 lines: `limit` names the limit. Send it in parts.',
+    'A POST body past 1 MB (answered as soon as it passes), a list (or one request’s lists together) of more than 5,000 lines, or an MCP request of more than 10,000 JSON values: `limit` names the limit. Send it in parts.',
     'Problem',
     ...CORS,
     'Link-ServiceDesc',
@@ -66,7 +66,9 @@ export const RESPONSES = {
   ),
   ServiceUnavailable: problem(
     'Deployed behind a static host: the function is down (the host answers for it; every prebuilt file is still served), ' +
-      'or the function cannot read a prebuilt file of this build from the host (STATIC_ORIGIN).',
+      'or the function cannot read a prebuilt file of this build from the host (STATIC_ORIGIN); for a list to value, the list worker ' +
+      'has as many lines as it takes at once, or could not value the list in the time or memory one list may use, or the function ' +
+      'holds as many arriving bodies as it takes. Retry-After says when to try again; a refused list is not counted.',
     'Problem',
     'Retry-After',
     ...ON_API,

@@ -220,7 +220,16 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     const framing = framingProblem(parsed, typeof header === 'string' ? header : MCP_BATCHING_VERSION);
     if (framing) return rpcAnswer(400, rpcError(null, RPC.invalidRequest, `Invalid Request: ${framing}`));
 
-    const plan = (Array.isArray(parsed) ? parsed : [parsed]).map(planOf);
+    // Refusals known before a list is read: the client was refused a moment ago, or no list at all would be admitted.
+    const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+    const methods = messages.map((message) => (isPlainObject(message) ? message.method : undefined));
+    const refusedNow = methods.some((method) => method === 'tools/call' || method === 'resources/read') ? gate.refusedNow(req) : undefined;
+    if (refusedNow && !refusedNow.go) return refused(refusedNow.problem, refusedNow.headers);
+    const full = methods.includes('tools/call') ? valuer.full() : undefined;
+    if (full && messages.some((message) => isPlainObject(message) && isPlainObject(message.params) && message.params.name === 'value_collection')) {
+      return withApiHeaders(listWorkProblem(full));
+    }
+    const plan = messages.map(planOf);
     const lines = plan.reduce((sum, { lines }) => sum + (lines?.length ?? 0), 0);
     const tooLong = tooManyLines(lines, 'The lists of one request together');
     if (tooLong) return refused(tooLong);
@@ -354,11 +363,20 @@ function framingProblem(parsed: unknown, version: string): string | undefined {
   return undefined;
 }
 
+/** Recent Accept headers and whether each accepts both types: a client sends the same one every time. */
+const acceptsBothOf = new Map<string, boolean>();
+
 /** Accept lists both types the transport requires, each with a weight above 0 (a list of media ranges, not a substring). */
 function acceptsBoth(accept: string | undefined): boolean {
   if (accept === undefined) return false;
-  const ranges = parseAccept(accept);
-  return ['application/json', 'text/event-stream'].every((type) => ranges.some((r) => `${r.type}/${r.subtype}` === type && r.q > 0));
+  let both = acceptsBothOf.get(accept);
+  if (both === undefined) {
+    const ranges = parseAccept(accept);
+    both = ['application/json', 'text/event-stream'].every((type) => ranges.some((r) => `${r.type}/${r.subtype}` === type && r.q > 0));
+    if (acceptsBothOf.size >= 64) acceptsBothOf.clear();
+    acceptsBothOf.set(accept, both);
+  }
+  return both;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

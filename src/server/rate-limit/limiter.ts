@@ -25,6 +25,13 @@ export interface Limiter {
    * the count could not be taken (the request goes on, uncounted).
    */
   take(key: string, points?: number): Promise<RateDecision | null>;
+  /**
+   * The refusal a request of `key` would get now, known without asking the store: set by this instance's last
+   * refusal of the key, while not even one point fits. A lower bound (the bucket can only have filled further since,
+   * by this or another instance), so it never refuses what the store would admit. Lets an endpoint refuse before
+   * the work that finds a request's cost (reading a list) for a client that keeps sending while refused.
+   */
+  refusedNow(key: string): RateDecision | null;
   /** Settles once the store can count (Redis connected, or found unreachable and replaced by memory). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -37,6 +44,9 @@ export interface LimiterOptions {
   now?: () => number;
 }
 
+/** Refusals remembered at most (refusedNow): past it the oldest go, and those clients are asked of the store again. */
+const REFUSALS_KEPT = 10_000;
+
 export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.warn, now }: LimiterOptions = {}): Limiter {
   const memory = new MemoryGcraLimiter(policy, now);
   // ioredis is loaded only when there is a Redis to talk to (~20 ms at start otherwise spent for nothing).
@@ -46,6 +56,15 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
   const windowMs = policy.windowSeconds * 1000;
   const intervalMs = windowMs / policy.quota;
   let warnedAt = -Infinity;
+  const clock = now ?? Date.now;
+  // By key: when one point fits again, and when the bucket is full (epoch ms), as this instance's last refusal said.
+  const refusals = new Map<string, { onePointAt: number; fullAt: number }>();
+
+  function remember(key: string, refusal: { onePointAt: number; fullAt: number }): void {
+    refusals.delete(key);
+    if (refusals.size >= REFUSALS_KEPT) refusals.delete(refusals.keys().next().value!);
+    refusals.set(key, refusal);
+  }
 
   return {
     policy,
@@ -62,6 +81,8 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
           // wait plus a window, less the cost's own intervals, from now (a costly list's refusal waits longer
           // than the bucket takes to fill: t is the bucket's, Retry-After the request's).
           const retryAfterMs = Math.max(outcome.msBeforeNext, 1);
+          const at = clock();
+          remember(key, { onePointAt: at + retryAfterMs - intervalMs * (cost - 1), fullAt: at + retryAfterMs + windowMs - intervalMs * cost });
           return {
             allowed: false,
             remaining: 0,
@@ -77,6 +98,21 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
         }
         return null;
       }
+    },
+    refusedNow(key) {
+      const refusal = refusals.get(key);
+      if (!refusal) return null;
+      const at = clock();
+      if (refusal.onePointAt <= at) {
+        refusals.delete(key);
+        return null;
+      }
+      return {
+        allowed: false,
+        remaining: 0,
+        resetSeconds: Math.ceil((refusal.fullAt - at) / 1000),
+        retryAfterSeconds: Math.ceil((refusal.onePointAt - at) / 1000),
+      };
     },
     close: async () => {
       await (await redis)?.close();

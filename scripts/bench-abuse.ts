@@ -1,0 +1,272 @@
+/**
+ * Abuse benchmark (issue 31): the worst requests the limits allow, from several clients at once, against the real
+ * function on a finished build (dist/server/function.mjs with its V8 flags, as npm start runs it, and the default
+ * rate limit), while one steady client searches. Bounded in time: each phase runs --seconds.
+ *
+ *   1. idle: the steady client's searches alone, the baseline;
+ *   2. one worst list: one client POSTs the slowest list the limits allow (5,000 lines of unknown words, each
+ *      line a vocabulary walk) again and again;
+ *   3. many at once: --clients clients (a dozen by default), each from its own loopback address (its own bucket;
+ *      with --fresh-addresses a new address for every request, as a client with unbounded addresses, which only the
+ *      limits hold), each sending in a loop, never waiting for Retry-After, one of the worst requests: that list,
+ *      the largest answer (5,000 ambiguous lines, as the MCP tool's
+ *      result), the /collection page of 5,000 long lines, an MCP batch of 20 lists of 250 lines, an endless
+ *      chunked body, a body of 20,000 JSON values;
+ *   4. after: the steady client again, on the function the phases left.
+ *
+ * Per phase: the search latency the steady client saw (p50, p95, max; one search at a time, every query new, so
+ * the answer cache never helps), the main thread's event-loop delay (perf_hooks monitorEventLoopDelay, read by
+ * scripts/lib/process-probe.mjs loaded into the function with --import: p99 and max over the phase; the list
+ * worker's own loop is busy by design), the
+ * function's resident memory (peak over the phase; VmHWM at the end) and what the abusers got, by status.
+ *
+ * Goals (docs/limits.md): while lists are valued, searches p95 ≤ 50 ms and none over 250 ms; RSS ≤ 700 MB.
+ *
+ * Usage:  npm run bench:abuse [-- --clients 12 --seconds 10 --fresh-addresses]    (DIST_DIR honoured, default dist)
+ * Exit:   0 every goal met · 1 a goal missed · 2 the benchmark could not run
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { functionOf } from '../src/server/function-home.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { median, percentile, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
+import { freePort, HOST, REALISTIC_QUERIES, sleep, vmBytes } from './lib/bench-server.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const GOALS = { searchP95Ms: 50, searchMaxMs: 250, rssMb: 700 };
+const PROBE_EVERY_MS = 100;
+
+interface Reply {
+  status: number;
+  ms: number;
+}
+
+/** One request on a kept-alive agent (or a fresh connection), from a local address: its status and time. */
+function send(
+  port: number,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    localAddress,
+    agent,
+  }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string; agent?: Agent },
+): Promise<Reply> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const req = request({ host: HOST, port, path, method, headers, localAddress, agent: agent ?? false }, (res) => {
+      res.resume().once('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.once('error', () => done({ status: 0, ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+/** A body that never ends (chunked), until the function answers or cuts it. */
+function endless(port: number, localAddress: string): Promise<Reply> {
+  const started = performance.now();
+  return new Promise((done) => {
+    let sending = true;
+    const req = request(
+      { host: HOST, port, path: '/api/collection', method: 'POST', headers: { 'Content-Type': 'text/plain' }, localAddress, agent: false },
+      (res) => {
+        sending = false;
+        res.resume();
+        req.destroy();
+        done({ status: res.statusCode ?? 0, ms: performance.now() - started });
+      },
+    );
+    req.once('error', () => sending && done({ status: 0, ms: performance.now() - started }));
+    const chunk = Buffer.alloc(64 * 1024, 'mew\n');
+    const write = () => {
+      while (sending && req.write(chunk));
+      if (sending) req.once('drain', write);
+    };
+    write();
+  });
+}
+
+const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i)).join('\n');
+const unknownWords = lines(5000, (i) => `zqx${i} vorp${(i * 7919) % 100_003}`);
+const ambiguous = lines(5000, () => 'mew');
+const longNoted = lines(5000, (i) => `9999x pikachu ${Array.from({ length: 14 }, (_, k) => `zz${(i * 14 + k) % 9973}q`).join(' ')}`.slice(0, 200));
+const MCP = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+const toolCall = (id: number, list: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'value_collection', arguments: { list } } });
+// Every body made once: the benchmark shares the machine's two cores with the function, and should spend little.
+const BODIES = {
+  largest: JSON.stringify(toolCall(1, ambiguous)),
+  page: `list=${encodeURIComponent(longNoted)}`,
+  batch: JSON.stringify(
+    Array.from({ length: 20 }, (_, i) =>
+      toolCall(
+        i,
+        lines(250, (k) => `zqx${i}${k} vorp`),
+      ),
+    ),
+  ),
+  values: `{"jsonrpc":"2.0","id":1,"method":"ping","params":[${'{},'.repeat(20_000)}{}]}`,
+};
+
+/** The worst requests, one kind per abusing client (round robin). */
+const WORST: { name: string; send(port: number, localAddress: string): Promise<Reply> }[] = [
+  {
+    name: 'slowest list (5,000 unknown lines)',
+    send: (port, localAddress) =>
+      send(port, '/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: unknownWords, localAddress }),
+  },
+  {
+    name: 'largest answer (MCP, 5,000 ambiguous)',
+    send: (port, localAddress) => send(port, '/mcp', { method: 'POST', headers: MCP, body: BODIES.largest, localAddress }),
+  },
+  {
+    name: 'page of 5,000 long lines',
+    send: (port, localAddress) =>
+      send(port, '/collection', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: BODIES.page, localAddress }),
+  },
+  {
+    name: 'MCP batch, 20 lists of 250',
+    send: (port, localAddress) => send(port, '/mcp', { method: 'POST', headers: MCP, body: BODIES.batch, localAddress }),
+  },
+  { name: 'endless chunked body', send: (port, localAddress) => endless(port, localAddress) },
+  {
+    name: '20,000 JSON values',
+    send: (port, localAddress) => send(port, '/mcp', { method: 'POST', headers: MCP, body: BODIES.values, localAddress }),
+  },
+];
+
+interface ProbeLine {
+  t: number;
+  thread: 'main' | 'worker';
+  rssMb: number;
+  heapMb: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { clients: { type: 'string', default: '12' }, seconds: { type: 'string', default: '10' }, 'fresh-addresses': { type: 'boolean', default: false } },
+  });
+  const freshAddresses = values['fresh-addresses'];
+  const clients = positiveInteger('clients', values.clients);
+  const seconds = positiveInteger('seconds', values.seconds);
+  const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
+
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-abuse-'));
+  const probeFile = join(scratch, 'probe.jsonl');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', join(ROOT, 'scripts', 'lib', 'process-probe.mjs'), ...SERVER_NODE_FLAGS, functionOf(dist)], {
+    cwd: ROOT,
+    env: { ...process.env, DIST_DIR: dist, PORT: String(port), HOST, RATE_LIMIT: '120/60', PROBE_FILE: probeFile, PROBE_EVERY_MS: String(PROBE_EVERY_MS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  for (let waited = 0; !/serving/.test(log); waited += 50) {
+    if (child.exitCode !== null || waited > 30_000) throw new Error(`the function did not start:\n${log}`);
+    await sleep(50);
+  }
+  console.log(
+    `Abuse: ${dist}, the default rate limit (120/60), ${clients} abusing clients${freshAddresses ? ' (a new address each request)' : ''}, ${seconds} s a phase ...`,
+  );
+
+  const probes = (): ProbeLine[] =>
+    readFileSync(probeFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ProbeLine);
+  let query = 0;
+  /**
+   * The steady client: one new search at a time until `until`, each from the next of 250 addresses (so that its
+   * rate limit never refuses it: a refused search would say nothing of the time a search takes).
+   */
+  async function search(until: number): Promise<number[]> {
+    const times: number[] = [];
+    while (performance.now() < until) {
+      const q = `${REALISTIC_QUERIES[query % REALISTIC_QUERIES.length]} ${query}`;
+      const reply = await send(port, `/api/cards?q=${encodeURIComponent(q)}&limit=10`, { localAddress: `127.0.9.${(query++ % 250) + 1}` });
+      if (reply.status !== 200) throw new Error(`a search was answered ${reply.status}`);
+      times.push(reply.ms);
+      await sleep(20);
+    }
+    return times;
+  }
+  /** Abusers, each from its own address, each looping its kind of worst request until `until`. */
+  async function abuse(count: number, kinds: typeof WORST, until: number): Promise<Map<string, Map<number, number>>> {
+    const got = new Map<string, Map<number, number>>();
+    let address = 0;
+    await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const kind = kinds[i % kinds.length];
+        const statuses = got.get(kind.name) ?? new Map<number, number>();
+        got.set(kind.name, statuses);
+        while (performance.now() < until) {
+          // An address of its own (its own bucket), or with --fresh-addresses a new one each time: a full bucket
+          // every time, as a client with unbounded addresses has, so that only the limits hold it.
+          const reply = await kind.send(port, `127.0.${10 + i}.${freshAddresses ? (address++ % 250) + 1 : 1}`);
+          statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+        }
+      }),
+    );
+    return got;
+  }
+
+  const rows = [['phase', 'search p50', 'p95', 'max', 'n', 'loop p99', 'loop max', 'RSS peak']];
+  const abused: string[] = [];
+  let worst = { p95: 0, max: 0, rss: 0 };
+  async function phase(name: string, count: number, kinds: typeof WORST): Promise<void> {
+    const from = Date.now();
+    const until = performance.now() + seconds * 1000;
+    const [times, got] = await Promise.all([search(until), abuse(count, kinds, until)]);
+    await sleep(PROBE_EVERY_MS * 2);
+    const seen = probes().filter((p) => p.t >= from && p.thread === 'main');
+    const p95 = percentile(times, 95);
+    const max = Math.max(...times);
+    const rss = Math.max(...seen.map((p) => p.rssMb));
+    if (count > 0) worst = { p95: Math.max(worst.p95, p95), max: Math.max(worst.max, max), rss: Math.max(worst.rss, rss) };
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    rows.push([
+      name,
+      ms(median(times)),
+      ms(p95),
+      ms(max),
+      String(times.length),
+      ms(Math.max(...seen.map((p) => p.loopP99Ms))),
+      ms(Math.max(...seen.map((p) => p.loopMaxMs))),
+      `${rss} MB`,
+    ]);
+    for (const [kind, statuses] of got) abused.push(`  ${name} · ${kind}: ${[...statuses].map(([status, n]) => `${n}× ${status || 'reset'}`).join(', ')}`);
+  }
+
+  await phase('idle', 0, []);
+  await phase('one worst list', 1, WORST.slice(0, 1));
+  await phase(`${clients} clients at once`, clients, WORST);
+  await phase('after', 0, []);
+  const hwm = vmBytes(child.pid!, 'VmHWM') / 2 ** 20;
+  child.kill('SIGTERM');
+  const code = await exited;
+  rmSync(scratch, { recursive: true, force: true });
+
+  printTable(rows);
+  console.log('What the abusers got:');
+  for (const line of abused) console.log(line);
+  console.log(
+    `Function: peak RSS (VmHWM) ${hwm.toFixed(0)} MB; exited ${code === 0 ? 'cleanly on SIGTERM' : `with ${code}`}${/out of memory/.test(log) ? '; it logged an out-of-memory list worker' : ''}`,
+  );
+  const met = worst.p95 <= GOALS.searchP95Ms && worst.max <= GOALS.searchMaxMs && hwm <= GOALS.rssMb && code === 0;
+  console.log(
+    `Goals under abuse: search p95 ${worst.p95.toFixed(1)} ms (≤ ${GOALS.searchP95Ms}), max ${worst.max.toFixed(1)} ms (≤ ${GOALS.searchMaxMs}), RSS ${hwm.toFixed(0)} MB (≤ ${GOALS.rssMb}): ${met ? 'met' : 'MISSED'}`,
+  );
+  return met ? 0 : 1;
+}
+
+await runBenchmark(main);
