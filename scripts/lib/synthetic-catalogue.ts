@@ -34,7 +34,7 @@ import { type AliasContent, aliasProblems, phraseKey } from '../../src/lib/searc
 import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
 import { cardSlug, slugify } from '../../src/lib/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
-import { IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
+import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { formatJson } from './format-json.ts';
@@ -560,7 +560,7 @@ function cardsOf(set: PlannedSet, pools: Pools, seed: number, productIds: CardId
       nationalPokedexNumbers: species.nationalPokedexNumbers,
       regulationMark: species.supertype === 'Energy' ? undefined : mark,
       legalities: legalitiesOf(set.releaseDate, rng),
-      images: { small: `${IMAGE_ORIGIN}/${set.id}/${number}.png`, large: `${IMAGE_ORIGIN}/${set.id}/${number}_hires.png` },
+      images: { small: `${POKEMON_TCG_IMAGE_ORIGIN}/${set.id}/${number}.png`, large: `${POKEMON_TCG_IMAGE_ORIGIN}/${set.id}/${number}_hires.png` },
       ...pricesOf(rarity ?? '', set, pools, rng, productIds),
     };
     card.graded = gradedOf(card, set, rng);

@@ -1,5 +1,6 @@
 import type { CardDetail, CardFields, History, Printing } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { servedImageUrl } from '../schemas/image-host.ts';
 import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
@@ -38,7 +39,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     valueBand: valueBandOf(valueUsd),
     rarity: card.rarity ?? '',
     types: card.types,
-    imageSmall: card.images.small,
+    imageSmall: servedImageUrl(card.images.small),
   };
 }
 

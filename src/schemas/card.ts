@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { dailyHistory, isoDate, usd } from './common.ts';
-import { IMAGE_ORIGIN, isImageHostUrl } from './image-host.ts';
+import { IMAGE_ORIGINS, isImageHostUrl } from './image-host.ts';
 import { printingNamesOf } from './printing-names.ts';
 
 /** One TCGplayer price line for a printing of the card. */
@@ -47,7 +47,7 @@ export const gradedSchema = z.strictObject({
 });
 
 /** One card, as kept in content/cards/<set>.json. */
-const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on ${IMAGE_ORIGIN}` });
+const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on one of ${IMAGE_ORIGINS.join(', ')}` });
 
 export const cardSchema = z
   .strictObject({
@@ -70,7 +70,7 @@ export const cardSchema = z
     regulationMark: z.string().optional(),
     /** Format → `Legal` or `Banned`. */
     legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
-    /** Image URLs on the image host (the HTML pages' Content-Security-Policy allows no other). */
+    /** Image URLs on an image host of image-host.ts (the HTML pages' Content-Security-Policy allows no other). */
     images: z.strictObject({ small: imageUrl, large: imageUrl }),
     prices: z.array(cardPriceSchema),
     /** Daily market prices of the primary variants. */
