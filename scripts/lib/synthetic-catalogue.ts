@@ -150,14 +150,16 @@ interface Species {
 }
 
 type LinePattern = Pick<CardPrice, 'variant' | 'printing' | 'primary'>[];
+/** A real card's name and rarity label. */
+type NameRarity = [string, CardEntry['rarity']];
 
 interface Pools {
   /** A name's facts, from its first printing. */
   species: Map<string, Species>;
   /** (name, rarity) of every real card, by slot kind: repeats keep the real frequencies. */
-  regular: [string, string | undefined][];
-  secret: [string, string | undefined][];
-  promo: [string, string | undefined][];
+  regular: NameRarity[];
+  secret: NameRarity[];
+  promo: NameRarity[];
   /** Names of Pokémon, for sealed products named after one ("Tin [Charizard]"). */
   pokemon: string[];
   artists: string[];
@@ -214,7 +216,7 @@ function poolsOf(source: string): Pools {
         pools.species.set(card.name, { supertype, subtypes, types, hp, nationalPokedexNumbers });
         if (supertype === 'Pokémon') pools.pokemon.push(card.name);
       }
-      const pair: [string, string | undefined] = [card.name, card.rarity];
+      const pair: NameRarity = [card.name, card.rarity];
       const printed = sets.get(card.set)?.printedTotal ?? Number.POSITIVE_INFINITY;
       if (card.rarity === 'Promo') pools.promo.push(pair);
       else if (Number(card.number) > printed) pools.secret.push(pair);

@@ -53,7 +53,8 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string,
     variants: card.prices
       .filter((p) => p.primary && p.market !== null)
       .map((p) => ({ name: p.variant, lowPrice: p.low, marketPrice: p.market, highPrice: p.high })),
-    legalities: card.legalities,
+    // The source records none for some newer cards: an empty object, which the pages say is not recorded.
+    legalities: card.legalities ?? {},
     market: price && {
       source: sourceLabel(price.source),
       lowPrice: price.low,
