@@ -93,7 +93,7 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'type', q: 'fire rare holo', expect: ['base1-4', 'ecard1-6'] },
 
   // Rarities.
-  { kind: 'rarity', q: 'special illustration rare', expect: ['sv4pt5-232', 'sv3pt5-199'] },
+  { kind: 'rarity', q: 'special illustration rare', expect: ['sv8pt5-161', 'sv4pt5-232'] },
   { kind: 'rarity', q: 'rare holo star', expect: ['ex13-104'] },
   { kind: 'rarity', q: 'radiant rare', expect: ['pgo-11'] },
   { kind: 'rarity', q: 'amazing rare', expect: ['swsh4-138'] },
