@@ -75,13 +75,20 @@ const where = new WeakMap<object, string>();
 /** The rows of a JSON Lines file of the data, each remembered with its file and line. */
 function readRows(file: string): Raw[] {
   if (!existsSync(join(DATA, file))) fail(`${file}: missing from ${DATA}`);
-  const rows = readJsonl<Raw>(join(DATA, file));
-  let line = 0;
-  const lines = readFileSync(join(DATA, file), 'utf8').split('\n');
-  for (const row of rows) {
-    while (!lines[line].trim()) line++;
-    where.set(row, `${file}:${++line}`);
-  }
+  const rows: Raw[] = [];
+  readFileSync(join(DATA, file), 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (!text.trim()) return;
+      let row: Raw;
+      try {
+        row = JSON.parse(text);
+      } catch (error) {
+        fail(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
+      }
+      where.set(row, `${file}:${i + 1}`);
+      rows.push(row);
+    });
   return rows;
 }
 
@@ -123,7 +130,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   const counts: Record<string, number> = {};
 
   // 1. Sets: each source's sets in its order; a set two sources hold must be the same entry in both.
-  const sets: Raw[] = [];
+  const setById = new Map<string, Raw>();
   const setSource = new Map<string, string>();
   for (const source of CARD_SOURCES) {
     const file = `${source}pokemon-tcg/sets.json`;
@@ -141,9 +148,9 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       };
       const issue = setSchema.safeParse(set).error?.issues[0];
       if (issue) fail(`${file}: [${i}] (${s.id}) ${issue.path.join('.')}: ${issue.message}`);
-      const earlier = sets.find((known) => known.id === set.id);
+      const earlier = setById.get(set.id);
       if (!earlier) {
-        sets.push(set);
+        setById.set(set.id, set);
         setSource.set(set.id, file);
         return;
       }
@@ -151,9 +158,8 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       if (differs) fail(`${file}: [${i}] (${set.id}) ${differs}: differs from the same set in ${setSource.get(set.id)}`);
     });
   }
-  files.set('sets.json', `${formatJson(sets)}\n`);
-  counts.sets = sets.length;
-  const setById = new Map(sets.map((s) => [s.id, s]));
+  files.set('sets.json', `${formatJson([...setById.values()])}\n`);
+  counts.sets = setById.size;
 
   // 2. Cards with their prices, history and graded figures, every source appended
   const cards: Raw[] = [];

@@ -322,6 +322,12 @@ describe('import-catalogue', () => {
       (t: string) => t.replace('"name": "Pitch Black",\n    "series": "Mega Evolution"', '"name": "Pitch Black",\n    "series": "Another Era"'),
       /newer-sets\/pokemon-tcg\/cards\.jsonl:6: images: me5-120 has no image, and the series "Another Era" has no TCGdex serie/,
     ],
+    [
+      'a line that is not JSON',
+      'newer-sets/prices/history.jsonl',
+      (t: string) => t.replace('\n', '\n{"cardId":\n'),
+      /newer-sets\/prices\/history\.jsonl:2: not JSON/,
+    ],
     ['a file of the folder missing', 'newer-sets/prices/history.jsonl', null, /newer-sets\/prices\/history\.jsonl: missing from/],
   ])('bad input fails naming file and field, and writes nothing: %s', (_what, file, change, message) => {
     const run = importBroken(file, change);
