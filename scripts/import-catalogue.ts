@@ -1,6 +1,6 @@
 /**
  * Imports the bundled catalogue from ../shared/data into content/:
- *   content/sets.json              every set (161)
+ *   content/sets.json              every set (176)
  *   content/cards/<setId>.json     the cards of one set, each with its price lines,
  *                                  daily market history and graded figures
  *   content/sealed/<group>.json    the sealed products of one TCGplayer group
@@ -8,9 +8,17 @@
  *                                  replaced (src/lib/catalogue-changes.ts), printed
  *                                  in every run, written with --write
  *
+ * Cards, sets and prices come from two folders in the same formats, appended in
+ * order (CARD_SOURCES): pokemon-tcg/ with prices/ (the catalogue of Aug 2024), and
+ * newer-sets/ (the sets released since; a set both hold must be the same entry).
+ * A card the source gives no image gets TCGdex's by the rule of
+ * scripts/lib/card-images.ts; a card with no legalities keeps none.
+ *
  * Deterministic: the same input gives byte-identical files (inputs are sorted,
  * no clocks, no random ids). Nothing is dropped: the script fails if any card,
  * price line, history line, graded row or product of the input is not written.
+ * Every card is checked against the content schema before anything is written:
+ * bad input fails naming its file, line and field.
  *
  * Usage:  node scripts/import-catalogue.ts [--write | --check] [--data DIR] [--out DIR]
  *         (dry run by default: prints what would change; --check fails if anything would)
@@ -26,6 +34,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/lib/catalogue-changes.ts';
 import { slugify } from '../src/lib/slug.ts';
+import { cardSchema } from '../src/schemas/card.ts';
+import { setSchema } from '../src/schemas/set.ts';
+import { tcgdexImagesOf } from './lib/card-images.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
 import { readJsonl } from './lib/jsonl.ts';
@@ -52,6 +63,49 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * The folders of the data whose sets, cards and prices make the catalogue, appended in this order: the
+ * catalogue of Aug 2024 and its prices, then the sets released since (newer-sets/SOURCE.md), in the same formats.
+ */
+const CARD_SOURCES = ['', 'newer-sets/'] as const;
+
+/** Where each row read was, as `file:line` (relative to the data folder), for the messages that name it. */
+const where = new WeakMap<object, string>();
+
+/** The rows of a JSON Lines file of the data, each remembered with its file and line. */
+function readRows(file: string): Raw[] {
+  if (!existsSync(join(DATA, file))) fail(`${file}: missing from ${DATA}`);
+  const rows: Raw[] = [];
+  readFileSync(join(DATA, file), 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (!text.trim()) return;
+      let row: Raw;
+      try {
+        row = JSON.parse(text);
+      } catch (error) {
+        fail(`${file}:${i + 1}: not JSON (${(error as Error).message})`);
+      }
+      where.set(row, `${file}:${i + 1}`);
+      rows.push(row);
+    });
+  return rows;
+}
+
+/**
+ * A card as content will hold it, checked against the content schema before anything is written, so that bad
+ * input fails here naming the file and line it came from and the field, not later in the build.
+ */
+function checkCard(record: Raw, from: { card: Raw; prices: Raw[]; history: Raw[]; graded: Raw | undefined }): void {
+  const issue = cardSchema.safeParse(record).error?.issues[0];
+  if (!issue) return;
+  const [field, index] = issue.path;
+  const row =
+    field === 'prices' ? from.prices[index as number] : field === 'history' ? from.history[index as number] : field === 'graded' ? from.graded : from.card;
+  const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+  fail(`${where.get(row ?? from.card)}: ${record.id}${path}: ${issue.message}`);
+}
+
 /** Seed kinds renamed to the contract's names; everything else passes through. */
 const KIND_RENAMES: Record<string, string> = {
   'elite-trainer-box': 'etb',
@@ -75,47 +129,86 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   const files = new Map<string, string>();
   const counts: Record<string, number> = {};
 
-  // 1. Sets
-  const rawSets: Raw[] = JSON.parse(readFileSync(join(DATA, 'pokemon-tcg/sets.json'), 'utf8'));
-  const sets = rawSets.map((s) => ({
-    id: s.id,
-    name: s.name,
-    series: s.series,
-    printedTotal: s.printedTotal,
-    total: s.total,
-    releaseDate: String(s.releaseDate).replaceAll('/', '-'),
-    ptcgoCode: s.ptcgoCode,
-  }));
-  files.set('sets.json', `${formatJson(sets)}\n`);
-  counts.sets = sets.length;
-  const setIds = new Set(sets.map((s) => s.id));
+  // 1. Sets: each source's sets in its order; a set two sources hold must be the same entry in both.
+  const setById = new Map<string, Raw>();
+  const setSource = new Map<string, string>();
+  for (const source of CARD_SOURCES) {
+    const file = `${source}pokemon-tcg/sets.json`;
+    if (!existsSync(join(DATA, file))) fail(`${file}: missing from ${DATA}`);
+    const rawSets: Raw[] = JSON.parse(readFileSync(join(DATA, file), 'utf8'));
+    rawSets.forEach((s, i) => {
+      const set = {
+        id: s.id,
+        name: s.name,
+        series: s.series,
+        printedTotal: s.printedTotal,
+        total: s.total,
+        releaseDate: String(s.releaseDate).replaceAll('/', '-'),
+        ptcgoCode: s.ptcgoCode,
+      };
+      const issue = setSchema.safeParse(set).error?.issues[0];
+      if (issue) fail(`${file}: [${i}] (${s.id}) ${issue.path.join('.')}: ${issue.message}`);
+      const earlier = setById.get(set.id);
+      if (!earlier) {
+        setById.set(set.id, set);
+        setSource.set(set.id, file);
+        return;
+      }
+      const differs = Object.keys(set).find((key) => JSON.stringify(set[key as keyof typeof set]) !== JSON.stringify(earlier[key]));
+      if (differs) fail(`${file}: [${i}] (${set.id}) ${differs}: differs from the same set in ${setSource.get(set.id)}`);
+    });
+  }
+  files.set('sets.json', `${formatJson([...setById.values()])}\n`);
+  counts.sets = setById.size;
 
-  // 2. Cards with their prices, history and graded figures
-  const cards = readJsonl<Raw>(join(DATA, 'pokemon-tcg/cards.jsonl'));
-  const prices = byKey(readJsonl<Raw>(join(DATA, 'prices/cards.jsonl')), (r) => r.cardId);
-  const history = byKey(readJsonl<Raw>(join(DATA, 'prices/history.jsonl')), (r) => r.cardId);
-  const graded = byKey(readJsonl<Raw>(join(DATA, 'prices/graded.jsonl')), (r) => r.cardId);
+  // 2. Cards with their prices, history and graded figures, every source appended
+  const cards: Raw[] = [];
+  const cardFile = new Map<string, string>();
+  const setOfCard = new Map<string, string>();
+  const prices = new Map<string, Raw[]>();
+  const history = new Map<string, Raw[]>();
+  const graded = new Map<string, Raw[]>();
+  const inputLines: Record<string, number> = { priceLines: 0, historyLines: 0, gradedRows: 0 };
+  for (const source of CARD_SOURCES) {
+    const file = `${source}pokemon-tcg/cards.jsonl`;
+    for (const card of readRows(file)) {
+      const earlier = cardFile.get(card.id);
+      if (earlier) fail(`${where.get(card)}: id ${card.id} is also in ${earlier}`);
+      cardFile.set(card.id, file);
+      setOfCard.set(card.id, card.setId);
+      cards.push(card);
+    }
+    for (const [name, map, counted, optional] of [
+      ['prices/cards.jsonl', prices, 'priceLines', false],
+      ['prices/history.jsonl', history, 'historyLines', false],
+      ['prices/graded.jsonl', graded, 'gradedRows', true],
+    ] as const) {
+      if (optional && !existsSync(join(DATA, source, name))) continue;
+      for (const row of readRows(`${source}${name}`)) {
+        if (!cardFile.has(row.cardId)) fail(`${where.get(row)}: cardId ${row.cardId} is not in the card catalogue`);
+        const list = map.get(row.cardId);
+        list ? list.push(row) : map.set(row.cardId, [row]);
+        inputLines[counted]++;
+      }
+    }
+  }
   // The snapshot's newest price date: what content holds from a later day is the daily import's, and kept.
   let snapshotAsOf = '';
   for (const rows of prices.values()) for (const row of rows) if (row.updatedAt > snapshotAsOf) snapshotAsOf = row.updatedAt;
   for (const product of readJsonl<Raw>(join(DATA, 'sealed/products.jsonl'))) if (product.updatedAt > snapshotAsOf) snapshotAsOf = product.updatedAt;
-  const cardIds = new Set(cards.map((c) => c.id));
-  for (const [label, map] of [
-    ['prices/cards.jsonl', prices],
-    ['prices/history.jsonl', history],
-    ['prices/graded.jsonl', graded],
-  ] as const) {
-    for (const id of map.keys()) if (!cardIds.has(id)) fail(`${label}: cardId ${id} is not in the card catalogue`);
-  }
   let priceLines = 0,
     historyLines = 0,
-    gradedRows = 0;
+    gradedRows = 0,
+    imagesByRule = 0;
   const cardsBySet = byKey(cards, (c) => c.setId);
   for (const [setId, setCards] of [...cardsBySet].sort(([a], [b]) => compare(a, b))) {
-    if (!setIds.has(setId)) fail(`pokemon-tcg/cards.jsonl: setId ${setId} is not in sets.json`);
+    const set = setById.get(setId);
+    if (!set) fail(`${where.get(setCards[0])}: setId ${setId} is not in sets.json`);
     const records = setCards.map((c) => {
-      const cardPrices = (prices.get(c.id) ?? []).map((p) => {
-        if (p.currency !== 'USD') fail(`prices/cards.jsonl: ${c.id} has currency ${p.currency}`);
+      const priceRows = prices.get(c.id) ?? [];
+      const historyRows = history.get(c.id) ?? [];
+      const cardPrices = priceRows.map((p) => {
+        if (p.currency !== 'USD') fail(`${where.get(p)}: currency: ${c.id} has currency ${p.currency}`);
         priceLines++;
         return {
           variant: p.variant,
@@ -132,19 +225,26 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           source: p.source,
         };
       });
-      const cardHistory = (history.get(c.id) ?? []).map((h) => {
+      const cardHistory = historyRows.map((h) => {
         historyLines++;
         // The snapshot's series held to the daily import's history policy (daily for 90 days, weekly closes before).
         return foldHistory({ variant: h.variant, productId: h.tcgplayerProductId, start: h.start, end: h.end, market: h.market });
       });
       const gradedRow = graded.get(c.id);
-      if (gradedRow && gradedRow.length > 1) fail(`prices/graded.jsonl: ${c.id} appears ${gradedRow.length} times`);
+      if (gradedRow && gradedRow.length > 1) fail(`${where.get(gradedRow[1])}: cardId: ${c.id} appears ${gradedRow.length} times`);
       const g = gradedRow?.[0];
       if (g) {
-        if (g.currency !== 'USD') fail(`prices/graded.jsonl: ${c.id} has currency ${g.currency}`);
+        if (g.currency !== 'USD') fail(`${where.get(g)}: currency: ${c.id} has currency ${g.currency}`);
         gradedRows++;
       }
-      return {
+      // A card the source gives no image gets TCGdex's by a stated rule (scripts/lib/card-images.ts).
+      let images = c.images;
+      if (images === undefined) {
+        images = tcgdexImagesOf({ number: c.number }, { id: set.id, series: set.series });
+        if (typeof images === 'string') fail(`${where.get(c)}: images: ${c.id} has ${images}`);
+        imagesByRule++;
+      }
+      const record = {
         id: c.id,
         set: c.setId,
         name: c.name,
@@ -157,8 +257,9 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
         hp: c.hp,
         nationalPokedexNumbers: c.nationalPokedexNumbers,
         regulationMark: c.regulationMark,
+        // Absent where the source records none: the import states no legality the source does not (docs/data.md).
         legalities: c.legalities,
-        images: c.images,
+        images,
         prices: cardPrices,
         history: cardHistory,
         graded: g && {
@@ -174,6 +275,8 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           source: g.source,
         },
       };
+      checkCard(record, { card: c, prices: priceRows, history: historyRows, graded: g });
+      return record;
     });
     keepNewerPrices(
       records,
@@ -186,19 +289,43 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   counts.priceLines = priceLines;
   counts.historyLines = historyLines;
   counts.gradedRows = gradedRows;
+  counts.imagesByRule = imagesByRule;
+
+  // Each set's main TCGplayer group: the group most of its cards' primary price lines are in (ties: the lower id).
+  const groupLines = new Map<string, Map<number, number>>();
+  for (const [cardId, rows] of prices) {
+    const setId: string = setOfCard.get(cardId)!;
+    for (const row of rows) {
+      if (!row.primary || row.tcgplayerGroupId === null) continue;
+      const tally = groupLines.get(setId) ?? groupLines.set(setId, new Map()).get(setId)!;
+      tally.set(row.tcgplayerGroupId, (tally.get(row.tcgplayerGroupId) ?? 0) + 1);
+    }
+  }
+  const setsOfGroup = new Map<number, string[]>();
+  for (const [setId, tally] of groupLines) {
+    const [group] = [...tally].sort(([a, x], [b, y]) => y - x || a - b)[0];
+    setsOfGroup.set(group, [...(setsOfGroup.get(group) ?? []), setId]);
+  }
+  for (const [label, got] of Object.entries({ priceLines, historyLines, gradedRows })) {
+    if (got !== inputLines[label]) fail(`${CARD_SOURCES.map((source) => `${source}prices/`).join(' + ')}: ${inputLines[label]} ${label} in, ${got} out`);
+  }
   const expect = (label: string, got: number, file: string) => {
     const want = readJsonl(join(DATA, file)).length;
     if (got !== want) fail(`${file}: ${want} ${label} in, ${got} out`);
   };
-  expect('price lines', priceLines, 'prices/cards.jsonl');
-  expect('history lines', historyLines, 'prices/history.jsonl');
-  expect('graded rows', gradedRows, 'prices/graded.jsonl');
 
   // 3. Sealed products, one file per TCGplayer group
   const products = readJsonl<Raw>(join(DATA, 'sealed/products.jsonl'));
   const sealedHistory = byKey(readJsonl<Raw>(join(DATA, 'sealed/history.jsonl')), (h) => String(h.productId));
   const groups = new Map(readJsonl<Raw>(join(DATA, 'sealed/groups.jsonl')).map((g) => [g.groupId, g]));
-  let sealedHistoryLines = 0;
+  let sealedHistoryLines = 0,
+    sealedSetsByGroup = 0;
+  const setByGroup = (groupId: number) => {
+    const named = setsOfGroup.get(groupId);
+    if (named?.length !== 1) return undefined;
+    sealedSetsByGroup++;
+    return named[0];
+  };
   const productsByGroup = byKey(products, (p) => String(p.groupId));
   for (const [groupId, groupProducts] of productsByGroup) {
     const group = groups.get(Number(groupId));
@@ -207,7 +334,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       .sort((a, b) => a.productId - b.productId)
       .map((p) => {
         if (p.currency !== 'USD') fail(`sealed/products.jsonl: ${p.productId} has currency ${p.currency}`);
-        if (p.setId && !setIds.has(p.setId)) fail(`sealed/products.jsonl: ${p.productId} names unknown set ${p.setId}`);
+        if (p.setId && !setById.has(p.setId)) fail(`sealed/products.jsonl: ${p.productId} names unknown set ${p.setId}`);
         const h = sealedHistory.get(String(p.productId)) ?? [];
         if (h.length > 1) fail(`sealed/history.jsonl: product ${p.productId} appears ${h.length} times`);
         sealedHistoryLines += h.length;
@@ -218,7 +345,9 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           // Two products have an empty cleanName upstream; their full name is the display name then.
           cleanName: p.cleanName.trim() || p.name,
           kind: KIND_RENAMES[p.kind] ?? p.kind,
-          set: p.setId ?? undefined,
+          // The source links a product to the set whose main card group it is in, but knew none of the newer sets: the
+          // same rule links those (it gives the source's own set for all 1,364 products the source links).
+          set: p.setId ?? setByGroup(p.groupId),
           quantity: p.quantity ?? undefined,
           packs: p.packs ?? null,
           packsBasis: p.packsBasis ?? undefined,
@@ -238,6 +367,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   }
   counts.sealed = products.length;
   counts.sealedHistoryLines = sealedHistoryLines;
+  counts.sealedSetsByGroup = sealedSetsByGroup;
   expect('sealed history lines', sealedHistoryLines, 'sealed/history.jsonl');
   return { files, counts };
 }

@@ -4,9 +4,10 @@
  * the editors' list and this script only seeds it, for instance after the import brings a new set:
  *   - Alternate Art: in the Sun & Moon and Sword & Shield series, where a set prints one Pokémon twice at the
  *     same ultra or rainbow rarity (a full art and an alternate art, numbered in that order), every print after
- *     the first; and Scarlet & Violet's Special Illustration Rares, which collectors call alt arts.
- *   - Full Art: the rarities printed edge to edge (ultra, rainbow, hyper, special illustration, shiny ultra), and
- *     the secret rares from Black & White on (older secret rares are regular frames).
+ *     the first; and the Special Illustration Rares (Scarlet & Violet, Mega Evolution), which collectors call alt arts.
+ *   - Full Art: the rarities printed edge to edge (ultra, rainbow, hyper, special illustration, shiny ultra, and
+ *     the Black White and Mega Hyper Rares of 2025), and the secret rares from Black & White on (older secret
+ *     rares are regular frames).
  *   - Gold Star: the ★ cards.
  * It only adds: a card an editor took out of an art in a set stays out unless that set is named with --sets.
  *
@@ -37,7 +38,16 @@ const ARTS: Omit<Art, 'cards'>[] = [
 ];
 
 const PAIRED_RARITIES = new Set(['Rare Ultra', 'Rare Rainbow']);
-const FULL_ART_RARITIES = new Set(['Rare Ultra', 'Ultra Rare', 'Rare Rainbow', 'Hyper Rare', 'Special Illustration Rare', 'Shiny Ultra Rare']);
+const FULL_ART_RARITIES = new Set([
+  'Rare Ultra',
+  'Ultra Rare',
+  'Rare Rainbow',
+  'Hyper Rare',
+  'Special Illustration Rare',
+  'Shiny Ultra Rare',
+  'Black White Rare',
+  'Mega Hyper Rare',
+]);
 
 const sets = new Map((JSON.parse(readFileSync(join(CONTENT, 'sets.json'), 'utf8')) as SetEntry[]).map((s) => [s.id, s]));
 const yearOf = (card: CardEntry) => Number(sets.get(card.set)?.releaseDate.slice(0, 4));

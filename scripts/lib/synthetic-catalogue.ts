@@ -34,7 +34,7 @@ import { type AliasContent, aliasProblems, phraseKey } from '../../src/lib/searc
 import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
 import { cardSlug, slugify } from '../../src/lib/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
-import { IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
+import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { formatJson } from './format-json.ts';
@@ -150,14 +150,16 @@ interface Species {
 }
 
 type LinePattern = Pick<CardPrice, 'variant' | 'printing' | 'primary'>[];
+/** A real card's name and rarity label. */
+type NameRarity = [string, CardEntry['rarity']];
 
 interface Pools {
   /** A name's facts, from its first printing. */
   species: Map<string, Species>;
   /** (name, rarity) of every real card, by slot kind: repeats keep the real frequencies. */
-  regular: [string, string | undefined][];
-  secret: [string, string | undefined][];
-  promo: [string, string | undefined][];
+  regular: NameRarity[];
+  secret: NameRarity[];
+  promo: NameRarity[];
   /** Names of Pokémon, for sealed products named after one ("Tin [Charizard]"). */
   pokemon: string[];
   artists: string[];
@@ -214,7 +216,7 @@ function poolsOf(source: string): Pools {
         pools.species.set(card.name, { supertype, subtypes, types, hp, nationalPokedexNumbers });
         if (supertype === 'Pokémon') pools.pokemon.push(card.name);
       }
-      const pair: [string, string | undefined] = [card.name, card.rarity];
+      const pair: NameRarity = [card.name, card.rarity];
       const printed = sets.get(card.set)?.printedTotal ?? Number.POSITIVE_INFINITY;
       if (card.rarity === 'Promo') pools.promo.push(pair);
       else if (Number(card.number) > printed) pools.secret.push(pair);
@@ -560,7 +562,7 @@ function cardsOf(set: PlannedSet, pools: Pools, seed: number, productIds: CardId
       nationalPokedexNumbers: species.nationalPokedexNumbers,
       regulationMark: species.supertype === 'Energy' ? undefined : mark,
       legalities: legalitiesOf(set.releaseDate, rng),
-      images: { small: `${IMAGE_ORIGIN}/${set.id}/${number}.png`, large: `${IMAGE_ORIGIN}/${set.id}/${number}_hires.png` },
+      images: { small: `${POKEMON_TCG_IMAGE_ORIGIN}/${set.id}/${number}.png`, large: `${POKEMON_TCG_IMAGE_ORIGIN}/${set.id}/${number}_hires.png` },
       ...pricesOf(rarity ?? '', set, pools, rng, productIds),
     };
     card.graded = gradedOf(card, set, rng);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import type { FileManifest } from '../http/file-manifest.ts';
+import { imageHostDefine } from '../schemas/image-host.ts';
 
 /** https://developers.cloudflare.com/workers/platform/limits/ */
 export const CLOUDFLARE_LIMITS = {
@@ -105,6 +106,8 @@ export async function bundleWorker(manifest: FileManifest): Promise<string> {
     target: 'es2022',
     external: ['node:*'],
     plugins: [manifestPlugin(text)],
+    // The Worker has no environment of its own for this: the image host is the one set when it is bundled.
+    define: imageHostDefine(),
     write: false,
     legalComments: 'none',
     logLevel: 'silent',

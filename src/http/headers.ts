@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { IMAGE_ORIGIN } from '../schemas/image-host.ts';
+import { SERVED_IMAGE_ORIGINS } from '../schemas/image-host.ts';
 import type { FileInfo } from './file-manifest.ts';
 import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, MARKDOWN_TWINS, markdownUrl, pageUrl } from './links.ts';
 import type { Representation } from './negotiate.ts';
@@ -44,7 +44,7 @@ const TABLE_ALIGN_STYLES = ['left', 'center', 'right'].map((a) => `'sha256-${cre
 export const HTML_SECURITY_HEADERS = {
   'Content-Security-Policy': [
     "default-src 'self'",
-    `img-src 'self' ${IMAGE_ORIGIN}`,
+    `img-src 'self' ${SERVED_IMAGE_ORIGINS.join(' ')}`,
     `style-src 'self' 'unsafe-hashes' ${TABLE_ALIGN_STYLES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { imageHostDefine } from '../schemas/image-host.ts';
 import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
 /**
@@ -48,6 +49,8 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
           format: 'esm',
           target: 'node22',
           plugins: [builtinsRequired],
+          // The image host the pages were built with: the function's Content-Security-Policy must allow it.
+          define: imageHostDefine(),
           legalComments: 'eof',
           metafile: true,
           logLevel: 'silent',

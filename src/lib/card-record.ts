@@ -1,5 +1,6 @@
 import type { CardDetail, CardFields, History, Printing } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { servedImageUrl } from '../schemas/image-host.ts';
 import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
@@ -38,7 +39,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     valueBand: valueBandOf(valueUsd),
     rarity: card.rarity ?? '',
     types: card.types,
-    imageSmall: card.images.small,
+    imageSmall: servedImageUrl(card.images.small),
   };
 }
 
@@ -52,7 +53,8 @@ export function cardToDetail(card: CardEntry, set: SetEntry, pricesAsOf: string,
     variants: card.prices
       .filter((p) => p.primary && p.market !== null)
       .map((p) => ({ name: p.variant, lowPrice: p.low, marketPrice: p.market, highPrice: p.high })),
-    legalities: card.legalities,
+    // The source records none for some newer cards: an empty object, which the pages say is not recorded.
+    legalities: card.legalities ?? {},
     market: price && {
       source: sourceLabel(price.source),
       lowPrice: price.low,

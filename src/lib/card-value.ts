@@ -17,9 +17,15 @@ export const PRIMARY_VARIANT_ORDER = [
   'reverseHolofoil',
 ];
 
+/** Whether a line's printing is a staff stamp: the copies handed to an event's staff, not the card people get. */
+const isStaff = (line: CardPrice) => line.printing?.split('/').includes('staff') ?? false;
+
 /**
  * The price line a card's value comes from: the first primary line with a market
- * price, in PRIMARY_VARIANT_ORDER (unknown variants last). Null when no primary
+ * price, in PRIMARY_VARIANT_ORDER (unknown variants last). A promo that exists only
+ * stamped has a primary line per stamp; its staff stamp stands for it only when it
+ * has no other (the price source says to take the line without `staff` for the
+ * ordinary card). Equal lines keep their order in content. Null when no primary
  * line has a market price; such a card is unpriced.
  *
  * @example primaryPriceOf(charizard)?.variant // "holofoil"
@@ -31,6 +37,8 @@ export function primaryPriceOf(card: Pick<CardEntry, 'prices'>): CardPrice | nul
   };
   const candidates = card.prices
     .filter((p) => p.primary && p.market !== null)
-    .sort((a, b) => rank(a.variant) - rank(b.variant) || (a.variant < b.variant ? -1 : 1));
+    .sort(
+      (a, b) => Number(isStaff(a)) - Number(isStaff(b)) || rank(a.variant) - rank(b.variant) || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0),
+    );
   return candidates[0] ?? null;
 }

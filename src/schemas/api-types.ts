@@ -20,6 +20,9 @@ export type CardDetail = CardFields & {
     marketPrice: number | null;
     highPrice: number | null;
   }[];
+  /**
+   * Format name → legality label (`Legal`, `Banned`); empty where the source records none.
+   */
   legalities: {
     [k: string]: string;
   };

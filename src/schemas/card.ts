@@ -1,7 +1,8 @@
 import { z } from 'astro/zod';
 import { dailyHistory, isoDate, usd } from './common.ts';
-import { IMAGE_ORIGIN, isImageHostUrl } from './image-host.ts';
+import { IMAGE_ORIGINS, isImageHostUrl } from './image-host.ts';
 import { printingNamesOf } from './printing-names.ts';
+import { raritySchema } from './rarity.ts';
 
 /** One TCGplayer price line for a printing of the card. */
 export const cardPriceSchema = z.strictObject({
@@ -47,7 +48,7 @@ export const gradedSchema = z.strictObject({
 });
 
 /** One card, as kept in content/cards/<set>.json. */
-const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on ${IMAGE_ORIGIN}` });
+const imageUrl = z.url().refine(isImageHostUrl, { message: `must be an image on one of ${IMAGE_ORIGINS.join(', ')}` });
 
 export const cardSchema = z
   .strictObject({
@@ -62,15 +63,15 @@ export const cardSchema = z
     subtypes: z.array(z.string().min(1)),
     /** Energy types; empty for most Trainer and Energy cards. */
     types: z.array(z.string().min(1)),
-    /** Rarity label; absent where the card has none. */
-    rarity: z.string().min(1).optional(),
+    /** Rarity label of the controlled list (src/schemas/rarity.ts); absent where the card has none. */
+    rarity: raritySchema.optional(),
     artist: z.string().optional(),
     hp: z.string().optional(),
     nationalPokedexNumbers: z.array(z.number().int().positive()).optional(),
     regulationMark: z.string().optional(),
-    /** Format → `Legal` or `Banned`. */
-    legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])),
-    /** Image URLs on the image host (the HTML pages' Content-Security-Policy allows no other). */
+    /** Format → `Legal` or `Banned`; absent where the source records none (not the same as legal in no format). */
+    legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])).optional(),
+    /** Image URLs on an image host of image-host.ts (the HTML pages' Content-Security-Policy allows no other). */
     images: z.strictObject({ small: imageUrl, large: imageUrl }),
     prices: z.array(cardPriceSchema),
     /** Daily market prices of the primary variants. */

@@ -21,6 +21,7 @@ const DISPLAY: Record<string, string> = {
   mcdonalds: "McDonald's",
   pokemon: 'Pokémon',
   pokeball: 'Poké Ball',
+  masterball: 'Master Ball',
   e: 'e',
   reader: 'Reader',
   holofoil: 'Holofoil',

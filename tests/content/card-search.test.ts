@@ -28,7 +28,7 @@ describe('match set and totals', () => {
     const expected = cardsWithWord('water');
     const { total } = search({ q: 'water', limit: 0 });
     expect(total).toBe(expected.length);
-    expect(total).toBe(2227);
+    expect(total).toBe(2493);
     expect(summaries.filter((c) => c.types.includes('Water')).length).toBeLessThanOrEqual(total);
   });
 

@@ -138,6 +138,20 @@ const CARD_QUERIES: [string, (card: Card) => boolean][] = [
   ['umbreon year>=2021', (c) => hasWord(c, 'umbreon') && c.year >= 2021],
   ['charizard -gx', (c) => hasWord(c, 'charizard') && !hasWord(c, 'gx')],
   ['charizard -"base set"', (c) => hasWord(c, 'charizard') && !(hasWord(c, 'base') && hasWord(c, 'set'))],
+  // The newer sets (../shared/data/newer-sets): set ids, PTCGO codes, names and aliases; the two new rarities.
+  ['set:sv8pt5', (c) => c.set === 'sv8pt5'],
+  ['set:PRE', (c) => c.set === 'sv8pt5'],
+  ['set:"prismatic evolutions"', (c) => c.set === 'sv8pt5'],
+  ['set:"prismatic evo"', (c) => c.set === 'sv8pt5'],
+  ['set:BLK', (c) => c.set === 'zsv10pt5'],
+  ['set:me5', (c) => c.set === 'me5'],
+  ['set:mep', (c) => c.set === 'mep'],
+  ['r:"black white rare"', (c) => is(c.rarity, 'Black White Rare')],
+  ['rarity:"mega hyper rare"', (c) => is(c.rarity, 'Mega Hyper Rare')],
+  ['printing:masterball-holofoil', (c) => c.printings.includes('masterball-holofoil')],
+  ['set:me2 -is:priced', (c) => c.set === 'me2' && c.status === 'unpriced'],
+  ['set:sv8pt5 value>100', (c) => c.set === 'sv8pt5' && c.valueUsd !== null && c.valueUsd > 100],
+  ['umbreon set:PRE', (c) => hasWord(c, 'umbreon') && c.set === 'sv8pt5'],
 ];
 
 describe('card field filters on the committed catalogue', () => {
@@ -172,6 +186,9 @@ const SEALED_QUERIES: [string, (p: (typeof sealed)[number]) => boolean][] = [
   ['kind:booster-box ppp<8', (p) => p.summary.kind === 'booster-box' && p.summary.pricePerPack !== null && p.summary.pricePerPack < 8],
   ['ppp>10', (p) => p.summary.pricePerPack !== null && p.summary.pricePerPack > 10],
   ['is:priced', (p) => p.summary.priceStatus !== 'unpriced'],
+  // Linked by the import to the newer set whose main card group they are in.
+  ['set:sv8pt5', (p) => p.set === 'sv8pt5'],
+  ['set:PRE kind:etb', (p) => p.set === 'sv8pt5' && p.summary.kind === 'etb'],
 ];
 
 describe('sealed field filters on the committed catalogue', () => {

@@ -22,6 +22,64 @@ export interface LabelledQuery {
   ignored?: string[];
 }
 
+/**
+ * The sets released after Shrouded Fable (../shared/data/newer-sets, issue 32), labelled the same way: each id read
+ * from content/cards/<set>.json and content/aliases/, the one a collector means, or where several fit, the most
+ * valuable (sets released after the last price day are all unpriced: there, every card of the name is expected).
+ */
+export const NEWER_SET_QUERIES: readonly LabelledQuery[] = [
+  // Names with their numbers: Prismatic Evolutions' Umbreon ex, never Unseen Forces' Umbreon ex 112/115.
+  { kind: 'number', q: 'umbreon ex 161/131', expect: ['sv8pt5-161'], first: true },
+  { kind: 'number', q: 'umbreon ex 161', expect: ['sv8pt5-161'], first: true },
+  { kind: 'number', q: 'pikachu ex 238/191', expect: ['sv8-238'], first: true },
+  { kind: 'number', q: "team rocket's mewtwo ex 231/182", expect: ['sv10-231'], first: true },
+  { kind: 'number', q: 'zekrom ex 172/86', expect: ['zsv10pt5-172'], first: true },
+  { kind: 'number', q: 'mega gardevoir ex 187/132', expect: ['me1-187'], first: true },
+  { kind: 'number', q: 'mega darkrai ex 120/84', expect: ['me5-120'], first: true },
+  // mep numbers are written 001 (content/cards/mep.json); 1 and 001 are the same number to search.
+  { kind: 'number', q: 'meganium 001/88', expect: ['mep-001'], first: true },
+  { kind: 'alias', q: 'sv8pt5-161', expect: ['sv8pt5-161'], first: true },
+  // Set codes (PTCGO codes of content/sets.json) and names collectors type.
+  { kind: 'set', q: 'prismatic evolutions', expect: ['sv8pt5-161'], first: true },
+  { kind: 'set', q: 'prismatic', expect: ['sv8pt5-161'], first: true },
+  { kind: 'set', q: 'black bolt', expect: ['zsv10pt5-171', 'zsv10pt5-172'] },
+  { kind: 'alias', q: 'pre umbreon', expect: ['sv8pt5-161', 'sv8pt5-60'] },
+  { kind: 'alias', q: 'pris evo umbreon', expect: ['sv8pt5-161', 'sv8pt5-60'] },
+  { kind: 'alias', q: 'ssp pikachu', expect: ['sv8-238'], first: true },
+  { kind: 'alias', q: 'scr terapagos', expect: ['sv7-170'], first: true },
+  { kind: 'alias', q: 'jtg lillies clefairy', expect: ['sv9-184'], first: true },
+  { kind: 'alias', q: 'dri mewtwo', expect: ['sv10-231'], first: true },
+  { kind: 'alias', q: 'blk zekrom', expect: ['zsv10pt5-172'], first: true },
+  { kind: 'alias', q: 'wht reshiram', expect: ['rsv10pt5-173'], first: true },
+  { kind: 'alias', q: 'meg gardevoir', expect: ['me1-187'], first: true },
+  { kind: 'alias', q: 'pfl charizard', expect: ['me2-13', 'me2-109', 'me2-125', 'me2-130'] },
+  { kind: 'alias', q: 'asc dragonite', expect: ['me2pt5-152', 'me2pt5-271', 'me2pt5-290', 'me2pt5-295'] },
+  { kind: 'alias', q: 'por zygarde', expect: ['me3-47', 'me3-104', 'me3-120', 'me3-124'] },
+  { kind: 'alias', q: 'cri greninja', expect: ['me4-22', 'me4-100', 'me4-116', 'me4-122'] },
+  { kind: 'alias', q: 'pbl darkrai', expect: ['me5-48', 'me5-101', 'me5-116', 'me5-120'] },
+  { kind: 'alias', q: 'mega evolution promos alakazam', expect: ['mep-003', 'mep-009'], first: true },
+  // The two new rarities, and the rarity words.
+  { kind: 'rarity', q: 'black white rare', expect: ['zsv10pt5-171', 'zsv10pt5-172', 'rsv10pt5-172', 'rsv10pt5-173'] },
+  { kind: 'rarity', q: 'mega hyper rare', expect: ['me1-187', 'me1-188'], first: true },
+  { kind: 'rarity', q: 'mhr', expect: ['me1-187', 'me1-188'], first: true },
+  { kind: 'alias', q: 'sylveon sir', expect: ['sv8pt5-156'], first: true },
+  { kind: 'alias', q: 'umbreon ex sar', expect: ['sv8pt5-161'], first: true },
+  // Art words (content/aliases/arts.json, seeded by scripts/seed-art-words.ts): Special Illustration Rares are alt arts;
+  // Mega Hyper Rares and Black White Rares are full arts.
+  { kind: 'art', q: 'umbreon ex alt art', expect: ['sv8pt5-161'], first: true },
+  { kind: 'art', q: 'eevee alt art', expect: ['sv8pt5-167'], first: true },
+  { kind: 'art', q: 'mega gardevoir full art', expect: ['me1-187', 'me1-178'], first: true },
+  { kind: 'art', q: 'zekrom ex full art', expect: ['zsv10pt5-172', 'zsv10pt5-166'], first: true },
+  // Poké Ball and Master Ball printings of Prismatic Evolutions, Black Bolt and White Flare (content/aliases/printings.json).
+  { kind: 'printing', q: 'umbreon master ball', expect: ['sv8pt5-59'], first: true },
+  { kind: 'printing', q: 'eevee poke ball pattern', expect: ['sv8pt5-74'], first: true },
+  // Grades drop out with a note; the card stays.
+  { kind: 'noise', q: 'umbreon ex 161/131 psa 10', expect: ['sv8pt5-161'], first: true, ignored: ['psa 10'] },
+  // Their sealed products, linked to the sets by the import.
+  { kind: 'sealed', searcher: 'sealed', q: 'destined rivals booster box', expect: ['destined-rivals-booster-box-624679'], first: true },
+  { kind: 'sealed', searcher: 'sealed', q: 'black bolt etb', expect: ['black-bolt-elite-trainer-box-630686'], first: true },
+];
+
 export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   // Exact names, punctuation and accents folded.
   { kind: 'name', q: 'charizard', expect: ['base1-4'] },
@@ -93,7 +151,7 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   { kind: 'type', q: 'fire rare holo', expect: ['base1-4', 'ecard1-6'] },
 
   // Rarities.
-  { kind: 'rarity', q: 'special illustration rare', expect: ['sv4pt5-232', 'sv3pt5-199'] },
+  { kind: 'rarity', q: 'special illustration rare', expect: ['sv8pt5-161', 'sv4pt5-232'] },
   { kind: 'rarity', q: 'rare holo star', expect: ['ex13-104'] },
   { kind: 'rarity', q: 'radiant rare', expect: ['pgo-11'] },
   { kind: 'rarity', q: 'amazing rare', expect: ['swsh4-138'] },
@@ -222,4 +280,5 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
     ignored: ['psa 10'],
   },
   { kind: 'sealed', searcher: 'sealed', q: 'psa 10', expect: [], ignored: ['psa 10'] },
+  ...NEWER_SET_QUERIES,
 ];

@@ -13,7 +13,7 @@ import { IGNORED_REASONS } from '../../src/lib/search/query-match.ts';
 import { createSealedSearcher, type SealedSearcher } from '../../src/lib/search/sealed-searcher.ts';
 import { loadRealCatalogue, type RealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
-import { LABELLED_QUERIES, type LabelledQuery } from './labelled-queries.ts';
+import { LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
 
 let catalogue: RealCatalogue;
 let cards: CardSearcher;
@@ -35,6 +35,14 @@ describe('labelled queries', () => {
     for (const kind of ['alias', 'nickname', 'number', 'printing', 'art', 'sealed', 'noise'] as const) {
       expect(LABELLED_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it('at least 25 are of the sets after Shrouded Fable: names with numbers, set codes, rarities, art words, printings', () => {
+    expect(NEWER_SET_QUERIES.length).toBeGreaterThanOrEqual(25);
+    for (const kind of ['number', 'alias', 'rarity', 'art', 'printing'] as const) {
+      expect(NEWER_SET_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(2);
+    }
+    expect(NEWER_SET_QUERIES.every((q) => LABELLED_QUERIES.includes(q))).toBe(true);
   });
 
   it('every labelled query finds what it means (100%)', () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
 import { laterDays } from '../support/tcgcsv-days.ts';
 
@@ -25,15 +25,37 @@ function filesOf(dir: string): Map<string, string> {
   );
 }
 
-const lines = (file: string) =>
-  readFileSync(join(RAW, file), 'utf8')
+const lines = (file: string, data = RAW) =>
+  readFileSync(join(data, file), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+/** The lines of a card or price file in every folder the import reads: the catalogue's, then the newer sets'. */
+const allLines = (file: string) => [...lines(file), ...lines(`newer-sets/${file}`)];
+
+/** The cards an import wrote, by id. */
+function writtenCards(out: string): Map<string, Record<string, unknown>> {
+  const cards = readdirSync(join(out, 'cards')).flatMap((f) => JSON.parse(readFileSync(join(out, 'cards', f), 'utf8')));
+  return new Map(cards.map((c: { id: string }) => [c.id, c]));
+}
 
 describe('import-catalogue', () => {
   afterAll(() => {
-    for (const d of ['import-a', 'import-b', 'import-count', 'import-articles', 'import-changes', 'import-changes-data', 'import-daily', 'import-daily-days'])
+    for (const d of [
+      'import-a',
+      'import-b',
+      'import-count',
+      'import-articles',
+      'import-changes',
+      'import-changes-data',
+      'import-daily',
+      'import-daily-days',
+      'import-newer',
+      'import-newer-data',
+      'import-newer-changes',
+      'import-bad',
+      'import-bad-data',
+    ])
       rmSync(scratchDir(d), { recursive: true, force: true });
   });
 
@@ -55,12 +77,12 @@ describe('import-catalogue', () => {
     const cards = readdirSync(join(out, 'cards')).flatMap((f) => JSON.parse(readFileSync(join(out, 'cards', f), 'utf8')));
     const ids = cards.map((c: { id: string }) => c.id);
     expect(ids.sort()).toEqual(
-      lines('pokemon-tcg/cards.jsonl')
+      allLines('pokemon-tcg/cards.jsonl')
         .map((c) => c.id)
         .sort(),
     );
-    expect(cards.flatMap((c: { prices: unknown[] }) => c.prices)).toHaveLength(lines('prices/cards.jsonl').length);
-    expect(cards.flatMap((c: { history: unknown[] }) => c.history)).toHaveLength(lines('prices/history.jsonl').length);
+    expect(cards.flatMap((c: { prices: unknown[] }) => c.prices)).toHaveLength(allLines('prices/cards.jsonl').length);
+    expect(cards.flatMap((c: { history: unknown[] }) => c.history)).toHaveLength(allLines('prices/history.jsonl').length);
     expect(cards.filter((c: { graded?: unknown }) => c.graded)).toHaveLength(lines('prices/graded.jsonl').length);
     const products = readdirSync(join(out, 'sealed')).flatMap((f) => JSON.parse(readFileSync(join(out, 'sealed', f), 'utf8')).products);
     expect(products.map((p: { productId: number }) => p.productId).sort()).toEqual(
@@ -163,5 +185,154 @@ describe('import-catalogue', () => {
     expect(check.status, check.output).toBe(0);
     expect(runImport(out, '--write').status).toBe(0);
     expect(charizard()).toEqual(imported);
+  });
+
+  describe('the newer sets (a sample of ../shared/data/newer-sets in tests/fixtures/raw-data/newer-sets)', () => {
+    const out = scratchDir('import-newer');
+    let run: ReturnType<typeof runImport>;
+    beforeAll(() => {
+      rmSync(out, { recursive: true, force: true });
+      run = runImport(out, '--write');
+    });
+
+    it("appends the newer sets: their sets after the catalogue's, a set both folders hold once, their cards, printings and history", () => {
+      expect(run.status, run.output).toBe(0);
+      const setIds = JSON.parse(readFileSync(join(out, 'sets.json'), 'utf8')).map((set: { id: string }) => set.id);
+      const base = JSON.parse(readFileSync(join(RAW, 'pokemon-tcg', 'sets.json'), 'utf8')).map((set: { id: string }) => set.id);
+      expect(setIds).toEqual([...base, 'sv8pt5', 'zsv10pt5', 'mep', 'me5']);
+      const cards = writtenCards(out);
+      const umbreon = cards.get('sv8pt5-161') as { images: { small: string }; prices: { market: number }[]; history: unknown[] };
+      expect(umbreon.prices).toEqual([expect.objectContaining({ market: 1010.73, productId: 610516, primary: true })]);
+      expect(umbreon.history).toHaveLength(1);
+      expect(umbreon.images.small).toBe('https://images.pokemontcg.io/sv8pt5/161.png');
+      // Poké Ball and Master Ball printings are lines of their own, never the card's value.
+      const exeggcute = cards.get('sv8pt5-1') as { prices: { printing: string | null; primary: boolean }[] };
+      expect(exeggcute.prices.map((p) => [p.printing, p.primary])).toEqual([
+        [null, true],
+        [null, true],
+        ['pokeball', false],
+        ['masterball', false],
+      ]);
+      expect(run.output).toMatch(/read 11 sets, 15 cards, .*2 imagesByRule/);
+    });
+
+    it('links a sealed product the source links to no set to the newer set whose main card group it is in', () => {
+      const products = readdirSync(join(out, 'sealed')).flatMap((f) => JSON.parse(readFileSync(join(out, 'sealed', f), 'utf8')).products);
+      const byId = new Map(products.map((p: { productId: number }) => [p.productId, p]));
+      // 593355, Prismatic Evolutions Elite Trainer Box: group 23821, where sv8pt5's cards have their primary prices.
+      expect(lines('sealed/products.jsonl').find((p) => p.productId === 593355)).toMatchObject({ setId: null, groupId: 23821 });
+      expect(byId.get(593355)).toMatchObject({ set: 'sv8pt5' });
+      // A product of a group that is no set's main group stays without one; one the source links keeps its set.
+      expect(byId.get(215162)).not.toHaveProperty('set');
+      expect(byId.get(242436)).toMatchObject({ set: 'swsh7' });
+      expect(readFileSync(join(out, 'sets.json'), 'utf8')).toContain('"sv8pt5"');
+    });
+
+    it('a card with no image upstream gets the TCGdex asset by the stated rule, and one with no legalities upstream gets none', () => {
+      const cards = writtenCards(out);
+      expect(cards.get('me5-120')).toMatchObject({
+        images: { small: 'https://assets.tcgdex.net/en/me/me05/120/low.webp', large: 'https://assets.tcgdex.net/en/me/me05/120/high.webp' },
+        rarity: 'Mega Hyper Rare',
+        prices: [],
+      });
+      expect(cards.get('me5-120')).not.toHaveProperty('legalities');
+      expect(cards.get('mep-001')).toMatchObject({
+        number: '001',
+        images: { small: 'https://assets.tcgdex.net/en/me/mep/001/low.webp' },
+        legalities: { unlimited: 'Legal', standard: 'Legal', expanded: 'Legal' },
+      });
+      expect(cards.get('zsv10pt5-172')).toMatchObject({ rarity: 'Black White Rare' });
+    });
+  });
+
+  it('the newer sets arrive in the change record: each card they bring is listed as added', () => {
+    const out = scratchDir('import-newer-changes');
+    const data = scratchDir('import-newer-data');
+    for (const dir of [out, data]) rmSync(dir, { recursive: true, force: true });
+    cpSync(RAW, data, { recursive: true });
+    // Before they arrive: the newer-sets folder holds only its copy of a set the catalogue has.
+    const newer = join(data, 'newer-sets');
+    const full = new Map(
+      ['pokemon-tcg/cards.jsonl', 'prices/cards.jsonl', 'prices/history.jsonl', 'pokemon-tcg/sets.json'].map((f) => [f, readFileSync(join(newer, f), 'utf8')]),
+    );
+    for (const f of ['pokemon-tcg/cards.jsonl', 'prices/cards.jsonl', 'prices/history.jsonl']) writeFileSync(join(newer, f), '');
+    writeFileSync(join(newer, 'pokemon-tcg/sets.json'), JSON.stringify(JSON.parse(full.get('pokemon-tcg/sets.json')!).slice(0, 1)));
+    expect(runImportOf(data, out, '--write').status).toBe(0);
+    for (const [f, text] of full) writeFileSync(join(newer, f), text);
+    const arrival = runImportOf(data, out, '--write');
+    expect(arrival.status, arrival.output).toBe(0);
+    expect(arrival.output).toMatch(/cards: 6 added, 0 removed/);
+    const [file] = readdirSync(join(out, 'changes'));
+    const record = JSON.parse(readFileSync(join(out, 'changes', file), 'utf8'));
+    expect(record.cards.added.map((c: { id: string }) => c.id).sort()).toEqual(
+      lines('newer-sets/pokemon-tcg/cards.jsonl')
+        .map((c) => c.id)
+        .sort(),
+    );
+    expect(record.cards.added.find((c: { id: string }) => c.id === 'me5-120')).toMatchObject({ valueUsd: null });
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  /** Rewrites one data file of a fresh copy of the raw data (with no change: removes it), runs the import on it, and returns what it said. */
+  function importBroken(file: string, change: ((text: string) => string) | null) {
+    const out = scratchDir('import-bad');
+    const data = scratchDir('import-bad-data');
+    for (const dir of [out, data]) rmSync(dir, { recursive: true, force: true });
+    cpSync(RAW, data, { recursive: true });
+    if (change) writeFileSync(join(data, file), change(readFileSync(join(data, file), 'utf8')));
+    else rmSync(join(data, file));
+    const run = runImportOf(data, out, '--write');
+    return { ...run, wrote: existsSync(out) };
+  }
+
+  it.each([
+    [
+      'a rarity outside the vocabulary',
+      'newer-sets/pokemon-tcg/cards.jsonl',
+      (t: string) => t.replace('"rarity":"Special Illustration Rare"', '"rarity":"Special Ilustration Rare"'),
+      /newer-sets\/pokemon-tcg\/cards\.jsonl:2: sv8pt5-161\.rarity: Invalid option/,
+    ],
+    [
+      'a set both folders hold, written differently',
+      'newer-sets/pokemon-tcg/sets.json',
+      (t: string) => t.replace('"total": 207', '"total": 208'),
+      /newer-sets\/pokemon-tcg\/sets\.json: \[0\] \(sv3pt5\) total: differs from the same set in pokemon-tcg\/sets\.json/,
+    ],
+    [
+      'a card id both folders hold',
+      'newer-sets/pokemon-tcg/cards.jsonl',
+      (t: string) => `${t}${readFileSync(join(RAW, 'pokemon-tcg', 'cards.jsonl'), 'utf8').split('\n')[2]}\n`,
+      /newer-sets\/pokemon-tcg\/cards\.jsonl:7: id base1-4 is also in pokemon-tcg\/cards\.jsonl/,
+    ],
+    [
+      'a price line of a card nobody has',
+      'newer-sets/prices/cards.jsonl',
+      (t: string) => t.replace('"cardId":"zsv10pt5-172"', '"cardId":"zsv10pt5-999"'),
+      /newer-sets\/prices\/cards\.jsonl:\d+: cardId zsv10pt5-999 is not in the card catalogue/,
+    ],
+    [
+      'a market price that is not a number',
+      'newer-sets/prices/cards.jsonl',
+      (t: string) => t.replace('"market":1010.73', '"market":"1010.73"'),
+      /newer-sets\/prices\/cards\.jsonl:\d+: sv8pt5-161\.prices\[0\]\.market: Invalid input: expected number, received string/,
+    ],
+    [
+      'a card with no image in a series the image rule does not cover',
+      'newer-sets/pokemon-tcg/sets.json',
+      (t: string) => t.replace('"name": "Pitch Black",\n    "series": "Mega Evolution"', '"name": "Pitch Black",\n    "series": "Another Era"'),
+      /newer-sets\/pokemon-tcg\/cards\.jsonl:6: images: me5-120 has no image, and the series "Another Era" has no TCGdex serie/,
+    ],
+    [
+      'a line that is not JSON',
+      'newer-sets/prices/history.jsonl',
+      (t: string) => t.replace('\n', '\n{"cardId":\n'),
+      /newer-sets\/prices\/history\.jsonl:2: not JSON/,
+    ],
+    ['a file of the folder missing', 'newer-sets/prices/history.jsonl', null, /newer-sets\/prices\/history\.jsonl: missing from/],
+  ])('bad input fails naming file and field, and writes nothing: %s', (_what, file, change, message) => {
+    const run = importBroken(file, change);
+    expect(run.status, run.output).toBe(1);
+    expect(run.output).toMatch(message);
+    expect(run.wrote, 'nothing written').toBe(false);
   });
 });

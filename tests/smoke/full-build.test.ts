@@ -13,7 +13,7 @@ describe('the full catalogue, served', () => {
   it('reports every card and product with the price date', async () => {
     const summary = await (await get('/api/content')).json();
     assertMatches('content-summary.json', summary);
-    expect(summary).toMatchObject({ totalCards: 18035, totalSealed: 1590, pricesAsOf: '2025-10-20' });
+    expect(summary).toMatchObject({ totalCards: 20608, totalSealed: 1590, pricesAsOf: '2025-10-20' });
     expect(summary.totalArticles).toBeGreaterThanOrEqual(40);
   });
 
@@ -21,6 +21,7 @@ describe('the full catalogue, served', () => {
     ['umbreon evolving skies', 'swsh7-215'],
     ['charizard base', 'base1-4'],
     ['charzard 4/102', 'base1-4'],
+    ['umbreon ex 161/131', 'sv8pt5-161'],
   ])('searching "%s" finds %s in the first results', async (q, id) => {
     const body = await (await get(`/api/cards?q=${encodeURIComponent(q)}&limit=10`)).json();
     assertMatches('card-search.json', body);
@@ -55,11 +56,20 @@ describe('the full catalogue, served', () => {
     const list = await (await get('/api/sets')).json();
     assertMatches('set-list.json', list);
     const sets = list.series.flatMap((s: { sets: { id: string; cardCount: number }[] }) => s.sets);
-    expect(sets.length).toBe(161);
-    expect(sets.reduce((sum: number, s: { cardCount: number }) => sum + s.cardCount, 0)).toBe(18035);
+    expect(sets.length).toBe(176);
+    expect(sets.reduce((sum: number, s: { cardCount: number }) => sum + s.cardCount, 0)).toBe(20608);
     const md = await get('/sets/base1', { Accept: 'text/markdown' });
     expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(await md.text()).toContain('Charizard');
+  });
+
+  it('serves a card of a set released after the last price day: unpriced, its image by the TCGdex rule', async () => {
+    const json = await (await get('/api/cards/mega-darkrai-ex-me5-120')).json();
+    assertMatches('card-detail.json', json);
+    expect(json).toMatchObject({ priceStatus: 'unpriced', valueUsd: null, rarity: 'Mega Hyper Rare', legalities: {} });
+    expect(json.imageSmall).toBe('https://assets.tcgdex.net/en/me/me05/120/low.webp');
+    const page = await get('/cards/mega-darkrai-ex-me5-120');
+    expect(page.headers.get('content-security-policy')).toContain('https://assets.tcgdex.net');
   });
 
   it('answers a person’s search with an HTML page of the results', async () => {

@@ -4,7 +4,7 @@
  * under test picked from that build's own data, and axe-core to judge them.
  *
  * The build is the fixture site of the test run (E2E_DIST_DIR points the tests at another, e.g. dist).
- * No request leaves the machine: card images (images.pokemontcg.io) get a tiny PNG (or are refused, to see
+ * No request leaves the machine: card images (from the hosts of src/schemas/image-host.ts) get a tiny PNG (or are refused, to see
  * the page without them), every other request to another host is aborted and recorded.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import type { CardSummary } from '../../src/lib/card-record.ts';
 import type { SealedSummary } from '../../src/lib/sealed-record.ts';
 import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
 import type { KnowledgeDetail } from '../../src/schemas/api-types.ts';
-import { IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
+import { SERVED_IMAGE_ORIGINS } from '../../src/schemas/image-host.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,7 +26,7 @@ export const DIST = resolve(ROOT, process.env.E2E_DIST_DIR ?? inject('fixtureDis
 export const TIMEOUT_MS = 60_000;
 export const SLOW = { timeout: TIMEOUT_MS };
 
-const IMAGE_HOST = new URL(IMAGE_ORIGIN).host;
+const IMAGE_HOSTS = new Set(SERVED_IMAGE_ORIGINS.map((origin) => new URL(origin).host));
 /** A 5×7 grey PNG standing in for every card image: card-shaped, so a screenshot shows the real layout. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAUAAAAHCAIAAABPxRC5AAAAEUlEQVR42mM4ceICMmKgMR8AL2ZTIeLVIB0AAAAASUVORK5CYII=', 'base64');
 /** The machine's network is closed: background fetches of Chromium's own would only be refused. */
@@ -144,7 +144,7 @@ export async function startSite(): Promise<Site> {
       await context.route('**/*', (route) => {
         const url = new URL(route.request().url());
         if (url.host === local) return route.continue();
-        if (url.host === IMAGE_HOST)
+        if (IMAGE_HOSTS.has(url.host))
           return images === 'served' ? route.fulfill({ status: 200, contentType: 'image/png', body: TINY_PNG }) : route.abort('connectionrefused');
         blocked.push(url.href);
         return route.abort();

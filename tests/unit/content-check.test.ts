@@ -187,6 +187,21 @@ describe('one problem at a time', () => {
     expect(p).toMatchObject(at(copy.content, 'knowledge/sealed-per-pack.md', 'shiny'));
   });
 
+  it('a rarity outside the controlled list (a misspelt label): at the rarity', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'cards/fix1.json', '"rarity": "Rare Secret"', '"rarity": "Secret Rare"');
+    const p = problemAt(check(copy), 'content/cards/fix1.json', 'cards[2].rarity');
+    expect(p).toMatchObject(at(copy.content, 'cards/fix1.json', '"Secret Rare"'));
+    expect(p.message).toMatch(/expected one of .*"Black White Rare".*"Mega Hyper Rare"/);
+  });
+
+  it('an image on a host that is not an image host of content: at the image', () => {
+    const copy = copyFixture();
+    edit(copy.content, 'cards/fix1.json', 'https://images.pokemontcg.io/xy2/61.png', 'https://img.example.com/xy2/61.png');
+    const p = problemAt(check(copy), 'content/cards/fix1.json', 'cards[0].images.small');
+    expect(p.message).toBe('must be an image on one of https://images.pokemontcg.io, https://images.scrydex.com, https://assets.tcgdex.net');
+  });
+
   it('an unknown front matter field: at its key', () => {
     const copy = copyFixture();
     edit(copy.content, 'knowledge/sealed-per-pack.md', 'related:', 'author: me\nrelated:');

@@ -59,79 +59,80 @@ describe('Markdown serialisation', () => {
     expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
   });
 
-  it("a card's whole Markdown equals the reference serialiser's", () => {
-    const card: CardDetail = {
-      id: 'base1-4',
-      name: 'Charizard',
-      exactName: 'Charizard (Base 4/102)',
-      slug: 'charizard-base1-4',
-      setName: 'Base',
-      valueUsd: 458.29,
-      priceStatus: 'stale',
-      valueBand: 'chase',
-      rarity: 'Rare Holo',
-      types: ['Fire'],
-      imageSmall: 'https://images.pokemontcg.io/base1/4.png',
-      subtypes: ['Stage 2'],
-      legalities: { unlimited: 'Legal', standard: 'Banned' },
-      variants: [
-        { name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 },
-        { name: '1stEditionHolofoil', lowPrice: null, marketPrice: 9000, highPrice: null },
-      ],
-      market: {
+  const card: CardDetail = {
+    id: 'base1-4',
+    name: 'Charizard',
+    exactName: 'Charizard (Base 4/102)',
+    slug: 'charizard-base1-4',
+    setName: 'Base',
+    valueUsd: 458.29,
+    priceStatus: 'stale',
+    valueBand: 'chase',
+    rarity: 'Rare Holo',
+    types: ['Fire'],
+    imageSmall: 'https://images.pokemontcg.io/base1/4.png',
+    subtypes: ['Stage 2'],
+    legalities: { unlimited: 'Legal', standard: 'Banned' },
+    variants: [
+      { name: 'holofoil', lowPrice: 327.99, marketPrice: 458.29, highPrice: 1000 },
+      { name: '1stEditionHolofoil', lowPrice: null, marketPrice: 9000, highPrice: null },
+    ],
+    market: {
+      source: 'TCGplayer',
+      lowPrice: 327.99,
+      highPrice: 1000,
+      marketPrice: 458.29,
+      marketUrl: 'https://www.tcgplayer.com/product/42382',
+      updatedAt: '2025-10-20',
+    },
+    graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
+    history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
+    valuePrinting: 'holofoil',
+    printings: [
+      {
+        id: 'shadowless-holofoil',
+        label: 'Shadowless Holofoil',
+        variant: 'unlimitedHolofoil',
+        printing: 'shadowless',
+        primary: false,
+        productId: 106999,
+        marketUrl: 'https://www.tcgplayer.com/product/106999',
+        valueUsd: 1997.59,
+        priceStatus: 'stale',
+        lowPrice: 725,
+        midPrice: 1099.9,
+        highPrice: 3187,
+        marketPrice: 1997.59,
+        directLowPrice: null,
+        updatedAt: '2025-10-20',
         source: 'TCGplayer',
+      },
+      {
+        id: 'holofoil',
+        label: 'Holofoil',
+        variant: 'holofoil',
+        printing: null,
+        primary: true,
+        productId: 42382,
+        marketUrl: 'https://www.tcgplayer.com/product/42382',
+        valueUsd: 458.29,
+        priceStatus: 'stale',
         lowPrice: 327.99,
+        midPrice: 466,
         highPrice: 1000,
         marketPrice: 458.29,
-        marketUrl: 'https://www.tcgplayer.com/product/42382',
+        directLowPrice: null,
         updatedAt: '2025-10-20',
+        source: 'TCGplayer',
       },
-      graded: { ungraded: 224, psa10: 9000, psa10Multiplier: 40.18, source: 'PriceCharting', updatedAt: '2025-02-27' },
-      history: { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] },
-      valuePrinting: 'holofoil',
-      printings: [
-        {
-          id: 'shadowless-holofoil',
-          label: 'Shadowless Holofoil',
-          variant: 'unlimitedHolofoil',
-          printing: 'shadowless',
-          primary: false,
-          productId: 106999,
-          marketUrl: 'https://www.tcgplayer.com/product/106999',
-          valueUsd: 1997.59,
-          priceStatus: 'stale',
-          lowPrice: 725,
-          midPrice: 1099.9,
-          highPrice: 3187,
-          marketPrice: 1997.59,
-          directLowPrice: null,
-          updatedAt: '2025-10-20',
-          source: 'TCGplayer',
-        },
-        {
-          id: 'holofoil',
-          label: 'Holofoil',
-          variant: 'holofoil',
-          printing: null,
-          primary: true,
-          productId: 42382,
-          marketUrl: 'https://www.tcgplayer.com/product/42382',
-          valueUsd: 458.29,
-          priceStatus: 'stale',
-          lowPrice: 327.99,
-          midPrice: 466,
-          highPrice: 1000,
-          marketPrice: 458.29,
-          directLowPrice: null,
-          updatedAt: '2025-10-20',
-          source: 'TCGplayer',
-        },
-      ],
-      changes: [
-        { asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] },
-        { asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['band', 'status'] },
-      ],
-    };
+    ],
+    changes: [
+      { asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] },
+      { asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['band', 'status'] },
+    ],
+  };
+
+  it("a card's whole Markdown equals the reference serialiser's", () => {
     const tree = cardToMarkdownTree(card);
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
@@ -142,6 +143,13 @@ describe('Markdown serialisation', () => {
     expect(toMarkdown(tree)).toContain(
       'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band, status).',
     );
+  });
+
+  it('says which formats a card is legal in, and that the source records none when it does not', () => {
+    expect(toMarkdown(cardToMarkdownTree(card))).toContain('- Legal in: unlimited, standard (banned)');
+    const unrecorded = toMarkdown(cardToMarkdownTree({ ...card, legalities: {} }));
+    expect(unrecorded).toContain('- Legalities: not recorded by the source');
+    expect(unrecorded).not.toContain('Legal in');
   });
 });
 

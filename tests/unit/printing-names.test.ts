@@ -16,6 +16,8 @@ describe('printing names', () => {
     ['holofoil', 'mcdonalds', 'mcdonalds-holofoil', "McDonald's Holofoil"],
     ['normal', 'no-e-reader', 'no-e-reader-normal', 'No e Reader Normal'],
     ['reverseHolofoil', 'pokeball', 'pokeball-reverse-holofoil', 'Poké Ball Reverse Holofoil'],
+    ['holofoil', 'masterball', 'masterball-holofoil', 'Master Ball Holofoil'],
+    ['holofoil', 'masterball/pokeball', 'masterball-pokeball-holofoil', 'Master Ball Poké Ball Holofoil'],
   ])('%s with printing %s is %s, "%s"', (variant, printing, id, label) => {
     expect(printingIdOf(variant, printing)).toBe(id);
     expect(printingLabelOf(variant, printing)).toBe(label);

@@ -33,11 +33,11 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
     [`Types: ${card.types.join(', ') || 'none'}`],
     [`Subtypes: ${card.subtypes.join(', ') || 'none'}`],
     [
-      `Legal in: ${
-        Object.entries(card.legalities)
-          .map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`))
-          .join(', ') || 'no format'
-      }`,
+      Object.keys(card.legalities).length === 0
+        ? 'Legalities: not recorded by the source'
+        : `Legal in: ${Object.entries(card.legalities)
+            .map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`))
+            .join(', ')}`,
     ],
     ...marketFacts(card.market),
   ];

@@ -1,4 +1,4 @@
-import { IMAGE_ORIGIN } from '../../schemas/image-host.ts';
+import { SERVED_IMAGE_ORIGINS } from '../../schemas/image-host.ts';
 import { ref } from './schema-components.ts';
 
 /**
@@ -117,9 +117,9 @@ export const HEADERS = {
     example: 86400,
   },
   'Content-Security-Policy': {
-    description: "HTML only: at least `default-src 'self'`, the image host allowed for images, `frame-ancestors 'none'`.",
+    description: "HTML only: at least `default-src 'self'`, the card image hosts allowed for images, `frame-ancestors 'none'`.",
     schema: str,
-    example: `default-src 'self'; img-src 'self' ${IMAGE_ORIGIN}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+    example: `default-src 'self'; img-src 'self' ${SERVED_IMAGE_ORIGINS.join(' ')}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
   },
   'Referrer-Policy': { description: 'HTML only.', schema: str, example: 'strict-origin-when-cross-origin' },
 };

@@ -4,7 +4,9 @@
  * the sum of the covered fields' weights, and items whose covered fields account
  * for every query term ("complete") come before all others. So Charizard in Base
  * beats Charizard in Base Set 2 for "charizard base", and "Pikachu VMAX" is
- * complete for "pikachu vmax" whatever its rarity says. Within a tier, a name the
+ * complete for "pikachu vmax" whatever its rarity says. Among complete items, one
+ * with a field that the whole query covers on its own comes first: "black white
+ * rare" is the rarity of Zekrom ex 172, not Black & White's set and a Rare. Within a tier, a name the
  * query covers more of comes first (fewer words the query did not ask for: "151
  * Elite Trainer Box" before "151 Pokemon Center Elite Trainer Box Exclusive"),
  * then items keep position order (value, then name, then id), which makes paging
@@ -69,7 +71,8 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   }
   const maxScore = index.fields.reduce((sum, f) => sum + f.weight, 0);
   const scoreSlots = maxScore + 1;
-  const slotCount = 2 * EXTRA_SLOTS * scoreSlots;
+  // Three classes: complete with one field the whole query covers, complete, incomplete.
+  const slotCount = 3 * EXTRA_SLOTS * scoreSlots;
   const weights = index.fields.map((f) => f.weight);
   const { fieldStart, fieldWords } = index;
   const slots = new Uint16Array(positions.length);
@@ -80,6 +83,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
     let score = 0;
     let consumed = 0;
     let extra = 0;
+    let whole = false;
     const base = positions[i] * fieldCount;
     for (let f = 0; f < fieldCount; f++) {
       const from = fieldStart[base + f];
@@ -102,12 +106,15 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
         score += weights[f];
         consumed |= bits;
       }
+      if (covered && (bits & allTokens) >>> 0 === allTokens >>> 0) whole = true;
     }
-    // Complete first, then fewest unasked name words, then the weightiest covered fields; slots run ascending.
-    // The name comes before the weights: "151 Elite Trainer Box" covers its name for "151 etb", where
-    // "151 Pokemon Center Elite Trainer Box" scores more only by spreading the words over set and kind.
+    // Complete first (one field covering the whole query before the rest), then fewest unasked name words, then
+    // the weightiest covered fields; slots run ascending. The name comes before the weights: "151 Elite Trainer
+    // Box" covers its name for "151 etb", where "151 Pokemon Center Elite Trainer Box" scores more only by
+    // spreading the words over set and kind.
     const complete = (consumed & allTokens) >>> 0 === allTokens >>> 0;
-    const slot = ((complete ? 0 : EXTRA_SLOTS) + extra) * scoreSlots + (maxScore - score);
+    const kind = complete ? (whole ? 0 : 1) : 2;
+    const slot = (kind * EXTRA_SLOTS + extra) * scoreSlots + (maxScore - score);
     slots[i] = slot;
     counts[slot + 1]++;
   }
@@ -121,7 +128,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   for (let t = 0; t < slotCount && counts[t] < want; t++) {
     const start = counts[t];
     const end = counts[t + 1];
-    const incomplete = t >= EXTRA_SLOTS * scoreSlots;
+    const incomplete = t >= 2 * EXTRA_SLOTS * scoreSlots;
     if (incomplete && end - start > 1 && end - start <= FUSE_GROUP_MAX) {
       sorted.set(fuseOrder(index, sorted.subarray(start, end), patterns, fieldsHit), start);
     }
