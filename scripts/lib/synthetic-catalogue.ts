@@ -30,10 +30,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PRIMARY_VARIANT_ORDER, primaryPriceOf } from '../../src/lib/card-value.ts';
 import { type ContentCatalogue, catalogueChanges } from '../../src/lib/catalogue-changes.ts';
-import { type AliasContent, aliasProblems, phraseKey } from '../../src/lib/search/aliases.ts';
+import { type AliasContent, aliasProblems, phraseKey, printingMatches } from '../../src/lib/search/aliases.ts';
 import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
 import { cardSlug, slugify } from '../../src/lib/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
+import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
@@ -784,6 +785,7 @@ function nameWordsOf(cards: CardEntry[], sealed: SealedEntry[], sets: SetEntry[]
 function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], pools: Pools, targets: Targets, seed: number): AliasContent {
   const real = pools.aliases;
   const nameWords = nameWordsOf(cards, sealed, sets);
+  const printingIds = new Set(cards.flatMap((card) => printingNamesOf(card.prices).map((printing) => printing.id)));
   const nicknames: AliasContent['nicknames'] = [];
   for (const n of real.nicknames) {
     if ('cards' in n) {
@@ -819,7 +821,12 @@ function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], 
     rarities: real.rarities,
     nicknames,
     ignored: real.ignored,
-    printings: real.printings,
+    // The printing words whose printings some synthetic card has (the build refuses words that name none): a small
+    // catalogue may draw no prerelease stamp at all. An alias of several printings keeps those it names.
+    printings: real.printings.flatMap((alias) => {
+      const named = alias.printing.filter((printing) => [...printingIds].some((id) => printingMatches({ ...alias, printing: [printing] }, id)));
+      return named.length > 0 ? [{ ...alias, printing: named }] : [];
+    }),
     // Which card has an art is the editors' list: the same share of the synthetic cards, drawn at random.
     arts: real.arts.map(({ art, aliases, cards: listed }) => {
       const draw = streamOf(seed, `art ${art}`);
@@ -831,6 +838,7 @@ function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], 
     cardIds: new Set(cards.map((c) => c.id)),
     sealedIds: new Set(sealed.map((p) => p.productId)),
     nameWords,
+    printingIds,
   });
   if (problems.length) throw new Error(`synthetic aliases would fail the build:\n  ${problems.slice(0, 10).join('\n  ')}`);
   return content;
