@@ -34,8 +34,8 @@ import { type AliasContent, aliasProblems, phraseKey, printingMatches } from '..
 import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
 import { cardSlug, slugify } from '../../src/lib/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
-import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
+import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { formatJson } from './format-json.ts';

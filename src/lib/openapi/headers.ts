@@ -56,8 +56,9 @@ export const HEADERS = {
   'Request-Cost': {
     description:
       'The rate-limit points this request took, sent by /api/collection and /mcp. A list to value costs one point per 50 lines or part of them ' +
-      '(a 5,000-line list, 100 of the default 120), counted once the list is read. On /mcp each tool call and resource read in the body costs one ' +
-      "(value_collection: as a list), and a body of the protocol's own messages alone costs nothing and carries no Request-Cost. Every other request costs one.",
+      '(a 5,000-line list, 100 of the default 120), charged once the list is read and before it is valued. On /mcp each tool call and resource read in the body ' +
+      "costs one (value_collection: as a list), all of a batch's charged together before any is answered; a body of the protocol's own messages alone costs " +
+      'nothing and carries no Request-Cost. A refused request costs nothing. Every other request costs one.',
     schema: { type: 'integer', minimum: 1 },
     example: 3,
   },
