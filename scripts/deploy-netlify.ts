@@ -7,9 +7,11 @@
  *
  * Usage:  node scripts/deploy-netlify.ts --dist DIST --function URL --out OUTDIR [--negotiation function|html]
  *         e.g. node scripts/deploy-netlify.ts --dist dist --function https://fn.example --out dist/client
- * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
+ * Exit:   0 written, 1 the manifest is unreadable, the rules cannot be derived from it, or a folder holds more
+ *         files than a Netlify deploy takes (src/deploy/host-capacity.ts; nothing written),
  *         2 usage: a missing or malformed argument
  */
+import { netlifyProblems } from '../src/deploy/host-capacity.ts';
 import { type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
 import { functionBase } from '../src/http/host-rules.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
@@ -36,6 +38,9 @@ try {
 }
 
 const manifest = readBuildManifest(args.dist, exit);
+// A folder past Netlify's limit fails the deploy after the upload began: refuse before anything is written.
+const problems = netlifyProblems(manifest);
+if (problems.length > 0) exit(1, problems.join('\n'));
 try {
   const files = netlifyFiles(manifest, { functionUrl: args.function, negotiation: args.negotiation as Negotiation });
   writeGenerated(args.out, files);

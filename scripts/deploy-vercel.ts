@@ -8,10 +8,12 @@
  *
  * Usage:  node scripts/deploy-vercel.ts --dist DIST --function URL --out OUTDIR
  *         e.g. node scripts/deploy-vercel.ts --dist dist --function https://fn.example --out .
- * Exit:   0 written, 1 the manifest is unreadable or the rules cannot be derived from it,
+ * Exit:   0 written (past 15,000 files a note says to deploy with --archive=tgz), 1 the manifest is unreadable or
+ *         the rules cannot be derived from it,
  *         2 usage: a missing or malformed argument
  */
 
+import { vercelUploadNote } from '../src/deploy/host-capacity.ts';
 import { vercelFiles } from '../src/deploy/vercel.ts';
 import { functionBase } from '../src/http/host-rules.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
@@ -34,6 +36,8 @@ const manifest = readBuildManifest(args.dist, exit);
 try {
   const files = vercelFiles(manifest, { functionUrl: args.function });
   writeGenerated(args.out, files);
+  const note = vercelUploadNote(manifest);
+  if (note) console.warn(`deploy-vercel: ${note}`);
 } catch (error) {
   exit(1, (error as Error).message);
 }
