@@ -1,7 +1,8 @@
 /**
- * The daily job's commit: what the price import and the agents' refresh changed (content/, and
- * config/verified-agents.json) as one commit by the bot, its message the day's change record in short. Nothing
- * changed, nothing committed. Pushing is the workflow's (.github/workflows/daily-prices.yml), so this runs the
+ * The daily job's commit: what the catalogue sync, the price import and the agents' refresh changed (content/,
+ * and config/verified-agents.json) as one commit by the bot, its message the change records it adds in short
+ * (the sets the sync added first: "added set Prismatic Evolutions (sv8pt5), 180 cards"). Nothing changed,
+ * nothing committed. Pushing is the workflow's (.github/workflows/daily-prices.yml), so this runs the
  * same on a laptop.
  *
  * Usage:  node scripts/commit-prices.ts [--repo DIR]   (DIR defaults to the working directory)
@@ -43,10 +44,24 @@ if (!prices && !agents) {
 }
 const catalogue = catalogueOf(readPriceContent(join(repo, 'content')));
 const asOf = pricesAsOfOf(catalogue.cards, catalogue.sealed);
-const recordFile = join(repo, 'content', 'changes', `${asOf}.json`);
-const record = prices && existsSync(recordFile) ? (JSON.parse(readFileSync(recordFile, 'utf8')) as ChangeRecord) : undefined;
-const subject = prices ? `Prices as of ${asOf} (TCGplayer, via tcgcsv)${agents ? "; verified agents' keys refreshed" : ''}` : "Verified agents' keys refreshed";
-const body = record ? changeSummary(record, 3).join('\n') : prices ? 'No change a client would see.' : 'npm run agents:refresh: the key directories changed.';
+// The change records this commit adds or changes: the day's price import's, and the catalogue sync's (the same
+// record when both ran on one day), oldest first.
+const records = git('status', '--porcelain', '--untracked-files=all', '--', 'content/changes')
+  .split('\n')
+  .map((line) => /content\/changes\/(\d{4}-\d{2}-\d{2})\.json$/.exec(line.trim())?.[1])
+  .filter((day): day is string => day !== undefined)
+  .sort()
+  .map((day) => JSON.parse(readFileSync(join(repo, 'content', 'changes', `${day}.json`), 'utf8')) as ChangeRecord);
+const setsAdded = records.flatMap((record) => record.sets?.added ?? []);
+const catalogueWords = setsAdded.length ? `Added ${setsAdded.map((set) => `${set.name} (${set.cards} cards)`).join(', ')}; ` : '';
+const subject = prices
+  ? `${catalogueWords}Prices as of ${asOf} (TCGplayer, via tcgcsv)${agents ? "; verified agents' keys refreshed" : ''}`
+  : "Verified agents' keys refreshed";
+const body = records.length
+  ? records.flatMap((record, i) => [...(records.length > 1 ? [`${i ? '\n' : ''}${record.asOf}:`] : []), ...changeSummary(record, 3)]).join('\n')
+  : prices
+    ? 'No change a client would see.'
+    : 'npm run agents:refresh: the key directories changed.';
 git('add', '--', ...paths);
 git('commit', '--quiet', '-m', subject, '-m', body);
 console.log(`commit-prices: ${subject}: ${git('rev-parse', '--short', 'HEAD').trim()}`);

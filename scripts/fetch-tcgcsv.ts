@@ -23,11 +23,10 @@ import { parseArgs } from 'node:util';
 import { pricesAsOfOf } from '../src/lib/catalogue-changes.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
-import { POKEMON_CATEGORY } from './lib/tcgcsv-days.ts';
+import { getText, SourceFailed } from './lib/source-answers.ts';
+import { POKEMON_CATEGORY, TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
 
 const USAGE = 'usage: node scripts/fetch-tcgcsv.ts --out DIR [--content DIR] [--source URL]';
-const TIMEOUT_MS = 30_000;
-const RETRIES = 2;
 /** Who is asking, as a polite client of a free service says. */
 const USER_AGENT = 'card-values-daily-prices/1.0 (+https://github.com/card-values; one request at a time)';
 
@@ -44,31 +43,10 @@ if (!args.out) {
 }
 const out = resolve(args.out);
 const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
-const source = (args.source ?? process.env.TCGCSV_SOURCE ?? 'https://tcgcsv.com').replace(/\/+$/, '');
+const source = (args.source ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN).replace(/\/+$/, '');
 
-class SourceFailed extends Error {}
-
-async function get(path: string): Promise<string> {
-  const url = `${source}${path}`;
-  let last = '';
-  for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    if (attempt > 0) await new Promise((done) => setTimeout(done, 1000 * 2 ** attempt));
-    try {
-      const response = await fetch(url, {
-        headers: { 'User-Agent': USER_AGENT, Accept: 'application/json, text/plain' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const body = await response.text();
-      if (response.ok) return body;
-      last = `HTTP ${response.status}`;
-      // A client error will not mend itself on a retry.
-      if (response.status < 500 && response.status !== 429) break;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-  }
-  throw new SourceFailed(`${url}: ${last}`);
-}
+/** One request at a time, with a timeout and two retries (scripts/lib/source-answers.ts). */
+const get = (path: string): Promise<string> => getText(`${source}${path}`, USER_AGENT);
 
 function resultsOf(path: string, text: string): Record<string, unknown>[] {
   let json: { success?: unknown; results?: unknown };

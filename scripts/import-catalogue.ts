@@ -33,7 +33,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/lib/catalogue-changes.ts';
-import { slugify } from '../src/lib/slug.ts';
 import { cardSchema } from '../src/schemas/card.ts';
 import { setSchema } from '../src/schemas/set.ts';
 import { tcgdexImagesOf } from './lib/card-images.ts';
@@ -41,6 +40,9 @@ import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
 import { readJsonl } from './lib/jsonl.ts';
 import { foldHistory } from './lib/price-import.ts';
+import { contentKindOf } from './lib/sealed-kinds.ts';
+import { mainGroupsOf, setOfGroupIn } from './lib/set-groups.ts';
+import { sealedFileOf } from './lib/tcgcsv-products.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,12 +107,6 @@ function checkCard(record: Raw, from: { card: Raw; prices: Raw[]; history: Raw[]
   const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
   fail(`${where.get(row ?? from.card)}: ${record.id}${path}: ${issue.message}`);
 }
-
-/** Seed kinds renamed to the contract's names; everything else passes through. */
-const KIND_RENAMES: Record<string, string> = {
-  'elite-trainer-box': 'etb',
-  'elite-trainer-box-case': 'etb-case',
-};
 
 function byKey<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -291,21 +287,13 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   counts.gradedRows = gradedRows;
   counts.imagesByRule = imagesByRule;
 
-  // Each set's main TCGplayer group: the group most of its cards' primary price lines are in (ties: the lower id).
-  const groupLines = new Map<string, Map<number, number>>();
-  for (const [cardId, rows] of prices) {
-    const setId: string = setOfCard.get(cardId)!;
-    for (const row of rows) {
-      if (!row.primary || row.tcgplayerGroupId === null) continue;
-      const tally = groupLines.get(setId) ?? groupLines.set(setId, new Map()).get(setId)!;
-      tally.set(row.tcgplayerGroupId, (tally.get(row.tcgplayerGroupId) ?? 0) + 1);
-    }
-  }
-  const setsOfGroup = new Map<number, string[]>();
-  for (const [setId, tally] of groupLines) {
-    const [group] = [...tally].sort(([a, x], [b, y]) => y - x || a - b)[0];
-    setsOfGroup.set(group, [...(setsOfGroup.get(group) ?? []), setId]);
-  }
+  // Each set's main TCGplayer group (scripts/lib/set-groups.ts), which links the sealed products of the sets the
+  // sealed source did not know.
+  const setOfGroup = setOfGroupIn(
+    mainGroupsOf(
+      [...prices].flatMap(([cardId, rows]) => rows.map((row) => ({ set: setOfCard.get(cardId)!, groupId: row.tcgplayerGroupId, primary: row.primary }))),
+    ),
+  );
   for (const [label, got] of Object.entries({ priceLines, historyLines, gradedRows })) {
     if (got !== inputLines[label]) fail(`${CARD_SOURCES.map((source) => `${source}prices/`).join(' + ')}: ${inputLines[label]} ${label} in, ${got} out`);
   }
@@ -321,10 +309,9 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   let sealedHistoryLines = 0,
     sealedSetsByGroup = 0;
   const setByGroup = (groupId: number) => {
-    const named = setsOfGroup.get(groupId);
-    if (named?.length !== 1) return undefined;
-    sealedSetsByGroup++;
-    return named[0];
+    const set = setOfGroup(groupId);
+    if (set) sealedSetsByGroup++;
+    return set;
   };
   const productsByGroup = byKey(products, (p) => String(p.groupId));
   for (const [groupId, groupProducts] of productsByGroup) {
@@ -344,7 +331,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           name: p.name,
           // Two products have an empty cleanName upstream; their full name is the display name then.
           cleanName: p.cleanName.trim() || p.name,
-          kind: KIND_RENAMES[p.kind] ?? p.kind,
+          kind: contentKindOf(p.kind),
           // The source links a product to the set whose main card group it is in, but knew none of the newer sets: the
           // same rule links those (it gives the source's own set for all 1,364 products the source links).
           set: p.setId ?? setByGroup(p.groupId),
@@ -357,7 +344,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           history: h[0] && foldHistory({ start: h[0].start, end: h[0].end, market: h[0].market }),
         };
       });
-    const file = `sealed/${groupId}-${slugify(group.name)}.json`;
+    const file = sealedFileOf(Number(groupId), group.name);
     keepNewerSealedPrices(
       records,
       currentRecords(current, file, (f) => (f as { products: Raw[] }).products),

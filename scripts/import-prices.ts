@@ -9,13 +9,11 @@
  *
  * Exit: 0 done, 1 a file is missing or malformed, or a day was refused.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { changeSummary } from '../src/lib/catalogue-changes.ts';
 import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
-import { applyDay, changedFiles, type DayReport, mergeChangeRecords, RefusedDay, readPriceContent } from './lib/price-import.ts';
+import { applyDay, changedFiles, type DayReport, mergeChangeRecords, RefusedDay, readChangeRecord, readPriceContent } from './lib/price-import.ts';
 import { readTcgcsvDays, TcgcsvError } from './lib/tcgcsv-days.ts';
 
 /** How many unknown product ids a report lists per group before it says "and N more". */
@@ -39,7 +37,7 @@ export function importPrices({ tcgcsv, contentDir, write, allowOlder }: PriceImp
       for (const line of reportLines(report)) console.log(line);
       if (!report.changes) continue;
       const path = `changes/${report.changes.asOf}.json`;
-      const earlier = records.get(path) ?? readChangeRecord(contentDir, path);
+      const earlier = records.get(path) ?? readChangeRecord(contentDir, report.changes.asOf);
       records.set(path, earlier ? mergeChangeRecords(earlier, report.changes) : report.changes);
     }
     const files = changedFiles(content);
@@ -53,11 +51,6 @@ export function importPrices({ tcgcsv, contentDir, write, allowOlder }: PriceImp
     console.error(`import-prices: ${error.message}\nnothing was written`);
     return 1;
   }
-}
-
-function readChangeRecord(contentDir: string, path: string): ChangeRecord | undefined {
-  const file = join(contentDir, path);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ChangeRecord) : undefined;
 }
 
 function reportLines(report: DayReport): string[] {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ContentCatalogue, catalogueChanges, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { weekCloses } from '../../src/lib/price-history.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
@@ -89,6 +89,12 @@ export function readPriceContent(contentDir: string): PriceContent {
     sealedFiles: new Map(jsonFiles('sealed').map((f) => [`sealed/${f}`, read(`sealed/${f}`)])),
     texts,
   };
+}
+
+/** The change record content holds for a day (content/changes/<asOf>.json), if any. */
+export function readChangeRecord(contentDir: string, asOf: string): ChangeRecord | undefined {
+  const file = join(contentDir, 'changes', `${asOf}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ChangeRecord) : undefined;
 }
 
 /** The content as the change record compares it (src/lib/catalogue-changes.ts). */
@@ -180,7 +186,9 @@ export function applyDay(content: PriceContent, day: TcgcsvDay, { allowOlder = f
 }
 
 function landOnCardLine(card: CardEntry, line: PriceLine, row: TcgcsvRow, date: string, report: DayReport): void {
-  if (date >= line.updatedAt) setPrices(line, row, date, report);
+  // A line the catalogue sync listed and nothing has priced yet is dated by the day it was listed, which may be
+  // after the day of the prices (a sync run after midnight): its first prices land whatever that date.
+  if (date >= line.updatedAt || !hasPrices(line)) setPrices(line, row, date, report);
   // Content keeps the daily history of the primary printings, the ones that give a card its value.
   if (!line.primary || line.productId === null) return;
   let series = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);
@@ -283,7 +291,7 @@ export function changedFiles(content: PriceContent): Map<string, string> {
 
 /**
  * One day's change record, with what an earlier run already recorded for the same day (a day imported in two
- * parts): the later run's entry for an item wins.
+ * parts, or the day's catalogue sync and then its prices): the later run's entry for an item wins.
  */
 export function mergeChangeRecords(earlier: ChangeRecord, later: ChangeRecord): ChangeRecord {
   const merge = <T extends { id: string; printing?: string }>(a: T[], b: T[]): T[] => {
@@ -298,11 +306,13 @@ export function mergeChangeRecords(earlier: ChangeRecord, later: ChangeRecord): 
     band: merge(a.band, b.band),
     status: merge(a.status, b.status),
   });
+  const sets = [...(earlier.sets?.added ?? []).filter((set) => !later.sets?.added.some((s) => s.id === set.id)), ...(later.sets?.added ?? [])];
   return {
     ...later,
     previousAsOf: earlier.previousAsOf,
     cards: collection(earlier.cards, later.cards),
     sealed: collection(earlier.sealed, later.sealed),
     printings: { repriced: merge(earlier.printings?.repriced ?? [], later.printings?.repriced ?? []) },
+    ...(sets.length > 0 && { sets: { added: sets } }),
   };
 }

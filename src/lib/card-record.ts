@@ -135,7 +135,13 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
     .sort(byPrintingValue);
 }
 
-/** Both price feeds are TCGplayer's figures; the feed name stays in content for provenance. */
+/**
+ * What the price lines the catalogue sync lists name as their source (scripts/lib/tcgdex-convert.ts): a TCGplayer
+ * product TCGdex ties to the card, not yet priced; the daily import (tcgcsv) prices it.
+ */
+export const LISTED_SOURCE = 'tcgdex';
+
+/** Both price feeds are TCGplayer's figures, and a listed line is a TCGplayer product; the feed name stays in content for provenance. */
 export function sourceLabel(source: string): string {
-  return source.startsWith('tcgcsv') || source.startsWith('pokemontcg') ? 'TCGplayer' : source;
+  return source.startsWith('tcgcsv') || source.startsWith('pokemontcg') || source === LISTED_SOURCE ? 'TCGplayer' : source;
 }

@@ -29,14 +29,26 @@ interface ItemState extends ItemRef {
   status: string;
 }
 
+type Prices = Pick<CardEntry['prices'][number], 'low' | 'mid' | 'high' | 'market' | 'directLow'>;
+
+/**
+ * Whether a price line holds any price. The catalogue sync lists a new card's printings before any marketplace
+ * has priced them (scripts/lib/tcgdex-convert.ts): such a line's date is the day it was listed, not a price date.
+ * @example hasPrices({ low: null, mid: null, high: null, market: null, directLow: null }) // false
+ */
+export function hasPrices(line: Prices): boolean {
+  return line.low !== null || line.mid !== null || line.high !== null || line.market !== null || line.directLow !== null;
+}
+
 /**
  * The newest price date anywhere in the content: the catalogue's as-of date (the
- * build's, the import's and the tests' one definition).
+ * build's, the import's and the tests' one definition). Lines with no price at all
+ * (listed by the catalogue sync, not yet priced) have no price date.
  * @example pricesAsOfOf(cards, sealed) // "2025-10-20"
  */
 export function pricesAsOfOf(cards: readonly Pick<CardEntry, 'prices'>[], sealed: readonly Pick<SealedEntry, 'price'>[]): string {
   let asOf = '';
-  for (const card of cards) for (const p of card.prices) if (p.updatedAt > asOf) asOf = p.updatedAt;
+  for (const card of cards) for (const p of card.prices) if (p.updatedAt > asOf && hasPrices(p)) asOf = p.updatedAt;
   for (const p of sealed) if (p.price && p.price.updatedAt > asOf) asOf = p.price.updatedAt;
   return asOf;
 }
@@ -137,7 +149,7 @@ export function catalogueChanges(before: ContentCatalogue, after: ContentCatalog
  * @example changeSummary(record) // ["cards: 2 added, 1 removed, 14 repriced by more than 10%, 3 band changes, 0 status changes", …]
  */
 export function changeSummary(record: ChangeRecord, examples = 5): string[] {
-  const lines: string[] = [];
+  const lines: string[] = setsSummary(record);
   for (const [area, c] of [
     ['cards', record.cards],
     ['sealed', record.sealed],
@@ -157,4 +169,12 @@ export function changeSummary(record: ChangeRecord, examples = 5): string[] {
   const moves = [...printings].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
   for (const m of moves) lines.push(`  ${m.name}, ${m.label}: $${m.from} → $${m.to} (${m.changePercent > 0 ? '+' : ''}${m.changePercent}%)`);
   return lines;
+}
+
+/**
+ * The sets a record added, one line each, as the daily job's commit message gives them.
+ * @example setsSummary(record) // ["added set Prismatic Evolutions (sv8pt5), 180 cards"]
+ */
+export function setsSummary(record: Pick<ChangeRecord, 'sets'>): string[] {
+  return (record.sets?.added ?? []).map((set) => `added set ${set.name} (${set.id}), ${set.cards} ${set.cards === 1 ? 'card' : 'cards'}`);
 }

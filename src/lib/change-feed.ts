@@ -30,7 +30,12 @@ export function changeListOf(records: readonly ChangeRecord[]): ChangeListItem[]
   return records.map((r) => ({
     asOf: r.asOf,
     previousAsOf: r.previousAsOf,
-    counts: { cards: countsOf(r.cards), sealed: countsOf(r.sealed), printings: { repriced: r.printings?.repriced.length ?? 0 } },
+    counts: {
+      cards: countsOf(r.cards),
+      sealed: countsOf(r.sealed),
+      printings: { repriced: r.printings?.repriced.length ?? 0 },
+      ...(r.sets && { sets: { added: r.sets.added.length } }),
+    },
     url: changesUrl(r.asOf),
   }));
 }

@@ -30,6 +30,8 @@ export const ndjsonPath = (collection: BulkCollection) => `${BULK_DIR}/${collect
 export const gzipPath = (collection: BulkCollection) => `${ndjsonPath(collection)}.gz`;
 export const CARDS_CSV_PATH = `${BULK_DIR}/cards.csv`;
 export const PRINTINGS_CSV_PATH = `${BULK_DIR}/printings.csv`;
+/** Each card's id, TCGdex id and marketplace products (src/lib/crosswalk.ts). */
+export const CROSSWALK_CSV_PATH = `${BULK_DIR}/crosswalk.csv`;
 
 /** Text is turned into bytes every this many characters, so that no string holds a whole file. */
 const CHUNK_CHARS = 1 << 20;

@@ -7,6 +7,7 @@ import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
 import { changesByItem } from '../lib/change-feed.ts';
 import { type GradedFigures, gradedFiguresOf } from '../lib/collection/collection-data.ts';
 import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../lib/content-references.ts';
+import { type CrosswalkRow, crosswalkOf } from '../lib/crosswalk.ts';
 import { articleToDetail, type KnowledgeArticle } from '../lib/knowledge-record.ts';
 import { priceStatusOf } from '../lib/price-status.ts';
 import { sealedToDetail } from '../lib/sealed-record.ts';
@@ -56,6 +57,8 @@ export interface Catalogue {
   cardFacts: Map<string, CardFacts>;
   /** The graded sales figures of the cards that have them, by card id (for valuing a list that names a grade). */
   cardGraded: Record<string, GradedFigures>;
+  /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
+  cardCrosswalk: CrosswalkRow[];
   sealed: SealedDetail[];
   /** The set (id and name) of each sealed product that belongs to one, by product id (slug). */
   sealedSets: Map<string, { set: string; setName: string }>;
@@ -185,6 +188,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardKeys,
     cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
+    cardCrosswalk: cardEntries.map((e) => e.crosswalk),
     sealed,
     sealedSets,
     aliases,
@@ -223,6 +227,8 @@ interface CardIndexEntry {
   graded?: GradedFigures;
   /** What the search filters read that the summary does not carry (src/lib/search/filter-data.ts). */
   facts: CardFacts;
+  /** Its ids elsewhere: TCGdex's, its TCGplayer and Cardmarket products (src/lib/crosswalk.ts). */
+  crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;
   position: number;
@@ -283,6 +289,8 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
             printings: searchPrintingsOf(card),
             ...(card.graded && { graded: gradedFiguresOf(card.graded) }),
             facts: cardFactsOf(card),
+            // A card naming no set is refused with the other references; its row waits for that like its summary.
+            crosswalk: crosswalkOf(card, set ?? { id: card.set, series: '' }),
           };
         }),
       };

@@ -2,6 +2,7 @@ import { changesMarkdownUrl, changesUrl, pageUrl } from '../http/links.ts';
 import { changeListOf } from '../lib/change-feed.ts';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
 import { contentSummaryOf } from '../lib/content-summary.ts';
+import { CROSSWALK_COLUMNS } from '../lib/crosswalk.ts';
 import { detailToListItem } from '../lib/knowledge-record.ts';
 import { llmsTxtOf } from '../lib/llms-txt.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
@@ -30,6 +31,7 @@ import {
   bulkManifestOf,
   CARD_CSV_COLUMNS,
   CARDS_CSV_PATH,
+  CROSSWALK_CSV_PATH,
   csvOf,
   dataDateOf,
   gzipOf,
@@ -232,6 +234,10 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     CARD_CSV_COLUMNS,
     cardOrder.map((i) => catalogue.cards[i]),
   );
+  const crosswalkCsv = csvOf(
+    CROSSWALK_COLUMNS,
+    cardOrder.map((i) => catalogue.cardCrosswalk[i]),
+  );
   // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
   const printingsCsv = csvOf(
     PRINTING_CSV_COLUMNS,
@@ -248,6 +254,7 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     if (name === 'cards') {
       yield emit(CARDS_CSV_PATH, csv);
       yield emit(PRINTINGS_CSV_PATH, printingsCsv);
+      yield emit(CROSSWALK_CSV_PATH, crosswalkCsv);
     }
   }
   const generatedAt = dataDateOf(

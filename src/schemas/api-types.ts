@@ -96,7 +96,7 @@ export type SearchIgnored = {
  */
 export type ChangeList = {
   /**
-   * The import's as-of date: the newest price date in it.
+   * The import's day: the newest price date in it, or the day a catalogue sync added sets and cards (that day's price import adds to the same record).
    */
   asOf: string;
   /**
@@ -106,6 +106,12 @@ export type ChangeList = {
   counts: {
     cards: ChangeCounts;
     sealed: ChangeCounts;
+    /**
+     * Sets a catalogue sync added (absent when it added none).
+     */
+    sets?: {
+      added: number;
+    };
     /**
      * Printings whose own value moved past the threshold (0 for imports made before printings were compared).
      */
@@ -620,9 +626,12 @@ export interface ChangeCounts {
   status: number;
 }
 /**
- * /api/changes/{date}: what one import changed. Items are named as they were (removed ones are no longer in the catalogue); ids are card ids, or sealed product ids as strings.
+ * /api/changes/{date}: what one import (of prices, or a catalogue sync of new sets and cards) changed. Items are named as they were (removed ones are no longer in the catalogue); ids are card ids, or sealed product ids as strings.
  */
 export interface ChangeRecord {
+  /**
+   * The import's day: the newest price date in it, or the day a catalogue sync added sets and cards.
+   */
   asOf: string;
   previousAsOf: string;
   /**
@@ -631,6 +640,19 @@ export interface ChangeRecord {
   repriceThreshold: number;
   cards: CollectionChanges;
   sealed: CollectionChanges;
+  /**
+   * The sets a catalogue sync added, each with the number of cards it added to it (the cards are in cards.added). Absent from records that added no set.
+   */
+  sets?: {
+    added: {
+      /**
+       * The set's id, as in /api/sets/{id}.
+       */
+      id: string;
+      name: string;
+      cards: number;
+    }[];
+  };
   /**
    * Printings of cards whose own value moved by more than the threshold (Shadowless, 1st Edition, reverse holo…; the card's value is its primary printing's, in cards.repriced). Absent from records made before printings were compared.
    */

@@ -77,6 +77,10 @@ export const cardSchema = z
     /** Daily market prices of the primary variants. */
     history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
     graded: gradedSchema.optional(),
+    /** TCGdex's id of the card (`sv08.5-161`), where the catalogue sync added it; the id crosswalk derives the others'. */
+    tcgdexId: z.string().min(1).optional(),
+    /** Cardmarket product ids TCGdex ties to the card's printings, where the catalogue sync added it (the id crosswalk). */
+    cardmarketIds: z.array(z.number().int().positive()).min(1).optional(),
   })
   .superRefine((card, ctx) => {
     // Each price line is a printing of the card, served under its id (printing-names.ts): one id, one line.

@@ -2,9 +2,11 @@ import { z } from 'astro/zod';
 
 /**
  * The files of content/changes/: what each import changed, one file per import
- * named `<asOf>.json` (written by `npm run import -- --write`, made by
- * src/lib/catalogue-changes.ts; served as /api/changes/{date}). Items may name cards and
- * products no longer in the catalogue: removed items are expected.
+ * named `<asOf>.json` (written by `npm run import -- --write` and by the catalogue
+ * sync, made by src/lib/catalogue-changes.ts; served as /api/changes/{date}). Items
+ * may name cards and products no longer in the catalogue: removed items are expected.
+ * `asOf` is the import's day: the newest price date of a price import, the day a
+ * catalogue sync ran (the day's price import adds to the same record).
  */
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 
@@ -34,6 +36,13 @@ const printingRepriced = z.strictObject({
   changePercent: z.number(),
 });
 
+/** A set a catalogue sync added, with the cards it added to it. */
+const setAdded = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+$/, 'a set id: lower-case letters and digits'),
+  name: z.string().min(1),
+  cards: z.number().int().nonnegative(),
+});
+
 export const changeRecordSchema = z.strictObject({
   asOf: date,
   previousAsOf: date,
@@ -42,6 +51,8 @@ export const changeRecordSchema = z.strictObject({
   sealed: collectionChanges,
   /** Every printing whose own value moved past the threshold; absent from records made before printings were compared. */
   printings: z.strictObject({ repriced: z.array(printingRepriced) }).optional(),
+  /** The sets a catalogue sync added (scripts/catalogue-sync.ts); absent from records that added none. */
+  sets: z.strictObject({ added: z.array(setAdded) }).optional(),
 });
 
 /** content/changes/<asOf>.json: what one import changed. */
@@ -52,3 +63,5 @@ export type CollectionChanges = ChangeRecord['cards'];
 export type ItemRef = CollectionChanges['added'][number];
 /** A printing whose own value an import moved past the threshold. */
 export type PrintingRepriced = NonNullable<ChangeRecord['printings']>['repriced'][number];
+/** A set a catalogue sync added. */
+export type SetAdded = NonNullable<ChangeRecord['sets']>['added'][number];

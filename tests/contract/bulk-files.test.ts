@@ -28,6 +28,7 @@ const BULK_FILES = [
   '/api/bulk/cards.ndjson.gz',
   '/api/bulk/cards.csv',
   '/api/bulk/printings.csv',
+  '/api/bulk/crosswalk.csv',
   '/api/bulk/sealed.ndjson',
   '/api/bulk/sealed.ndjson.gz',
   '/api/bulk/knowledge.ndjson',
@@ -123,6 +124,25 @@ describe('/api/bulk/printings.csv', () => {
     ]);
     const unpriced = rows.find((row) => column(row, 'cardId') === 'base1-4' && column(row, 'id') === '1st-edition-holofoil')!;
     expect([column(unpriced, 'valueUsd'), column(unpriced, 'priceStatus')]).toEqual(['', 'unpriced']);
+  });
+});
+
+describe('/api/bulk/crosswalk.csv', () => {
+  const [header, ...rows] = parse(text('api/bulk/crosswalk.csv'), { record_delimiter: '\r\n' }) as string[][];
+  const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
+
+  it("has a header of its four columns and a row per card in the NDJSON order, with each card's TCGplayer products once, ascending", () => {
+    expect(header).toEqual(['id', 'tcgdexId', 'tcgplayerProductIds', 'cardmarketProductIds']);
+    expect(rows.map((row) => row[0])).toEqual(cards.map((card) => card.id));
+    rows.forEach((row, i) => {
+      const products = [...new Set(cards[i].printings.flatMap((p: { productId: number | null }) => (p.productId === null ? [] : [p.productId])))];
+      expect(row[2], row[0]).toBe((products as number[]).sort((a, b) => a - b).join('|'));
+    });
+  });
+
+  it('leaves the TCGdex id empty where content records none and the rule covers no such series (Base, XY)', () => {
+    expect(rows.find((row) => row[0] === 'base1-4')).toEqual(['base1-4', '', '42382|106999', '']);
+    expect(rows.every((row) => row[1] === '' && row[3] === '')).toBe(true);
   });
 });
 

@@ -37,6 +37,7 @@ const CONTRACT_PATHS = [
   '/api/bulk/cards.ndjson.gz',
   '/api/bulk/cards.csv',
   '/api/bulk/printings.csv',
+  '/api/bulk/crosswalk.csv',
   '/api/bulk/sealed.ndjson',
   '/api/bulk/sealed.ndjson.gz',
   '/api/bulk/knowledge.ndjson',

@@ -19,8 +19,15 @@ const repo = scratchDir('daily-job-repo');
 const days = scratchDir('daily-job-days');
 const fetched = join(repo, '.cache', 'tcgcsv');
 
-/** What the stand-in serves: tcgcsv's publication stamp, and which groups answer 500. */
-const source = { stamp: '2025-10-21T20:05:33+0000', broken: new Set<number>() };
+/**
+ * A made-up new set's saved answers (TCGdex's set and cards, tcgcsv's groups, product list and a day's prices of
+ * its group), which the stand-in serves when `newSet` is on: tests/fixtures/catalogue-sync/new-set.
+ */
+const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
+const NEW_GROUP = 99001;
+
+/** What the stand-in serves: tcgcsv's publication stamp, which groups answer 500, whether TCGdex has a new set (or fails). */
+const source = { stamp: '2025-10-21T20:05:33+0000', broken: new Set<number>(), newSet: false, tcgdexBroken: false };
 let server: Server;
 let origin: string;
 
@@ -31,10 +38,25 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const groups = readdirSync(join(days, '2025-10-21', '3')).map(Number);
     const send = (status: number, body: string) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
-    if (req.url === '/last-updated.txt') return send(200, `${source.stamp}\n`);
-    if (req.url === '/tcgplayer/3/groups')
-      return send(200, JSON.stringify({ success: true, errors: [], results: groups.map((groupId) => ({ groupId, categoryId: 3 })) }));
-    const group = /^\/tcgplayer\/3\/(\d+)\/prices$/.exec(req.url ?? '')?.[1];
+    const url = req.url ?? '';
+    if (url === '/last-updated.txt') return send(200, `${source.stamp}\n`);
+    // TCGdex's API: the saved answers of the new set, or its fixture's list without it.
+    const tcgdex = /^\/tcgdex\/(sets|sets\/[^/]+|cards\/[^/]+)$/.exec(url)?.[1];
+    if (tcgdex && source.tcgdexBroken) return send(500, '{}');
+    if (tcgdex === 'sets') return send(200, source.newSet ? readFileSync(join(NEW_SET, 'tcgdex', 'sets.json'), 'utf8') : '[]');
+    if (tcgdex) return send(200, readFileSync(join(NEW_SET, 'tcgdex', `${decodeURIComponent(tcgdex)}.json`), 'utf8'));
+    if (url === '/tcgplayer/3/groups') {
+      const listed = [
+        ...groups.map((groupId) => ({ groupId, name: `Group ${groupId}`, categoryId: 3 })),
+        ...(source.newSet ? [{ groupId: NEW_GROUP, name: 'ME08.5: Fixture Tides', categoryId: 3 }] : []),
+      ];
+      return send(200, JSON.stringify({ success: true, errors: [], results: listed }));
+    }
+    if (source.newSet && url === `/tcgplayer/3/${NEW_GROUP}/products`)
+      return send(200, readFileSync(join(NEW_SET, 'tcgcsv', 'tcgplayer', '3', String(NEW_GROUP), 'products'), 'utf8'));
+    if (source.newSet && url === `/tcgplayer/3/${NEW_GROUP}/prices`)
+      return send(200, readFileSync(join(NEW_SET, 'prices', '2025-10-21', '3', String(NEW_GROUP), 'prices'), 'utf8'));
+    const group = /^\/tcgplayer\/3\/(\d+)\/prices$/.exec(url)?.[1];
     if (group && source.broken.has(Number(group))) return send(500, '{"success": false}');
     if (group && groups.includes(Number(group))) return send(200, readFileSync(join(days, '2025-10-21', '3', group, 'prices'), 'utf8'));
     send(404, '{}');
@@ -51,6 +73,8 @@ afterAll(async () => {
 beforeEach(() => {
   source.stamp = '2025-10-21T20:05:33+0000';
   source.broken.clear();
+  source.newSet = false;
+  source.tcgdexBroken = false;
   rmSync(repo, { recursive: true, force: true });
   mkdirSync(join(repo, 'config'), { recursive: true });
   cpSync(FIXTURE_CONTENT, join(repo, 'content'), { recursive: true });
@@ -79,6 +103,8 @@ function script(file: string, ...args: string[]): Promise<{ status: number | nul
 
 /** The workflow's steps, as the tests run them: each the script its npm run names, pointed at the scratch repository. */
 const steps = {
+  // As the workflow runs it: no date, so the day of the sync is today's.
+  sync: () => script('catalogue-sync.ts', '--content', join(repo, 'content'), '--tcgdex', `${origin}/tcgdex`, '--tcgcsv', origin, '--write'),
   fetch: () => script('fetch-tcgcsv.ts', '--out', fetched, '--content', join(repo, 'content'), '--source', origin),
   import: () => script('import-catalogue.ts', '--tcgcsv', fetched, '--out', join(repo, 'content'), '--write'),
   check: () => script('check-content.ts', '--dir', join(repo, 'content')),
@@ -91,6 +117,7 @@ describe('the workflow', () => {
     const runs = workflow.jobs.prices.steps.map((step) => step.run ?? '');
     const at = (command: string) => runs.findIndex((run) => run.startsWith(command));
     const order = [
+      'npm run catalogue:sync -- --write',
       'npm run prices:fetch -- --out .cache/tcgcsv',
       'npm run import -- --tcgcsv .cache/tcgcsv --write',
       'npm run agents:refresh',
@@ -101,9 +128,11 @@ describe('the workflow', () => {
     ].map(at);
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    // The agents' refresh may fail (every directory unreachable) without holding back the day's prices.
-    expect(workflow.jobs.prices.steps[order[2]]['continue-on-error']).toBe(true);
+    // The sync and the agents' refresh may fail (TCGdex down, every directory unreachable) without holding back the day's prices.
+    expect(workflow.jobs.prices.steps[order[0]]['continue-on-error']).toBe(true);
+    expect(workflow.jobs.prices.steps[order[3]]['continue-on-error']).toBe(true);
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
+    expect(scripts['catalogue:sync']).toBe('node scripts/catalogue-sync.ts');
     expect(scripts['prices:fetch']).toBe('node scripts/fetch-tcgcsv.ts');
     expect(scripts.import).toBe('node scripts/import-catalogue.ts');
     expect(scripts.check).toBe('node scripts/check-content.ts');
@@ -147,6 +176,54 @@ describe('a day of the job', () => {
     expect(existsSync(join(fetched, '2025-10-21'))).toBe(false);
     expect(git('status', '--porcelain')).toBe('');
     expect(git('rev-list', '--count', 'HEAD')).toBe('1');
+  }, 60_000);
+
+  it('with a new set upstream: the sync adds it, the fetch takes its group, its prices land and the commit names it', async () => {
+    source.newSet = true;
+    const today = new Date().toISOString().slice(0, 10);
+    const syncing = await steps.sync();
+    expect(syncing.status, syncing.output).toBe(0);
+    expect(syncing.output).toMatch(/added set Fixture Tides \(me8pt5\), 6 cards/);
+    const fetching = await steps.fetch();
+    expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 3 groups/);
+    expect(readdirSync(join(fetched, '2025-10-21', '3'))).toContain(String(NEW_GROUP));
+    expect((await steps.import()).status).toBe(0);
+    expect((await steps.check()).status).toBe(0);
+    expect((await steps.commit()).status).toBe(0);
+    expect(git('log', '-1', '--format=%s%n%b')).toMatch(
+      /^Added Fixture Tides \(6 cards\); Prices as of 2025-10-21 \(TCGplayer, via tcgcsv\)\n(.|\n)*added set Fixture Tides \(me8pt5\), 6 cards/,
+    );
+    const committed = git('show', '--name-only', '--format=', 'HEAD').split('\n');
+    expect(committed).toEqual(
+      expect.arrayContaining([
+        'content/sets.json',
+        'content/cards/me8pt5.json',
+        `content/sealed/${NEW_GROUP}-me08-5-fixture-tides.json`,
+        `content/changes/${today}.json`,
+        'content/changes/2025-10-21.json',
+      ]),
+    );
+    // Listed on the day of the sync, the new cards' printings took the day's prices all the same.
+    const chase = (
+      JSON.parse(readFileSync(join(repo, 'content', 'cards', 'me8pt5.json'), 'utf8')) as { id: string; prices: { market: number; updatedAt: string }[] }[]
+    ).find((card) => card.id === 'me8pt5-6')!;
+    expect(chase.prices[0]).toMatchObject({ market: 274.5, updatedAt: '2025-10-21' });
+    // The next run finds nothing new upstream: nothing to add, nothing changed.
+    expect((await steps.sync()).output).toMatch(/nothing to add/);
+    expect(git('status', '--porcelain', '--', 'content')).toBe('');
+  }, 60_000);
+
+  it("a sync whose source fails writes nothing, and the day's prices go on", async () => {
+    source.newSet = true;
+    source.tcgdexBroken = true;
+    const syncing = await steps.sync();
+    expect(syncing.status).toBe(1);
+    expect(syncing.output).toMatch(/\/tcgdex\/sets: HTTP 500\nnothing was written/);
+    expect(git('status', '--porcelain')).toBe('');
+    expect((await steps.fetch()).status).toBe(0);
+    expect((await steps.import()).status).toBe(0);
+    expect((await steps.commit()).status).toBe(0);
+    expect(git('log', '-1', '--format=%s')).toBe('Prices as of 2025-10-21 (TCGplayer, via tcgcsv)');
   }, 60_000);
 
   it('refuses a stamp that is not a date, as a broken source', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyDay, DAILY_DAYS, foldHistory, HISTORY_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
+import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/lib/price-status.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { dailyHistory } from '../../src/schemas/common.ts';
@@ -151,6 +152,42 @@ describe('importing a day', () => {
     expect(report.unknownPrintings).toEqual([{ productId: 42350, subTypeName: 'Normal' }]);
     const productIds = (c: typeof content) => [...c.cardFiles.values()].flat().flatMap((card) => card.prices.map((p) => p.productId));
     expect(productIds(content)).toEqual(productIds(readPriceContent(FIXTURE_CONTENT)));
+  });
+
+  it('prices a line the catalogue sync listed, dated after the day, and the listing moves no as-of date', () => {
+    const content = readPriceContent(FIXTURE_CONTENT);
+    const alakazam: CardEntry = {
+      ...cardOf(FIXTURE_CONTENT, 'base1-4'),
+      id: 'base1-1',
+      name: 'Alakazam',
+      number: '1',
+      history: [],
+      graded: undefined,
+      prices: [
+        {
+          variant: 'holofoil',
+          printing: null,
+          primary: true,
+          productId: 42346,
+          groupId: 604,
+          low: null,
+          mid: null,
+          high: null,
+          market: null,
+          directLow: null,
+          updatedAt: '2025-10-25',
+          source: 'tcgdex',
+        },
+      ],
+    };
+    content.cardFiles.get('cards/base1.json')!.push(alakazam);
+    expect(pricesAsOfOf([alakazam], [])).toBe('');
+    const [day] = readTcgcsvDays(join(TCGCSV_SAMPLE, '2025-10-20'));
+    const report = applyDay(content, day);
+    expect(report.unknownProducts.get(604)).not.toContain(42346);
+    expect(alakazam.prices[0]).toMatchObject({ market: expect.any(Number), updatedAt: '2025-10-20', source: 'tcgcsv' });
+    expect(alakazam.history[0]).toMatchObject({ productId: 42346, start: '2025-10-20' });
+    expect(report.changes?.cards.status).toContainEqual(expect.objectContaining({ id: 'base1-1', from: 'unpriced', to: 'priced' }));
   });
 
   it('refuses a day older than the content, unless asked, and then only fills in history', () => {

@@ -27,7 +27,7 @@ export function changeListToMarkdown(items: ChangeListItem[]): string {
   const nodes: RootContent[] = [heading(1, 'Catalogue changes')];
   nodes.push(
     paragraph(
-      'What each import of prices changed, newest first: items added and removed, values that moved by more than the threshold, value bands and price statuses that changed. The same list as JSON: ',
+      'What each import changed, newest first: sets and items added (a catalogue sync) and removed, values that moved by more than the threshold, value bands and price statuses that changed. The same list as JSON: ',
       link(changesUrl(), changesUrl()),
       '.',
     ),
@@ -38,7 +38,7 @@ export function changeListToMarkdown(items: ChangeListItem[]): string {
       list(
         items.map((item) => [
           link(changesMarkdownUrl(item.asOf), item.asOf),
-          ` (after ${item.previousAsOf}): cards ${countsText(item.counts.cards)}; sealed ${countsText(item.counts.sealed)}; ` +
+          ` (after ${item.previousAsOf}): ${item.counts.sets ? `sets ${item.counts.sets.added} added; ` : ''}cards ${countsText(item.counts.cards)}; sealed ${countsText(item.counts.sealed)}; ` +
             `printings ${item.counts.printings.repriced > 0 ? `${item.counts.printings.repriced} repriced` : 'none'}`,
         ]),
       ),
@@ -57,13 +57,19 @@ export function changeRecordToMarkdown(record: ChangeRecord): string {
   const nodes: RootContent[] = [heading(1, `Catalogue changes of ${record.asOf}`)];
   nodes.push(
     paragraph(
-      `Prices as of ${record.asOf}, replacing those of ${record.previousAsOf}. Repriced: the value moved by more than ${Math.round(record.repriceThreshold * 100)}%. As JSON: `,
+      `${record.sets ? `New sets and cards from TCGdex (the catalogue sync), and prices` : 'Prices'} as of ${record.asOf}, replacing those of ${record.previousAsOf}. Repriced: the value moved by more than ${Math.round(record.repriceThreshold * 100)}%. As JSON: `,
       link(changesUrl(record.asOf), changesUrl(record.asOf)),
       '; every import: ',
       link(changesMarkdownUrl(), changesMarkdownUrl()),
       '.',
     ),
   );
+  if (record.sets) {
+    nodes.push(heading(2, `Sets added (${record.sets.added.length})`));
+    nodes.push(
+      list(record.sets.added.map((set) => [link(pageUrl('sets', set.id), set.name), ` (${set.id}): ${set.cards} ${set.cards === 1 ? 'card' : 'cards'}`])),
+    );
+  }
   for (const collection of ['cards', 'sealed'] as const) {
     const changes = record[collection];
     const kinds = CHANGE_KINDS.filter((k) => changes[k].length > 0);

@@ -326,6 +326,21 @@ function bulkPaths(): Record<string, unknown> {
     description:
       'Every printing (one TCGplayer product in one variant) with its own prices: a prebuilt file, cards in the order of /api/bulk/cards.ndjson, each card’s printings most valuable first.',
   });
+  paths['/api/bulk/crosswalk.csv'] = apiFilePath({
+    base: 'BulkCrosswalkCsv',
+    tag,
+    summary: 'Every card id with its TCGdex id and marketplace products, as CSV',
+    mediaType: 'text/csv',
+    schema: {
+      type: 'string',
+      description:
+        'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per card: id (the Pokémon TCG API’s), tcgdexId, tcgplayerProductIds, ' +
+        'cardmarketProductIds; the product ids ascending and joined with `|`; an id or list not known is an empty field; CRLF line ends.',
+    },
+    description:
+      'The id crosswalk, cards in the order of /api/bulk/cards.ndjson: a client that stores Pokémon TCG API ids finds each card’s TCGdex id (recorded by the ' +
+      'catalogue sync, or derived by the stated rule for the Scarlet & Violet and Mega Evolution series) and the TCGplayer and Cardmarket products tied to it.',
+  });
   paths['/api/bulk/cards.csv'] = apiFilePath({
     base: 'BulkCardsCsv',
     tag,

@@ -1,0 +1,300 @@
+import { type ContentCatalogue, catalogueChanges } from '../../src/lib/catalogue-changes.ts';
+import { cardNumberOf, foldNumber, setIdOfTcgdex, TCGDEX_SERIES } from '../../src/lib/tcgdex-ids.ts';
+import { type CardEntry, cardSchema } from '../../src/schemas/card.ts';
+import type { ChangeRecord, SetAdded } from '../../src/schemas/changes.ts';
+import { addDays } from '../../src/schemas/dates.ts';
+import { sealedSchema } from '../../src/schemas/sealed.ts';
+import { setSchema } from '../../src/schemas/set.ts';
+import { formatJson } from './format-json.ts';
+import { catalogueOf, mergeChangeRecords, type PriceContent } from './price-import.ts';
+import { mainGroupsOf, setOfGroupIn } from './set-groups.ts';
+import { AnswerError, fieldPath } from './source-answers.ts';
+import type { TcgcsvReader } from './tcgcsv-products.ts';
+import { isSealed, sealedFileOf, sealedOfTcgcsv } from './tcgcsv-products.ts';
+import type { TcgdexCard, TcgdexReader } from './tcgdex-answers.ts';
+import { cardNameOf, cardOfTcgdex, seriesOfSerie, setOfTcgdex } from './tcgdex-convert.ts';
+
+/**
+ * The catalogue sync (scripts/catalogue-sync.ts): what content lacks of TCGdex's sets and cards, and of tcgcsv's
+ * sealed products of new sets, planned in memory against the content as read (price-import.ts readPriceContent),
+ * so that nothing is written unless every answer read was good.
+ *
+ * It only adds. A set TCGdex lists in a followed series (TCGDEX_SERIES) that content lacks is added with its
+ * cards; a card of a set content holds that content lacks is added (new promos); a card content holds with no
+ * price line at all gets the lines TCGdex gives it (there is no line an editor wrote to keep). Nothing else of
+ * content changes: a field of a card content holds that differs from TCGdex's is reported, never written, and a
+ * set or card the answer lacks stays. What it cannot convert is held back and reported. Run twice, the second
+ * run finds nothing to add.
+ */
+
+/** Days after its release that a set's TCGplayer group is read for sealed products content lacks (those listed late). */
+export const SEALED_RECENT_DAYS = 365;
+
+/** The fields of a card that the sync compares with TCGdex's, and reports (never writes) where they differ. */
+const COMPARED: readonly (keyof CardEntry)[] = ['name', 'supertype', 'subtypes', 'types', 'rarity', 'artist', 'hp', 'nationalPokedexNumbers', 'regulationMark'];
+
+const CARD_ID = /^[A-Za-z0-9][A-Za-z0-9._!?-]*$/;
+
+export interface SyncOptions {
+  /** The day of the sync (YYYY-MM-DD): the date of the lines it lists and of its change record. */
+  date: string;
+  /** The change record content holds for a day, if any (the sync's additions join it). */
+  changeRecordOf: (asOf: string) => ChangeRecord | undefined;
+  /** Read every card of the followed sets, not only those content lacks or holds unpriced, and report every difference. */
+  compare?: boolean;
+}
+
+export interface SyncReport {
+  /** TCGdex sets read (those of a followed series). */
+  setsRead: number;
+  /** TCGdex sets outside the followed series, not read. */
+  notFollowed: string[];
+  setsAdded: SetAdded[];
+  /** Cards added to sets content held, by id. */
+  cardsAdded: string[];
+  /** Cards content held with no price line that got TCGdex's, with the number of lines. */
+  linesListed: { id: string; lines: number }[];
+  /** Sealed products added, with their group. */
+  sealedAdded: { productId: number; name: string; groupId: number }[];
+  /** Groups read for sealed products; those tcgcsv does not list. */
+  groupsRead: number[];
+  groupsNotListed: number[];
+  /** Where content and TCGdex differ on a card content holds (kept as content has it). */
+  differences: string[];
+  /** What was not added, and why. */
+  heldBack: string[];
+  /** The change record written with the additions, or null when they change nothing a client sees. */
+  changes: ChangeRecord | null;
+}
+
+const followedSerie = (tcgdexSetId: string) => Object.values(TCGDEX_SERIES).find((serie) => tcgdexSetId.startsWith(serie));
+const show = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value));
+
+/**
+ * Plans a sync of `content` (changed in place) from TCGdex (and tcgcsv's product lists, when given): the files
+ * that change (path relative to content/ → text), and what it did.
+ * @throws AnswerError a malformed answer, naming the file or URL and the field; SourceFailed a source that did not answer
+ */
+export async function planSync(
+  content: PriceContent,
+  tcgdex: TcgdexReader,
+  tcgcsv: TcgcsvReader | null,
+  { date, changeRecordOf, compare = false }: SyncOptions,
+): Promise<{ files: Map<string, string>; report: SyncReport }> {
+  const report: SyncReport = {
+    setsRead: 0,
+    notFollowed: [],
+    setsAdded: [],
+    cardsAdded: [],
+    linesListed: [],
+    sealedAdded: [],
+    groupsRead: [],
+    groupsNotListed: [],
+    differences: [],
+    heldBack: [],
+    changes: null,
+  };
+  // What a client saw before: copies of the lists, for the cards the sync changes are replaced, never changed in place.
+  const catalogue = catalogueOf(content);
+  const before: ContentCatalogue = { sets: [...catalogue.sets], cards: catalogue.cards, sealed: catalogue.sealed };
+
+  /** The files the sync changes: only these are written (another file of content keeps its bytes, whatever its layout). */
+  const touched = new Set<string>();
+  const fileOfSet = new Map<string, string>();
+  const cardsOfSet = new Map<string, CardEntry[]>();
+  for (const [path, cards] of content.cardFiles) {
+    for (const card of cards) {
+      if (!fileOfSet.has(card.set)) fileOfSet.set(card.set, path);
+      const ofSet = cardsOfSet.get(card.set);
+      ofSet ? ofSet.push(card) : cardsOfSet.set(card.set, [card]);
+    }
+  }
+  const groupOfSet = mainGroupsOf(
+    catalogue.cards.flatMap((card) => card.prices.map((line) => ({ set: card.set, groupId: line.groupId, primary: line.primary }))),
+  );
+  const setIds = new Set(content.sets.map((set) => set.id));
+
+  // 1. TCGdex: the sets of the followed series, each with the cards content lacks.
+  for (const listed of await tcgdex.sets()) {
+    const serie = followedSerie(listed.id);
+    if (!serie) {
+      report.notFollowed.push(listed.id);
+      continue;
+    }
+    const ours = setIdOfTcgdex(listed.id);
+    if (!ours) {
+      report.heldBack.push(`set ${listed.id}: its id gives no id of ours by the rule (src/lib/tcgdex-ids.ts)`);
+      continue;
+    }
+    const answer = await tcgdex.set(listed.id);
+    const where = tcgdex.whereSet(listed.id);
+    if (answer.id !== listed.id) throw new AnswerError(`${where}: id: "${answer.id}", but the set asked for is "${listed.id}"`);
+    const series = seriesOfSerie(answer.serie.id);
+    if (!series) {
+      report.notFollowed.push(listed.id);
+      continue;
+    }
+    report.setsRead++;
+    const held = cardsOfSet.get(ours) ?? [];
+    const byNumber = new Map(held.map((card) => [foldNumber(card.number), card]));
+    // The Mega Evolution promos keep TCGdex's zero padding in content (docs/data.md): a set that does keeps it.
+    const padded = held.some((card) => /^0\d/.test(card.number));
+    const known = setIds.has(ours);
+    if (!groupOfSet.has(ours) && answer.thirdParty?.tcgplayer !== undefined) groupOfSet.set(ours, answer.thirdParty.tcgplayer);
+    const groupId = groupOfSet.get(ours) ?? null;
+    const set = known ? content.sets.find((s) => s.id === ours)! : setOfTcgdex(answer, ours, series);
+    if (!known) checkSet(set, where);
+    const added: CardEntry[] = [];
+    for (const [i, resume] of answer.cards.entries()) {
+      const number = cardNumberOf(resume.localId, padded);
+      if (!/\d/.test(resume.localId) || !CARD_ID.test(`${ours}-${number}`)) {
+        report.heldBack.push(`card ${resume.id}: its local id "${resume.localId}" is not a collector number`);
+        continue;
+      }
+      const mine = byNumber.get(foldNumber(number));
+      if (!mine && added.some((card) => foldNumber(card.number) === foldNumber(number))) {
+        report.heldBack.push(`card ${resume.id}: its number ${number} is another card's of the set in the same answer`);
+        continue;
+      }
+      if (mine && mine.prices.length > 0 && !compare) {
+        if (cardNameOf(resume.name) !== mine.name)
+          report.differences.push(`${mine.id} name: content ${show(mine.name)}, TCGdex ${show(cardNameOf(resume.name))}`);
+        continue;
+      }
+      const card = await tcgdex.card(resume.id);
+      checkCardAnswer(card, resume, answer.id, tcgdex.whereCard(resume.id), `${where}: cards[${i}]`);
+      const converted = cardOfTcgdex(card, { set, tcgdex: { serie: answer.serie.id, set: answer.id }, number, groupId, date });
+      if (!('card' in converted)) {
+        report.heldBack.push(`card ${resume.id}: ${converted.heldBack}`);
+        continue;
+      }
+      checkCard(converted.card, tcgdex.whereCard(resume.id));
+      for (const reason of converted.heldBack) report.heldBack.push(`card ${resume.id}: ${reason}`);
+      if (!mine) {
+        added.push(converted.card);
+        continue;
+      }
+      report.differences.push(...differencesOf(mine, converted.card));
+      if (mine.prices.length === 0 && converted.card.prices.length > 0) {
+        touched.add(replaceCard(content, mine, { ...mine, prices: converted.card.prices }));
+        report.linesListed.push({ id: mine.id, lines: converted.card.prices.length });
+      }
+    }
+    if (added.length === 0) {
+      if (!known) report.heldBack.push(`set ${listed.id}: no card to add, so the set is not added`);
+      continue;
+    }
+    if (!known) {
+      content.sets.push(set);
+      setIds.add(ours);
+      report.setsAdded.push({ id: ours, name: set.name, cards: added.length });
+    } else report.cardsAdded.push(...added.map((card) => card.id));
+    const path = fileOfSet.get(ours) ?? `cards/${ours}.json`;
+    content.cardFiles.set(path, [...(content.cardFiles.get(path) ?? []), ...added]);
+    touched.add(path);
+  }
+
+  // 2. tcgcsv: the sealed products content lacks of the new sets' groups, and of the sets released in the last year.
+  if (tcgcsv) for (const path of await addSealed(content, tcgcsv, groupOfSet, date, report)) touched.add(path);
+
+  // 3. What a client sees change, recorded under the day of the sync (the day's price import adds to it).
+  const files = new Map<string, string>();
+  if (report.setsAdded.length > 0) files.set('sets.json', `${formatJson(content.sets)}\n`);
+  for (const path of [...touched].sort()) {
+    files.set(path, `${formatJson(path.startsWith('cards/') ? content.cardFiles.get(path) : content.sealedFiles.get(path))}\n`);
+  }
+  const record = catalogueChanges(before, catalogueOf(content));
+  if (record) {
+    record.asOf = date > record.previousAsOf ? date : record.previousAsOf;
+    if (report.setsAdded.length > 0) record.sets = { added: report.setsAdded };
+    const earlier = changeRecordOf(record.asOf);
+    report.changes = earlier ? mergeChangeRecords(earlier, record) : record;
+    files.set(`changes/${record.asOf}.json`, `${formatJson(report.changes)}\n`);
+  }
+  return { files, report };
+}
+
+/** The sealed products of the groups to read that content lacks (any product with no card number); the files changed. */
+async function addSealed(content: PriceContent, tcgcsv: TcgcsvReader, groupOfSet: Map<string, number>, date: string, report: SyncReport): Promise<string[]> {
+  const since = addDays(date, -SEALED_RECENT_DAYS);
+  const recent = new Set(report.setsAdded.map((set) => set.id));
+  for (const set of content.sets) if (set.releaseDate >= since) recent.add(set.id);
+  const groups = [...new Set([...recent].flatMap((set) => (groupOfSet.has(set) ? [groupOfSet.get(set)!] : [])))].sort((a, b) => a - b);
+  if (groups.length === 0) return [];
+  const changed: string[] = [];
+  const names = new Map((await tcgcsv.groups()).map((group) => [group.groupId, group.name]));
+  const setOfGroup = setOfGroupIn(groupOfSet);
+  const held = new Set<number>();
+  for (const { products } of content.sealedFiles.values()) for (const product of products) held.add(product.productId);
+  for (const cards of content.cardFiles.values())
+    for (const card of cards) for (const line of card.prices) if (line.productId !== null) held.add(line.productId);
+  for (const groupId of groups) {
+    const name = names.get(groupId);
+    if (name === undefined) {
+      report.groupsNotListed.push(groupId);
+      continue;
+    }
+    report.groupsRead.push(groupId);
+    const where = tcgcsv.whereProducts(groupId);
+    const path = [...content.sealedFiles].find(([, file]) => file.group.id === groupId)?.[0] ?? sealedFileOf(groupId, name);
+    const file = content.sealedFiles.get(path) ?? { group: { id: groupId, name }, products: [] };
+    const added = (await tcgcsv.products(groupId)).flatMap((item, i) => {
+      if (!isSealed(item) || held.has(item.productId)) return [];
+      if (item.groupId !== groupId) throw new AnswerError(`${where}: results[${i}].groupId: ${item.groupId}, but this is group ${groupId}'s list`);
+      held.add(item.productId);
+      const product = sealedOfTcgcsv(item, setOfGroup(groupId));
+      const issue = sealedSchema.safeParse({ ...product, group: file.group }).error?.issues[0];
+      if (issue) throw new AnswerError(`${where}: results[${i}] (product ${item.productId}) ${fieldPath(issue.path)}: ${issue.message}`);
+      return [product];
+    });
+    if (added.length === 0) continue;
+    content.sealedFiles.set(path, { ...file, products: [...file.products, ...added].sort((a, b) => a.productId - b.productId) });
+    changed.push(path);
+    for (const product of added) report.sealedAdded.push({ productId: product.productId, name: product.cleanName, groupId });
+  }
+  return changed;
+}
+
+/** The card a set's answer lists, as its own answer gives it: the same id, local id and set, or the answer is malformed. */
+function checkCardAnswer(card: TcgdexCard, resume: { id: string; localId: string }, setId: string, where: string, listedAt: string): void {
+  if (card.id !== resume.id) throw new AnswerError(`${where}: id: "${card.id}", but ${listedAt} is "${resume.id}"`);
+  if (card.localId !== resume.localId) throw new AnswerError(`${where}: localId: "${card.localId}", but ${listedAt}.localId is "${resume.localId}"`);
+  if (card.set.id !== setId) throw new AnswerError(`${where}: set.id: "${card.set.id}", but the card is listed in set "${setId}"`);
+}
+
+/** A converted card the content schema refuses fails the sync, naming its answer and the field (as content names it). */
+function checkCard(card: CardEntry, where: string): void {
+  const issue = cardSchema.safeParse(card).error?.issues[0];
+  if (issue) throw new AnswerError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
+}
+
+function checkSet(set: unknown, where: string): void {
+  const issue = setSchema.safeParse(set).error?.issues[0];
+  if (issue) throw new AnswerError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
+}
+
+/** Where a card content holds and TCGdex's differ, one line a field (and the TCGplayer products content lacks). */
+function differencesOf(mine: CardEntry, theirs: CardEntry): string[] {
+  const lines = COMPARED.filter((field) => JSON.stringify(mine[field]) !== JSON.stringify(theirs[field])).map(
+    (field) => `${mine.id} ${field}: content ${show(mine[field])}, TCGdex ${show(theirs[field])}`,
+  );
+  if (mine.prices.length > 0) {
+    const held = new Set(mine.prices.map((line) => `${line.productId} ${line.variant}`));
+    const missing = theirs.prices.filter((line) => !held.has(`${line.productId} ${line.variant}`));
+    if (missing.length)
+      lines.push(`${mine.id} prices: TCGdex ties ${missing.map((l) => `${l.productId} (${l.variant})`).join(', ')}, content has no such line`);
+  }
+  return lines;
+}
+
+/** Replaces a card of content by a changed copy, in its file, so that the state before the sync keeps the original; the file. */
+function replaceCard(content: PriceContent, card: CardEntry, next: CardEntry): string {
+  for (const [path, cards] of content.cardFiles) {
+    const i = cards.indexOf(card);
+    if (i >= 0) {
+      content.cardFiles.set(path, cards.with(i, next));
+      return path;
+    }
+  }
+  throw new Error(`${card.id}: not in any card file of content`);
+}

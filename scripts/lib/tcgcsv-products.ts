@@ -1,0 +1,72 @@
+import { z } from 'astro/zod';
+import { slugify } from '../../src/lib/slug.ts';
+import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import { sealedFactsOf } from './sealed-kinds.ts';
+import type { AnswerSource } from './source-answers.ts';
+import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
+
+/**
+ * TCGplayer's product lists as tcgcsv.com republishes them: `tcgplayer/3/groups` (the Pokémon groups) and
+ * `tcgplayer/3/<groupId>/products` (a group's products, each with `extendedData`: a card's Number, Rarity, …).
+ * A product with no card number is sealed. Saved answers sit in a folder under the same paths.
+ */
+
+const answer = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result) });
+
+const group = z.object({ groupId: z.number().int().positive(), name: z.string().min(1) });
+const product = z.object({
+  productId: z.number().int().positive(),
+  name: z.string().min(1),
+  cleanName: z.string(),
+  groupId: z.number().int().positive(),
+  extendedData: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+});
+type TcgcsvProduct = z.infer<typeof product>;
+
+/** The two reads of tcgcsv's product lists, from the network or a folder of saved answers. */
+export function tcgcsvReader(source: AnswerSource) {
+  const groups = `tcgplayer/${POKEMON_CATEGORY}/groups`;
+  const products = (groupId: number) => `tcgplayer/${POKEMON_CATEGORY}/${groupId}/products`;
+  return {
+    groups: async () => (await source.read(answer(group), groups, groups)).results,
+    products: async (groupId: number) => (await source.read(answer(product), products(groupId), products(groupId))).results,
+    /** Where a group's product list is, as messages name it. */
+    whereProducts: (groupId: number) => source.where(products(groupId), products(groupId)),
+  };
+}
+export type TcgcsvReader = ReturnType<typeof tcgcsvReader>;
+
+/** Whether a product is sealed: TCGplayer gives every single card a Number, and no sealed product one. */
+export function isSealed(item: Pick<TcgcsvProduct, 'extendedData'>): boolean {
+  return !(item.extendedData ?? []).some((field) => field.name === 'Number');
+}
+
+/** A sealed product's TCGplayer page: the form the content's `url` holds (the marketplace's short product URL). */
+export const productUrlOf = (productId: number) => `https://www.tcgplayer.com/product/${productId}`;
+
+/** content/sealed/<groupId>-<slug of its name>.json: the file of a group's products, as the catalogue import names it. */
+export const sealedFileOf = (groupId: number, groupName: string) => `sealed/${groupId}-${slugify(groupName)}.json`;
+
+/**
+ * A sealed product of tcgcsv as content holds it, not yet priced (the daily import prices it): its kind, quantity
+ * and packs read from its name as the catalogue import's are (sealed-kinds.ts), its set the one whose main group
+ * its group is.
+ */
+export function sealedOfTcgcsv(item: TcgcsvProduct, set: string | undefined): Omit<SealedEntry, 'group'> {
+  const facts = sealedFactsOf(item.name);
+  // The members in the order the catalogue import writes them, so that a product reads alike in either's file.
+  return {
+    productId: item.productId,
+    name: item.name,
+    // A product with an empty clean name shows its full name, as the catalogue import does.
+    cleanName: item.cleanName.trim() || item.name,
+    kind: facts.kind,
+    set,
+    quantity: facts.quantity,
+    packs: facts.packs,
+    packsBasis: facts.packsBasis,
+    pokemonCenterExclusive: facts.pokemonCenterExclusive,
+    url: productUrlOf(item.productId),
+    price: null,
+  };
+}

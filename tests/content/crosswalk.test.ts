@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crosswalkOf } from '../../src/lib/crosswalk.ts';
+import { TCGDEX_SERIES } from '../../src/lib/tcgdex-ids.ts';
+import type { CardEntry } from '../../src/schemas/card.ts';
+import type { SetEntry } from '../../src/schemas/set.ts';
+import { ROOT } from '../support/fixture-site.ts';
+
+/** The id crosswalk (src/lib/crosswalk.ts) on the committed catalogue: where the inverse id rule gives an id, and where not. */
+const CONTENT = join(ROOT, 'content');
+const sets: SetEntry[] = JSON.parse(readFileSync(join(CONTENT, 'sets.json'), 'utf8'));
+const cardsOf = (set: string): CardEntry[] => JSON.parse(readFileSync(join(CONTENT, 'cards', `${set}.json`), 'utf8'));
+
+describe('the id crosswalk of the catalogue', () => {
+  it('derives a TCGdex id for every card of the Scarlet & Violet and Mega Evolution series, unique, and none for the others', () => {
+    const followed = sets.filter((set) => TCGDEX_SERIES[set.series]);
+    const ids = followed.flatMap((set) => cardsOf(set.id).map((card) => crosswalkOf(card, set).tcgdexId));
+    expect(ids.length).toBe(4738);
+    expect(ids.every((id) => /^(sv|me)[a-z0-9.]*-\d{3}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const base = sets.find((set) => set.id === 'base1')!;
+    expect(cardsOf('base1').every((card) => crosswalkOf(card, base).tcgdexId === '')).toBe(true);
+  });
+});

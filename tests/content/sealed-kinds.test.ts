@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentKindOf, sealedFactsOf } from '../../scripts/lib/sealed-kinds.ts';
+import { ROOT } from '../support/fixture-site.ts';
+
+/**
+ * The sealed kinds, quantities and pack counts read from product names (scripts/lib/sealed-kinds.ts), which the
+ * catalogue sync gives the products it adds, held against those the sealed source gives the catalogue's products.
+ */
+const CONTENT = join(ROOT, 'content');
+
+describe('sealed kinds read from names', () => {
+  it("are the sealed source's kind, quantity, packs and exclusivity for every product content holds but the one it leaves uncounted", () => {
+    const differ: string[] = [];
+    let products = 0;
+    for (const file of readdirSync(join(CONTENT, 'sealed'))) {
+      for (const product of JSON.parse(readFileSync(join(CONTENT, 'sealed', file), 'utf8')).products) {
+        products++;
+        const facts = (p: Partial<ReturnType<typeof sealedFactsOf>>) => [
+          p.kind,
+          p.quantity ?? null,
+          p.packs,
+          p.packsBasis ?? null,
+          p.pokemonCenterExclusive ?? null,
+        ];
+        if (JSON.stringify(facts(sealedFactsOf(product.name))) !== JSON.stringify(facts(product))) differ.push(product.name);
+      }
+    }
+    expect(products).toBe(1590);
+    expect(differ).toEqual(['Sword and Shield Base Set Sleeved Booster Pack']);
+    expect(contentKindOf('elite-trainer-box')).toBe('etb');
+  });
+});
