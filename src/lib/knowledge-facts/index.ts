@@ -8,6 +8,13 @@ import { primaryPriceOf } from '../card-value.ts';
 import type { ContentCatalogue } from '../catalogue-changes.ts';
 import type { ArticleFacts } from './article-facts.ts';
 import { type ArticleRewrite, rewriteArticle } from './article-text.ts';
+import catalogueAndPriceDates from './articles/catalogue-and-price-dates.ts';
+import howCardValuesAreComputed from './articles/how-card-values-are-computed.ts';
+import pricedStaleUnpriced from './articles/priced-stale-unpriced.ts';
+import rarityAndValueBands from './articles/rarity-and-value-bands.ts';
+import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
+import whatMakesAGrail from './articles/what-makes-a-grail.ts';
+import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type FactsCatalogue, factsCatalogueOf } from './catalogue.ts';
 import type { QuoteContext } from './quotes.ts';
 
@@ -16,7 +23,15 @@ export type { ArticleRewrite, FactDifference, QuoteProblem } from './article-tex
 export type { FactsCatalogue } from './catalogue.ts';
 
 /** The articles whose figures are computed, each in ./articles/<slug>.ts. */
-export const ARTICLE_FACTS: readonly ArticleFacts[] = [];
+export const ARTICLE_FACTS: readonly ArticleFacts[] = [
+  catalogueAndPriceDates,
+  howCardValuesAreComputed,
+  pricedStaleUnpriced,
+  rarityAndValueBands,
+  vintageVsModernValues,
+  whatMakesAGrail,
+  whyMostCardsAreBudget,
+];
 
 export { factsCatalogueOf };
 
