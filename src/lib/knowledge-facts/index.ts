@@ -9,10 +9,15 @@ import type { ContentCatalogue } from '../catalogue-changes.ts';
 import type { ArticleFacts } from './article-facts.ts';
 import { type ArticleRewrite, rewriteArticle } from './article-text.ts';
 import catalogueAndPriceDates from './articles/catalogue-and-price-dates.ts';
+import goldStarCards from './articles/gold-star-cards.ts';
 import howCardValuesAreComputed from './articles/how-card-values-are-computed.ts';
+import modernChaseCards from './articles/modern-chase-cards.ts';
 import pricedStaleUnpriced from './articles/priced-stale-unpriced.ts';
 import rarityAndValueBands from './articles/rarity-and-value-bands.ts';
+import sealedCoverage from './articles/sealed-coverage.ts';
+import valueBandsExplained from './articles/value-bands-explained.ts';
 import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
+import whatCountsAsVintage from './articles/what-counts-as-vintage.ts';
 import whatMakesAGrail from './articles/what-makes-a-grail.ts';
 import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type FactsCatalogue, factsCatalogueOf } from './catalogue.ts';
@@ -25,10 +30,15 @@ export type { FactsCatalogue } from './catalogue.ts';
 /** The articles whose figures are computed, each in ./articles/<slug>.ts. */
 export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   catalogueAndPriceDates,
+  goldStarCards,
   howCardValuesAreComputed,
+  modernChaseCards,
   pricedStaleUnpriced,
   rarityAndValueBands,
+  sealedCoverage,
+  valueBandsExplained,
   vintageVsModernValues,
+  whatCountsAsVintage,
   whatMakesAGrail,
   whyMostCardsAreBudget,
 ];
