@@ -1,7 +1,7 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { figuresIn, jsonLine, rewriteArticle, structuredMember } from '../../src/lib/knowledge-facts/article-text.ts';
-import { bandCounts, factsCatalogueOf, percent, ranked, statusCounts } from '../../src/lib/knowledge-facts/catalogue.ts';
+import { bandCounts, factsCatalogueOf, percent, ranked, statusCounts, tallyOf } from '../../src/lib/knowledge-facts/catalogue.ts';
 import {
   applyQuote,
   count,
@@ -228,5 +228,15 @@ describe('factsCatalogueOf', () => {
       ['b', 2],
       ['c', 1],
     ]);
+  });
+});
+
+describe('tallyOf', () => {
+  it('keeps a quoted key at 0 when no item has it any more, after the counted ones', () => {
+    expect(tallyOf(['Rare Secret', 'Rare Holo Star', 'Rare Holo Star'], (r) => r, ['Rare Shining', 'Rare Secret'])).toEqual({
+      'Rare Holo Star': 2,
+      'Rare Secret': 1,
+      'Rare Shining': 0,
+    });
   });
 });

@@ -111,6 +111,17 @@ export function ranked<T>(items: readonly T[], keyOf: (item: T) => string): [str
  */
 export const tally = <T>(items: readonly T[], keyOf: (item: T) => string): Record<string, number> => Object.fromEntries(ranked(items, keyOf));
 
+/**
+ * A tally with the keys an article quotes always there (0 when no item has them, last): a price move that
+ * empties one must change the figure, not stop the daily job on a quote with nothing to write.
+ * @example tallyOf(grails, rarityOf, ['Rare Shining']) // {..., "Rare Shining": 0} once no shining card is a grail
+ */
+export function tallyOf<T>(items: readonly T[], keyOf: (item: T) => string, quoted: readonly string[]): Record<string, number> {
+  const counts = tally(items, keyOf);
+  for (const key of quoted) counts[key] ??= 0;
+  return counts;
+}
+
 /** The eras the articles compare, by set id: the comps' vintage and modern scopes, and what lies between. */
 export type Era = 'vintage' | 'between' | 'modern';
 export const ERAS: readonly Era[] = ['vintage', 'between', 'modern'];

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, medianValue, percent, ranked, tally, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, medianValue, percent, ranked, tallyOf, valued } from '../catalogue.ts';
 import { usd } from '../quotes.ts';
 
 /** The sets the article names, with their count of chase or grail cards. */
@@ -14,7 +14,7 @@ const article: ArticleFacts = {
       .filter((c) => eraOf(c.entry.set) === 'modern')
       .sort(byValueDesc);
     const top = modern.filter((c) => c.summary.valueBand === 'chase' || c.summary.valueBand === 'grail');
-    // A list, not a mapping: a set named "151" would otherwise come first (see tally).
+    // A list, not a mapping: a set named "151" would otherwise come first (see tally in ../catalogue.ts).
     const bySet = ranked(top, (c) => c.set.name);
     const sir = modern.filter((c) => c.entry.rarity === 'Special Illustration Rare');
     return {
@@ -30,7 +30,7 @@ const article: ArticleFacts = {
       top: modern
         .slice(0, 6)
         .map((c): TopCard => ({ card_id: c.entry.id, name: c.entry.name, set: c.set.name, slug: c.summary.slug, valueUsd: c.summary.valueUsd! })),
-      chase_or_grail_by_rarity: tally(top, (c) => c.entry.rarity ?? '(none)'),
+      chase_or_grail_by_rarity: tallyOf(top, (c) => c.entry.rarity ?? '(none)', ['Special Illustration Rare', 'Rare Ultra', 'Rare Rainbow', 'Promo']),
       sets_with_most_chase_or_grail: bySet.slice(0, 6).map(([set, cards]) => ({ set, cards })),
       quoted_sets: Object.fromEntries(QUOTED_SETS.map((name) => [name, bySet.find(([set]) => set === name)?.[1] ?? 0])),
       special_illustration_rare: {

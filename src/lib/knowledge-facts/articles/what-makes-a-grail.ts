@@ -1,7 +1,7 @@
 import { COMPS_SCOPES } from '../../comps.ts';
 import { VALUE_BANDS } from '../../value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, type FactsCatalogue, medianValue, tally, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, type FactsCatalogue, medianValue, tally, tallyOf, valued } from '../catalogue.ts';
 import { usd } from '../quotes.ts';
 import { secondSourceOf } from './priced-stale-unpriced.ts';
 
@@ -32,7 +32,14 @@ const article: ArticleFacts = {
       one_in: Math.round(cards / grails.length),
       median_grail_usd: medianValue(grails),
       by_era: { ex: era.ex ?? 0, wotc: era.wotc ?? 0, other: era.other ?? 0, modern: era.modern ?? 0 },
-      by_rarity: tally(grails, (c) => c.entry.rarity ?? '(none)'),
+      by_rarity: tallyOf(grails, (c) => c.entry.rarity ?? '(none)', [
+        'Rare Holo Star',
+        'Rare Secret',
+        'Rare Ultra',
+        'Rare Shining',
+        'Rare Rainbow',
+        'Rare Holo',
+      ]),
       // In release order, as the article lists them.
       rare_holo_sets: Object.fromEntries(catalogue.sets.flatMap((s) => (holoSets.has(s.name) ? [[s.name, holoSets.get(s.name)!]] : []))),
       names_with_charizard: named('Charizard'),
