@@ -16,7 +16,7 @@ export interface QuoteContext {
   item(kind: 'card' | 'sealed', id: string, field: string): unknown;
 }
 
-/** A sentence, or part of one, in the answer or the body; one line, starting and ending with literal words. */
+/** A sentence, or part of one, in the answer or the body: one line, starting and ending with words or a formatted figure. */
 export interface TextQuote {
   in: 'answer' | 'body';
   text: string;
