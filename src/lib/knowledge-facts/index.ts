@@ -16,6 +16,7 @@ import pricedStaleUnpriced from './articles/priced-stale-unpriced.ts';
 import rarityAndValueBands from './articles/rarity-and-value-bands.ts';
 import sealedCoverage from './articles/sealed-coverage.ts';
 import valueBandsExplained from './articles/value-bands-explained.ts';
+import valueOutsideListings from './articles/value-outside-listings.ts';
 import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
 import whatCountsAsVintage from './articles/what-counts-as-vintage.ts';
 import whatMakesAGrail from './articles/what-makes-a-grail.ts';
@@ -37,6 +38,7 @@ export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   rarityAndValueBands,
   sealedCoverage,
   valueBandsExplained,
+  valueOutsideListings,
   vintageVsModernValues,
   whatCountsAsVintage,
   whatMakesAGrail,
