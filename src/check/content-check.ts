@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContentCatalogue } from '../lib/catalogue-changes.ts';
 import { COMPS_SCOPES, type Comps, type CompsScope, computeComps, isCompsScope } from '../lib/comps.ts';
 import {
   aliasReferenceProblems,
@@ -12,6 +13,7 @@ import {
   type ReferenceSealed,
   type ReferenceSet,
 } from '../lib/content-references.ts';
+import { reviewArticles } from '../lib/knowledge-facts/index.ts';
 import type { AliasContent } from '../lib/search/aliases.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
@@ -28,9 +30,10 @@ export { type ContentProblem, formatProblem } from './problems.ts';
 /**
  * The content checker: every record of a content folder against the schemas the
  * build uses (src/schemas), the references between collections
- * (src/lib/content-references.ts), the search aliases (aliasProblems) and the
- * graded comps of articles (src/lib/comps.ts), without building anything. Every
- * problem is reported, each with its file, line, column and field.
+ * (src/lib/content-references.ts), the search aliases (aliasProblems), the
+ * graded comps of articles (src/lib/comps.ts) and the catalogue figures they state
+ * (src/lib/knowledge-facts/), without building anything. Every problem is
+ * reported, each with its file, line, column and field.
  */
 
 export interface ContentCounts {
@@ -71,6 +74,8 @@ interface Catalogue {
   origins: Record<ReferenceCollection, Origin[]>;
   /** Every card with what computeComps needs (graded figures where they have the numbers). */
   compsCards: CompsCard[];
+  /** The records as the schemas parse them, for the articles' figures; null once one fails (the figures would then be wrong, not the articles). */
+  parsed: ContentCatalogue | null;
   /** Each article's front matter (undefined where it is not YAML), parallel to `articles`. */
   frontMatter: (Record<string, unknown> | undefined)[];
   /** False when a file of the collection could not be read: references to it are then not judged. */
@@ -103,6 +108,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
     articles: [],
     origins: { sets: [], cards: [], sealed: [], knowledge: [] },
     compsCards: [],
+    parsed: { sets: [], cards: [], sealed: [] },
     frontMatter: [],
     complete: { sets: true, cards: true, sealed: true },
     counts: { sets: 0, cards: 0, sealed: 0, articles: 0, aliasFiles: 0, changeRecords: 0 },
@@ -115,6 +121,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
   checkAliases(contentDir, catalogue, problems);
   checkChanges(contentDir, catalogue, problems);
   checkComps(catalogue, problems);
+  checkFacts(contentDir, catalogue, problems);
   return { problems: problems.resolve(), counts: catalogue.counts };
 }
 
@@ -123,6 +130,7 @@ function readSets(contentDir: string, catalogue: Catalogue, problems: Problems):
   const abs = join(contentDir, 'sets.json');
   if (!existsSync(abs)) {
     catalogue.complete.sets = false;
+    catalogue.parsed = null;
     problems.add(abs, FILE_START, '(file)', 'sets.json is missing: every card names its set there');
     return;
   }
@@ -130,12 +138,14 @@ function readSets(contentDir: string, catalogue: Catalogue, problems: Problems):
   if (file && !Array.isArray(file.data)) problems.add(abs, { kind: 'json', path: [] }, '(file)', 'expected an array of sets');
   if (!file || !Array.isArray(file.data)) {
     catalogue.complete.sets = false;
+    catalogue.parsed = null;
     return;
   }
   file.data.forEach((set: unknown, i) => {
     catalogue.counts.sets++;
     const parsed = setSchema.safeParse(set);
     if (!parsed.success) problems.addIssues(abs, 'sets', [i], issuesOf(parsed.error));
+    keepParsed(catalogue, 'sets', parsed);
     if (!isObject(set) || typeof set.id !== 'string') return;
     const { id, name, ptcgoCode } = set;
     catalogue.sets.push({ id, ...(typeof name === 'string' && { name }), ...(typeof ptcgoCode === 'string' && { ptcgoCode }) });
@@ -148,6 +158,7 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
   const dir = join(contentDir, 'cards');
   if (!existsSync(dir)) {
     catalogue.complete.cards = false;
+    catalogue.parsed = null;
     problems.add(dir, FILE_START, '(file)', 'the cards folder does not exist');
     return;
   }
@@ -157,12 +168,14 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
     if (file && !Array.isArray(file.data)) problems.add(abs, { kind: 'json', path: [] }, '(file)', 'expected an array of cards');
     if (!file || !Array.isArray(file.data)) {
       catalogue.complete.cards = false;
+      catalogue.parsed = null;
       continue;
     }
     file.data.forEach((card: unknown, i) => {
       catalogue.counts.cards++;
       const parsed = cardSchema.safeParse(card);
       if (!parsed.success) problems.addIssues(abs, 'cards', [i], issuesOf(parsed.error));
+      keepParsed(catalogue, 'cards', parsed);
       // A card with a broken field still exists for the references (mentions, aliases, duplicates).
       if (!isObject(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
       catalogue.cards.push({
@@ -192,6 +205,7 @@ function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems
   const dir = join(contentDir, 'sealed');
   if (!existsSync(dir)) {
     catalogue.complete.sealed = false;
+    catalogue.parsed = null;
     problems.add(dir, FILE_START, '(file)', 'the sealed folder does not exist');
     return;
   }
@@ -202,11 +216,13 @@ function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems
     if (!isObject(data) || !Array.isArray(data.products)) {
       if (file) problems.add(abs, { kind: 'json', path: [] }, '(file)', 'expected { group, products: [...] }');
       catalogue.complete.sealed = false;
+      catalogue.parsed = null;
       continue;
     }
     data.products.forEach((product: unknown, i) => {
       catalogue.counts.sealed++;
       const parsed = sealedSchema.safeParse(isObject(product) ? { ...product, group: data.group } : product);
+      keepParsed(catalogue, 'sealed', parsed);
       if (!parsed.success) {
         // The group's problems are the file's (reported once); the rest are the product's.
         const issues = issuesOf(parsed.error);
@@ -442,4 +458,59 @@ export function compsProblems(comps: unknown, cards: readonly CompsCard[], artic
     return [{ path: [], message: `not written as scripts/compute-comps.ts writes it (one line of JSON under "structured:", keys in its order); ${REWRITE}` }];
   }
   return [];
+}
+
+/** Keeps a record the schema accepted for the articles' figures; one it refused means there are no figures to check. */
+function keepParsed<K extends keyof ContentCatalogue>(
+  catalogue: Catalogue,
+  collection: K,
+  parsed: { success: true; data: unknown } | { success: false },
+): void {
+  if (!catalogue.parsed) return;
+  if (parsed.success) (catalogue.parsed[collection] as unknown[]).push(parsed.data);
+  else catalogue.parsed = null;
+}
+
+const FACTS_REWRITE = 'run npm run facts -- --write';
+
+/**
+ * The catalogue figures articles state against what content gives today (scripts/compute-facts.ts --check fails
+ * on the same articles): each figure that differs at its front matter field or body line, and each quote an
+ * article no longer holds as its template says.
+ */
+function checkFacts(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+  // With a record unread or refused, a computed figure would be wrong, not the article's; the other problems say why.
+  const content = catalogue.parsed;
+  if (!content || content.sets.length === 0) return;
+  const knowledge = join(contentDir, 'knowledge');
+  const textOf = (slug: string) => problems.texts.get(join(knowledge, `${slug}.md`));
+  let reviews: ReturnType<typeof reviewArticles>;
+  try {
+    reviews = reviewArticles(content, textOf);
+  } catch {
+    return; // a card naming an unknown set: the reference rules report it
+  }
+  for (const review of reviews) {
+    const abs = join(knowledge, `${review.slug}.md`);
+    const template = `src/lib/knowledge-facts/articles/${review.slug}.ts`;
+    for (const d of review.differences) {
+      const message = `says ${short(d.was)} but content gives ${short(d.now)}; ${FACTS_REWRITE}`;
+      if (d.path[0] === 'body') problems.add(abs, { kind: 'at', position: positionOf(review.was, review.was.indexOf(d.was)) }, 'body', message);
+      else problems.add(abs, { kind: 'front-matter', path: d.path }, fieldText(d.path), message);
+    }
+    for (const p of review.problems) {
+      const message = `${p.message}: the article and ${template} must say the same`;
+      if (p.path[0] === 'body') problems.add(abs, { kind: 'after-front-matter' }, 'body', message);
+      else problems.add(abs, { kind: 'front-matter', path: p.path }, p.path.length ? fieldText(p.path) : '(front matter)', message);
+    }
+    if (review.differences.length === 0 && review.problems.length === 0 && review.text !== review.was) {
+      problems.add(abs, { kind: 'front-matter', path: ['structured'] }, 'structured', `not written as scripts/compute-facts.ts writes it; ${FACTS_REWRITE}`);
+    }
+  }
+}
+
+/** Line and column (from 1) of an offset in a text. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(offset, 0));
+  return { line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
 }

@@ -10,18 +10,31 @@ import type { CardEntry } from '../schemas/card.ts';
  */
 
 /**
+ * The set id prefixes of the vintage era: Wizards of the Coast's sets (1999–2003).
+ * basep (the WOTC Black Star promos) already starts with `base`.
+ */
+export const VINTAGE_SET_PREFIXES = ['base', 'gym', 'neo', 'si', 'ecard'] as const;
+
+/**
+ * The set id prefixes of the modern era: Sword & Shield, Scarlet & Violet (whose last
+ * sets, White Flare and Black Bolt, are `rsv10pt5` and `zsv10pt5`) and Mega Evolution.
+ */
+export const MODERN_SET_PREFIXES = ['swsh', 'sv', 'rsv', 'zsv', 'me'] as const;
+
+const startsWithOneOf = (prefixes: readonly string[]) => (setId: string) => prefixes.some((p) => setId.startsWith(p));
+
+/**
  * The groups a comp can be computed over, by set id. The split follows the eras
  * collectors price differently: WOTC-era cards (1999–2003) are scarce and old, so
- * a gem-mint copy is rare and the PSA 10 premium large; Sword & Shield and
- * Scarlet & Violet cards are printed in volume and pulled straight into sleeves,
- * so the premium is smaller. The EX era (2003–2007, sets ex1–ex16) is neither: it
- * gets a scope of its own, since its gold-star cards are graded and sold apart from
- * both. basep (the WOTC Black Star promos) already starts with `base`.
+ * a gem-mint copy is rare and the PSA 10 premium large; cards from Sword & Shield
+ * on are printed in volume and pulled straight into sleeves, so the premium is
+ * smaller. The EX era (2003–2007, sets ex1–ex16) is neither: it gets a scope of
+ * its own, since its gold-star cards are graded and sold apart from both.
  */
 export const COMPS_SCOPES = {
   all: () => true,
-  vintage: (setId: string) => /^(base|gym|neo|si|ecard)/.test(setId),
-  modern: (setId: string) => /^(swsh|sv)/.test(setId),
+  vintage: startsWithOneOf(VINTAGE_SET_PREFIXES),
+  modern: startsWithOneOf(MODERN_SET_PREFIXES),
   'ex-era': (setId: string) => /^ex\d/.test(setId),
 } as const satisfies Record<string, (setId: string) => boolean>;
 
@@ -96,7 +109,7 @@ function round2(value: number): number {
  * Every card of the catalogue, read from content/cards/*.json, for scripts and
  * tests (the site itself reads cards through its content collection).
  *
- * @example loadCards().length // 18035
+ * @example loadCards().length // 20608
  */
 export function loadCards(dir = join(import.meta.dirname, '../../content/cards')): CardEntry[] {
   return readdirSync(dir)

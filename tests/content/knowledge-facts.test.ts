@@ -2,8 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
 import { primaryPriceOf } from '../../src/lib/card-value.ts';
+import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
 import { loadCards } from '../../src/lib/comps.ts';
+import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle } from '../../src/lib/knowledge-facts/index.ts';
+import { priceStatusOf } from '../../src/lib/price-status.ts';
+import { valueBandOf } from '../../src/lib/value-bands.ts';
 import { CONTENT_DIR } from '../support/real-catalogue.ts';
 
 /** Numbers an article states in `structured` equal a fresh count from the bundled content. */
@@ -43,5 +48,62 @@ describe('value-outside-listings', () => {
       else if (price.high !== null && price.market > price.high) above++;
     }
     expect(structuredOf('value-outside-listings').sealed).toEqual({ priced, market_below_low: below, market_above_high: above });
+  });
+});
+
+/**
+ * The catalogue-wide figures of the articles src/lib/knowledge-facts/ lists (counts by band, status, rarity and
+ * era, medians, totals, grails, the catalogue's span), recomputed from content/ as it is now. A catalogue change
+ * that moves one (an import, the daily prices) fails here until `npm run facts -- --write` has written it, so no
+ * article states yesterday's figure unseen.
+ */
+describe('the figures articles state', () => {
+  const content = catalogueOf(readPriceContent(CONTENT_DIR));
+  const catalogue = factsCatalogueOf(content);
+  const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
+
+  it.each(ARTICLE_FACTS.map((a) => [a.slug, a] as const))('%s: structured holds the figures content gives today', (slug, article) => {
+    const facts = article.facts(catalogue);
+    const stated = structuredOf(slug);
+    expect(Object.fromEntries(Object.keys(facts).map((key) => [key, stated[key]]))).toEqual(facts);
+  });
+
+  it.each(ARTICLE_FACTS.map((a) => [a.slug, a] as const))(
+    '%s: its answer, sentences and tables quote them, and no figure is typed beside them',
+    (slug, article) => {
+      const text = articleText(slug);
+      const review = reviewArticle(text, article, catalogue);
+      expect(review.problems).toEqual([]);
+      expect(review.differences).toEqual([]);
+      expect(review.text).toBe(text);
+    },
+  );
+
+  // A second count, straight from the price lines, of what the facts take from the API's records: the figures
+  // must be the ones a client counts in /api/cards, whatever the facts code does.
+  it('counts cards by price status and band as the price lines give them', () => {
+    const asOf = pricesAsOfOf(content.cards, content.sealed);
+    const status = { priced: 0, stale: 0, unpriced: 0 };
+    const bands = { grail: 0, chase: 0, mid: 0, budget: 0, unpriced: 0 };
+    for (const card of content.cards) {
+      const line = primaryPriceOf(card);
+      status[priceStatusOf(line?.updatedAt ?? null, asOf)]++;
+      bands[valueBandOf(line ? Math.round(line.market! * 100) / 100 : null) ?? 'unpriced']++;
+    }
+    expect(structuredOf('priced-stale-unpriced').cards_by_status).toEqual(status);
+    const { cards_with_value, budget_cards, grail_cards } = structuredOf('why-most-cards-are-budget');
+    expect({ cards_with_value, budget_cards, grail_cards }).toEqual({
+      cards_with_value: content.cards.length - bands.unpriced,
+      budget_cards: bands.budget,
+      grail_cards: bands.grail,
+    });
+    expect(structuredOf('how-card-values-are-computed').cards_total).toBe(content.cards.length);
+  });
+
+  it('the stale rule the articles state is the one the code applies', () => {
+    const line = (days: number) =>
+      priceStatusOf(new Date(Date.parse(`${catalogue.pricesAsOf}T00:00:00Z`) - days * 864e5).toISOString().slice(0, 10), catalogue.pricesAsOf);
+    const { stale_after_days: days } = structuredOf('priced-stale-unpriced');
+    expect([line(days), line(days + 1)]).toEqual(['priced', 'stale']);
   });
 });

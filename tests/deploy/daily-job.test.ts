@@ -12,7 +12,7 @@ import { laterDays } from '../support/tcgcsv-days.ts';
  * The daily price job (.github/workflows/daily-prices.yml), offline: its steps are the repository's scripts,
  * run here in the workflow's order against a local stand-in for tcgcsv.com (serving days made from the real
  * sample files) and a scratch git repository holding the fixture content. A new day is fetched, imported,
- * checked and committed by the bot; a late or broken source commits nothing.
+ * its articles' figures recomputed, checked and committed by the bot; a late or broken source commits nothing.
  */
 const WORKFLOW = join(ROOT, '.github', 'workflows', 'daily-prices.yml');
 const repo = scratchDir('daily-job-repo');
@@ -107,6 +107,7 @@ const steps = {
   sync: () => script('catalogue-sync.ts', '--content', join(repo, 'content'), '--tcgdex', `${origin}/tcgdex`, '--tcgcsv', origin, '--write'),
   fetch: () => script('fetch-tcgcsv.ts', '--out', fetched, '--content', join(repo, 'content'), '--source', origin),
   import: () => script('import-catalogue.ts', '--tcgcsv', fetched, '--out', join(repo, 'content'), '--write'),
+  facts: () => script('compute-facts.ts', '--content', join(repo, 'content'), '--write'),
   check: () => script('check-content.ts', '--dir', join(repo, 'content')),
   commit: () => script('commit-prices.ts', '--repo', repo),
 };
@@ -120,6 +121,7 @@ describe('the workflow', () => {
       'npm run catalogue:sync -- --write',
       'npm run prices:fetch -- --out .cache/tcgcsv',
       'npm run import -- --tcgcsv .cache/tcgcsv --write',
+      'npm run facts -- --write',
       'npm run agents:refresh',
       'npm run check',
       'npm run prices:commit',
@@ -130,11 +132,12 @@ describe('the workflow', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // The sync and the agents' refresh may fail (TCGdex down, every directory unreachable) without holding back the day's prices.
     expect(workflow.jobs.prices.steps[order[0]]['continue-on-error']).toBe(true);
-    expect(workflow.jobs.prices.steps[order[3]]['continue-on-error']).toBe(true);
+    expect(workflow.jobs.prices.steps[order[4]]['continue-on-error']).toBe(true);
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
     expect(scripts['catalogue:sync']).toBe('node scripts/catalogue-sync.ts');
     expect(scripts['prices:fetch']).toBe('node scripts/fetch-tcgcsv.ts');
     expect(scripts.import).toBe('node scripts/import-catalogue.ts');
+    expect(scripts.facts).toBe('node scripts/compute-facts.ts');
     expect(scripts.check).toBe('node scripts/check-content.ts');
     expect(scripts['prices:commit']).toBe('node scripts/commit-prices.ts');
   });
@@ -147,6 +150,7 @@ describe('a day of the job', () => {
     expect(fetching.status).toBe(0);
     expect(readdirSync(fetched)).toEqual(['2025-10-21']);
     expect((await steps.import()).status).toBe(0);
+    expect((await steps.facts()).status).toBe(0);
     expect((await steps.check()).status).toBe(0);
     const committing = await steps.commit();
     expect(committing.status).toBe(0);

@@ -41,6 +41,11 @@ describe('computeComps', () => {
     expect(computeComps(cards, 'modern').card_ids).toEqual(['sv3pt5-1', 'swsh7-1']);
   });
 
+  it('the modern scope also keeps White Flare, Black Bolt and the Mega Evolution sets', () => {
+    const later = [card('rsv10pt5-1', 'rsv10pt5', 1, 2), card('zsv10pt5-1', 'zsv10pt5', 1, 2), card('me1-1', 'me1', 1, 2), card('mcd11-1', 'mcd11', 1, 2)];
+    expect(computeComps(later, 'modern').card_ids).toEqual(['me1-1', 'rsv10pt5-1', 'zsv10pt5-1']);
+  });
+
   it('the ex-era scope keeps the EX sets ex1 to ex16 only', () => {
     expect(computeComps(cards, 'ex-era').card_ids).toEqual(['ex1-1']);
   });

@@ -1,0 +1,61 @@
+/**
+ * Recomputes the catalogue-wide figures that knowledge articles state (counts by band, status, rarity and era,
+ * medians, totals, grails, the catalogue's span) from content, with the code the API serves them by, and writes
+ * them into each article: the `structured` members it owns and the sentences and tables that quote them
+ * (src/lib/knowledge-facts/: one file per article, each with its computation and its quotes). Run it after
+ * anything that changes prices or cards; the daily price job does (docs/operations.md).
+ *
+ * Usage:  node scripts/compute-facts.ts [--write] [--check] [--content DIR]
+ *         dry run by default: prints which figures would change
+ *         --write    rewrites the articles
+ *         --check    exits 2 when any article would change (for CI)
+ *         --content  the content tree (default: CONTENT_DIR, else content/)
+ * Exit:   0 done (or up to date), 1 an article no longer holds a sentence its template quotes (the article and
+ *         its file in src/lib/knowledge-facts/articles/ must be made to agree by hand), 2 --check found stale figures
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { reviewArticles } from '../src/lib/knowledge-facts/index.ts';
+import { catalogueOf, readPriceContent } from './lib/price-import.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    write: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    content: { type: 'string', default: process.env.CONTENT_DIR ?? 'content' },
+  },
+});
+const CONTENT = resolve(args.content!);
+const articlePath = (slug: string) => join(CONTENT, 'knowledge', `${slug}.md`);
+const clip = (text: string) => (text.length > 90 ? `${text.slice(0, 87)}…` : text).replaceAll('\n', ' ⏎ ');
+
+console.log('1. loading content');
+const content = catalogueOf(readPriceContent(CONTENT));
+console.log(`   ${content.cards.length} cards, ${content.sealed.length} sealed products, ${content.sets.length} sets`);
+
+console.log('2. recomputing the articles’ figures');
+const reviews = reviewArticles(content, (slug) => (existsSync(articlePath(slug)) ? readFileSync(articlePath(slug), 'utf8') : undefined));
+const changed = reviews.filter((r) => r.text !== r.was);
+const broken = reviews.filter((r) => r.problems.length > 0);
+for (const review of changed) {
+  console.log(`   ${review.slug}.md`);
+  for (const d of review.differences) console.log(`     ${d.path.join('.')}: ${clip(d.was)} → ${clip(d.now)}`);
+  if (review.differences.length === 0) console.log('     (written other than as this script writes it)');
+  if (args.write) writeFileSync(articlePath(review.slug), review.text);
+}
+for (const review of broken) {
+  for (const p of review.problems) console.error(`compute-facts: ${review.slug}.md ${p.path.join('.')}: ${p.message}`);
+}
+
+console.log(`3. summary: ${reviews.length} articles with computed figures`);
+if (changed.length === 0) console.log('   every figure is up to date');
+else {
+  console.log(`   ${args.write ? 'rewrote' : 'would rewrite'} ${changed.length}: ${changed.map((r) => r.slug).join(', ')}`);
+  if (!args.write) console.log('   run with --write to apply');
+}
+if (broken.length > 0) {
+  console.error(`   ${broken.length} article(s) no longer hold a sentence their template quotes: fix the article or its template`);
+  process.exit(1);
+}
+if (args.check && !args.write && changed.length > 0) process.exit(2);

@@ -1,0 +1,102 @@
+import type { ArticleFacts } from '../article-facts.ts';
+import type { FactsCatalogue } from '../catalogue.ts';
+import { secondSourceOf } from './priced-stale-unpriced.ts';
+
+/**
+ * Where the card list of August 2024 ends (the Pokémon TCG API's snapshot); every set after it came from the
+ * newer snapshots. Content does not record which snapshot a card came from, so the line is drawn by set.
+ */
+export const SNAPSHOT_2024_LAST_SET = 'sv6pt5';
+
+/** The dates of the snapshots the catalogue was imported from: provenance, which content does not record. */
+const CARD_CATALOGUE = '2024-08';
+const NEWER_SETS_CATALOGUE = '2026-08-21';
+
+/** The sets to the 2024 snapshot's last, and those since, each with their cards. */
+export function catalogueSpanOf(catalogue: FactsCatalogue) {
+  const boundary = catalogue.sets.find((s) => s.id === SNAPSHOT_2024_LAST_SET)!.releaseDate;
+  const newer = catalogue.cards.filter((c) => c.set.releaseDate > boundary);
+  const last = catalogue.sets.reduce((a, b) => (b.releaseDate > a.releaseDate ? b : a));
+  return {
+    cards: catalogue.cards.length,
+    sets: catalogue.sets.length,
+    last_set: last.id,
+    last_set_name: last.name,
+    last_release: last.releaseDate,
+    snapshot_2024: {
+      last_set: SNAPSHOT_2024_LAST_SET,
+      last_release: boundary,
+      sets: catalogue.sets.filter((s) => s.releaseDate <= boundary).length,
+      cards: catalogue.cards.length - newer.length,
+    },
+    newer_sets: {
+      sets: catalogue.sets.filter((s) => s.releaseDate > boundary).length,
+      cards: newer.length,
+      unpriced: newer.filter((c) => c.summary.priceStatus === 'unpriced').length,
+    },
+  };
+}
+
+/** The first and last day of a set of daily series, and of the weekly closes before them. */
+function spanOf(series: readonly { start: string; end: string; weekly?: { start: string } }[]) {
+  const dates = (pick: (s: (typeof series)[number]) => string | undefined) => series.flatMap((s) => pick(s) ?? []).sort();
+  return { start: dates((s) => s.weekly?.start ?? s.start)[0] ?? null, end: dates((s) => s.end).at(-1) ?? null };
+}
+
+const article: ArticleFacts = {
+  slug: 'catalogue-and-price-dates',
+  facts(catalogue) {
+    const graded = catalogue.cards.flatMap((c) => c.entry.graded ?? []);
+    return {
+      snapshots: {
+        card_catalogue: CARD_CATALOGUE,
+        newer_sets_catalogue: NEWER_SETS_CATALOGUE,
+        card_prices: catalogue.pricesAsOf,
+        card_price_history: spanOf(catalogue.cards.flatMap((c) => c.entry.history)),
+        graded_prices:
+          graded
+            .map((g) => g.updatedAt)
+            .sort()
+            .at(-1) ?? null,
+        sealed_prices: catalogue.pricesAsOf,
+        sealed_history: spanOf(catalogue.sealed.flatMap((p) => p.entry.history ?? [])),
+      },
+      catalogue: catalogueSpanOf(catalogue),
+      second_source: secondSourceOf(catalogue),
+      graded_cards: graded.length,
+    };
+  },
+  quotes: [
+    {
+      in: 'answer',
+      text: "They come from different public snapshots: the card list ({catalogue.cards|n} cards, {catalogue.sets|n} sets) is the Pokémon TCG API's of August 2024, to Shrouded Fable, plus the sets released since, to {catalogue.last_set_name} of {catalogue.last_release}; card prices are TCGplayer's of {snapshots.card_prices}, so the sets released after that are listed unpriced; graded prices are PriceCharting's of {snapshots.graded_prices}.",
+    },
+    {
+      in: 'body',
+      text: '| Card list to Shrouded Fable ({catalogue.snapshot_2024.sets|n} sets, {catalogue.snapshot_2024.cards|n} cards counting the promos and energies added since) |',
+    },
+    {
+      in: 'body',
+      text: '| Card list of the {catalogue.newer_sets.sets|n} sets since, to {catalogue.last_set_name} ({catalogue.newer_sets.cards|n} cards), and the promos and energies added to older sets |',
+    },
+    { in: 'body', text: '| Card prices | {snapshots.card_prices} ({second_source.cards|n} cards {second_source.updated_at}) |' },
+    { in: 'body', text: '| Card price history | {snapshots.card_price_history.start} to {snapshots.card_price_history.end} |' },
+    { in: 'body', text: '| Graded prices ({graded_cards|n} cards) | {snapshots.graded_prices} |' },
+    {
+      in: 'body',
+      text: '| Sealed products and prices | {snapshots.sealed_prices} (weekly history from {snapshots.sealed_history.start}, daily for the last 90 to 96 days) |',
+    },
+    {
+      in: 'body',
+      text: 'to {catalogue.last_set_name} (`{catalogue.last_set}`, {catalogue.last_release}). Those released after the last price day, {snapshots.card_prices}, are listed',
+    },
+    { in: 'body', text: 'of Pitch Black, {catalogue.newer_sets.unpriced|n} cards of the newer sets in all.' },
+    { in: 'body', text: 'The 2024 card list ends with Shrouded Fable (`sv6pt5`, released {catalogue.snapshot_2024.last_release};' },
+    { in: 'body', text: 'is valued at its {snapshots.card_prices|month} TCGplayer price.' },
+    { in: 'body', text: 'A PSA 10 multiplier compares {snapshots.graded_prices|month} prices with each other.' },
+  ],
+  // When the newer sets' snapshots were taken (with NEWER_SETS_CATALOGUE): provenance, which content does not record.
+  constants: ['2026'],
+};
+
+export default article;
