@@ -24,7 +24,7 @@ import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type FactsCatalogue, factsCatalogueOf } from './catalogue.ts';
 import type { QuoteContext } from './quotes.ts';
 
-export type { ArticleFacts } from './article-facts.ts';
+export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, QuoteProblem } from './article-text.ts';
 export type { FactsCatalogue } from './catalogue.ts';
 
@@ -75,7 +75,7 @@ function contextOf(catalogue: FactsCatalogue, facts: Record<string, unknown>): Q
  */
 export function reviewArticle(text: string, article: ArticleFacts, catalogue: FactsCatalogue): ArticleRewrite {
   const facts = article.facts(catalogue);
-  return rewriteArticle(text, facts, article.quotes, contextOf(catalogue, facts), article.constants);
+  return rewriteArticle(text, facts, article.quotes, contextOf(catalogue, facts), article.constants, article.mentions?.(facts));
 }
 
 /** One article's review, named by its slug, with the text it was made from. */
