@@ -107,3 +107,74 @@ describe('the figures articles state', () => {
     expect([line(days), line(days + 1)]).toEqual(['priced', 'stale']);
   });
 });
+
+/**
+ * The new era's articles, their key figures counted again straight from the files of content/ (the price lines'
+ * market prices, the sealed products' prices and pack counts), not through the facts code.
+ */
+describe("the new era's articles", () => {
+  const cards = loadCards();
+  const sets = JSON.parse(readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8')) as { id: string; name: string; series: string; releaseDate: string }[];
+  const setOf = new Map(sets.map((s) => [s.id, s]));
+  const cardValue = (card: (typeof cards)[number]) => {
+    const line = primaryPriceOf(card);
+    return line ? Math.round(line.market! * 100) / 100 : null;
+  };
+  const sealedDir = join(CONTENT_DIR, 'sealed');
+  const products = readdirSync(sealedDir).flatMap(
+    (f) =>
+      JSON.parse(readFileSync(join(sealedDir, f), 'utf8')).products as { productId: number; packs: number | null; price: { market: number | null } | null }[],
+  );
+  const asOf = pricesAsOfOf(cards, []);
+
+  it('the most valuable card of the last Scarlet & Violet sets is the one the article names', () => {
+    const after = setOf.get('sv6pt5')!.releaseDate;
+    const last = cards.filter((c) => setOf.get(c.set)!.series === 'Scarlet & Violet' && setOf.get(c.set)!.releaseDate > after && cardValue(c) !== null);
+    const top = last.reduce((a, b) => (cardValue(b)! > cardValue(a)! ? b : a));
+    const stated = structuredOf('last-scarlet-violet-sets-chase-cards');
+    expect(stated.most_valuable).toMatchObject({ card_id: top.id, valueUsd: cardValue(top) });
+    expect(stated.overall.valued).toBe(last.length);
+  });
+
+  it('Black White Rares and Mega Hyper Rares are counted and valued as the card files give them', () => {
+    const bwr = cards.filter((c) => c.rarity === 'Black White Rare').map(cardValue);
+    expect(structuredOf('black-white-rares')).toMatchObject({
+      cards: bwr.length,
+      min_usd: Math.min(...(bwr as number[])),
+      max_usd: Math.max(...(bwr as number[])),
+    });
+    const mhr = cards.filter((c) => c.rarity === 'Mega Hyper Rare');
+    expect(structuredOf('mega-hyper-rares')).toMatchObject({
+      cards: mhr.length,
+      priced: mhr.filter((c) => cardValue(c) !== null).length,
+      unpriced: mhr.filter((c) => cardValue(c) === null).length,
+    });
+  });
+
+  it('the Mega Evolution sets released after the price date have exactly the unpriced cards the article counts', () => {
+    const after = cards.filter((c) => setOf.get(c.set)!.series === 'Mega Evolution' && setOf.get(c.set)!.releaseDate > asOf);
+    expect(structuredOf('mega-evolution-era-unpriced').released_after_prices).toMatchObject({
+      cards: after.length,
+      unpriced: after.filter((c) => cardValue(c) === null).length,
+    });
+  });
+
+  it('Poké Ball and Master Ball printings are counted from their price lines', () => {
+    const lines = (printing: string) => cards.flatMap((c) => c.prices.filter((p) => p.printing === printing && p.market !== null));
+    const { all } = structuredOf('poke-ball-master-ball-printings');
+    expect([all.pokeball.cards, all.masterball.cards]).toEqual([lines('pokeball').length, lines('masterball').length]);
+  });
+
+  it("each sealed product's price per pack is its price over its packs, from the sealed files", () => {
+    const rows = Object.values(
+      structuredOf('new-era-sealed-values').by_set as Record<string, Record<string, { product_id: number; per_pack_usd: number | null }>>,
+    ).flatMap((r) => Object.values(r));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const product = products.find((p) => p.productId === row.product_id)!;
+      const perPack =
+        product.packs && product.price?.market != null ? Math.round((Math.round(product.price.market * 100) / 100 / product.packs) * 100) / 100 : null;
+      expect(row.per_pack_usd, String(row.product_id)).toBe(perPack);
+    }
+  });
+});

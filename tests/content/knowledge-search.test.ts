@@ -17,6 +17,16 @@ describe('knowledge search over the real articles', () => {
     ['stale price', ['priced-stale-unpriced']],
     ['grail', ['what-makes-a-grail']],
     ['etb packs', ['etb-pack-counts']],
+    // The new era's articles (issue 32): the rarity and set names collectors ask about.
+    ['black white rare', ['black-white-rares']],
+    ['mega hyper rare', ['mega-hyper-rares']],
+    ['master ball', ['poke-ball-master-ball-printings']],
+    ['prismatic evolutions', ['prismatic-evolutions-values']],
+    ['sir premium', ['special-illustration-rare-premium']],
+    ['scarlet violet chase', ['last-scarlet-violet-sets-chase-cards']],
+    ['mega evolution unpriced', ['mega-evolution-era-unpriced']],
+    ['newest sets booster box price', ['new-era-sealed-values']],
+    ['sealed prices since release', ['new-era-sealed-price-moves']],
   ])('"%s" returns %j first', (q, expected) => {
     expect(ids(q).slice(0, expected.length).sort()).toEqual([...expected].sort());
   });

@@ -1,11 +1,22 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { figuresIn, jsonLine, rewriteArticle, structuredMember } from '../../src/lib/knowledge-facts/article-text.ts';
-import { bandCounts, factsCatalogueOf, percent, ranked, statusCounts, tallyOf } from '../../src/lib/knowledge-facts/catalogue.ts';
+import { figuresIn, jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/lib/knowledge-facts/article-text.ts';
+import {
+  bandCounts,
+  factsCatalogueOf,
+  firstPriceOf,
+  medianRatio,
+  percent,
+  priceOn,
+  ranked,
+  statusCounts,
+  tallyOf,
+} from '../../src/lib/knowledge-facts/catalogue.ts';
 import {
   applyQuote,
   count,
   countsText,
+  listText,
   ordinal,
   pct,
   type Quote,
@@ -34,6 +45,8 @@ describe('formats', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 112].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '112th']);
     expect(countsText({ Aquapolis: 1, Skyridge: 2, 'Call of Legends': 4 })).toBe('1 from Aquapolis, 2 from Skyridge and 4 from Call of Legends');
     expect(countsText({ Skyridge: 2 })).toBe('2 from Skyridge');
+    expect(listText(['Phantasmal Flames', 'Perfect Order', 'Pitch Black'])).toBe('Phantasmal Flames, Perfect Order and Pitch Black');
+    expect([listText(['Pitch Black']), listText([])]).toEqual(['Pitch Black', 'none']);
   });
 });
 
@@ -54,6 +67,14 @@ describe('renderQuote', () => {
   it('a placeholder without a value, or in the wrong format, is an error of the template', () => {
     expect(() => renderQuote('{missing|n} cards', context({}))).toThrow(/has no value/);
     expect(() => renderQuote('{name|usd} cards', context({ name: 'Pikachu' }))).toThrow(/as "usd"/);
+    expect(() => renderQuote('sets {sets|counts}', context({ sets: ['a', 'b'] }))).toThrow(/as "counts"/);
+    expect(() => renderQuote('sets {sets|list}', context({ sets: { a: 1 } }))).toThrow(/as "list"/);
+  });
+
+  it('a list of names reads as English, and the quote finds it again whatever the names', () => {
+    const text = renderQuote('unpriced: {sets|list}.', context({ sets: ['Perfect Order', 'Chaos Rising', 'Pitch Black'] }));
+    expect(text).toBe('unpriced: Perfect Order, Chaos Rising and Pitch Black.');
+    expect('Sets unpriced: Pitch Black. More.'.match(quotePattern('unpriced: {sets|list}.'))?.[0]).toBe('unpriced: Pitch Black.');
   });
 });
 
@@ -159,6 +180,30 @@ describe('rewriteArticle', () => {
   });
 });
 
+describe('mentions', () => {
+  const article = ['---', 'question: "Which?"', 'related: [a]', 'mentions:', '  cards: [base1-4]', 'structured:', '  n: 1', '---', 'Body.', ''].join('\n');
+
+  it('are written from the facts where the editor had them, each id once, and reported when they change', () => {
+    const result = rewriteArticle(article, { n: 1 }, [], context({ n: 1 }), [], { cards: ['sv8pt5-161', 'sv10-231', 'sv8pt5-161'], sealed: [593355] });
+    expect(result.text.split('\n').slice(2, 6)).toEqual(['related: [a]', 'mentions:', '  cards: [sv8pt5-161, sv10-231]', '  sealed: [593355]']);
+    expect(result.differences).toEqual([{ path: ['mentions'], was: 'cards: [base1-4]', now: 'cards: [sv8pt5-161, sv10-231]; sealed: [593355]' }]);
+    expect(load(result.text.split('---')[1])).toMatchObject({ mentions: { cards: ['sv8pt5-161', 'sv10-231'], sealed: [593355] } });
+  });
+
+  it('go before structured when the article had none, and an article without computed mentions keeps its own', () => {
+    const without = article.replace('mentions:\n  cards: [base1-4]\n', '');
+    expect(rewriteArticle(without, { n: 1 }, [], context({ n: 1 }), [], { cards: ['me1-187'], sealed: [] }).text).toContain(
+      'related: [a]\nmentions:\n  cards: [me1-187]\nstructured:',
+    );
+    expect(rewriteArticle(article, { n: 1 }, [], context({ n: 1 })).text).toBe(article);
+  });
+
+  it('an id YAML would not read back as itself is quoted, and empty lists are left out', () => {
+    expect(mentionsLines({ cards: ['mep-001', '2021swsh-1'], sealed: [] })).toEqual(['mentions:', '  cards: [mep-001, "2021swsh-1"]']);
+    expect(mentionsLines({ cards: [], sealed: [] })).toEqual([]);
+  });
+});
+
 describe('figuresIn', () => {
   it('reads dates and numbers whole, not the digits inside words', () => {
     expect(figuresIn('14,859 of 19,580 cards (75.9%), from $0.02 on 2025-10-20, the 1st Edition of sv6pt5, PSA 10.')).toEqual([
@@ -228,6 +273,34 @@ describe('factsCatalogueOf', () => {
       ['b', 2],
       ['c', 1],
     ]);
+  });
+});
+
+describe('price histories', () => {
+  const history = {
+    start: '2025-10-13',
+    end: '2025-10-20',
+    market: [null, 9, 9.5, null, 10, 10, 11, 12],
+    weekly: { start: '2025-09-28', end: '2025-10-12', market: [null, 7, 8] },
+  };
+
+  it('the first known price is the first weekly close with a value, dated by its Sunday, else the first day with one', () => {
+    expect(firstPriceOf(history)).toEqual({ date: '2025-10-05', market: 7 });
+    expect(firstPriceOf({ start: '2025-10-13', end: '2025-10-15', market: [null, 9, 10] })).toEqual({ date: '2025-10-14', market: 9 });
+    expect(firstPriceOf({ start: '2025-10-13', end: '2025-10-14', market: [null, null] })).toBeNull();
+  });
+
+  it("a day's price is its own while daily, its week's close before, and null outside the history", () => {
+    expect([priceOn(history, '2025-10-14'), priceOn(history, '2025-10-16'), priceOn(history, '2025-10-08'), priceOn(history, '2025-09-01')]).toEqual([
+      9,
+      null,
+      8,
+      null,
+    ]);
+  });
+
+  it('the median of ratios has two decimals, and is null for none', () => {
+    expect([medianRatio([1.5, 3, 100]), medianRatio([1, 2.333]), medianRatio([])]).toEqual([3, 1.67, null]);
   });
 });
 

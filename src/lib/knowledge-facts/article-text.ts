@@ -1,3 +1,4 @@
+import type { Mentions } from './article-facts.ts';
 import { applyQuote, type Quote, type QuoteContext } from './quotes.ts';
 
 /**
@@ -60,6 +61,30 @@ export function jsonLine(value: unknown): string {
 /** A mapping key YAML reads back as the same string: plain when it is words, else JSON-quoted. */
 const yamlKey = (key: string) => (/^[A-Za-z][\w .★-]*[\w.★]$/.test(key) && !key.includes(': ') ? key : JSON.stringify(key));
 
+/** An id YAML reads back as the same string when written plain, else JSON-quoted. */
+const yamlScalar = (id: string) => (/^[A-Za-z][\w.-]*$/.test(id) ? id : JSON.stringify(id));
+
+/**
+ * The `mentions:` block as the facts write it: each list on one line, in the order given, once each; a list with
+ * nothing in it left out, and the block too when both are.
+ * @example mentionsLines({ cards: ['sv8pt5-161'], sealed: [] }) // ['mentions:', '  cards: [sv8pt5-161]']
+ */
+export function mentionsLines(mentions: Mentions): string[] {
+  const cards = [...new Set(mentions.cards)].map(yamlScalar);
+  const sealed = [...new Set(mentions.sealed)];
+  const lines = [...(cards.length ? [`  cards: [${cards.join(', ')}]`] : []), ...(sealed.length ? [`  sealed: [${sealed.join(', ')}]`] : [])];
+  return lines.length ? ['mentions:', ...lines] : [];
+}
+
+/** Where a top-level key's block lies in the front matter's lines (its key line to its last indented line), or null. */
+function blockAt(lines: string[], key: string): { start: number; end: number } | null {
+  const start = lines.indexOf(`${key}:`);
+  if (start === -1) return null;
+  let end = start + 1;
+  while (end < lines.length && lines[end].startsWith('  ')) end++;
+  return { start, end };
+}
+
 /**
  * The `structured:` block split into its members (each the lines from its key to the next key), and where the
  * block lies in the front matter's lines.
@@ -91,6 +116,7 @@ export function rewriteArticle(
   quotes: readonly Quote[],
   context: QuoteContext,
   constants: readonly string[] = [],
+  mentions?: Mentions,
 ): ArticleRewrite {
   const differences: FactDifference[] = [];
   const problems: QuoteProblem[] = [];
@@ -116,6 +142,22 @@ export function rewriteArticle(
     differences.push({ path: ['structured', key], was: was === undefined ? '(missing)' : memberValue(was), now: memberValue(now) });
   }
   lines.splice(block.start + 1, block.end - block.start - 1, ...members);
+
+  // mentions: the items the facts name, when the article's facts choose them; where it was, else before `structured:`.
+  if (mentions) {
+    const now = mentionsLines(mentions);
+    const at = blockAt(lines, 'mentions') ?? { start: lines.indexOf('structured:'), end: lines.indexOf('structured:') };
+    const was = lines.slice(at.start, at.end);
+    if (was.join('\n') !== now.join('\n')) {
+      const listsOf = (block: string[]) =>
+        block
+          .slice(1)
+          .map((line) => line.trim())
+          .join('; ') || '(none)';
+      differences.push({ path: ['mentions'], was: listsOf(was), now: listsOf(now) });
+    }
+    lines.splice(at.start, at.end - at.start, ...now);
+  }
   yaml = `${lines.join('\n')}\n`;
 
   // The answer: decoded, its quotes rewritten, encoded again.

@@ -1,4 +1,5 @@
 import type { CardEntry } from '../../schemas/card.ts';
+import { addDays, daysBetween, sundayOnOrAfter } from '../../schemas/dates.ts';
 import type { SealedEntry } from '../../schemas/sealed.ts';
 import type { SetEntry } from '../../schemas/set.ts';
 import { type CardSummary, cardToSummary } from '../card-record.ts';
@@ -126,3 +127,31 @@ export function tallyOf<T>(items: readonly T[], keyOf: (item: T) => string, quot
 export type Era = 'vintage' | 'between' | 'modern';
 export const ERAS: readonly Era[] = ['vintage', 'between', 'modern'];
 export const eraOf = (setId: string): Era => (COMPS_SCOPES.vintage(setId) ? 'vintage' : COMPS_SCOPES.modern(setId) ? 'modern' : 'between');
+
+/** The median of ratios (one price over another), to two decimals; null for none. */
+export const medianRatio = (ratios: readonly number[]) => medianUsd([...ratios]);
+
+/** A price history as content keeps it: daily values from `start`, and the weekly closes before them. */
+export type History = NonNullable<SealedEntry['history']>;
+
+/**
+ * A history's first known price and its date: its first weekly close with a value (dated by its Sunday), else its
+ * first day with one; null when it has none.
+ */
+export function firstPriceOf(h: History): { date: string; market: number } | null {
+  const week = h.weekly?.market.findIndex((v) => v !== null) ?? -1;
+  if (week >= 0) return { date: addDays(h.weekly!.start, 7 * week), market: h.weekly!.market[week]! };
+  const day = h.market.findIndex((v) => v !== null);
+  return day >= 0 ? { date: addDays(h.start, day), market: h.market[day]! } : null;
+}
+
+/**
+ * The price a history knows for a day: the day's own, or its week's close once the day is among the weekly closes.
+ * @example priceOn(history, '2024-08-15') // the close of the week to Sunday 2024-08-18, or null
+ */
+export function priceOn(h: History, date: string): number | null {
+  if (date >= h.start && date <= h.end) return h.market[daysBetween(h.start, date)];
+  const close = sundayOnOrAfter(date);
+  if (h.weekly && close >= h.weekly.start && close <= h.weekly.end) return h.weekly.market[daysBetween(h.weekly.start, close) / 7];
+  return null;
+}

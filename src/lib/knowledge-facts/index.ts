@@ -8,13 +8,22 @@ import { primaryPriceOf } from '../card-value.ts';
 import type { ContentCatalogue } from '../catalogue-changes.ts';
 import type { ArticleFacts } from './article-facts.ts';
 import { type ArticleRewrite, rewriteArticle } from './article-text.ts';
+import blackWhiteRares from './articles/black-white-rares.ts';
 import catalogueAndPriceDates from './articles/catalogue-and-price-dates.ts';
 import goldStarCards from './articles/gold-star-cards.ts';
 import howCardValuesAreComputed from './articles/how-card-values-are-computed.ts';
+import lastScarletVioletSetsChaseCards from './articles/last-scarlet-violet-sets-chase-cards.ts';
+import megaEvolutionEraUnpriced from './articles/mega-evolution-era-unpriced.ts';
+import megaHyperRares from './articles/mega-hyper-rares.ts';
 import modernChaseCards from './articles/modern-chase-cards.ts';
+import newEraSealedPriceMoves from './articles/new-era-sealed-price-moves.ts';
+import newEraSealedValues from './articles/new-era-sealed-values.ts';
+import pokeBallMasterBallPrintings from './articles/poke-ball-master-ball-printings.ts';
 import pricedStaleUnpriced from './articles/priced-stale-unpriced.ts';
+import prismaticEvolutionsValues from './articles/prismatic-evolutions-values.ts';
 import rarityAndValueBands from './articles/rarity-and-value-bands.ts';
 import sealedCoverage from './articles/sealed-coverage.ts';
+import specialIllustrationRarePremium from './articles/special-illustration-rare-premium.ts';
 import valueBandsExplained from './articles/value-bands-explained.ts';
 import valueOutsideListings from './articles/value-outside-listings.ts';
 import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
@@ -24,19 +33,28 @@ import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type FactsCatalogue, factsCatalogueOf } from './catalogue.ts';
 import type { QuoteContext } from './quotes.ts';
 
-export type { ArticleFacts } from './article-facts.ts';
+export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, QuoteProblem } from './article-text.ts';
 export type { FactsCatalogue } from './catalogue.ts';
 
 /** The articles whose figures are computed, each in ./articles/<slug>.ts. */
 export const ARTICLE_FACTS: readonly ArticleFacts[] = [
+  blackWhiteRares,
   catalogueAndPriceDates,
   goldStarCards,
   howCardValuesAreComputed,
+  lastScarletVioletSetsChaseCards,
+  megaEvolutionEraUnpriced,
+  megaHyperRares,
   modernChaseCards,
+  newEraSealedPriceMoves,
+  newEraSealedValues,
+  pokeBallMasterBallPrintings,
   pricedStaleUnpriced,
+  prismaticEvolutionsValues,
   rarityAndValueBands,
   sealedCoverage,
+  specialIllustrationRarePremium,
   valueBandsExplained,
   valueOutsideListings,
   vintageVsModernValues,
@@ -75,7 +93,7 @@ function contextOf(catalogue: FactsCatalogue, facts: Record<string, unknown>): Q
  */
 export function reviewArticle(text: string, article: ArticleFacts, catalogue: FactsCatalogue): ArticleRewrite {
   const facts = article.facts(catalogue);
-  return rewriteArticle(text, facts, article.quotes, contextOf(catalogue, facts), article.constants);
+  return rewriteArticle(text, facts, article.quotes, contextOf(catalogue, facts), article.constants, article.mentions?.(facts));
 }
 
 /** One article's review, named by its slug, with the text it was made from. */

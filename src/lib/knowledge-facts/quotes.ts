@@ -63,12 +63,19 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * Legends and 1 from Skyridge".
  */
 export function countsText(counts: Record<string, number>): string {
-  const parts = Object.entries(counts).map(([name, n]) => `${count(n)} from ${name}`);
-  return parts.length < 2 ? (parts[0] ?? 'none') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return listText(Object.entries(counts).map(([name, n]) => `${count(n)} from ${name}`));
+}
+
+/**
+ * Names as prose, in the order given: ["Phantasmal Flames", "Perfect Order", "Pitch Black"] → "Phantasmal Flames,
+ * Perfect Order and Pitch Black".
+ */
+export function listText(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? 'none') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The formats a placeholder may name, each for one type of value; without one a value is written as it is. */
-export const FORMATS: Record<string, { type: 'number' | 'string' | 'object'; write: (value: never) => string; finds: string }> = {
+export const FORMATS: Record<string, { type: 'number' | 'string' | 'object' | 'array'; write: (value: never) => string; finds: string }> = {
   n: { type: 'number', write: count, finds: '\\d[\\d,]*' },
   usd: { type: 'number', write: usd, finds: '\\$[\\d,]+\\.\\d\\d' },
   pct: { type: 'number', write: pct, finds: '\\d+\\.\\d%' },
@@ -79,6 +86,8 @@ export const FORMATS: Record<string, { type: 'number' | 'string' | 'object'; wri
   /** A rank: 3 → "3rd". */
   ord: { type: 'number', write: ordinal, finds: '\\d+(?:st|nd|rd|th)' },
   counts: { type: 'object', write: countsText, finds: '.+?' },
+  /** A list of names: ["a", "b", "c"] → "a, b and c". */
+  list: { type: 'array', write: listText, finds: '.+?' },
 };
 
 function valueAt(context: QuoteContext, path: string): unknown {
@@ -100,7 +109,8 @@ export function renderQuote(template: string, context: QuoteContext): string {
     if (value === undefined || value === null) throw new Error(`the quote "${template}" names {${path}}, which has no value`);
     if (format === undefined) return String(value);
     const known = FORMATS[format];
-    if (!known || typeof value !== known.type) throw new Error(`the quote "${template}" writes {${path}} (${JSON.stringify(value)}) as "${format}"`);
+    if (!known || (Array.isArray(value) ? 'array' : typeof value) !== known.type)
+      throw new Error(`the quote "${template}" writes {${path}} (${JSON.stringify(value)}) as "${format}"`);
     return known.write(value as never);
   });
 }

@@ -1,8 +1,6 @@
-import { addDays, daysBetween, sundayOnOrAfter } from '../../../schemas/dates.ts';
-import type { SealedEntry } from '../../../schemas/sealed.ts';
 import { PRICE_STALE_AFTER_DAYS } from '../../price-status.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { ranked } from '../catalogue.ts';
+import { firstPriceOf, type History, priceOn, ranked } from '../catalogue.ts';
 import { count } from '../quotes.ts';
 
 /** How the kinds table names a kind whose id needs a word of explanation. */
@@ -10,24 +8,6 @@ const KIND_LABELS: Record<string, string> = { etb: 'etb (Elite Trainer Box)' };
 
 /** The day the article compares with: in the month of the card catalogue's 2024 snapshot. */
 const CATALOGUE_DAY = '2024-08-15';
-
-type History = NonNullable<SealedEntry['history']>;
-
-/** The date of a history's first known price: its first weekly close with a value, else its first day with one. */
-function firstPriced(h: History): string | null {
-  const week = h.weekly?.market.findIndex((v) => v !== null) ?? -1;
-  if (week >= 0) return addDays(h.weekly!.start, 7 * week);
-  const day = h.market.findIndex((v) => v !== null);
-  return day >= 0 ? addDays(h.start, day) : null;
-}
-
-/** The price a history knows for a day: the day's own, or its week's close once the day is among the weekly closes. */
-function priceOn(h: History, date: string): number | null {
-  if (date >= h.start && date <= h.end) return h.market[daysBetween(h.start, date)];
-  const close = sundayOnOrAfter(date);
-  if (h.weekly && close >= h.weekly.start && close <= h.weekly.end) return h.weekly.market[daysBetween(h.weekly.start, close) / 7];
-  return null;
-}
 
 const article: ArticleFacts = {
   slug: 'sealed-coverage',
@@ -79,7 +59,7 @@ const article: ArticleFacts = {
 };
 
 function historyFacts(histories: readonly History[]) {
-  const firsts = histories.map(firstPriced).filter((d): d is string => d !== null);
+  const firsts = histories.flatMap((h) => firstPriceOf(h)?.date ?? []);
   const first = firsts.sort()[0] ?? null;
   return {
     first_close: first,

@@ -1,0 +1,135 @@
+import type { ArticleFacts } from '../article-facts.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
+import { cardLink, megaEvolutionSets, valueHistoryOf, valueText } from '../new-era.ts';
+import { usd } from '../quotes.ts';
+
+const RARITY = 'Mega Hyper Rare';
+
+type OtherCard = { rarity: string; valueUsd: number | null };
+type Moves = { first_date: string; first_usd: number; low_usd: number; high_usd: number };
+type Row = {
+  card_id: string;
+  name: string;
+  number: string;
+  set: string;
+  released: string;
+  slug: string;
+  valueUsd: number | null;
+  same_name_in_set: OtherCard[];
+  history: Moves | null;
+};
+
+function movesOf(c: FactsCard): Moves | null {
+  const h = valueHistoryOf(c);
+  return h && { first_date: h.first.date, first_usd: h.first.market, low_usd: h.low_usd, high_usd: h.high_usd };
+}
+
+/** The days the priced cards' histories cover, from the earliest start to the latest end. */
+function spanOf(cards: readonly FactsCard[]) {
+  const spans = cards.flatMap((c) => valueHistoryOf(c) ?? []);
+  return {
+    start: spans.map((h) => h.start).sort()[0] ?? null,
+    end:
+      spans
+        .map((h) => h.end)
+        .sort()
+        .at(-1) ?? null,
+  };
+}
+
+const article: ArticleFacts = {
+  slug: 'mega-hyper-rares',
+  facts(catalogue) {
+    const cards = catalogue.cards.filter((c) => c.entry.rarity === RARITY);
+    const priced = valued(cards).sort(byValueDesc);
+    const unpriced = cards.filter((c) => c.summary.valueUsd === null);
+    const setCards = (setId: string) => catalogue.cards.filter((c) => c.entry.set === setId);
+    const sameName = (c: FactsCard) => setCards(c.entry.set).filter((o) => o.entry.name === c.entry.name && o !== c);
+    const row = (c: FactsCard): Row => ({
+      card_id: c.entry.id,
+      name: c.entry.name,
+      number: `${c.entry.number}/${c.set.printedTotal}`,
+      set: c.set.name,
+      released: c.set.releaseDate,
+      slug: c.summary.slug,
+      valueUsd: c.summary.valueUsd,
+      same_name_in_set: sameName(c).map((o) => ({ rarity: o.entry.rarity ?? '', valueUsd: o.summary.valueUsd })),
+      history: movesOf(c),
+    });
+    const overSir = priced.flatMap((c) => {
+      const sir = valued(sameName(c)).filter((o) => o.entry.rarity === 'Special Illustration Rare');
+      return sir.length === 1 ? [c.summary.valueUsd! / sir[0].summary.valueUsd!] : [];
+    });
+    const setIds = [...new Set(cards.map((c) => c.entry.set))];
+    // A set whose last numbers are its Mega Hyper Rares (numbers compared as numbers: 294 after 99).
+    const closing = setIds.filter((id) => {
+      const own = setCards(id).sort((a, b) => Number.parseInt(a.entry.number, 10) - Number.parseInt(b.entry.number, 10));
+      const mhr = own.filter((c) => c.entry.rarity === RARITY).length;
+      return own.slice(-mhr).every((c) => c.entry.rarity === RARITY);
+    });
+    const me = megaEvolutionSets(catalogue);
+    return {
+      prices_as_of: catalogue.pricesAsOf,
+      rarity: RARITY,
+      cards: cards.length,
+      mega_ex: cards.filter((c) => c.entry.name.startsWith('Mega ') && c.entry.name.endsWith(' ex')).length,
+      sets_with_them: setIds.length,
+      sets_closing_with_them: closing.length,
+      mega_evolution_sets: me.length,
+      hyper_rares_in_mega_evolution_sets: catalogue.cards.filter((c) => c.set.series === 'Mega Evolution' && c.entry.rarity === 'Hyper Rare').length,
+      priced: priced.length,
+      priced_names: priced.map((c) => c.entry.name),
+      history_span: spanOf(priced),
+      median_usd: medianValue(priced),
+      unpriced: unpriced.length,
+      unpriced_released_after_prices: unpriced.filter((c) => c.set.releaseDate > catalogue.pricesAsOf).length,
+      over_special_illustration_rare: { cards: overSir.length, median: medianRatio(overSir) },
+      rows: cards.map(row),
+    };
+  },
+  quotes: [
+    {
+      in: 'answer',
+      text: 'Mega Hyper Rare is the top rarity of the Mega Evolution sets: {cards|n} cards in {sets_with_them|n} sets so far, {mega_ex|n} of them Mega Pokémon ex. On {prices_as_of} {priced|n} have a value ({priced_names|list}, median {median_usd|usd}); the other {unpriced|n} are unpriced, {unpriced_released_after_prices|n} of them from sets released after that date.',
+    },
+    {
+      in: 'body',
+      text: 'In {sets_closing_with_them|n} of the {sets_with_them|n} sets that have them, the Mega Hyper Rares are the last cards of the numbering. The Mega Evolution sets have {hyper_rares_in_mega_evolution_sets|n} cards labelled Hyper Rare',
+    },
+    { in: 'body', text: '## Every Mega Hyper Rare (TCGplayer market, {prices_as_of})' },
+    {
+      in: 'body',
+      header: '| Card | Number | Set | Released | Value | The same name in the set |',
+      rows: ({ facts }) =>
+        (facts.rows as Row[]).map((r) => [
+          cardLink(r),
+          r.number,
+          r.set,
+          r.released,
+          valueText(r.valueUsd),
+          r.same_name_in_set.map((o) => `${o.rarity} ${valueText(o.valueUsd)}`).join(', ') || 'none',
+        ]),
+    },
+    {
+      in: 'body',
+      text: 'Where a Mega Hyper Rare has a value and its set a Special Illustration Rare of the same card ({over_special_illustration_rare.cards|n} cards), the Mega Hyper Rare is worth a median {over_special_illustration_rare.median|x} times it.',
+    },
+    {
+      in: 'body',
+      text: 'Their daily TCGplayer history in the catalogue runs from {history_span.start} to {history_span.end}:',
+    },
+    {
+      in: 'body',
+      header: '| Card | First price on record | Lowest | Highest | Value |',
+      rows: ({ facts }) =>
+        (facts.rows as Row[]).flatMap((r) =>
+          r.history && r.valueUsd !== null
+            ? [[cardLink(r), `${usd(r.history.first_usd)} (${r.history.first_date})`, usd(r.history.low_usd), usd(r.history.high_usd), usd(r.valueUsd)]]
+            : [],
+        ),
+    },
+  ],
+  mentions: (facts) => ({ cards: (facts.rows as Row[]).map((r) => r.card_id), sealed: [] }),
+};
+
+export default article;
