@@ -50,7 +50,7 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
     if (full) return { refused: listWorkProblem(full) };
     // A client refused a moment ago is refused again before its list is read, as it would be after.
     const refusedNow = gate.refusedNow(req);
-    if (refusedNow && !refusedNow.go) return { refused: problemResponse(refusedNow.problem, refusedNow.headers) };
+    if (refusedNow) return { refused: problemResponse(refusedNow.problem, refusedNow.headers) };
     const lines = read();
     if (!Array.isArray(lines)) return { refused: problemResponse(badRequest(`The CSV cannot be read as a list: ${lines.problem}.`)) };
     const tooLong = tooManyLines(lines.length);

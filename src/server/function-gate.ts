@@ -12,13 +12,16 @@ import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limi
  * everyone else, invalid signatures included, is counted against the policy
  * (one point a request; a list to value by its size) and told where they stand.
  */
+/** A gate's refusal: the 429 problem and the headers that go with it. */
+type Refusal = Extract<GateDecision, { go: false }>;
+
 export interface FunctionGate {
   (req: IncomingMessage, cost?: number): Promise<GateDecision>;
   /**
    * The 429 a counted client would get now whatever its request costs, if this instance refused it a moment ago and
    * not even one point fits yet (Limiter.refusedNow): asked before work that only finds a request's cost.
    */
-  refusedNow(req: IncomingMessage): GateDecision | undefined;
+  refusedNow(req: IncomingMessage): Refusal | undefined;
 }
 
 export interface GateOptions {
@@ -55,11 +58,10 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
     return decisionOf(await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost));
   };
-  gate.refusedNow = (req: IncomingMessage): GateDecision | undefined => {
+  gate.refusedNow = (req: IncomingMessage): Refusal | undefined => {
     const refusal = limiter?.refusedNow(limiterKeyOf(clientAddressOf(req, trustProxy)));
     if (!refusal || uncounted(req) || verdictOf(req).outcome === 'verified') return undefined;
-    const decision = decisionOf(refusal);
-    return decision.go ? undefined : decision;
+    return decisionOf(refusal) as Refusal;
   };
   return gate;
 

@@ -11,15 +11,15 @@ import { functionUnavailable, type Problem, postBodyTooLarge, problemResponse } 
  * (TCP's window), and it has LINGER_MS to read the answer before the connection is cut. Cut at once, a sender
  * still writing would get a reset, which may take the unread 413 with it.
  */
-export const DRAIN_BYTES = 1024 * 1024;
-export const LINGER_MS = 2000;
+const DRAIN_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
 
 /**
  * The most body bytes held at once, across every request still arriving: thirty-two of the largest. A slow
  * sender holds its bytes until its body ends, and a thousand of them would otherwise hold a gigabyte; past this
  * the next body is refused at once (503), and nothing it sent is kept.
  */
-export const BODIES_HELD_MAX = 32 * 1024 * 1024;
+const BODIES_HELD_MAX = 32 * 1024 * 1024;
 
 let held = 0;
 
@@ -96,6 +96,3 @@ function closeInStages(req: IncomingMessage): void {
 export function bodyRefusal({ refused, retryAfterSeconds }: Extract<ReadBody, { refused: Problem }>, headers: Record<string, string> = {}): Answer {
   return problemResponse(refused, { ...headers, ...(retryAfterSeconds !== undefined && { 'Retry-After': String(retryAfterSeconds) }) });
 }
-
-/** Body bytes held now, across every request (tests and benchmarks). */
-export const bodyBytesHeld = (): number => held;

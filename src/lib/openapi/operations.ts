@@ -1,3 +1,4 @@
+import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
 import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
 import { type ResponseKey, responsesOf } from './responses.ts';
@@ -429,7 +430,7 @@ export function mcpPath(op: McpPathOptions): Json {
           description:
             'MCP-Protocol-Version names a version this server does not speak (problem JSON naming the header in `parameter`, the versions in `allowed`); ' +
             'or the body is not JSON (JSON-RPC error -32700), not a JSON-RPC message, or a batch where the protocol version has none ' +
-            '(2025-06-18 and later; a request without the header speaks 2025-03-26), empty, of more than 20 messages or holding initialize (-32600).',
+            `(2025-06-18 and later; a request without the header speaks ${MCP_BATCHING_VERSION}), empty, of more than ${MCP_BATCH_MAX} messages or holding initialize (-32600).`,
           headers: headersOf(...plain),
           content: { 'application/problem+json': { schema: ref('schemas', 'Problem') }, 'application/json': { schema: JSONRPC_ERROR } },
         },
@@ -439,7 +440,7 @@ export function mcpPath(op: McpPathOptions): Json {
         ),
         '413': problemRef(
           'ContentTooLarge',
-          'A body past 1 MB, lists of more than 5,000 lines together, or more than 10,000 JSON values: `limit` names the limit.',
+          `A body past 1 MB, lists of more than 5,000 lines together, or more than ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values: \`limit\` names the limit.`,
         ),
         '415': problemRef('UnsupportedMediaType', 'A body that is not application/json: `allowed` says so.'),
         ...responsesOf({ '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),

@@ -1,6 +1,6 @@
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
-import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
+import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../movers.ts';
 import { AUTOCOMPLETE_LIMIT } from '../search/autocomplete.ts';
 import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
@@ -447,7 +447,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
         `and by template any card, sealed product or set (${RESOURCE_SCHEME}/cards/{slug}.md, /sealed/{slug}.md, /sets/{slug}.md). ` +
         'Each tool call and resource read counts like one search against the rate limit (value_collection: one point per 50 lines); ' +
         'initialize, the lists and ping are not counted, and verified agents (Web Bot Auth) never are. ' +
-        'A JSON-RPC batch is taken only under 2025-03-26 (or without MCP-Protocol-Version): at most 20 messages, whose lists together hold at most 5,000 lines. ' +
+        `A JSON-RPC batch is taken only under ${MCP_BATCHING_VERSION} (or without MCP-Protocol-Version): at most ${MCP_BATCH_MAX} messages, whose lists together hold at most 5,000 lines. ` +
         'A function listening on a loopback address with no proxy in front (TRUST_PROXY=0) answers only a loopback Host and Origin (403 otherwise), against DNS rebinding; ' +
         'on a public address there is no such rule: the data is public and read-only, with no credentials, cookies or local resources to protect.',
       examples: {

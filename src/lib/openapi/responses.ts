@@ -1,3 +1,4 @@
+import { MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
 import { CORS, corsOn, type HeaderKey, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { ref } from './schema-components.ts';
 
@@ -41,7 +42,7 @@ export const RESPONSES = {
     'Link-ServiceDesc',
   ),
   ContentTooLarge: problem(
-    'A POST body past 1 MB (answered as soon as it passes), a list (or one request’s lists together) of more than 5,000 lines, or an MCP request of more than 10,000 JSON values: `limit` names the limit. Send it in parts.',
+    `A POST body past 1 MB (answered as soon as it passes), a list (or one request’s lists together) of more than 5,000 lines, or an MCP request of more than ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values: \`limit\` names the limit. Send it in parts.`,
     'Problem',
     ...CORS,
     'Link-ServiceDesc',

@@ -18,7 +18,7 @@ import type { Answer } from '../../http/answer.ts';
 import { API_HEADERS } from '../../http/headers.ts';
 import { badParameter, forbidden, overLimit, POST_BODY_MAX_BYTES, problemResponse, unsupportedMediaType } from '../../http/problem.ts';
 import type { ListLine } from '../../lib/collection/list-lines.ts';
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../lib/mcp/protocol.ts';
+import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_JSON_VALUES_MAX, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../lib/mcp/protocol.ts';
 import { MCP_TOOLS_FILE, toolSpecsOf } from '../../lib/mcp/tools.ts';
 import { collectionCost, tooManyLines } from '../collection-limits.ts';
 import type { FunctionGate } from '../function-gate.ts';
@@ -67,13 +67,6 @@ export interface McpOptions {
 const JSON_TYPE = 'application/json';
 /** Hosts a local server answers to, with any port. */
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
-
-/**
- * The most JSON values one request may hold. A megabyte of `[{},{},…]` parses into a third of a million objects,
- * some 16 MB of heap, where every message this server takes holds a few dozen values (a batch of the most
- * messages, a few hundred): the count bounds what a body can cost the heap, whatever its shape.
- */
-const MCP_JSON_VALUES_MAX = 10_000;
 
 /**
  * Whether a JSON text holds more than `max` values, counted without parsing it: each `{`, `[` and `,` outside
@@ -224,11 +217,10 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
     const methods = messages.map((message) => (isPlainObject(message) ? message.method : undefined));
     const refusedNow = methods.some((method) => method === 'tools/call' || method === 'resources/read') ? gate.refusedNow(req) : undefined;
-    if (refusedNow && !refusedNow.go) return refused(refusedNow.problem, refusedNow.headers);
-    const full = methods.includes('tools/call') ? valuer.full() : undefined;
-    if (full && messages.some((message) => isPlainObject(message) && isPlainObject(message.params) && message.params.name === 'value_collection')) {
-      return withApiHeaders(listWorkProblem(full));
-    }
+    if (refusedNow) return refused(refusedNow.problem, refusedNow.headers);
+    const valuesList = messages.some((message) => isPlainObject(message) && isPlainObject(message.params) && message.params.name === 'value_collection');
+    const full = valuesList ? valuer.full() : undefined;
+    if (full) return withApiHeaders(listWorkProblem(full));
     const plan = messages.map(planOf);
     const lines = plan.reduce((sum, { lines }) => sum + (lines?.length ?? 0), 0);
     const tooLong = tooManyLines(lines, 'The lists of one request together');
