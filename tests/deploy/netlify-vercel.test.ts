@@ -53,15 +53,15 @@ const scratch = scratchDir('deploy-netlify-vercel');
 beforeAll(() => mkdirSync(scratch, { recursive: true }));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A manifest the size of the bundled catalogue (18,035 cards, 1,590 sealed products, 47 articles). */
+/** A manifest the size of the bundled catalogue (20,608 cards, 1,590 sealed products, 56 articles, 176 sets). */
 function catalogueSizedManifest(): FileManifest {
   const files: Record<string, FileInfo> = {};
-  const counts: Record<Collection, number> = { cards: 18_035, sealed: 1_590, knowledge: 47, sets: 161 };
+  const counts: Record<Collection, number> = { cards: 20_608, sealed: 1_590, knowledge: 56, sets: 176 };
   let n = 0;
   const info = (tokens?: number): FileInfo => ({ etag: `"${(n++).toString(16).padStart(27, '0')}"`, bytes: 1000 + (n % 5000), ...(tokens ? { tokens } : {}) });
   for (const collection of COLLECTIONS) {
     for (let i = 0; i < counts[collection]; i++) {
-      const slug = `${collection === 'cards' ? 'card-name-of-some-length' : 'product'}-set${i % 161}-${i}`;
+      const slug = `${collection === 'cards' ? 'card-name-of-some-length' : 'product'}-set${i % 176}-${i}`;
       files[`/${collection}/${slug}.html`] = info();
       files[`/${collection}/${slug}.md`] = info(300 + (i % 900));
       files[`/api/${collection}/${slug}.json`] = info();
