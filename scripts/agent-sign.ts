@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { generateAgentJwk, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
+import { generateAgentJwk, signAgentRequest } from '../src/web-bot-auth/index.ts';
 
 const USAGE =
   'usage: node scripts/agent-sign.ts --key key.jwk --agent https://bot.example [--expires-in 300] [--label sig1] URL\n' +

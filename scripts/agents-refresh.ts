@@ -1,7 +1,7 @@
 /**
  * Refreshes the verified-agent allowlist (config/verified-agents.json) from the
  * key directories of the agents listed in config/agent-directories.json, each
- * checked as the directory draft asks (src/lib/web-bot-auth/directory-refresh.ts).
+ * checked as the directory draft asks (scripts/lib/directory-refresh.ts).
  * This is the only code that fetches a directory: the server reads the file at
  * start and never fetches. The daily job runs it (docs/operations.md).
  *
@@ -19,8 +19,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { agentDirectoryOf } from '../src/lib/web-bot-auth/agent-directory.ts';
-import { agentDirectoriesOf, outcomeSummary, refreshVerifiedAgents, verifiedAgentsJson } from '../src/lib/web-bot-auth/directory-refresh.ts';
+import { agentDirectoryOf } from '../src/web-bot-auth/agent-directory.ts';
+import { agentDirectoriesOf, outcomeSummary, refreshVerifiedAgents, verifiedAgentsJson } from './lib/directory-refresh.ts';
 
 const USAGE = 'usage: node scripts/agents-refresh.ts [--directories config/agent-directories.json] [--out config/verified-agents.json] [--strict]';
 

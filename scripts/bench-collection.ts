@@ -1,5 +1,5 @@
 /**
- * Collection benchmark: how long valuing a list takes (src/lib/collection/), on the real
+ * Collection benchmark: how long valuing a list takes (src/collection/), on the real
  * catalogue (content/), with searchers read from search packs as the server's are.
  *
  * 1. A 100-line pasted list, drawn afresh each round from realistic lines (quantities, collector
@@ -20,10 +20,9 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gradedFiguresOf } from '../src/lib/collection/collection-data.ts';
-import { linesOfCsv, linesOfText } from '../src/lib/collection/list-lines.ts';
-import { type CollectionSearchers, valueList } from '../src/lib/collection/value-list.ts';
-import { loadCards } from '../src/lib/comps.ts';
+import { gradedFiguresOf } from '../src/collection/collection-data.ts';
+import { linesOfCsv, linesOfText } from '../src/collection/list-lines.ts';
+import { type CollectionSearchers, valueList } from '../src/collection/value-list.ts';
 import {
   CARD_CATALOGUE,
   CARD_SEARCH_FIELDS,
@@ -31,12 +30,13 @@ import {
   createCardSearcher,
   productLookup,
   productPositionsOf,
-} from '../src/lib/search/card-searcher.ts';
-import { prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
-import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/lib/search/sealed-searcher.ts';
-import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
+} from '../src/search/card-searcher.ts';
+import { prepareCatalogue } from '../src/search/catalogue-searcher.ts';
+import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/search/sealed-searcher.ts';
+import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { median, percentile, runBenchmark } from './lib/bench-report.ts';
+import { loadCards } from './lib/content-cards.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { listP95Ms: 20, csvMs: 1000 };

@@ -74,7 +74,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
-import { readSearchPackItems } from '../src/lib/search/search-pack.ts';
+import { readSearchPackItems } from '../src/search/search-pack.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { NGINX, startBenchNginx } from './lib/bench-nginx.ts';
 import { mb, median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';

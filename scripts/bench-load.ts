@@ -35,12 +35,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
-import type { CardSearchRecord } from '../src/lib/search/card-searcher.ts';
-import type { SealedSearchRecord } from '../src/lib/search/sealed-searcher.ts';
-import { readSearchPackItems } from '../src/lib/search/search-pack.ts';
-import { SORTS } from '../src/lib/search-params.ts';
+import type { CardSearchRecord } from '../src/search/card-searcher.ts';
+import type { SealedSearchRecord } from '../src/search/sealed-searcher.ts';
+import { SORTS } from '../src/search/search-params.ts';
 import { mb, median, printTable, runBenchmark } from './lib/bench-report.ts';
 import { HOST, REALISTIC_QUERIES, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
+import { builtPackItems } from './lib/built-packs.ts';
 
 interface LoadRequest {
   method: 'GET';
@@ -82,8 +82,8 @@ const int = (max: number) => Math.floor(Math.random() * (max + 1));
 
 /** Words of the catalogue (names, sets, rarities, types, products), for queries the server has to search. */
 function vocabularyOf(dist: string): string[] {
-  const cards = readSearchPackItems<CardSearchRecord>(join(dist, 'server', 'search', 'cards.pack'));
-  const sealed = readSearchPackItems<SealedSearchRecord>(join(dist, 'server', 'search', 'sealed.pack'));
+  const cards = builtPackItems<CardSearchRecord>(dist, 'cards.pack');
+  const sealed = builtPackItems<SealedSearchRecord>(dist, 'sealed.pack');
   const text = [
     ...cards.flatMap(({ summary: s }) => [s.name, s.setName, s.rarity, ...s.types]),
     ...sealed.flatMap(({ summary: p }) => [p.cleanName, p.groupName]),
@@ -151,7 +151,7 @@ async function main(): Promise<number> {
   const dist = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(dist, 'server', 'manifest.json'))) throw new Error(`no build in ${dist}: run node scripts/build.ts first`);
 
-  const allSlugs = readSearchPackItems<CardSearchRecord>(join(dist, 'server', 'search', 'cards.pack')).map((c) => c.summary.slug);
+  const allSlugs = builtPackItems<CardSearchRecord>(dist, 'cards.pack').map((c) => c.summary.slug);
   // Cards spread over the catalogue, not all of it: autocannon prepares every request of the list for each
   // connection before it starts, and 18k cards × 8 requests × 50 connections kept its own event loop busy for
   // ~30 s, long enough for its timers to time out connections the server had answered.

@@ -5,7 +5,7 @@
  *
  * Queries are the labelled set (tests/content/labelled-queries.ts), run with the API's
  * default page (limit 50, offset 0), on a searcher read from a search pack as the
- * server's is (src/lib/search/search-pack.ts; the build times preparing from records). The machine is shared and noisy, so every query
+ * server's is (src/search/search-pack.ts; the build times preparing from records). The machine is shared and noisy, so every query
  * runs in several rounds; a query's time is its median over the rounds, and p50/p99
  * are taken over those medians (with under 100 queries, p99 is the slowest query).
  * From the second round on, a typo query's correction comes from the searcher's
@@ -20,7 +20,7 @@
  * but not that memory, and its time is the median of those runs (robust to the
  * machine's noise, like the rounds above); p99 and max are over the instances.
  *
- * Autocomplete (src/lib/search/autocomplete.ts) is timed the same way on ~20 prefixes, two-letter ones (the
+ * Autocomplete (src/search/autocomplete.ts) is timed the same way on ~20 prefixes, two-letter ones (the
  * most keys to scan) among them, over an index made as the build makes it and read back from its JSON, as the
  * function reads search/autocomplete.json on the first request (that read is timed too).
  *
@@ -38,12 +38,12 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type AutocompleteData, autocompleteDataOf, createAutocomplete } from '../src/lib/search/autocomplete.ts';
-import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/lib/search/card-searcher.ts';
-import { type CatalogueData, prepareCatalogue } from '../src/lib/search/catalogue-searcher.ts';
-import { type CardFacts, cardFilterData, type FilterSet } from '../src/lib/search/filter-data.ts';
-import { readSearchPack, writeSearchPack } from '../src/lib/search/search-pack.ts';
-import { parseCardSearch } from '../src/lib/search-params.ts';
+import { type AutocompleteData, autocompleteDataOf, createAutocomplete } from '../src/search/autocomplete.ts';
+import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/search/card-searcher.ts';
+import { type CatalogueData, prepareCatalogue } from '../src/search/catalogue-searcher.ts';
+import { type CardFacts, cardFilterData, type FilterSet } from '../src/search/filter-data.ts';
+import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
+import { parseCardSearch } from '../src/search/search-params.ts';
 import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { mb, median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';
@@ -79,7 +79,7 @@ function timeBuilds(records: CardSearchRecord[]): { first: number; median: numbe
   return { first: times[0], median: median(times), retained, searcher: searcher! };
 }
 
-/** Field-filter queries (src/lib/search/field-filters.ts): filter-only ones over every card among them. */
+/** Field-filter queries (src/search/field-filters.ts): filter-only ones over every card among them. */
 const FILTER_QUERIES = [
   'value>1',
   'value>100',

@@ -18,7 +18,7 @@
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, type MessageParts, signAgentRequest } from '../src/lib/web-bot-auth/index.ts';
+import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, type MessageParts, signAgentRequest } from '../src/web-bot-auth/index.ts';
 import { median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';
 
 const TARGET_US = 200;

@@ -3,7 +3,7 @@
  * products it lacks of those sets from tcgcsv's product lists, so that a set released last week reaches the site
  * through the daily job (docs/operations.md) with no hand edit. The rules (docs/data.md, "The catalogue sync"):
  *
- *   1. TCGdex `GET sets`; each set of a followed series (src/lib/tcgdex-ids.ts TCGDEX_SERIES) `GET sets/<id>`,
+ *   1. TCGdex `GET sets`; each set of a followed series (src/catalogue/tcgdex-ids.ts TCGDEX_SERIES) `GET sets/<id>`,
  *      our id by the stated rule (sv08.5 → sv8pt5); each card content lacks, or holds with no price line,
  *      `GET cards/<id>`, converted as the newer sets were (scripts/lib/tcgdex-convert.ts), with an unpriced line
  *      for each printing TCGdex ties to a TCGplayer product, which the next daily price import prices.
@@ -27,8 +27,8 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setsSummary } from '../src/lib/catalogue-changes.ts';
-import { TCGDEX_SERIES } from '../src/lib/tcgdex-ids.ts';
+import { setsSummary } from '../src/catalogue/catalogue-changes.ts';
+import { TCGDEX_SERIES } from '../src/catalogue/tcgdex-ids.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { isoDate } from '../src/schemas/common.ts';
 import { planSync, type SyncReport } from './lib/catalogue-sync.ts';
@@ -81,7 +81,7 @@ const some = (items: readonly string[]) => `${items.slice(0, LISTED).join(', ')}
 function reportLines(report: SyncReport): string[] {
   const lines = [
     `1. TCGdex: ${report.setsRead} sets read in the followed series (${Object.values(TCGDEX_SERIES).join(', ')}); ` +
-      `${report.notFollowed.length} sets of other series not read (a new series is one line in src/lib/tcgdex-ids.ts)`,
+      `${report.notFollowed.length} sets of other series not read (a new series is one line in src/catalogue/tcgdex-ids.ts)`,
     `2. tcgcsv: ${report.groupsRead.length} groups read for sealed products${report.groupsRead.length ? ` (${report.groupsRead.join(', ')})` : ''}` +
       (report.groupsNotListed.length ? `; not listed by tcgcsv: ${report.groupsNotListed.join(', ')}` : ''),
     ...setsSummary({ sets: { added: report.setsAdded } }),

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { changeSummary, pricesAsOfOf } from '../src/lib/catalogue-changes.ts';
+import { changeSummary, pricesAsOfOf } from '../src/catalogue/catalogue-changes.ts';
 import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 

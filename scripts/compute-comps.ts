@@ -16,7 +16,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMPS_SCOPES, computeComps, isCompsScope, loadCards } from '../src/lib/comps.ts';
+import { COMPS_SCOPES, computeComps, isCompsScope } from '../src/catalogue/comps.ts';
+import { loadCards } from './lib/content-cards.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
  * Recomputes the catalogue-wide figures that knowledge articles state (counts by band, status, rarity and era,
  * medians, totals, grails, the catalogue's span) from content, with the code the API serves them by, and writes
  * them into each article: the `structured` members it owns and the sentences and tables that quote them
- * (src/lib/knowledge-facts/: one file per article, each with its computation and its quotes). Run it after
+ * (src/knowledge-facts/: one file per article, each with its computation and its quotes). Run it after
  * anything that changes prices or cards; the daily price job does (docs/operations.md).
  *
  * Usage:  node scripts/compute-facts.ts [--write] [--check] [--content DIR]
@@ -11,12 +11,12 @@
  *         --check    exits 2 when any article would change (for CI)
  *         --content  the content tree (default: CONTENT_DIR, else content/)
  * Exit:   0 done (or up to date), 1 an article no longer holds a sentence its template quotes (the article and
- *         its file in src/lib/knowledge-facts/articles/ must be made to agree by hand), 2 --check found stale figures
+ *         its file in src/knowledge-facts/articles/ must be made to agree by hand), 2 --check found stale figures
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reviewArticles } from '../src/lib/knowledge-facts/index.ts';
+import { reviewArticles } from '../src/knowledge-facts/index.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 
 const { values: args } = parseArgs({

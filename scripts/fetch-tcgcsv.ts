@@ -20,7 +20,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pricesAsOfOf } from '../src/lib/catalogue-changes.ts';
+import { pricesAsOfOf } from '../src/catalogue/catalogue-changes.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 import { getText, SourceFailed } from './lib/source-answers.ts';

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { componentName } from '../src/lib/openapi/schema-components.ts';
+import { componentName } from '../src/describe/openapi/schema-components.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SCHEMA_DIR = join(ROOT, 'schemas', 'api');

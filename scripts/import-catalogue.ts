@@ -5,7 +5,7 @@
  *                                  daily market history and graded figures
  *   content/sealed/<group>.json    the sealed products of one TCGplayer group
  *   content/changes/<as-of>.json   what this import changed against the content it
- *                                  replaced (src/lib/catalogue-changes.ts), printed
+ *                                  replaced (src/catalogue/catalogue-changes.ts), printed
  *                                  in every run, written with --write
  *
  * Cards, sets and prices come from two folders in the same formats, appended in
@@ -32,7 +32,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/lib/catalogue-changes.ts';
+import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/catalogue/catalogue-changes.ts';
 import { cardSchema } from '../src/schemas/card.ts';
 import { setSchema } from '../src/schemas/set.ts';
 import { tcgdexImagesOf } from './lib/card-images.ts';

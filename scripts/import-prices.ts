@@ -9,7 +9,7 @@
  *
  * Exit: 0 done, 1 a file is missing or malformed, or a day was refused.
  */
-import { changeSummary } from '../src/lib/catalogue-changes.ts';
+import { changeSummary } from '../src/catalogue/catalogue-changes.ts';
 import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';

@@ -19,10 +19,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCards } from '../src/lib/comps.ts';
 import { artAliasesSchema } from '../src/schemas/aliases.ts';
 import type { CardEntry } from '../src/schemas/card.ts';
 import type { SetEntry } from '../src/schemas/set.ts';
+import { loadCards } from './lib/content-cards.ts';
 
 const { values: args } = parseArgs({ options: { sets: { type: 'string' }, write: { type: 'boolean', default: false } } });
 const CONTENT = join(import.meta.dirname, '../content');

@@ -3,10 +3,10 @@
  * `https://assets.tcgdex.net/en/<serie>/<set>/<localId>/<quality>.webp`, the form TCGdex documents
  * (https://tcgdex.dev/assets: quality `low` or `high`, extension png, webp or jpg). `low` is the small image,
  * `high` the large one. TCGdex names series and sets its own way; the rule maps ours to its
- * (src/lib/tcgdex-ids.ts), and refuses a card it cannot map rather than guess a URL. The catalogue sync, which
+ * (src/catalogue/tcgdex-ids.ts), and refuses a card it cannot map rather than guess a URL. The catalogue sync, which
  * has TCGdex's own ids, makes its cards' images with the same form (tcgdexAssetImages).
  */
-import { TCGDEX_SERIES, tcgdexLocalIdOf, tcgdexSetIdOf } from '../../src/lib/tcgdex-ids.ts';
+import { TCGDEX_SERIES, tcgdexLocalIdOf, tcgdexSetIdOf } from '../../src/catalogue/tcgdex-ids.ts';
 import { TCGDEX_ASSET_ORIGIN } from '../../src/schemas/image-host.ts';
 
 /**
@@ -26,7 +26,7 @@ export function tcgdexAssetImages(asset: { serie: string; set: string; localId: 
  */
 export function tcgdexImagesOf(card: { number: string }, set: { id: string; series: string }): { small: string; large: string } | string {
   const serie = TCGDEX_SERIES[set.series];
-  if (!serie) return `no image, and the series "${set.series}" has no TCGdex serie in the image rule (src/lib/tcgdex-ids.ts)`;
+  if (!serie) return `no image, and the series "${set.series}" has no TCGdex serie in the image rule (src/catalogue/tcgdex-ids.ts)`;
   const tcgdexSet = tcgdexSetIdOf(set.id);
   if (!tcgdexSet) return `no image, and the set id "${set.id}" has no TCGdex set id by the image rule`;
   if (!/^\d+$/.test(card.number)) return `no image, and the number "${card.number}" is not a plain number the image rule can make a TCGdex local id of`;

@@ -1,5 +1,5 @@
-import { type ContentCatalogue, catalogueChanges } from '../../src/lib/catalogue-changes.ts';
-import { cardNumberOf, foldNumber, setIdOfTcgdex, TCGDEX_SERIES } from '../../src/lib/tcgdex-ids.ts';
+import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/catalogue-changes.ts';
+import { cardNumberOf, foldNumber, setIdOfTcgdex, TCGDEX_SERIES } from '../../src/catalogue/tcgdex-ids.ts';
 import { type CardEntry, cardSchema } from '../../src/schemas/card.ts';
 import type { ChangeRecord, SetAdded } from '../../src/schemas/changes.ts';
 import { addDays } from '../../src/schemas/dates.ts';
@@ -123,7 +123,7 @@ export async function planSync(
     }
     const ours = setIdOfTcgdex(listed.id);
     if (!ours) {
-      report.heldBack.push(`set ${listed.id}: its id gives no id of ours by the rule (src/lib/tcgdex-ids.ts)`);
+      report.heldBack.push(`set ${listed.id}: its id gives no id of ours by the rule (src/catalogue/tcgdex-ids.ts)`);
       continue;
     }
     const answer = await tcgdex.set(listed.id);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
-import { weekCloses } from '../../src/lib/price-history.ts';
+import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { weekCloses } from '../../src/catalogue/price-history.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
 import { addDays, daysBetween, mondayOnOrBefore, sundayOnOrAfter } from '../../src/schemas/dates.ts';
@@ -97,7 +97,7 @@ export function readChangeRecord(contentDir: string, asOf: string): ChangeRecord
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ChangeRecord) : undefined;
 }
 
-/** The content as the change record compares it (src/lib/catalogue-changes.ts). */
+/** The content as the change record compares it (src/catalogue/catalogue-changes.ts). */
 export function catalogueOf(content: PriceContent): ContentCatalogue {
   return {
     sets: content.sets,

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { addDays } from '../../src/schemas/dates.ts';
 import { catalogueOf, type PriceContent } from './price-import.ts';
 import { POKEMON_CATEGORY, type TcgcsvDay, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';

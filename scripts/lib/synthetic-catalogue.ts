@@ -28,16 +28,16 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PRIMARY_VARIANT_ORDER, primaryPriceOf } from '../../src/lib/card-value.ts';
-import { type ContentCatalogue, catalogueChanges } from '../../src/lib/catalogue-changes.ts';
-import { type AliasContent, aliasProblems, phraseKey, printingMatches } from '../../src/lib/search/aliases.ts';
-import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
-import { cardSlug, slugify } from '../../src/lib/slug.ts';
+import { PRIMARY_VARIANT_ORDER, primaryPriceOf } from '../../src/catalogue/card-value.ts';
+import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/catalogue-changes.ts';
+import { cardSlug, slugify } from '../../src/catalogue/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
+import { type AliasContent, aliasProblems, phraseKey, printingMatches } from '../../src/search/aliases.ts';
+import { foldText, queryWords } from '../../src/search/normalize.ts';
 import { formatJson } from './format-json.ts';
 
 export interface SyntheticOptions {

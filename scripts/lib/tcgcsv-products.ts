@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { slugify } from '../../src/lib/slug.ts';
+import { slugify } from '../../src/catalogue/slug.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { sealedFactsOf } from './sealed-kinds.ts';
 import type { AnswerSource } from './source-answers.ts';

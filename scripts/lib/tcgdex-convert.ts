@@ -1,5 +1,5 @@
-import { LISTED_SOURCE } from '../../src/lib/card-record.ts';
-import { TCGDEX_SERIES } from '../../src/lib/tcgdex-ids.ts';
+import { LISTED_SOURCE } from '../../src/catalogue/card-record.ts';
+import { TCGDEX_SERIES } from '../../src/catalogue/tcgdex-ids.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { raritySchema } from '../../src/schemas/rarity.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
@@ -106,7 +106,7 @@ export function printingOf(variant: Pick<TcgdexVariant, 'stamp' | 'foil' | 'size
  * (a Poké Ball and a Master Ball sold as one product: `masterball/pokeball`). `primary`: a plain printing, or
  * every printing of a card that has no plain one (a promo that exists only stamped: a line per stamp).
  * `updatedAt` is the day the line was listed; a line with no price says nothing of the prices' date
- * (src/lib/catalogue-changes.ts, pricesAsOfOf).
+ * (src/catalogue/catalogue-changes.ts, pricesAsOfOf).
  */
 export function priceLinesOf(variants: TcgdexVariant[], groupId: number | null, date: string): { lines: CardPrice[]; heldBack: string[] } {
   const heldBack: string[] = [];

@@ -1,7 +1,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentCatalogue } from '../lib/catalogue-changes.ts';
-import { COMPS_SCOPES, type Comps, type CompsScope, computeComps, isCompsScope } from '../lib/comps.ts';
+import type { ContentCatalogue } from '../catalogue/catalogue-changes.ts';
+import { COMPS_SCOPES, type Comps, type CompsScope, computeComps, isCompsScope } from '../catalogue/comps.ts';
+import { reviewArticles } from '../knowledge-facts/index.ts';
+import { ALIAS_FILES } from '../schemas/aliases.ts';
+import { cardSchema } from '../schemas/card.ts';
+import { changeRecordSchema } from '../schemas/changes.ts';
+import { knowledgeSchema } from '../schemas/knowledge.ts';
+import { printingNamesOf } from '../schemas/printing-names.ts';
+import { sealedSchema } from '../schemas/sealed.ts';
+import { setSchema } from '../schemas/set.ts';
+import type { AliasContent } from '../search/aliases.ts';
 import {
   aliasReferenceProblems,
   contentReferenceProblems,
@@ -12,16 +21,7 @@ import {
   type ReferenceRule,
   type ReferenceSealed,
   type ReferenceSet,
-} from '../lib/content-references.ts';
-import { reviewArticles } from '../lib/knowledge-facts/index.ts';
-import type { AliasContent } from '../lib/search/aliases.ts';
-import { ALIAS_FILES } from '../schemas/aliases.ts';
-import { cardSchema } from '../schemas/card.ts';
-import { changeRecordSchema } from '../schemas/changes.ts';
-import { knowledgeSchema } from '../schemas/knowledge.ts';
-import { printingNamesOf } from '../schemas/printing-names.ts';
-import { sealedSchema } from '../schemas/sealed.ts';
-import { setSchema } from '../schemas/set.ts';
+} from './content-references.ts';
 import { readMarkdown } from './front-matter.ts';
 import { type ContentProblem, FILE_START, fieldOf, type Issue, Problems } from './problems.ts';
 
@@ -30,9 +30,9 @@ export { type ContentProblem, formatProblem } from './problems.ts';
 /**
  * The content checker: every record of a content folder against the schemas the
  * build uses (src/schemas), the references between collections
- * (src/lib/content-references.ts), the search aliases (aliasProblems), the
- * graded comps of articles (src/lib/comps.ts) and the catalogue figures they state
- * (src/lib/knowledge-facts/), without building anything. Every problem is
+ * (src/check/content-references.ts), the search aliases (aliasProblems), the
+ * graded comps of articles (src/catalogue/comps.ts) and the catalogue figures they state
+ * (src/knowledge-facts/), without building anything. Every problem is
  * reported, each with its file, line, column and field.
  */
 
@@ -291,7 +291,7 @@ function readArticles(contentDir: string, catalogue: Catalogue, problems: Proble
   }
 }
 
-/** The rules of src/lib/content-references.ts, each problem at the record and field at fault. */
+/** The rules of src/check/content-references.ts, each problem at the record and field at fault. */
 function checkReferences(catalogue: Catalogue, problems: Problems): void {
   const { sets, cards, sealed, articles, origins, complete } = catalogue;
   const nameOf = (collection: ReferenceCollection, index: number) => {
@@ -492,7 +492,7 @@ function checkFacts(contentDir: string, catalogue: Catalogue, problems: Problems
   }
   for (const review of reviews) {
     const abs = join(knowledge, `${review.slug}.md`);
-    const template = `src/lib/knowledge-facts/articles/${review.slug}.ts`;
+    const template = `src/knowledge-facts/articles/${review.slug}.ts`;
     for (const d of review.differences) {
       const message = `says ${short(d.was)} but content gives ${short(d.now)}; ${FACTS_REWRITE}`;
       if (d.path[0] === 'body') problems.add(abs, { kind: 'at', position: positionOf(review.was, review.was.indexOf(d.was)) }, 'body', message);

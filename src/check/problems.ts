@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
-import { fieldText } from '../lib/content-references.ts';
+import { fieldText } from './content-references.ts';
 import type { FrontMatterPositions } from './front-matter.ts';
 import { type JsonPath, JsonPositions, jsonSyntaxProblem, type Position } from './json-positions.ts';
 

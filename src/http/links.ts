@@ -40,14 +40,20 @@ export function linkHeader(links: Alternate[]): string {
 export const changesUrl = (asOf?: string) => (asOf ? `/api/changes/${asOf}` : '/api/changes');
 export const changesMarkdownUrl = (asOf?: string) => (asOf ? `/changes/${asOf}.md` : '/changes.md');
 
-/** The catalogues of what the search filters accept (src/lib/catalogs.ts), each at `/api/catalog/{name}`. */
+/** The catalogues of what the search filters accept (src/catalogue/catalogs.ts), each at `/api/catalog/{name}`. */
 export const CATALOG_NAMES = ['sets', 'types', 'subtypes', 'rarities', 'artists', 'printings', 'kinds', 'bands', 'tags'] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 /** Without a name, the index of the catalogues (`/api/catalog`, `/catalog.md`). */
 export const catalogUrl = (name?: CatalogName) => (name ? `/api/catalog/${name}` : '/api/catalog');
 export const catalogMarkdownUrl = (name?: CatalogName) => (name ? `/catalog/${name}.md` : '/catalog.md');
 
-/** The price movers (src/lib/movers.ts): the JSON, its Markdown twin, and the page for people. */
+/** The search pages the function renders: cards, and sealed products by kind. */
+export const CARD_SEARCH_PAGE = '/search';
+export const SEALED_LISTING_PAGE = '/sealed';
+/** How to write a search (the field filters of q): a prebuilt page, search/help.html. */
+export const SEARCH_HELP_PAGE = '/search/help';
+
+/** The price movers (src/catalogue/movers.ts): the JSON, its Markdown twin, and the page for people. */
 export const MOVERS_URL = '/api/movers';
 export const MOVERS_MARKDOWN_URL = '/movers.md';
 export const MOVERS_PAGE = '/movers';

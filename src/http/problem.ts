@@ -38,7 +38,7 @@ export function badParameter(parameter: string, detail: string, allowed: string[
 }
 
 /**
- * A term of `q` that cannot be read (a field filter: src/lib/search/field-filters.ts): the term as written, where
+ * A term of `q` that cannot be read (a field filter: src/search/field-filters.ts): the term as written, where
  * it starts in q (characters from 1), and what is allowed there.
  * @example queryTermProblem({ term: 'colour:red', position: 11, detail: 'unknown field …', allowed: ['set', …] }).status // 400
  */

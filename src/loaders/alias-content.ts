@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AliasContent } from '../lib/search/aliases.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
+import type { AliasContent } from '../search/aliases.ts';
 import { readValidatedJson } from './validated-json.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { CardSummary } from '../catalogue/card-record.ts';
+import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
-import type { CardSummary } from '../lib/card-record.ts';
-import { type CsvValue, csvField } from '../lib/csv.ts';
-import { API_VERSION } from '../lib/openapi.ts';
+import { type CsvValue, csvField } from '../render/csv.ts';
 import type { BulkManifest, Printing } from '../schemas/api-types.ts';
 
 /**
@@ -30,7 +30,7 @@ export const ndjsonPath = (collection: BulkCollection) => `${BULK_DIR}/${collect
 export const gzipPath = (collection: BulkCollection) => `${ndjsonPath(collection)}.gz`;
 export const CARDS_CSV_PATH = `${BULK_DIR}/cards.csv`;
 export const PRINTINGS_CSV_PATH = `${BULK_DIR}/printings.csv`;
-/** Each card's id, TCGdex id and marketplace products (src/lib/crosswalk.ts). */
+/** Each card's id, TCGdex id and marketplace products (src/catalogue/crosswalk.ts). */
 export const CROSSWALK_CSV_PATH = `${BULK_DIR}/crosswalk.csv`;
 
 /** Text is turned into bytes every this many characters, so that no string holds a whole file. */

@@ -1,12 +1,12 @@
+import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
-import { type CatalogCard, catalogIndexOf, catalogsOf } from '../lib/catalogs.ts';
-import { catalogIndexToMarkdown, catalogToMarkdown } from '../lib/markdown/catalog-markdown.ts';
+import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
- * The catalogues of filter values (src/lib/catalogs.ts): `/api/catalog/{name}.json` and `/catalog/{name}.md`
+ * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `/catalog/{name}.md`
  * for each, and their index `/api/catalog.json` and `/catalog.md`, counted from the records the search
  * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
  */

@@ -1,20 +1,17 @@
 import { getCollection } from 'astro:content';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CardSummary, cardToDetail, cardToSummary } from '../lib/card-record.ts';
-import { primaryPriceOf } from '../lib/card-value.ts';
-import { pricesAsOfOf } from '../lib/catalogue-changes.ts';
-import { changesByItem } from '../lib/change-feed.ts';
-import { type GradedFigures, gradedFiguresOf } from '../lib/collection/collection-data.ts';
-import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../lib/content-references.ts';
-import { type CrosswalkRow, crosswalkOf } from '../lib/crosswalk.ts';
-import { articleToDetail, type KnowledgeArticle } from '../lib/knowledge-record.ts';
-import { priceStatusOf } from '../lib/price-status.ts';
-import { sealedToDetail } from '../lib/sealed-record.ts';
-import { type AliasSources, aliasProblems } from '../lib/search/aliases.ts';
-import { type CardSearchRecord, searchPrintingsOf } from '../lib/search/card-searcher.ts';
-import { type CardFacts, cardFactsOf } from '../lib/search/filter-data.ts';
-import { cardSlug, sealedSlug } from '../lib/slug.ts';
+import { type CardSummary, cardToDetail, cardToSummary } from '../catalogue/card-record.ts';
+import { primaryPriceOf } from '../catalogue/card-value.ts';
+import { pricesAsOfOf } from '../catalogue/catalogue-changes.ts';
+import { changesByItem } from '../catalogue/change-feed.ts';
+import { type CrosswalkRow, crosswalkOf } from '../catalogue/crosswalk.ts';
+import { articleToDetail, type KnowledgeArticle } from '../catalogue/knowledge-record.ts';
+import { priceStatusOf } from '../catalogue/price-status.ts';
+import { sealedToDetail } from '../catalogue/sealed-record.ts';
+import { cardSlug, sealedSlug } from '../catalogue/slug.ts';
+import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../check/content-references.ts';
+import { type GradedFigures, gradedFiguresOf } from '../collection/collection-data.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
@@ -24,6 +21,9 @@ import type { CardEntry } from '../schemas/card.ts';
 import type { ChangeRecord } from '../schemas/changes.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
 import type { SetEntry } from '../schemas/set.ts';
+import { type AliasSources, aliasProblems } from '../search/aliases.ts';
+import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searcher.ts';
+import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
 import { type CardFileCache, type CardFileDetails, createCardFileCache } from './card-file-cache.ts';
 
@@ -116,7 +116,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
   const cardEntries = cardFiles.cards;
 
   // What ties the collections together (sets named, ids and slugs unique, articles' links): the same rules
-  // npm run check reports with lines (src/lib/content-references.ts); the build stops on all of them at once.
+  // npm run check reports with lines (src/check/content-references.ts); the build stops on all of them at once.
   const where = [
     sets.map(() => 'content/sets.json'),
     cardEntries.map((e) => `${cardFiles.files[e.file]} (${e.id})`),
@@ -221,13 +221,13 @@ interface CardIndexEntry {
   summary: CardSummary;
   /** The date of the price that gives the card's value, or null. */
   updatedAt: string | null;
-  /** Its printings as search shows them (src/lib/search/card-searcher.ts). */
+  /** Its printings as search shows them (src/search/card-searcher.ts). */
   printings: SearchPrinting[];
   /** Its graded sales figures, when it has any (a list to value may name a grade). */
   graded?: GradedFigures;
-  /** What the search filters read that the summary does not carry (src/lib/search/filter-data.ts). */
+  /** What the search filters read that the summary does not carry (src/search/filter-data.ts). */
   facts: CardFacts;
-  /** Its ids elsewhere: TCGdex's, its TCGplayer and Cardmarket products (src/lib/crosswalk.ts). */
+  /** Its ids elsewhere: TCGdex's, its TCGplayer and Cardmarket products (src/catalogue/crosswalk.ts). */
   crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;

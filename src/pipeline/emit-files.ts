@@ -1,26 +1,25 @@
-import { changesMarkdownUrl, changesUrl, pageUrl } from '../http/links.ts';
-import { changeListOf } from '../lib/change-feed.ts';
-import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
-import { contentSummaryOf } from '../lib/content-summary.ts';
-import { CROSSWALK_COLUMNS } from '../lib/crosswalk.ts';
-import { detailToListItem } from '../lib/knowledge-record.ts';
-import { llmsTxtOf } from '../lib/llms-txt.ts';
-import { changeListToMarkdown, changeRecordToMarkdown } from '../lib/markdown/change-markdown.ts';
-import { type ArticleTitles, articleToMarkdown } from '../lib/markdown/knowledge-markdown.ts';
-import { sealedToMarkdown } from '../lib/markdown/sealed-markdown.ts';
-import { MCP_TOOLS_FILE, toolListOf } from '../lib/mcp/tools.ts';
-import { openApiOf } from '../lib/openapi.ts';
-import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../lib/pages/index-pages.ts';
-import { SEARCH_HELP_PAGE } from '../lib/pages/listing-page.ts';
-import { SHELL_FILE } from '../lib/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends, trendOf } from '../lib/pages/trends.ts';
-import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../lib/search/autocomplete.ts';
-import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../lib/search/card-searcher.ts';
-import { prepareCatalogue } from '../lib/search/catalogue-searcher.ts';
-import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../lib/search/filter-data.ts';
-import { sealedCatalogue } from '../lib/search/sealed-searcher.ts';
-import { writeSearchPack } from '../lib/search/search-pack.ts';
+import { changeListOf } from '../catalogue/change-feed.ts';
+import { contentSummaryOf } from '../catalogue/content-summary.ts';
+import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
+import { detailToListItem } from '../catalogue/knowledge-record.ts';
+import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
+import { llmsTxtOf } from '../describe/llms-txt.ts';
+import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
+import { openApiOf } from '../describe/openapi.ts';
+import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../http/links.ts';
+import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
+import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
+import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
+import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
+import { SHELL_FILE } from '../render/pages/page-shell.ts';
+import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
 import type { CardDetail } from '../schemas/api-types.ts';
+import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
+import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
+import { prepareCatalogue } from '../search/catalogue-searcher.ts';
+import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
+import { sealedCatalogue } from '../search/sealed-searcher.ts';
+import { writeSearchPack } from '../search/search-pack.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -164,7 +163,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
       const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, graded: catalogue.cardGraded };
       yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
-      // What the MCP endpoint's tools/list answers (src/lib/mcp/tools.ts): the same parameters and schemas as the API.
+      // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
       yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
       // The histories the rows of the search pages for people draw (their frame is the site's shell).
       yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
@@ -178,7 +177,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/** The sparkline data of the search pages (src/lib/pages/trends.ts): each card's history, read file by file from the catalogue. */
+/** The sparkline data of the search pages (src/render/pages/trends.ts): each card's history, read file by file from the catalogue. */
 function trendsOf(catalogue: Catalogue): Trends {
   const trends: Trends = { cards: {}, sealed: {} };
   for (let i = 0; i < catalogue.cards.length; i++) {

@@ -2,8 +2,8 @@
  * What the bundles of the build are made of (emit-files.ts makes them, set-files.ts and representations.ts
  * help, pipeline.ts writes them out): the types alone, so that those modules need not import one another.
  */
-import type { ArticleTitles } from '../lib/markdown/knowledge-markdown.ts';
-import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../lib/pages/index-pages.ts';
+import type { ArticleTitles } from '../render/markdown/knowledge-markdown.ts';
+import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../render/pages/index-pages.ts';
 import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
 
 /**
@@ -49,6 +49,6 @@ export interface PageRenderer {
   movers(movers: Movers): Promise<string>;
   /** How to write a search: the field filters of q (/search/help). */
   searchHelp(): Promise<string>;
-  /** The layout with the markers of src/lib/pages/page-shell.ts: the frame of the pages the function renders. */
+  /** The layout with the markers of src/render/pages/page-shell.ts: the frame of the pages the function renders. */
   shell(): Promise<string>;
 }

@@ -7,7 +7,7 @@
  * Vite's bundle, and answers each file with its manifest entry.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { cardToMarkdown } from '../lib/markdown/card-markdown.ts';
+import { cardToMarkdown } from '../render/markdown/card-markdown.ts';
 import type { CardDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
 import { createFileSink } from './file-sink.ts';

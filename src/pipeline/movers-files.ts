@@ -1,12 +1,12 @@
+import { type MoverSource, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
-import { moversToMarkdown } from '../lib/markdown/movers-markdown.ts';
-import { type MoverSource, moversOf } from '../lib/movers.ts';
+import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { htmlPage, outputPath } from './representations.ts';
 
 /**
- * The price movers (src/lib/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
+ * The price movers (src/catalogue/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
  * `/movers.html`, from each card's value history (read file by file, as the search pages' trends are) and
  * each sealed product's.
  */

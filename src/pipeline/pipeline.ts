@@ -6,7 +6,7 @@
  *  1. Read the content. Astro's content collections validate every record as
  *     it loads (src/content.config.ts, src/loaders/); the catalogue
  *     (catalogue.ts) reads the records and fails on what ties them together
- *     (src/lib/content-references.ts).
+ *     (src/check/content-references.ts).
  *  2. Start: `startBuild` moves the previous output's client folder aside, to
  *     the staging folder where this build writes (a rename), so that Astro
  *     builds its own few files into an empty one.

@@ -1,5 +1,5 @@
-import { setListToMarkdown, setToMarkdown } from '../lib/markdown/set-markdown.ts';
-import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../lib/set-record.ts';
+import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../catalogue/set-record.ts';
+import { setListToMarkdown, setToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
@@ -15,7 +15,7 @@ export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer,
   const sources = new Map<string, (SetCardSource & { index: number })[]>();
   catalogue.cards.forEach((summary, index) => {
     const key = catalogue.cardKeys.get(summary.id)!;
-    // A card's page links its set by the set id its own id begins with (src/lib/content-references.ts holds them to it).
+    // A card's page links its set by the set id its own id begins with (src/check/content-references.ts holds them to it).
     let inSet = sources.get(key.set);
     if (!inSet) sources.set(key.set, (inSet = []));
     inSet.push({ summary, number: key.number, index });

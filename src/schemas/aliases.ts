@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 
 /**
  * The files of content/aliases/: what collectors type that the catalogue does not
- * say (see src/lib/search/aliases.ts for what each kind does in a search). Every
+ * say (see src/search/aliases.ts for what each kind does in a search). Every
  * phrase is written as a query reads it: lower-case letters and digits, one space
  * between words.
  */

@@ -3,7 +3,7 @@ import { z } from 'astro/zod';
 /**
  * The files of content/changes/: what each import changed, one file per import
  * named `<asOf>.json` (written by `npm run import -- --write` and by the catalogue
- * sync, made by src/lib/catalogue-changes.ts; served as /api/changes/{date}). Items
+ * sync, made by src/catalogue/catalogue-changes.ts; served as /api/changes/{date}). Items
  * may name cards and products no longer in the catalogue: removed items are expected.
  * `asOf` is the import's day: the newest price date of a price import, the day a
  * catalogue sync ran (the day's price import adds to the same record).

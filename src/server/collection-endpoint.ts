@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { type ListLine, linesOfCsv, linesOfText } from '../collection/list-lines.ts';
 import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { negotiateAmong } from '../http/negotiate.ts';
 import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, unsupportedMediaType } from '../http/problem.ts';
-import { type ListLine, linesOfCsv, linesOfText } from '../lib/collection/list-lines.ts';
-import { collectionPage } from '../lib/pages/collection-page.ts';
-import type { PageShell } from '../lib/pages/page-shell.ts';
+import { collectionPage } from '../render/pages/collection-page.ts';
+import type { PageShell } from '../render/pages/page-shell.ts';
 import { COLLECTION_LIMITS, collectionCost, tooManyLines } from './collection-limits.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListOutput } from './list-render.ts';
@@ -13,7 +13,7 @@ import { type ListAnswer, type ListValuer, listWorkProblem } from './list-valuer
 import { bodyRefusal, readLimited } from './request-body.ts';
 
 /**
- * `/api/collection`: a list valued line by line (src/lib/collection/), as JSON, Markdown or CSV. A short list
+ * `/api/collection`: a list valued line by line (src/collection/), as JSON, Markdown or CSV. A short list
  * comes in the URL (`GET ?list=`, so that a valued list is a link to share and a CDN may keep it); a long one,
  * or a CSV file, as the body of a POST. Every limit is a problem naming it (collection-limits.ts). A list is read
  * into lines here, then admitted by the list worker, counted by its size (the gate), and only then valued, in the

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { GateDecision } from '../http/exchange.ts';
 import { tooManyRequests } from '../http/problem.ts';
-import type { AgentVerdict, MessageParts } from '../lib/web-bot-auth/verify.ts';
+import type { AgentVerdict, MessageParts } from '../web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
 import type { Limiter, RateDecision } from './rate-limit/limiter.ts';
 import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit/policy.ts';

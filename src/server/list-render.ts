@@ -1,10 +1,10 @@
-import { collectionToCsv } from '../lib/collection/collection-csv.ts';
-import type { ListLine } from '../lib/collection/list-lines.ts';
-import { valueList } from '../lib/collection/value-list.ts';
-import { collectionToMarkdown } from '../lib/markdown/collection-markdown.ts';
-import { TOKENS_META } from '../lib/mcp/protocol.ts';
-import { collectionPage } from '../lib/pages/collection-page.ts';
-import type { PageShell } from '../lib/pages/page-shell.ts';
+import type { ListLine } from '../collection/list-lines.ts';
+import { valueList } from '../collection/value-list.ts';
+import { TOKENS_META } from '../describe/mcp/protocol.ts';
+import { collectionToCsv } from '../render/collection-csv.ts';
+import { collectionToMarkdown } from '../render/markdown/collection-markdown.ts';
+import { collectionPage } from '../render/pages/collection-page.ts';
+import type { PageShell } from '../render/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
 import { COLLECTION_LIMITS } from './collection-limits.ts';
 import type { Searchers } from './search-data.ts';

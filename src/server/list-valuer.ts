@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { ListLine } from '../collection/list-lines.ts';
 import type { Answer } from '../http/answer.ts';
 import { functionUnavailable, internalError, problemResponse } from '../http/problem.ts';
-import type { ListLine } from '../lib/collection/list-lines.ts';
 import { COLLECTION_LIMITS } from './collection-limits.ts';
 import { type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
 

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type PageShell, pageShellOf, SHELL_FILE } from '../lib/pages/page-shell.ts';
+import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import { renderList } from './list-render.ts';
 import type { ListJob, ListJobOutcome } from './list-valuer.ts';
 import { loadSearchers } from './search-data.ts';

@@ -6,12 +6,12 @@ import { linkHeader } from '../http/links.ts';
 import type { Problem } from '../http/problem.ts';
 import { problemResponse } from '../http/problem.ts';
 import type { ListingPage } from '../http/routes.ts';
-import { sparklineSvg } from '../lib/charts/sparkline.ts';
-import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../lib/pages/listing-page.ts';
-import { type PageShell, pageShellOf, SHELL_FILE } from '../lib/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends } from '../lib/pages/trends.ts';
-import type { SearchSort } from '../lib/search/catalogue-searcher.ts';
-import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../lib/search-params.ts';
+import { sparklineSvg } from '../render/charts/sparkline.ts';
+import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../render/pages/listing-page.ts';
+import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
+import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
+import type { SearchSort } from '../search/catalogue-searcher.ts';
+import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../search/search-params.ts';
 import type { Searchers } from './search-data.ts';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -20,7 +20,7 @@ const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
  * The search pages for people (`/search`, and `/sealed` with a query): the
  * search of `/api/cards` or `/api/sealed` with the same parameters and the same
  * problems for bad ones, answered as an HTML page in the site's frame. The frame
- * and the sparklines' histories are build files (src/lib/pages/page-shell.ts,
+ * and the sparklines' histories are build files (src/render/pages/page-shell.ts,
  * trends.ts) read on the first page asked for, so they cost the start nothing.
  *
  * Form semantics: a parameter sent empty (a select left at "Any") counts as

@@ -22,7 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import { join } from 'node:path';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
-import { createAgentVerifier } from '../lib/web-bot-auth/verify.ts';
+import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, MAX_HEADER_BYTES, noteRequestArrived } from './client-error.ts';
 import { type ServerConfig, serverConfigOf } from './config.ts';
 import { createFrontServer } from './front-server.ts';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { COLLECTION_DATA_FILE, type CollectionData } from '../lib/collection/collection-data.ts';
-import { AUTOCOMPLETE_FILE, type AutocompleteData, createAutocomplete, type Suggestion } from '../lib/search/autocomplete.ts';
+import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
+import type { KnowledgeListItem } from '../schemas/api-types.ts';
+import { AUTOCOMPLETE_FILE, type AutocompleteData, createAutocomplete, type Suggestion } from '../search/autocomplete.ts';
 import {
   CARD_PRODUCTS_FILE,
   CARD_SEARCH_FIELDS,
@@ -9,13 +10,13 @@ import {
   type CardSearchRecord,
   createCardSearcher,
   productLookup,
-} from '../lib/search/card-searcher.ts';
-import type { FilterData } from '../lib/search/field-filters.ts';
-import { CARD_FILTERS_FILE, SEALED_FILTERS_FILE } from '../lib/search/filter-data.ts';
-import { createKnowledgeSearcher, type KnowledgeSearcher } from '../lib/search/knowledge-searcher.ts';
-import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../lib/search/sealed-searcher.ts';
-import { readSearchPack } from '../lib/search/search-pack.ts';
-import type { KnowledgeListItem } from '../schemas/api-types.ts';
+} from '../search/card-searcher.ts';
+import type { FilterData } from '../search/field-filters.ts';
+import { CARD_FILTERS_FILE, SEALED_FILTERS_FILE } from '../search/filter-data.ts';
+import { createKnowledgeSearcher, type KnowledgeSearcher } from '../search/knowledge-searcher.ts';
+import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../search/sealed-searcher.ts';
+import { readSearchPack } from '../search/search-pack.ts';
+import type { IndexField } from '../search/token-index.ts';
 
 /**
  * The searchers of one build, made from the search data the build wrote to
@@ -29,17 +30,17 @@ export interface Searchers {
   kinds: string[];
   /** The positions of the cards that hold a TCGplayer product (the `tcgplayer` look-up). */
   cardProducts: (productId: number) => readonly number[];
-  /** The as-of date and the graded figures a valued list reads (src/lib/collection/collection-data.ts). */
+  /** The as-of date and the graded figures a valued list reads (src/collection/collection-data.ts). */
   collection: CollectionData;
-  /** The field filters' data of each searcher (src/lib/search/field-filters.ts), read on the first query that filters. */
+  /** The field filters' data of each searcher (src/search/field-filters.ts), read on the first query that filters. */
   filters: { cards: () => FilterData; sealed: () => FilterData };
-  /** The card names and sets a typed prefix starts (src/lib/search/autocomplete.ts), read on the first autocomplete. */
+  /** The card names and sets a typed prefix starts (src/search/autocomplete.ts), read on the first autocomplete. */
   autocomplete: (q: string) => Suggestion[];
 }
 
 /**
  * Cards and sealed products come as search packs (search/cards.pack and
- * search/sealed.pack, see src/lib/search/search-pack.ts): indexed, sorted and
+ * search/sealed.pack, see src/search/search-pack.ts): indexed, sorted and
  * numbered by the build, their aliases (content/aliases) compiled in, so
  * both are ready in a few milliseconds, with items parsed only when a result
  * shows them. The small knowledge index is made on first use, off the start-up path.
@@ -51,8 +52,9 @@ export function loadSearchers(searchDir: string): Searchers {
     return () => (made ??= make());
   };
   const filters = { cards: once(() => read<FilterData>(basename(CARD_FILTERS_FILE))), sealed: once(() => read<FilterData>(basename(SEALED_FILTERS_FILE))) };
-  const cards = createCardSearcher(readSearchPack<CardSearchRecord>(join(searchDir, 'cards.pack'), CARD_SEARCH_FIELDS), { filters: filters.cards });
-  const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(join(searchDir, 'sealed.pack'), SEALED_SEARCH_FIELDS), { filters: filters.sealed });
+  const pack = <T>(name: string, fields: readonly IndexField[]) => readSearchPack<T>(join(searchDir, name), fields, readFileSync(join(searchDir, name)));
+  const cards = createCardSearcher(pack<CardSearchRecord>('cards.pack', CARD_SEARCH_FIELDS), { filters: filters.cards });
+  const sealed = createSealedSearcher(pack<SealedSearchRecord>('sealed.pack', SEALED_SEARCH_FIELDS), { filters: filters.sealed });
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;
   let cardProducts: Searchers['cardProducts'] | undefined;

@@ -1,7 +1,7 @@
+import { detailToListItem } from '../catalogue/knowledge-record.ts';
 import { type Answer, createCachedJson } from '../http/answer.ts';
 import { type Problem, problemResponse } from '../http/problem.ts';
 import type { SearchEndpoint } from '../http/routes.ts';
-import { detailToListItem } from '../lib/knowledge-record.ts';
 import {
   parseAutocomplete,
   parseCardLookup,
@@ -10,7 +10,7 @@ import {
   parseSealedLookup,
   parseSealedSearch,
   SEARCH_CACHE_ENTRIES,
-} from '../lib/search-params.ts';
+} from '../search/search-params.ts';
 import type { Searchers } from './search-data.ts';
 
 /**

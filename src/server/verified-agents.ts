@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type AgentDirectory, agentDirectoryOf } from '../lib/web-bot-auth/agent-directory.ts';
+import { type AgentDirectory, agentDirectoryOf } from '../web-bot-auth/agent-directory.ts';
 import { DEFAULT_VERIFIED_AGENTS } from './function-home.ts';
 
 export { DEFAULT_VERIFIED_AGENTS };

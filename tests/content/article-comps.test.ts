@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computeComps, loadCards } from '../../src/lib/comps.ts';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
+import { computeComps } from '../../src/catalogue/comps.ts';
 
 const KNOWLEDGE_DIR = join(import.meta.dirname, '../../content/knowledge');
 

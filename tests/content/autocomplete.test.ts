@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTOCOMPLETE_LIMIT, autocompleteDataOf, createAutocomplete, type Suggestion } from '../../src/lib/search/autocomplete.ts';
+import { AUTOCOMPLETE_LIMIT, autocompleteDataOf, createAutocomplete, type Suggestion } from '../../src/search/autocomplete.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 
 /**

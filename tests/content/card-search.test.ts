@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
-import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { foldText, wordsOf } from '../../src/search/normalize.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
 
@@ -292,8 +292,8 @@ describe('band filter and sorts', () => {
 
 describe('prebuilt index', () => {
   it('a searcher on prepared cards (what the build packs) answers every labelled query exactly as one made from the records', async () => {
-    const { CARD_CATALOGUE } = await import('../../src/lib/search/card-searcher.ts');
-    const { prepareCatalogue } = await import('../../src/lib/search/catalogue-searcher.ts');
+    const { CARD_CATALOGUE } = await import('../../src/search/card-searcher.ts');
+    const { prepareCatalogue } = await import('../../src/search/catalogue-searcher.ts');
     const { cards, aliases } = loadRealCatalogue();
     const loaded = createCardSearcher(prepareCatalogue(cards, CARD_CATALOGUE, aliases));
     for (const { q } of LABELLED_QUERIES) {

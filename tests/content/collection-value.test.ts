@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { primaryPriceOf } from '../../src/lib/card-value.ts';
-import { type GradedFigures, gradedFiguresOf } from '../../src/lib/collection/collection-data.ts';
-import { linesOfCsv, linesOfText } from '../../src/lib/collection/list-lines.ts';
-import { type CollectionSearchers, valueList } from '../../src/lib/collection/value-list.ts';
-import { loadCards } from '../../src/lib/comps.ts';
-import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/lib/search/card-searcher.ts';
-import { prepareCatalogue } from '../../src/lib/search/catalogue-searcher.ts';
-import { createSealedSearcher } from '../../src/lib/search/sealed-searcher.ts';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
+import { type GradedFigures, gradedFiguresOf } from '../../src/collection/collection-data.ts';
+import { linesOfCsv, linesOfText } from '../../src/collection/list-lines.ts';
+import { type CollectionSearchers, valueList } from '../../src/collection/value-list.ts';
 import type { Collection, CollectionEntry } from '../../src/schemas/api-types.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
+import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
+import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
+import { createSealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches } from '../support/schemas.ts';
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crosswalkOf } from '../../src/lib/crosswalk.ts';
-import { TCGDEX_SERIES } from '../../src/lib/tcgdex-ids.ts';
+import { crosswalkOf } from '../../src/catalogue/crosswalk.ts';
+import { TCGDEX_SERIES } from '../../src/catalogue/tcgdex-ids.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
-/** The id crosswalk (src/lib/crosswalk.ts) on the committed catalogue: where the inverse id rule gives an id, and where not. */
+/** The id crosswalk (src/catalogue/crosswalk.ts) on the committed catalogue: where the inverse id rule gives an id, and where not. */
 const CONTENT = join(ROOT, 'content');
 const sets: SetEntry[] = JSON.parse(readFileSync(join(CONTENT, 'sets.json'), 'utf8'));
 const cardsOf = (set: string): CardEntry[] => JSON.parse(readFileSync(join(CONTENT, 'cards', `${set}.json`), 'utf8'));

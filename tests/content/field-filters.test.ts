@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CARD_CATALOGUE, type CardSearcher, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
-import { prepareCatalogue } from '../../src/lib/search/catalogue-searcher.ts';
-import type { FilterData } from '../../src/lib/search/field-filters.ts';
-import { cardFilterData, sealedFilterData } from '../../src/lib/search/filter-data.ts';
-import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
-import { createSealedSearcher, type SealedSearcher, sealedCatalogue } from '../../src/lib/search/sealed-searcher.ts';
-import { parseCardSearch, parseSealedSearch } from '../../src/lib/search-params.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
+import { CARD_CATALOGUE, type CardSearcher, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
+import type { FilterData } from '../../src/search/field-filters.ts';
+import { cardFilterData, sealedFilterData } from '../../src/search/filter-data.ts';
+import { foldText, wordsOf } from '../../src/search/normalize.ts';
+import { createSealedSearcher, type SealedSearcher, sealedCatalogue } from '../../src/search/sealed-searcher.ts';
+import { parseCardSearch, parseSealedSearch } from '../../src/search/search-params.ts';
 import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
 
 /**

@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
-import { primaryPriceOf } from '../../src/lib/card-value.ts';
-import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
-import { loadCards } from '../../src/lib/comps.ts';
-import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle } from '../../src/lib/knowledge-facts/index.ts';
-import { priceStatusOf } from '../../src/lib/price-status.ts';
-import { valueBandOf } from '../../src/lib/value-bands.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
+import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { priceStatusOf } from '../../src/catalogue/price-status.ts';
+import { valueBandOf } from '../../src/catalogue/value-bands.ts';
+import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle } from '../../src/knowledge-facts/index.ts';
 import { CONTENT_DIR } from '../support/real-catalogue.ts';
 
 /** Numbers an article states in `structured` equal a fresh count from the bundled content. */
@@ -52,7 +52,7 @@ describe('value-outside-listings', () => {
 });
 
 /**
- * The catalogue-wide figures of the articles src/lib/knowledge-facts/ lists (counts by band, status, rarity and
+ * The catalogue-wide figures of the articles src/knowledge-facts/ lists (counts by band, status, rarity and
  * era, medians, totals, grails, the catalogue's span), recomputed from content/ as it is now. A catalogue change
  * that moves one (an import, the daily prices) fails here until `npm run facts -- --write` has written it, so no
  * article states yesterday's figure unseen.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKnowledgeSearcher } from '../../src/lib/search/knowledge-searcher.ts';
+import { createKnowledgeSearcher } from '../../src/search/knowledge-searcher.ts';
 import { loadRealArticles } from '../support/real-catalogue.ts';
 
 /** Labelled queries over the committed knowledge base: what a collector asks, what should come first. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { printingsOf } from '../../src/lib/card-record.ts';
-import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
+import { printingsOf } from '../../src/catalogue/card-record.ts';
+import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 

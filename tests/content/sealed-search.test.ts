@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
-import { foldText, wordsOf } from '../../src/lib/search/normalize.ts';
-import { createSealedSearcher, type SealedSearcher, type SealedSearchParams } from '../../src/lib/search/sealed-searcher.ts';
+import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
+import { foldText, wordsOf } from '../../src/search/normalize.ts';
+import { createSealedSearcher, type SealedSearcher, type SealedSearchParams } from '../../src/search/sealed-searcher.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 
 let searcher: SealedSearcher;

@@ -1,21 +1,15 @@
 /**
- * Search packs (src/lib/search/search-pack.ts): the build's prepared search data
+ * Search packs (src/search/search-pack.ts): the build's prepared search data
  * as one binary file. A searcher read from a pack must answer exactly as one made
  * from the records; a pack must be the same bytes for the same records; and a
  * pack the server cannot read (truncated, another format version, other fields)
  * must be refused with an error naming the file.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
-import { type CatalogueConfig, prepareCatalogue } from '../../src/lib/search/catalogue-searcher.ts';
-import {
-  createSealedSearcher,
-  SEALED_SEARCH_FIELDS,
-  type SealedSearcher,
-  type SealedSearchRecord,
-  sealedCatalogue,
-} from '../../src/lib/search/sealed-searcher.ts';
-import { readSearchPack, readSearchPackItems, SEARCH_PACK_VERSION, writeSearchPack } from '../../src/lib/search/search-pack.ts';
+import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { type CatalogueConfig, prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
+import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord, sealedCatalogue } from '../../src/search/sealed-searcher.ts';
+import { readSearchPack, readSearchPackItems, SEARCH_PACK_VERSION, writeSearchPack } from '../../src/search/search-pack.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
 

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileAliases, phraseKey } from '../../src/lib/search/aliases.ts';
-import { type CardSearcher, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
-import { IGNORED_REASONS } from '../../src/lib/search/query-match.ts';
-import { createSealedSearcher, type SealedSearcher } from '../../src/lib/search/sealed-searcher.ts';
+import { compileAliases, phraseKey } from '../../src/search/aliases.ts';
+import { type CardSearcher, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { IGNORED_REASONS } from '../../src/search/query-match.ts';
+import { createSealedSearcher, type SealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { loadRealCatalogue, type RealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
 import { LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';

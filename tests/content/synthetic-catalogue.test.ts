@@ -11,15 +11,15 @@ import { z } from 'astro/zod';
 import { load as loadYaml } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/lib/synthetic-catalogue.ts';
-import { type AliasContent, aliasProblems } from '../../src/lib/search/aliases.ts';
-import { foldText, queryWords } from '../../src/lib/search/normalize.ts';
-import { cardSlug } from '../../src/lib/slug.ts';
+import { cardSlug } from '../../src/catalogue/slug.ts';
 import { ALIAS_FILES } from '../../src/schemas/aliases.ts';
 import { type CardEntry, cardSchema } from '../../src/schemas/card.ts';
 import { changeRecordSchema } from '../../src/schemas/changes.ts';
 import { knowledgeSchema } from '../../src/schemas/knowledge.ts';
 import { type SealedEntry, sealedSchema } from '../../src/schemas/sealed.ts';
 import { type SetEntry, setSchema } from '../../src/schemas/set.ts';
+import { type AliasContent, aliasProblems } from '../../src/search/aliases.ts';
+import { foldText, queryWords } from '../../src/search/normalize.ts';
 
 const CARDS = 300;
 let root: string;

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { componentName } from '../../src/describe/openapi.ts';
 import { etagOf } from '../../src/http/etag.ts';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
-import { componentName } from '../../src/lib/openapi.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { assertMatches, schemaFiles } from '../support/schemas.ts';
 

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { CATALOG_NAMES, type CatalogName } from '../../src/http/links.ts';
-import { FILTER_FIELDS } from '../../src/lib/search/field-filters.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import type { Catalog, CatalogIndex } from '../../src/schemas/api-types.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
+import { FILTER_FIELDS } from '../../src/search/field-filters.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { MCP_PROTOCOL_VERSIONS } from '../../src/lib/mcp/protocol.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
 /**

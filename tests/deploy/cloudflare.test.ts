@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
-import { generateAgentJwk, signAgentRequest } from '../../src/lib/web-bot-auth/index.ts';
+import { generateAgentJwk, signAgentRequest } from '../../src/web-bot-auth/index.ts';
 import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
 import { UNREACHABLE_ORIGIN } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';

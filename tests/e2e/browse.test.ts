@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import { formatUsd } from '../../src/lib/format.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
-import type { SetSummary } from '../../src/lib/set-record.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { formatUsd } from '../../src/catalogue/format.ts';
+import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
+import type { SetSummary } from '../../src/catalogue/set-record.ts';
 import type { Autocomplete, CardDetail, Collection, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
 import { fetchJson, openPage, pricedCard, type Site, SLOW, sealedProduct, startSite, TIMEOUT_MS } from '../support/browser.ts';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import type { Collection } from '../../src/http/links.ts';
 import { AUTOCOMPLETE_PATH, allowedMethodsOf, type SearchEndpoint } from '../../src/http/routes.ts';
-import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
-import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_LENGTH } from '../../src/lib/search/autocomplete.ts';
-import { queryTokens } from '../../src/lib/search/normalize.ts';
+import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
+import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_LENGTH } from '../../src/search/autocomplete.ts';
+import { queryTokens } from '../../src/search/normalize.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,

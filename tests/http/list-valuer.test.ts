@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { linesOfText } from '../../src/lib/collection/list-lines.ts';
+import { linesOfText } from '../../src/collection/list-lines.ts';
 import type { Collection } from '../../src/schemas/api-types.ts';
 import { LIST_WORKER_FILE } from '../../src/server/function-home.ts';
 import type { ListRenderContext } from '../../src/server/list-render.ts';

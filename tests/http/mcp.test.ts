@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MCP_PROTOCOL_VERSIONS, TOKENS_META } from '../../src/lib/mcp/protocol.ts';
+import { MCP_PROTOCOL_VERSIONS, TOKENS_META } from '../../src/describe/mcp/protocol.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { send as sendRaw } from '../support/http-client.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { useContractTarget } from '../support/target.ts';
 

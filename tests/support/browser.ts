@@ -13,9 +13,9 @@ import { join, resolve } from 'node:path';
 import packagedChromium from '@sparticuz/chromium';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
-import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
+import { builtPackItems } from '../../scripts/lib/built-packs.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import type { KnowledgeDetail } from '../../src/schemas/api-types.ts';
 import { SERVED_IMAGE_ORIGINS } from '../../src/schemas/image-host.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -37,11 +37,11 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 // What the build holds: the records the pages under test are picked from.
 
 const readSearchData = <T>(name: string): T => JSON.parse(readFileSync(join(DIST, 'server', 'search', name), 'utf8')) as T;
-const cards = readSearchPackItems<{ summary: CardSummary }>(join(DIST, 'server', 'search', 'cards.pack')).map((c) => c.summary);
+const cards = builtPackItems<{ summary: CardSummary }>(DIST, 'cards.pack').map((c) => c.summary);
 
 export const pricedCard = cards.find((c) => c.slug === 'charizard-base1-4' && c.valueUsd !== null) ?? cards.find((c) => c.valueUsd !== null);
 export const unpricedCard = cards.find((c) => c.valueUsd === null);
-export const sealedProduct = readSearchPackItems<{ summary: SealedSummary }>(join(DIST, 'server', 'search', 'sealed.pack'))
+export const sealedProduct = builtPackItems<{ summary: SealedSummary }>(DIST, 'sealed.pack')
   .map((p) => p.summary)
   .find((p) => p.valueUsd !== null);
 export const articleIds = readSearchData<{ id: string }[]>('knowledge.json').map((a) => a.id);

@@ -3,13 +3,13 @@ import { METHODS } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { builtPackItems } from '../../scripts/lib/built-packs.ts';
+import { VALUE_BAND_IDS } from '../../src/catalogue/value-bands.ts';
 import type { Collection } from '../../src/http/links.ts';
-import type { CardSearchRecord } from '../../src/lib/search/card-searcher.ts';
-import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
-import { readSearchPackItems } from '../../src/lib/search/search-pack.ts';
-import { SORTS } from '../../src/lib/search-params.ts';
-import { VALUE_BAND_IDS } from '../../src/lib/value-bands.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
+import type { CardSearchRecord } from '../../src/search/card-searcher.ts';
+import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
+import { SORTS } from '../../src/search/search-params.ts';
 
 /**
  * Hostile HTTP requests for the property tests of tests/http/hostile.test.ts:
@@ -278,12 +278,12 @@ export interface SiteFacts {
 export function readSiteFacts(dist: string): SiteFacts {
   const read = (...parts: string[]) => JSON.parse(readFileSync(join(dist, 'server', ...parts), 'utf8'));
   const manifest = read('manifest.json') as { files: Record<string, { etag: string }> };
-  const cards = readSearchPackItems<CardSearchRecord>(join(dist, 'server', 'search', 'cards.pack'));
+  const cards = builtPackItems<CardSearchRecord>(dist, 'cards.pack');
   return {
     imageOrigin: new URL(cards[0].summary.imageSmall).origin,
     slugs: {
       cards: cards.map((c) => c.summary.slug),
-      sealed: readSearchPackItems<SealedSearchRecord>(join(dist, 'server', 'search', 'sealed.pack')).map((p) => p.summary.slug),
+      sealed: builtPackItems<SealedSearchRecord>(dist, 'sealed.pack').map((p) => p.summary.slug),
       knowledge: (read('search', 'knowledge.json') as { id: string }[]).map((a) => a.id),
       sets: Object.keys(manifest.files).flatMap((f) => /^\/api\/sets\/([a-z0-9]+)\.json$/.exec(f)?.[1] ?? []),
     },
@@ -617,7 +617,7 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
     minLength: 1,
     maxLength: 10,
   });
-  // Field filters of q (src/lib/search/field-filters.ts), well and badly written, alone or several with words.
+  // Field filters of q (src/search/field-filters.ts), well and badly written, alone or several with words.
   const filterTerm = fc
     .tuple(
       fc.constantFrom('', '-', '--'),

@@ -8,17 +8,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
-import { cardToSummary } from '../../src/lib/card-record.ts';
-import { pricesAsOfOf } from '../../src/lib/catalogue-changes.ts';
-import { type SealedSummary, sealedToSummary } from '../../src/lib/sealed-record.ts';
-import type { AliasSources } from '../../src/lib/search/aliases.ts';
-import { type CardSearchRecord, searchPrintingsOf } from '../../src/lib/search/card-searcher.ts';
-import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/lib/search/filter-data.ts';
-import type { SealedSearchRecord } from '../../src/lib/search/sealed-searcher.ts';
+import { cardToSummary } from '../../src/catalogue/card-record.ts';
+import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { type SealedSummary, sealedToSummary } from '../../src/catalogue/sealed-record.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
+import type { AliasSources } from '../../src/search/aliases.ts';
+import { type CardSearchRecord, searchPrintingsOf } from '../../src/search/card-searcher.ts';
+import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/search/filter-data.ts';
+import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 

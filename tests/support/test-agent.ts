@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signAgentRequest } from '../../src/lib/web-bot-auth/sign.ts';
+import { signAgentRequest } from '../../src/web-bot-auth/sign.ts';
 
 /** The verified agent of the tests that need one: its Signature-Agent URL. */
 export const TEST_AGENT = 'https://agent.example';

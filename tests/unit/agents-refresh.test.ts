@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDirectoryOf } from '../../src/lib/web-bot-auth/agent-directory.ts';
 import {
   agentDirectoriesOf,
   checkDirectoryResponse,
   DIRECTORY_MEDIA_TYPE,
   type RefreshOptions,
   refreshVerifiedAgents,
-} from '../../src/lib/web-bot-auth/directory-refresh.ts';
-import { generateAgentJwk, privateAgentKeyOf } from '../../src/lib/web-bot-auth/jwk.ts';
+} from '../../scripts/lib/directory-refresh.ts';
+import { agentDirectoryOf } from '../../src/web-bot-auth/agent-directory.ts';
+import { generateAgentJwk, privateAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
 import { UNREACHABLE_ORIGIN } from '../support/http-client.ts';
 
 type Route = { status?: number; headers?: OutgoingHttpHeaders; body?: string } | 'hang';

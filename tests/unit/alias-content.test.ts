@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type AliasContent, aliasProblems } from '../../src/lib/search/aliases.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
+import { type AliasContent, aliasProblems } from '../../src/search/aliases.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
 const catalogue = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AUTOCOMPLETE_LIMIT, type AutocompleteCard, autocompleteDataOf, autocompleteKey, createAutocomplete } from '../../src/lib/search/autocomplete.ts';
+import { AUTOCOMPLETE_LIMIT, type AutocompleteCard, autocompleteDataOf, autocompleteKey, createAutocomplete } from '../../src/search/autocomplete.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 /**
- * Autocomplete (src/lib/search/autocomplete.ts) on a small catalogue of odd names: accents, apostrophes, dots,
+ * Autocomplete (src/search/autocomplete.ts) on a small catalogue of odd names: accents, apostrophes, dots,
  * joined words, two spellings of one name, a name several cards share, and more names than an answer holds.
  */
 const card = (name: string, set: string, valueUsd: number | null): AutocompleteCard => ({ name, set, valueUsd });

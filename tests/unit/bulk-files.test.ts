@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../../src/lib/csv.ts';
 import { bulkFileEntry, csvOf, dataDateOf, gzipOf, ndjsonOf } from '../../src/pipeline/bulk-files.ts';
+import { csvField } from '../../src/render/csv.ts';
 
 describe('csvField (RFC 4180)', () => {
   it.each([

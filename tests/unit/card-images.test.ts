@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tcgdexImagesOf } from '../../scripts/lib/card-images.ts';
-import { tcgdexSetIdOf } from '../../src/lib/tcgdex-ids.ts';
+import { tcgdexSetIdOf } from '../../src/catalogue/tcgdex-ids.ts';
 
 describe('the image of a card the source gives none (TCGdex assets)', () => {
   it.each([

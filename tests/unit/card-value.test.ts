@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { primaryPriceOf } from '../../src/lib/card-value.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import type { CardPrice } from '../../src/schemas/card.ts';
 
 const line = (variant: string, printing: string | null, market: number | null, primary = true): CardPrice => ({

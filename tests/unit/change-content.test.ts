@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeListOf, changesByItem } from '../../src/lib/change-feed.ts';
+import { changeListOf, changesByItem } from '../../src/catalogue/change-feed.ts';
 import { readChangeContent } from '../../src/loaders/change-content.ts';
 import type { ChangeRecord, CollectionChanges } from '../../src/schemas/changes.ts';
 import { FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';

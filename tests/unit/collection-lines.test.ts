@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ListLine, linesOfCsv, linesOfText, printingWordsOf } from '../../src/lib/collection/list-lines.ts';
+import { type ListLine, linesOfCsv, linesOfText, printingWordsOf } from '../../src/collection/list-lines.ts';
 
 const one = (text: string): ListLine => {
   const lines = linesOfText(text);

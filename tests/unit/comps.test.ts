@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeComps } from '../../src/lib/comps.ts';
+import { computeComps } from '../../src/catalogue/comps.ts';
 
 /** A card with only what computeComps reads. */
 const card = (id: string, set: string, ungraded: number, psa10: number, updatedAt = '2025-02-27') => ({

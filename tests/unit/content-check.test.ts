@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
+import { computeComps } from '../../src/catalogue/comps.ts';
 import { type ContentProblem, checkContent, formatProblem } from '../../src/check/content-check.ts';
-import { computeComps, loadCards } from '../../src/lib/comps.ts';
-import { contentReferenceProblems } from '../../src/lib/content-references.ts';
+import { contentReferenceProblems } from '../../src/check/content-references.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 
 /**

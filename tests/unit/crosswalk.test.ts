@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { crosswalkOf } from '../../src/lib/crosswalk.ts';
+import { crosswalkOf } from '../../src/catalogue/crosswalk.ts';
 
-/** A card's row of the id crosswalk (/api/bulk/crosswalk.csv, src/lib/crosswalk.ts). */
+/** A card's row of the id crosswalk (/api/bulk/crosswalk.csv, src/catalogue/crosswalk.ts). */
 describe('the crosswalk row of a card', () => {
   const line = (productId: number | null, variant = 'holofoil') => ({
     variant,

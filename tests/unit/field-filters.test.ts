@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeColumn, codesColumn, type FilterData, filterOf, readQuery } from '../../src/lib/search/field-filters.ts';
+import { codeColumn, codesColumn, type FilterData, filterOf, readQuery } from '../../src/search/field-filters.ts';
 
 /** Reading field filters in q: the grammar, and an error for every way a term can be wrong, with where it is. */
 const DATA: FilterData = {

@@ -1,7 +1,8 @@
 /**
- * The layering rule of docs/architecture.md, held by the code itself: imports only run downward
- * (schemas → http → lib → pipeline / server / deploy), no module is part of an import circle, and src/ never
- * reaches into tests/ or scripts/. A rule broken here is a design change: change docs/architecture.md first.
+ * The layering rule of docs/architecture.md, held by the code itself: imports only run downward (schemas → http →
+ * catalogue → search → collection / render → describe → pipeline / server), every folder of src/ has its row, the
+ * pure rooms read no files and open no sockets, no module is part of an import circle, and src/ never reaches into
+ * tests/ or scripts/. A rule broken here is a design change: change docs/architecture.md first.
  *
  * Imports are read from the source text (type-only imports count: they tie two modules just as well). The code
  * is formatted by Biome, so every static import is `import … from '…'`, `export … from '…'` or `import '…'`.
@@ -13,14 +14,36 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..', '..');
 const SRC = join(ROOT, 'src');
 
-/** What each folder of src/ may import of ours besides itself; folders not listed here are not restricted. */
+/**
+ * What each folder of src/ may import of ours besides itself: the table of docs/architecture.md. Every folder has a
+ * row, so a new one must be placed. Astro's own folders (components, layouts, pages, integrations) are adapters
+ * and import what a page or the build needs.
+ */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   schemas: [],
   http: ['schemas'],
-  lib: ['http', 'schemas'],
+  'web-bot-auth': [],
+  catalogue: ['http', 'schemas'],
+  search: ['catalogue', 'http', 'schemas'],
+  collection: ['search', 'catalogue', 'http', 'schemas'],
+  render: ['search', 'catalogue', 'http', 'schemas'],
+  describe: ['render', 'search', 'catalogue', 'http', 'schemas'],
+  'knowledge-facts': ['catalogue', 'schemas'],
+  loaders: ['search', 'catalogue', 'schemas'],
+  check: ['knowledge-facts', 'search', 'catalogue', 'http', 'schemas'],
   deploy: ['http', 'schemas'],
-  server: ['lib', 'http', 'schemas'],
+  pipeline: ['check', 'loaders', 'knowledge-facts', 'describe', 'render', 'collection', 'search', 'catalogue', 'http', 'schemas'],
+  server: ['web-bot-auth', 'describe', 'render', 'collection', 'search', 'catalogue', 'http', 'schemas'],
+  components: ['layouts', 'render', 'search', 'catalogue', 'http', 'schemas'],
+  layouts: ['render', 'http', 'schemas'],
+  pages: ['components', 'layouts', 'pipeline', 'render', 'http', 'schemas'],
+  integrations: ['pipeline', 'server', 'schemas'],
 };
+
+/** The rooms that hold pure functions: they run at build and per request alike, so they read no file and open no socket. */
+const PURE = ['schemas', 'http', 'web-bot-auth', 'catalogue', 'search', 'collection', 'render', 'describe', 'knowledge-facts'];
+/** What a pure module may take from Node: hashing and signing, and path arithmetic (no I/O). */
+const PURE_NODE = ['node:crypto', 'node:path'];
 
 const IMPORT = /^\s*(?:import|export)\b[^'"]*?\bfrom\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm;
 
@@ -43,7 +66,14 @@ function importsOf(file: string): string[] {
 }
 
 const graph = new Map(sourceFiles(SRC).map((file) => [relative(ROOT, file), importsOf(file)]));
-const folderOf = (path: string) => path.split('/')[1];
+/** The folder of src/ a path is in; a file at the top of src/ (content.config.ts) is its own. */
+const folderOf = (path: string) => path.split('/')[1].replace(/\.ts$/, '');
+
+/** The packages and builtins a module imports. */
+function packagesOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]).filter((specifier) => !specifier.startsWith('.'));
+}
 
 /** Tarjan's strongly connected components: every group of modules that import one another in a circle. */
 function circles(edges: Map<string, string[]>): string[][] {
@@ -84,7 +114,7 @@ describe('import rules', () => {
   it('reads the imports of the source tree', () => {
     // A scanner that finds nothing would pass every rule below.
     expect(graph.size).toBeGreaterThan(100);
-    expect(graph.get('src/lib/card-record.ts')).toContain('src/lib/slug.ts');
+    expect(graph.get('src/catalogue/card-record.ts')).toContain('src/catalogue/slug.ts');
     expect(graph.get('src/components/CardPage.astro')).toContain('src/schemas/api-types.ts');
   });
 
@@ -95,6 +125,29 @@ describe('import rules', () => {
         imports.filter((target) => target.startsWith('src/') && ![folder, ...allowed].includes(folderOf(target))).map((target) => `${file} → ${target}`),
       );
     expect(upward).toEqual([]);
+  });
+
+  it('every folder of src/ has a row in the table', () => {
+    const folders = [...new Set([...graph.keys()].map(folderOf))].filter((folder) => folder !== 'content.config');
+    expect(folders.filter((folder) => !(folder in MAY_IMPORT))).toEqual([]);
+  });
+
+  it('the rule fails an upward import: search may not import render', () => {
+    // The table is the rule; a row that allowed everything would pass the test above.
+    expect(MAY_IMPORT.search).not.toContain('render');
+    expect(MAY_IMPORT.render).not.toContain('describe');
+    expect(MAY_IMPORT.catalogue).not.toContain('search');
+  });
+
+  it.each(PURE)('src/%s/ reads no file and opens no socket', (folder) => {
+    const io = [...graph.keys()]
+      .filter((file) => folderOf(file) === folder)
+      .flatMap((file) => {
+        const text = readFileSync(join(ROOT, file), 'utf8');
+        const builtins = packagesOf(join(ROOT, file)).filter((name) => name.startsWith('node:') && !PURE_NODE.includes(name));
+        return [...builtins, ...(/\bfetch\(/.test(text) ? ['fetch('] : [])].map((what) => `${file}: ${what}`);
+      });
+    expect(io).toEqual([]);
   });
 
   it('no module of src/ is part of an import circle', () => {

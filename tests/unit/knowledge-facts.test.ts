@@ -1,6 +1,6 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { figuresIn, jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/lib/knowledge-facts/article-text.ts';
+import { figuresIn, jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/knowledge-facts/article-text.ts';
 import {
   bandCounts,
   factsCatalogueOf,
@@ -11,7 +11,7 @@ import {
   ranked,
   statusCounts,
   tallyOf,
-} from '../../src/lib/knowledge-facts/catalogue.ts';
+} from '../../src/knowledge-facts/catalogue.ts';
 import {
   applyQuote,
   count,
@@ -24,7 +24,7 @@ import {
   quotePattern,
   renderQuote,
   usd,
-} from '../../src/lib/knowledge-facts/quotes.ts';
+} from '../../src/knowledge-facts/quotes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import { kindLabel } from '../../src/lib/format.ts';
-import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/lib/pages/listing-page.ts';
-import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/lib/pages/page-shell.ts';
-import { thinTrend, trendOf } from '../../src/lib/pages/trends.ts';
-import type { SealedSummary } from '../../src/lib/sealed-record.ts';
-import type { CardSearchParams } from '../../src/lib/search/card-searcher.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { kindLabel } from '../../src/catalogue/format.ts';
+import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
+import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/render/pages/listing-page.ts';
+import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
+import { thinTrend, trendOf } from '../../src/render/pages/trends.ts';
+import type { CardSearchParams } from '../../src/search/card-searcher.ts';
 
 const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   id: `base1-${n}`,

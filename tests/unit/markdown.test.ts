@@ -2,9 +2,9 @@ import type { RootContent } from 'mdast';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { cardToMarkdownTree } from '../../src/lib/markdown/card-markdown.ts';
-import { historySection } from '../../src/lib/markdown/market-markdown.ts';
-import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/lib/markdown/mdast.ts';
+import { cardToMarkdownTree } from '../../src/render/markdown/card-markdown.ts';
+import { historySection } from '../../src/render/markdown/market-markdown.ts';
+import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/render/markdown/mdast.ts';
 import type { CardDetail } from '../../src/schemas/api-types.ts';
 
 /** The serialiser without our fast path for plain text: the reference our output must equal. */

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { compactSchema } from '../../src/lib/mcp/compact-schema.ts';
-import { toolListOf, toolSpecsOf } from '../../src/lib/mcp/tools.ts';
-import { CARD_SEARCH_QUERY, sealedSearchQuery } from '../../src/lib/openapi/parameters.ts';
+import { compactSchema } from '../../src/describe/mcp/compact-schema.ts';
+import { toolListOf, toolSpecsOf } from '../../src/describe/mcp/tools.ts';
+import { CARD_SEARCH_QUERY, sealedSearchQuery } from '../../src/describe/openapi/parameters.ts';
 import { SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
 
 /**
- * The MCP tool list (src/lib/mcp/tools.ts) as the build writes it: the HTTP API's parameters as arguments, and
+ * The MCP tool list (src/describe/mcp/tools.ts) as the build writes it: the HTTP API's parameters as arguments, and
  * output schemas compacted from schemas/api that still accept what the full ones accept.
  */
 const schemas = Object.fromEntries(schemaFiles().map((file) => [file, JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'))]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOVERS_LIMIT, type MoverSource, moversOf, moversRules } from '../../src/lib/movers.ts';
+import { MOVERS_LIMIT, type MoverSource, moversOf, moversRules } from '../../src/catalogue/movers.ts';
 
 /** An item with a daily history that ends on `end` (the last value is that day's). */
 const item = (id: string, market: (number | null)[], end = '2025-10-20'): MoverSource => {

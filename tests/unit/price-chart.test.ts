@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coord, pathData, plotPoints, segmentsOf } from '../../src/lib/charts/geometry.ts';
-import { downsample, NO_CHART_TEXT, priceChartHtml, priceChartModel, priceChartSvg } from '../../src/lib/charts/price-chart.ts';
+import { coord, pathData, plotPoints, segmentsOf } from '../../src/render/charts/geometry.ts';
+import { downsample, NO_CHART_TEXT, priceChartHtml, priceChartModel, priceChartSvg } from '../../src/render/charts/price-chart.ts';
 
 /** A 30-day card history from 2025-09-21 to 2025-10-20 with two unknown days. */
 const THIRTY_DAYS = {

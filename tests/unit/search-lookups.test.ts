@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { positionSetOf, ranksInOrder } from '../../src/lib/search/postings.ts';
-import { nearestWords, typoBudget } from '../../src/lib/search/vocabulary.ts';
+import { positionSetOf, ranksInOrder } from '../../src/search/postings.ts';
+import { nearestWords, typoBudget } from '../../src/search/vocabulary.ts';
 
 /** Edit distance with swaps of neighbouring letters (optimal string alignment), the full table: the oracle. */
 function editDistance(a: string, b: string): number {

@@ -1,7 +1,7 @@
 import type { Link, PhrasingContent, RootContent, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/lib/markdown/parse-markdown.ts';
-import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../src/lib/markdown/search-markdown.ts';
+import { parseMarkdown } from '../../src/render/markdown/parse-markdown.ts';
+import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../src/render/markdown/search-markdown.ts';
 import type { CardSearch, CardSummary, KnowledgeList, KnowledgeListItem, SealedSearch, SealedSummary } from '../../src/schemas/api-types.ts';
 import { assertMatches } from '../support/schemas.ts';
 

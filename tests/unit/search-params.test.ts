@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAutocomplete, parseCardSearch, parseKnowledgeSearch, parseSealedSearch } from '../../src/lib/search-params.ts';
+import { parseAutocomplete, parseCardSearch, parseKnowledgeSearch, parseSealedSearch } from '../../src/search/search-params.ts';
 
 const cards = (s: string) => parseCardSearch(new URLSearchParams(s));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CardSummary } from '../../src/lib/card-record.ts';
-import { type CardSearchRecord, createCardSearcher } from '../../src/lib/search/card-searcher.ts';
+import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
 
 /** A card as the searcher takes it: only what ranking reads (name, set, number, types, rarity, value). */
 const card = (id: string, name: string, setName: string, rarity: string, valueUsd: number): CardSearchRecord => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sparklineSvg } from '../../src/lib/charts/sparkline.ts';
+import { sparklineSvg } from '../../src/render/charts/sparkline.ts';
 
 /** The `d` attribute of the (only) path of an SVG string. */
 function pathOf(svg: string): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cardNumberOf, foldNumber, setIdOfTcgdex, tcgdexCardIdOf, tcgdexSetIdOf } from '../../src/lib/tcgdex-ids.ts';
+import { cardNumberOf, foldNumber, setIdOfTcgdex, tcgdexCardIdOf, tcgdexSetIdOf } from '../../src/catalogue/tcgdex-ids.ts';
 
 /**
- * The id rules between TCGdex and the catalogue (src/lib/tcgdex-ids.ts), on the real pairs
+ * The id rules between TCGdex and the catalogue (src/catalogue/tcgdex-ids.ts), on the real pairs
  * ../shared/data/newer-sets/SOURCE.md lists ("TCGdex ↔ API set ids") and the sets before them.
  */
 const REAL_PAIRS: [string, string][] = [

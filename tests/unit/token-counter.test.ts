@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { cardToDetail } from '../../src/lib/card-record.ts';
-import { cardToMarkdown } from '../../src/lib/markdown/card-markdown.ts';
+import { cardToDetail } from '../../src/catalogue/card-record.ts';
 import { countTokens, countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { cardToMarkdown } from '../../src/render/markdown/card-markdown.ts';
 import { countTokens as countInFunction } from '../../src/server/token-count.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 

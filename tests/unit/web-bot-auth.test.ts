@@ -5,16 +5,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { type InnerList, parseDictionary } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
-import {
-  agentDirectoryOf,
-  createAgentVerifier,
-  generateAgentJwk,
-  jwkThumbprint,
-  type MessageParts,
-  signAgentRequest,
-} from '../../src/lib/web-bot-auth/index.ts';
-import { componentValue, signatureBaseOf } from '../../src/lib/web-bot-auth/signature-base.ts';
 import { DEFAULT_VERIFIED_AGENTS, loadVerifiedAgents } from '../../src/server/verified-agents.ts';
+import { agentDirectoryOf, createAgentVerifier, generateAgentJwk, jwkThumbprint, type MessageParts, signAgentRequest } from '../../src/web-bot-auth/index.ts';
+import { componentValue, signatureBaseOf } from '../../src/web-bot-auth/signature-base.ts';
 
 /** RFC 9421 Appendix B.1.4 "test-key-ed25519" (d from the RFC's PKCS#8 PEM). Public: never allowlist it outside tests. */
 const RFC_KEY = {

@@ -13,13 +13,13 @@ import SetPage from '../../components/SetPage.astro';
 import SetsIndexPage from '../../components/SetsIndexPage.astro';
 import { type Collection, pageUrl } from '../../http/links.ts';
 import Page from '../../layouts/Page.astro';
-import type { ArticleTitles } from '../../lib/markdown/knowledge-markdown.ts';
-import { SHELL_MAIN, SHELL_TITLE } from '../../lib/pages/page-shell.ts';
 import { logPhase } from '../../pipeline/build-log.ts';
 import { loadCatalogue, releaseCatalogue } from '../../pipeline/catalogue.ts';
 import { bundlesOf } from '../../pipeline/emit-files.ts';
 import type { PageRenderer } from '../../pipeline/emit-items.ts';
 import { runBundle } from '../../pipeline/pipeline.ts';
+import type { ArticleTitles } from '../../render/markdown/knowledge-markdown.ts';
+import { SHELL_MAIN, SHELL_TITLE } from '../../render/pages/page-shell.ts';
 import type { KnowledgeDetail } from '../../schemas/api-types.ts';
 
 /**

@@ -13,13 +13,20 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { ListLine } from '../../collection/list-lines.ts';
+import {
+  MCP_BATCH_MAX,
+  MCP_BATCHING_VERSION,
+  MCP_INSTRUCTIONS,
+  MCP_JSON_VALUES_MAX,
+  MCP_PROTOCOL_VERSIONS,
+  MCP_SERVER_INFO,
+} from '../../describe/mcp/protocol.ts';
+import { MCP_TOOLS_FILE, toolSpecsOf } from '../../describe/mcp/tools.ts';
 import { parseAccept } from '../../http/accept.ts';
 import type { Answer } from '../../http/answer.ts';
 import { API_HEADERS } from '../../http/headers.ts';
 import { badParameter, forbidden, overLimit, POST_BODY_MAX_BYTES, problemResponse, unsupportedMediaType } from '../../http/problem.ts';
-import type { ListLine } from '../../lib/collection/list-lines.ts';
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_JSON_VALUES_MAX, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../lib/mcp/protocol.ts';
-import { MCP_TOOLS_FILE, toolSpecsOf } from '../../lib/mcp/tools.ts';
 import { collectionCost, tooManyLines } from '../collection-limits.ts';
 import type { FunctionGate } from '../function-gate.ts';
 import { type ListTicket, type ListValuer, listWorkProblem } from '../list-valuer.ts';

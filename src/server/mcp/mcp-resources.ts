@@ -1,6 +1,6 @@
+import { RESOURCE_SCHEME, TOKENS_META } from '../../describe/mcp/protocol.ts';
 import { markdownUrl } from '../../http/links.ts';
 import { SLUG } from '../../http/routes.ts';
-import { RESOURCE_SCHEME, TOKENS_META } from '../../lib/mcp/protocol.ts';
 import type { Searchers } from '../search-data.ts';
 import type { BuildFiles } from './build-files.ts';
 

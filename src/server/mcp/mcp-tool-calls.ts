@@ -1,11 +1,11 @@
+import { type ListLine, linesOfText } from '../../collection/list-lines.ts';
+import { TOKENS_META } from '../../describe/mcp/protocol.ts';
+import type { ToolSource, ToolSpec } from '../../describe/mcp/tools.ts';
 import { badParameter, type Problem } from '../../http/problem.ts';
 import { SLUG } from '../../http/routes.ts';
-import { type ListLine, linesOfText } from '../../lib/collection/list-lines.ts';
-import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../lib/markdown/search-markdown.ts';
-import { TOKENS_META } from '../../lib/mcp/protocol.ts';
-import type { ToolSource, ToolSpec } from '../../lib/mcp/tools.ts';
-import { SEARCH_CACHE_ENTRIES } from '../../lib/search-params.ts';
+import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../render/markdown/search-markdown.ts';
 import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
+import { SEARCH_CACHE_ENTRIES } from '../../search/search-params.ts';
 import { tooManyLines } from '../collection-limits.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
@@ -13,7 +13,7 @@ import { countTokens } from '../token-count.ts';
 import type { BuildFiles, ToolAnswer } from './build-files.ts';
 
 /**
- * What each MCP tool answers (the tools are src/lib/mcp/tools.ts): its arguments read as the HTTP query they
+ * What each MCP tool answers (the tools are src/describe/mcp/tools.ts): its arguments read as the HTTP query they
  * stand for, checked by the same code, and answered with the same JSON (a search's by the search endpoint's
  * code, a record's from its prebuilt file) as `structuredContent`, beside its Markdown twin as text with
  * its token count. A bad argument is a tool error (`isError`) carrying the problem the HTTP API would send.

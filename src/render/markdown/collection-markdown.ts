@@ -1,0 +1,71 @@
+import type { PhrasingContent, RootContent } from 'mdast';
+import { formatUsd } from '../../catalogue/format.ts';
+import { pageUrl } from '../../http/links.ts';
+import type { Collection, CollectionEntry } from '../../schemas/api-types.ts';
+import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
+
+/**
+ * A valued list (/api/collection) as Markdown for agents: the total first, then one table row per line, then
+ * the lines to check with their alternatives. Built as a tree and serialised (mdast.ts), never glued.
+ */
+export function collectionToMarkdown(collection: Collection): string {
+  const { counts } = collection;
+  const nodes: RootContent[] = [
+    heading(1, 'Collection value'),
+    paragraph(
+      strong(`Total: ${formatUsd(collection.totalUsd)}`),
+      ` for ${collection.quantity} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length} ${collection.entries.length === 1 ? 'line' : 'lines'}, at prices as of ${collection.pricesAsOf}. `,
+      `Matched ${counts.matched}, ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced}.`,
+    ),
+  ];
+  if (collection.entries.length > 0) {
+    nodes.push(
+      table(
+        ['Line', 'Qty', 'Item', 'Status', 'Unit', 'Value'],
+        collection.entries.map((entry) => [
+          String(entry.line),
+          String(entry.quantity),
+          itemCell(entry),
+          entry.status,
+          formatUsd(entry.unitValueUsd),
+          formatUsd(entry.lineValueUsd),
+        ]),
+        ['right', 'right', 'left', 'left', 'right', 'right'],
+      ),
+    );
+  }
+  const toCheck = collection.entries.filter((entry) => entry.status !== 'matched');
+  if (toCheck.length > 0) {
+    nodes.push(heading(2, 'Lines to check'));
+    nodes.push(
+      list(
+        toCheck.map((entry) => {
+          const item: (PhrasingContent | string)[] = [`Line ${entry.line} (“${entry.text}”): ${entry.status}.`];
+          if (entry.note) item.push(` ${entry.note}`);
+          if (entry.alternatives?.length) {
+            item.push(' Other candidates: ');
+            entry.alternatives.forEach((alternative, i) => {
+              if (i > 0) item.push(', ');
+              item.push(
+                link(pageUrl(alternative.kind === 'card' ? 'cards' : 'sealed', alternative.slug), alternative.name),
+                ` (${alternative.kind === 'card' ? 'id' : 'product'} ${alternative.id}, ${formatUsd(alternative.valueUsd)})`,
+              );
+            });
+            item.push('.');
+          }
+          return item;
+        }),
+      ),
+    );
+  }
+  return toMarkdown(nodes);
+}
+
+/** What a line was read as: a link to the item's page, with the printing and grade it named. */
+function itemCell(entry: CollectionEntry): PhrasingContent | string {
+  const extra = [entry.card?.printing?.label, entry.grade && `${entry.grade.company} ${entry.grade.grade}`].filter(Boolean).join(', ');
+  const suffix = extra ? ` (${extra})` : '';
+  if (entry.card) return link(pageUrl('cards', entry.card.slug), `${entry.card.exactName}${suffix}`);
+  if (entry.sealed) return link(pageUrl('sealed', entry.sealed.slug), entry.sealed.cleanName);
+  return entry.text;
+}

@@ -1,0 +1,102 @@
+import type { CardEntry } from '../schemas/card.ts';
+import type { CardSearchRecord } from './card-searcher.ts';
+import { codeColumn, codesColumn, type FilterColumn, type FilterData } from './field-filters.ts';
+import { foldText } from './normalize.ts';
+import type { SealedSearchRecord } from './sealed-searcher.ts';
+
+/**
+ * The filter data the build writes beside each search pack (field-filters.ts reads it): one column per field,
+ * in the pack's position order, made from what the search records carry and the card facts they do not.
+ */
+
+/** What a card's filters read that its search record does not carry. */
+export interface CardFacts {
+  supertype: string;
+  subtypes: string[];
+  artist?: string;
+  hp?: number;
+  pokedex: number[];
+  graded: boolean;
+}
+
+/** A card's facts for the filters, from its content record. */
+export function cardFactsOf(card: Pick<CardEntry, 'supertype' | 'subtypes' | 'artist' | 'hp' | 'nationalPokedexNumbers' | 'graded'>): CardFacts {
+  const hp = card.hp === undefined ? undefined : Number.parseInt(card.hp, 10);
+  return {
+    supertype: card.supertype,
+    subtypes: card.subtypes,
+    ...(card.artist && { artist: card.artist }),
+    ...(hp !== undefined && Number.isFinite(hp) && { hp }),
+    pokedex: card.nationalPokedexNumbers ?? [],
+    graded: card.graded !== undefined,
+  };
+}
+
+/** A set as the `set:` field names it: by id, PTCGO code, alias or name; and its release year. */
+export interface FilterSet {
+  id: string;
+  name: string;
+  ptcgoCode?: string;
+  releaseDate: string;
+  aliases: readonly string[];
+}
+
+/** The names `set:` accepts for each set id. */
+function setSynonyms(sets: readonly FilterSet[]): (id: string) => string[] {
+  const byId = new Map(sets.map((set) => [set.id, [set.name, ...(set.ptcgoCode ? [set.ptcgoCode] : []), ...set.aliases]]));
+  return (id) => byId.get(id) ?? [];
+}
+
+/** The card filter columns, items in position order (`item(p)` and its facts). */
+export function cardFilterData(
+  size: number,
+  item: (position: number) => CardSearchRecord,
+  factsOf: (id: string) => CardFacts,
+  sets: readonly FilterSet[],
+): FilterData {
+  const records = Array.from({ length: size }, (_, p) => item(p));
+  const facts = records.map((r) => factsOf(r.summary.id));
+  const yearOf = new Map(sets.map((set) => [set.id, Number(set.releaseDate.slice(0, 4))]));
+  const columns: Record<string, FilterColumn> = {
+    set: codeColumn(
+      records.map((r) => r.set),
+      setSynonyms(sets),
+    ),
+    number: { kind: 'text', values: records.map((r) => foldText(r.number)) },
+    rarity: codeColumn(records.map((r) => r.summary.rarity)),
+    type: codesColumn(records.map((r) => r.summary.types)),
+    supertype: codeColumn(facts.map((f) => f.supertype)),
+    subtype: codesColumn(facts.map((f) => f.subtypes)),
+    artist: codeColumn(facts.map((f) => f.artist)),
+    band: codeColumn(records.map((r) => r.summary.valueBand)),
+    printing: codesColumn(records.map((r) => r.printings.map((p) => p.id))),
+    year: { kind: 'number', values: records.map((r) => yearOf.get(r.set) ?? null) },
+    value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },
+    hp: { kind: 'number', values: facts.map((f) => f.hp ?? null) },
+    pokedex: { kind: 'numbers', values: facts.map((f) => f.pokedex) },
+    'is-graded': { kind: 'flag', values: facts.map((f) => (f.graded ? 1 : 0)) },
+    'is-priced': { kind: 'flag', values: records.map((r) => (r.summary.priceStatus === 'unpriced' ? 0 : 1)) },
+  };
+  return { scope: 'cards', size, columns };
+}
+
+/** The sealed filter columns, items in position order. */
+export function sealedFilterData(size: number, item: (position: number) => SealedSearchRecord, sets: readonly FilterSet[]): FilterData {
+  const records = Array.from({ length: size }, (_, p) => item(p));
+  const columns: Record<string, FilterColumn> = {
+    kind: codeColumn(records.map((r) => r.summary.kind)),
+    set: codeColumn(
+      records.map((r) => r.set),
+      setSynonyms(sets),
+    ),
+    value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },
+    packs: { kind: 'number', values: records.map((r) => r.summary.totalPacks) },
+    ppp: { kind: 'number', values: records.map((r) => r.summary.pricePerPack) },
+    'is-priced': { kind: 'flag', values: records.map((r) => (r.summary.priceStatus === 'unpriced' ? 0 : 1)) },
+  };
+  return { scope: 'sealed', size, columns };
+}
+
+/** The files the build writes them to, in dist/server/. */
+export const CARD_FILTERS_FILE = 'search/card-filters.json';
+export const SEALED_FILTERS_FILE = 'search/sealed-filters.json';

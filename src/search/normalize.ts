@@ -1,0 +1,135 @@
+/**
+ * Text folding and tokenising for every searcher: the one place that decides what
+ * a "word" is, so the index and the query can never disagree.
+ *
+ * Folding follows the slug rules (src/catalogue/slug.ts): accents fold to their base
+ * letter (Flabébé → flabebe), apostrophes vanish (Farfetch'd → farfetchd), and the
+ * few symbols that carry meaning in card names become words (♀ → f, δ → delta).
+ * Anything else that is not a letter or digit separates words.
+ */
+
+/** Symbols that stand for a word on the card; without this `Umbreon ★` would lose its star. */
+const SYMBOL_WORDS: readonly (readonly [string, string])[] = [
+  ['♀', ' f '],
+  ['♂', ' m '],
+  ['δ', ' delta '],
+  ['★', ' star '],
+];
+const SYMBOL_RE = /[♀♂δ★]/;
+const ASCII_RE = /^[\x00-\x7f]*$/;
+const APOSTROPHES_RE = /['’`]/g;
+const WORD_RE = /[a-z0-9]+/g;
+/** Words written together with `-` or `.` (Ho-Oh, Porygon-Z, LV.X): also indexed joined up. */
+const COMPOUND_RE = /[a-z0-9]+(?:[-.][a-z0-9]+)+/g;
+/** Possessives (Rocket's Zapdos): also indexed under the bare word. */
+const POSSESSIVE_RE = /([a-z0-9]+)['’]s(?![a-z0-9])/g;
+/** A query word, or a `number/total` pair such as 4/102. */
+const QUERY_TOKEN_RE = /[a-z0-9]+(?:\/[a-z0-9]+)?/g;
+
+/** Queries longer than this are cut: each kept token needs one bit of a 32-bit mask. */
+export const MAX_QUERY_TOKENS = 16;
+
+function foldKeepingApostrophes(text: string): string {
+  // Most texts are plain ASCII; skip Unicode normalisation for them (it dominates index build time).
+  if (ASCII_RE.test(text)) return text.toLowerCase();
+  let s = text;
+  if (SYMBOL_RE.test(s)) for (const [symbol, word] of SYMBOL_WORDS) s = s.replaceAll(symbol, word);
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * Lower-case, accent-free, apostrophe-free text.
+ * @example foldText("Farfetch'd") // "farfetchd"
+ * @example foldText('Flabébé') // "flabebe"
+ */
+export function foldText(text: string): string {
+  return foldKeepingApostrophes(text).replace(APOSTROPHES_RE, '');
+}
+
+/**
+ * The words of a text, in order, repeats kept.
+ * @example wordsOf('Charizard-GX') // ["charizard", "gx"]
+ */
+export function wordsOf(text: string): string[] {
+  return foldText(text).match(WORD_RE) ?? [];
+}
+
+/** What an index stores for one text: its words, and extra spellings that stand for some of them. */
+export interface IndexTerms {
+  words: string[];
+  /** alias → the words it stands for, e.g. `hooh` → [`ho`, `oh`], `rocket` → [`rockets`]. */
+  aliases: [string, string[]][];
+}
+
+/**
+ * @example indexTermsOf('Ho-Oh') // { words: ["ho", "oh"], aliases: [["hooh", ["ho", "oh"]]] }
+ */
+export function indexTermsOf(text: string): IndexTerms {
+  const kept = foldKeepingApostrophes(text);
+  const folded = kept.replace(APOSTROPHES_RE, '');
+  const words = folded.match(WORD_RE) ?? [];
+  const aliases: [string, string[]][] = [];
+  // Most texts have neither joiners nor apostrophes; skip the regex scans for them.
+  if (folded.includes('-') || folded.includes('.')) {
+    for (const [compound] of folded.matchAll(COMPOUND_RE)) {
+      const parts = compound.match(WORD_RE)!;
+      aliases.push([parts.join(''), parts]);
+    }
+  }
+  if (kept !== folded) for (const [, stem] of kept.matchAll(POSSESSIVE_RE)) aliases.push([stem, [`${stem}s`]]);
+  return { words, aliases };
+}
+
+/** Digits lose their leading zeros (004 → 4, TG01 → tg1) so a number matches however it is padded. */
+function foldNumber(number: string): string {
+  return number.toLowerCase().replace(/^([a-z]*)0+(?=\d)/, '$1');
+}
+
+/**
+ * The index key of a collector number, as printed on the card.
+ * @example numberKey('4', 102) // "4/102"
+ * @example numberKey('TG01', 30) // "tg1/30"
+ */
+export function numberKey(number: string, printedTotal: number): string {
+  return `${foldNumber(foldText(number))}/${printedTotal}`;
+}
+
+/**
+ * True for a query that asks for nothing: empty or only whitespace (as
+ * String.prototype.trim sees it, like the parameter parser). Such a query, like an
+ * absent one, lists every item; any other lists only what its words match, so one
+ * made of emoji or punctuation alone matches nothing.
+ * @example isBlank(' \t') // true
+ * @example isBlank('😀') // false
+ */
+export function isBlank(query: string): boolean {
+  return query.trim() === '';
+}
+
+/**
+ * Every token of folded text, in order, repeats kept; `N/M` stays one token, its
+ * number without leading zeros.
+ * @example queryWords('charizard 004/102') // ["charizard", "4/102"]
+ */
+export function queryWords(folded: string): string[] {
+  const tokens = folded.match(QUERY_TOKEN_RE) ?? [];
+  return tokens.map((t) => {
+    const slash = t.indexOf('/');
+    if (slash === -1) return t;
+    // The total may be printed with the number's prefix (TG01/TG30); the key holds digits only.
+    const total = t.slice(slash + 1).replace(/^[a-z]*0*(?=\d)/, '');
+    return `${foldNumber(t.slice(0, slash))}/${total}`;
+  });
+}
+
+/**
+ * The distinct tokens of a query, at most MAX_QUERY_TOKENS; `N/M` stays one token.
+ * @example queryTokens('Charizard 004/102') // ["charizard", "4/102"]
+ * @example queryTokens("farfetch'd") // ["farfetchd"]
+ */
+export function queryTokens(query: string): string[] {
+  return [...new Set(queryWords(foldText(query)))].slice(0, MAX_QUERY_TOKENS);
+}
