@@ -32,8 +32,9 @@ import {
   SECURITY_HEADERS,
   twinMarkdownLinks,
 } from '../http/headers.ts';
+import { MAX_HEADER_BYTES, POST_BODY_MAX_BYTES } from '../http/limits.ts';
 import { COLLECTIONS, MARKDOWN_TWINS, markdownUrl } from '../http/links.ts';
-import { badRequest, functionUnavailable, notFound, POST_BODY_MAX_BYTES, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
+import { badRequest, functionUnavailable, notFound, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
 export interface NginxOptions {
@@ -377,7 +378,7 @@ server {
     etag off;
     if_modified_since off;
     max_ranges 0;
-    large_client_header_buffers 4 16k;
+    large_client_header_buffers 4 ${MAX_HEADER_BYTES / 1024}k;
 ${typesBlock(files.types)}
 
 ${addHeaders()}

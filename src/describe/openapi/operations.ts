@@ -1,4 +1,5 @@
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
+import { MCP_BATCH_MAX, MCP_JSON_VALUES_MAX } from '../../http/limits.ts';
+import { MCP_BATCHING_VERSION } from '../mcp/protocol.ts';
 import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
 import { type ResponseKey, responsesOf } from './responses.ts';

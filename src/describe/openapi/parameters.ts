@@ -1,8 +1,8 @@
 import { bandLabel, VALUE_BAND_IDS } from '../../catalogue/value-bands.ts';
+import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../http/limits.ts';
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
 import { AUTOCOMPLETE_MIN_LENGTH } from '../../search/autocomplete.ts';
 import { FILTER_FIELDS, type FilterScope } from '../../search/field-filters.ts';
-import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../search/search-params.ts';
 import { ref } from './schema-components.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../../catalogue/movers.ts';
+import { MCP_BATCH_MAX } from '../../http/limits.ts';
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { AUTOCOMPLETE_LIMIT } from '../../search/autocomplete.ts';
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
+import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
 import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
 import { AUTOCOMPLETE_QUERY, CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 

@@ -1,4 +1,4 @@
-import { MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
+import { MCP_JSON_VALUES_MAX } from '../../http/limits.ts';
 import { CORS, corsOn, type HeaderKey, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { ref } from './schema-components.ts';
 

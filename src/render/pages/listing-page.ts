@@ -9,9 +9,9 @@
 
 import { formatUsd, kindLabel } from '../../catalogue/format.ts';
 import { bandLabel, VALUE_BAND_IDS, valueBandOf } from '../../catalogue/value-bands.ts';
+import type { SearchSort } from '../../http/limits.ts';
 import { CARD_SEARCH_PAGE, pageUrl, SEALED_LISTING_PAGE, SEARCH_HELP_PAGE } from '../../http/links.ts';
 import type { CardSearchHit, CardSearchParams } from '../../search/card-searcher.ts';
-import type { SearchSort } from '../../search/catalogue-searcher.ts';
 import type { IgnoredReason, IgnoredWord } from '../../search/query-match.ts';
 import type { SealedSearchHit, SealedSearchParams } from '../../search/sealed-searcher.ts';
 import { escapeHtml } from '../html.ts';

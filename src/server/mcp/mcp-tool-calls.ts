@@ -1,12 +1,11 @@
 import { type ListLine, linesOfText } from '../../collection/list-lines.ts';
 import { TOKENS_META } from '../../describe/mcp/protocol.ts';
 import type { ToolSource, ToolSpec } from '../../describe/mcp/tools.ts';
-import { badParameter, type Problem } from '../../http/problem.ts';
+import { badParameter, type Problem, tooManyLines } from '../../http/problem.ts';
 import { SLUG } from '../../http/routes.ts';
 import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../render/markdown/search-markdown.ts';
 import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
 import { SEARCH_CACHE_ENTRIES } from '../../search/search-params.ts';
-import { tooManyLines } from '../collection-limits.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
 import { countTokens } from '../token-count.ts';
