@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import { MOVERS_WINDOWS } from '../catalogue/movers.ts';
 import { bandLabel, VALUE_BANDS } from '../catalogue/value-bands.ts';
+import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, LOOKUP_MAX_IDS, SEARCH_LIMIT_MAX, SORTS } from '../http/limits.ts';
 import { CATALOG_NAMES, catalogMarkdownUrl, catalogUrl, MOVERS_MARKDOWN_URL, MOVERS_URL, SEARCH_HELP_PAGE } from '../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../http/routes.ts';
 import { code, heading, link, list, paragraph, toMarkdown } from '../render/markdown/mdast.ts';
@@ -46,13 +47,13 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         code('q'),
         ', ',
         code('limit'),
-        ' (at most 200), ',
+        ` (at most ${SEARCH_LIMIT_MAX}), `,
         code('offset'),
         ', ',
         code('band'),
         ', ',
         code('sort'),
-        ' (relevance, value-desc, value-asc, name). ',
+        ` (${SORTS.join(', ')}). `,
         code('q'),
         ' understands set aliases and codes (',
         code('charizard base set'),
@@ -109,15 +110,15 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
         code('printings'),
         ' gives every printing its own value (Shadowless, 1st Edition, reverse holo, stamped promos…), most valuable first. ',
         link('/api/cards?tcgplayer=106999', 'Look cards up by TCGplayer product id'),
-        ' (up to 100, comma-separated): each result carries the ',
+        ` (up to ${LOOKUP_MAX_IDS}, comma-separated): each result carries the `,
         code('printing'),
         ' of that product. ',
         link('/api/cards?ids=base1-4,swsh7-215', 'Many cards in one request'),
-        ' by id or slug (up to 100; sealed products the same way, by product id or slug, on ',
+        ` by id or slug (up to ${LOOKUP_MAX_IDS}; sealed products the same way, by product id or slug, on `,
         code('/api/sealed?ids='),
         '). ',
         link('/api/collection?list=2x%20charizard%204%2F102%0Amoonbreon%20psa%2010', 'What a collection is worth'),
-        ': a list as people write it (quantities, names, numbers, grades, sealed products; POST up to 5,000 lines as text or CSV), valued line by line with a total; ',
+        `: a list as people write it (quantities, names, numbers, grades, sealed products; POST up to ${countText(COLLECTION_LIMITS.lines)} lines as text or CSV), valued line by line with a total; `,
         code('Accept: text/markdown'),
         ' gives a table with its token count',
       ],
@@ -224,7 +225,7 @@ export function llmsTxtOf(summary: ContentSummary, articles: KnowledgeDetail[]):
       code(`${RESOURCE_SCHEME}/cards/{slug}.md`),
       ' (likewise /sealed/, /sets/, /knowledge/), and ',
       code(`${RESOURCE_SCHEME}/llms.txt`),
-      '. Each tool call or resource read counts as one search against the rate limit (value_collection: one per 50 lines). Client config: ',
+      `. Each tool call or resource read counts as one search against the rate limit (value_collection: one per ${LIST_LINES_PER_POINT} lines). Client config: `,
       code('{"mcpServers": {"card-values": {"type": "http", "url": "https://<this host>/mcp"}}}'),
     ),
   ];

@@ -1,4 +1,4 @@
-import { MCP_BATCH_MAX, MCP_JSON_VALUES_MAX } from '../../http/limits.ts';
+import { bytesText, COLLECTION_LIMITS, countText, MCP_BATCH_MAX, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES } from '../../http/limits.ts';
 import { MCP_BATCHING_VERSION } from '../mcp/protocol.ts';
 import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
@@ -254,7 +254,7 @@ export function collectionPath(op: Described & { query: Json[] }): Json {
       operationId: `post${op.base}`,
       tags: [op.tag],
       summary: `${op.summary} (a long list, or a CSV file)`,
-      description: `${op.description} The body is the list: one item per line as text/plain, or text/csv with a header row (quantity, name, set, number, printing, grade, TCGplayer product id columns, by their usual names). At most 1 MB and 5,000 lines. Never cached.`,
+      description: `${op.description} The body is the list: one item per line as text/plain, or text/csv with a header row (quantity, name, set, number, printing, grade, TCGplayer product id columns, by their usual names). At most ${bytesText(COLLECTION_LIMITS.postBytes)} and ${countText(COLLECTION_LIMITS.lines)} lines. Never cached.`,
       parameters: [...Object.values(postQuery), ...parametersOf(...SIGNED)],
       requestBody: {
         required: true,
@@ -342,7 +342,7 @@ export function mcpPath(op: McpPathOptions): Json {
       parameters,
       requestBody: {
         required: true,
-        description: 'One JSON-RPC 2.0 message (Content-Type application/json, at most 1 MB).',
+        description: `One JSON-RPC 2.0 message (Content-Type application/json, at most ${bytesText(POST_BODY_MAX_BYTES)}).`,
         content: {
           'application/json': {
             schema: {
@@ -441,7 +441,7 @@ export function mcpPath(op: McpPathOptions): Json {
         ),
         '413': problemRef(
           'ContentTooLarge',
-          `A body past 1 MB, lists of more than 5,000 lines together, or more than ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values: \`limit\` names the limit.`,
+          `A body past ${bytesText(POST_BODY_MAX_BYTES)}, lists of more than ${countText(COLLECTION_LIMITS.lines)} lines together, or more than ${countText(MCP_JSON_VALUES_MAX)} JSON values: \`limit\` names the limit.`,
         ),
         '415': problemRef('UnsupportedMediaType', 'A body that is not application/json: `allowed` says so.'),
         ...responsesOf({ '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),

@@ -1,5 +1,5 @@
 import { bandLabel, VALUE_BAND_IDS } from '../../catalogue/value-bands.ts';
-import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../http/limits.ts';
+import { bytesText, COLLECTION_LIMITS, LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../http/limits.ts';
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
 import { AUTOCOMPLETE_MIN_LENGTH } from '../../search/autocomplete.ts';
 import { FILTER_FIELDS, type FilterScope } from '../../search/field-filters.ts';
@@ -141,8 +141,8 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'list',
-      'The items to value, one per line (newline-separated, URL-encoded): at most 6 KB as sent, which every host in front takes in a URL; POST a longer list. Required on GET.',
-      { type: 'string', maxLength: 6144 },
+      `The items to value, one per line (newline-separated, URL-encoded): at most ${bytesText(COLLECTION_LIMITS.getListBytes)} as sent, which every host in front takes in a URL; POST a longer list. Required on GET.`,
+      { type: 'string', maxLength: COLLECTION_LIMITS.getListBytes },
     ),
     example: '2x charizard 4/102\nmoonbreon\nevolving skies booster box',
   },

@@ -1,5 +1,5 @@
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../../catalogue/movers.ts';
-import { MCP_BATCH_MAX } from '../../http/limits.ts';
+import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, MCP_BATCH_MAX } from '../../http/limits.ts';
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { AUTOCOMPLETE_LIMIT } from '../../search/autocomplete.ts';
@@ -410,7 +410,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description:
         'A list valued line by line, as people write it: a quantity (2x, x2, a leading 2), then what the search reads (names, set aliases, numbers such as 4/102, ids, nicknames, printing and art words, sealed product names), and a grade (psa 10: the graded figure when the card has one). ' +
         'Each line is matched (beyond doubt: an id, a product id, a name with its number, or the only complete match), ambiguous (valued at the first candidate, with up to 3 alternatives), not found, or unpriced; ' +
-        'the answer totals them. A bad line never fails the list. Counts one rate-limit point per 50 lines (Request-Cost).',
+        `the answer totals them. A bad line never fails the list. Counts one rate-limit point per ${LIST_LINES_PER_POINT} lines (Request-Cost).`,
       query: COLLECTION_PARAMETERS,
     }),
     '/api/knowledge': apiPath({
@@ -446,9 +446,9 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
         'value_collection, search_knowledge, get_article, list_sets, get_set; each answers the JSON of the HTTP API as `structuredContent` and its Markdown twin as text. ' +
         `Resources: ${RESOURCE_SCHEME}/llms.txt, ${RESOURCE_SCHEME}/sets.md and every knowledge article (${RESOURCE_SCHEME}/knowledge/{id}.md), ` +
         `and by template any card, sealed product or set (${RESOURCE_SCHEME}/cards/{slug}.md, /sealed/{slug}.md, /sets/{slug}.md). ` +
-        'Each tool call and resource read counts like one search against the rate limit (value_collection: one point per 50 lines); ' +
+        `Each tool call and resource read counts like one search against the rate limit (value_collection: one point per ${LIST_LINES_PER_POINT} lines); ` +
         'initialize, the lists and ping are not counted, and verified agents (Web Bot Auth) never are. ' +
-        `A JSON-RPC batch is taken only under ${MCP_BATCHING_VERSION} (or without MCP-Protocol-Version): at most ${MCP_BATCH_MAX} messages, whose lists together hold at most 5,000 lines. ` +
+        `A JSON-RPC batch is taken only under ${MCP_BATCHING_VERSION} (or without MCP-Protocol-Version): at most ${MCP_BATCH_MAX} messages, whose lists together hold at most ${countText(COLLECTION_LIMITS.lines)} lines. ` +
         'A function listening on a loopback address with no proxy in front (TRUST_PROXY=0) answers only a loopback Host and Origin (403 otherwise), against DNS rebinding; ' +
         'on a public address there is no such rule: the data is public and read-only, with no credentials, cookies or local resources to protect.',
       examples: {
