@@ -158,43 +158,32 @@ export function pagePath(op: RecordPath): Json {
   return pathItem(op, op.slug, parametersOf('If-None-Match', ...SIGNED), responses, true);
 }
 
-/**
- * A `.md` file: the Markdown of a detail page as a prebuilt file, not rate limited.
- * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', slug: 'CardSlug' })
- */
-export function markdownPath(op: Described & { slug?: ParameterKey }): Json {
-  const responses = {
-    ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
-      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
-      'ETag',
-      'Link-Canonical',
-      ...CORS,
-      'Cache-Control',
-      'X-Content-Type-Options',
-    ]),
-    ...responsesOf({ ...(op.slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
-  };
-  return pathItem(op, op.slug, parametersOf('If-None-Match'), responses, false);
+export interface MarkdownPath extends Described {
+  /** What the file's Link header points at: the page it is the Markdown of (canonical), or the API file it is the twin of. */
+  twinOf: 'page' | 'json';
+  /** The path parameter naming the file (a slug, a date, a catalogue's name); none for a file that always exists. */
+  parameter?: PathParameter;
 }
 
 /**
- * The Markdown twin of an API file (the change feed's `/changes.md`, `/changes/{date}.md`; `/catalog/{name}.md`,
- * `/movers.md`): a prebuilt file linking its JSON twin, not rate limited.
- * @example twinMarkdownPath({ base: 'ChangeListMarkdown', tag: 'Changes', summary: 'Every import as Markdown', description: '…' })
+ * A `.md` file, prebuilt and not rate limited: the Markdown of a page (`/cards/{slug}.md`, `/sets.md`), linking
+ * the page as canonical, or the Markdown twin of an API file (the change feed's `/changes/{date}.md`,
+ * `/catalog/{name}.md`, `/movers.md`), linking its JSON.
+ * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', twinOf: 'page', parameter: 'CardSlug' })
  */
-export function twinMarkdownPath(op: Described & { date?: PathParameter }): Json {
+export function markdownPath(op: MarkdownPath): Json {
   const responses = {
     ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
       ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
       'ETag',
-      'Link-Twin',
+      op.twinOf === 'page' ? 'Link-Canonical' : 'Link-Twin',
       ...CORS,
       'Cache-Control',
       'X-Content-Type-Options',
     ]),
-    ...responsesOf({ ...(op.date && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
+    ...responsesOf({ ...(op.parameter && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
   };
-  return pathItem(op, op.date, parametersOf('If-None-Match'), responses, false);
+  return pathItem(op, op.parameter, parametersOf('If-None-Match'), responses, false);
 }
 
 /**

@@ -4,7 +4,7 @@ import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { AUTOCOMPLETE_LIMIT } from '../../search/autocomplete.ts';
 import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
-import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
+import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
 import { AUTOCOMPLETE_QUERY, CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 
 /**
@@ -98,9 +98,10 @@ function recordPaths({ path, tag, noun, schema, slug, about }: Collection): Reco
         'An Accept that allows none of the three gets 406. Answered by the function, so rate limited.',
     }),
     [`/${path}/{slug}.md`]: markdownPath({
+      twinOf: 'page',
       base: `${noun}Markdown`,
       tag,
-      slug,
+      parameter: slug,
       summary: `${one} as Markdown`,
       description: 'The Markdown representation of the page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
@@ -151,15 +152,17 @@ function setPaths(): Record<string, unknown> {
       description: `A set’s page. ${NEGOTIATED}`,
     }),
     '/sets.md': markdownPath({
+      twinOf: 'page',
       base: 'SetListMarkdown',
       tag,
       summary: 'Every set as Markdown',
       description: 'The Markdown representation of /sets as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
     '/sets/{setId}.md': markdownPath({
+      twinOf: 'page',
       base: 'SetMarkdown',
       tag,
-      slug: 'SetId',
+      parameter: 'SetId',
       summary: 'One set as Markdown',
       description: 'The Markdown representation of the set’s page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
@@ -187,17 +190,19 @@ function changePaths(): Record<string, unknown> {
       description:
         'The change record of the import of that date: cards and sealed products added, removed, repriced (value moved by more than `repriceThreshold`), moved to another value band or price status. A prebuilt file (also /api/changes/{date}.json).',
     }),
-    '/changes.md': twinMarkdownPath({
+    '/changes.md': markdownPath({
+      twinOf: 'json',
       base: 'ChangeListMarkdown',
       tag,
       summary: 'Imports that changed the catalogue, as Markdown',
       description: 'The Markdown twin of /api/changes as a prebuilt file, linking its JSON.',
     }),
-    '/changes/{date}.md': twinMarkdownPath({
+    '/changes/{date}.md': markdownPath({
+      twinOf: 'json',
       base: 'ChangeRecordMarkdown',
       tag,
       summary: 'What one import changed, as Markdown',
-      date: 'ChangeDate',
+      parameter: 'ChangeDate',
       description: 'The Markdown twin of /api/changes/{date} as a prebuilt file, linking its JSON.',
     }),
   };
@@ -236,17 +241,19 @@ function catalogPaths(): Record<string, unknown> {
         'the most held first, then by value; `usage` gives the URL templates the values go in. Sets also carry their series, release year, PTCGO code and sealed product count. ' +
         'A prebuilt file (also /api/catalog/{name}.json).',
     }),
-    '/catalog.md': twinMarkdownPath({
+    '/catalog.md': markdownPath({
+      twinOf: 'json',
       base: 'CatalogIndexMarkdown',
       tag,
       summary: 'Every catalogue of filter values, as Markdown',
       description: 'The Markdown twin of /api/catalog as a prebuilt file, linking its JSON.',
     }),
-    '/catalog/{name}.md': twinMarkdownPath({
+    '/catalog/{name}.md': markdownPath({
+      twinOf: 'json',
       base: 'CatalogMarkdown',
       tag,
       summary: 'The values one filter accepts, as Markdown',
-      date: CATALOG_NAME,
+      parameter: CATALOG_NAME,
       description: 'The Markdown twin of /api/catalog/{name} as a prebuilt file (a table of the values and their counts), linking its JSON.',
     }),
   };
@@ -268,7 +275,8 @@ function moversPaths(): Record<string, unknown> {
         `(${MOVERS_WINDOWS.map((w) => `${w.minKnownDays} of ${w.days}`).join(', ')}). A card's value is its primary printing's. ` +
         'Made from the daily histories at build time: a prebuilt file (also /api/movers.json); the page for people is /movers.',
     }),
-    '/movers.md': twinMarkdownPath({
+    '/movers.md': markdownPath({
+      twinOf: 'json',
       base: 'MoversMarkdown',
       tag,
       summary: 'The biggest price rises and falls, as Markdown',
