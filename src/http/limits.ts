@@ -1,8 +1,9 @@
 /**
  * Every cost and limit a client meets, written once: what each kind of request costs against the rate limit, the
  * limits of a list to value and of a request body, of an MCP request, and of a search's query. The code that
- * enforces them, /openapi.json, /llms.txt, the MCP tool descriptions and the HTML forms read them from here.
- * Pure: the function, the Worker and the build all read it.
+ * enforces them, /openapi.json, /llms.txt, the MCP tool descriptions and the HTML forms read them from here, and
+ * tests/unit/limits.test.ts holds the docs (docs/limits.md's tables, and what mcp.md, api.md and search.md
+ * say) to them. Pure: the function, the Worker and the build all read it.
  */
 
 /** A count as the docs and descriptions write it. @example countText(5000) // '5,000' */
