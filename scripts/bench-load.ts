@@ -35,9 +35,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types and @types/autocannon is not a devDependency; typed below.
 import autocannonUntyped from 'autocannon';
+import { SORTS } from '../src/http/limits.ts';
 import type { CardSearchRecord } from '../src/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../src/search/sealed-searcher.ts';
-import { SORTS } from '../src/search/search-params.ts';
 import { mb, median, printTable, runBenchmark } from './lib/bench-report.ts';
 import { HOST, REALISTIC_QUERIES, spawnServer, statusOf, vmBytes, whenReady } from './lib/bench-server.ts';
 import { builtPackItems } from './lib/built-packs.ts';

@@ -4,7 +4,7 @@
  * each request expensive, drawn from a seeded generator so every run sends the
  * same ones.
  */
-import type { SearchSort } from '../../src/search/catalogue-searcher.ts';
+import type { SearchSort } from '../../src/http/limits.ts';
 
 /** A seeded PRNG (mulberry32), so every run draws the same hostile queries. */
 export function randomSource(seed: number): () => number {

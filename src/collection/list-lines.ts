@@ -11,17 +11,18 @@
  * integer. A trailing bare number (`charizard base set 4`) is a collector number.
  */
 import { parse } from 'csv-parse/sync';
+import { COLLECTION_LIMITS } from '../http/limits.ts';
 
 export interface ListLine {
   /** The line's number in the input, 1-based (CSV: in the file, the header being line 1). */
   line: number;
-  /** The line as sent, trimmed, at most 200 characters (CSV: its fields joined by spaces). */
+  /** The line as sent, trimmed, at most COLLECTION_LIMITS.lineChars characters (CSV: its fields joined by spaces). */
   text: string;
-  /** How many, 1 to 9,999. */
+  /** How many, 1 to COLLECTION_LIMITS.quantity. */
   quantity: number;
-  /** The quantity as written, when it was more than 9,999 (and `quantity` is 9,999): the answer says so. */
+  /** The quantity as written, when it was more than COLLECTION_LIMITS.quantity (and `quantity` is that): the answer says so. */
   quantityAsWritten?: number;
-  /** What remains to search for, at most 200 characters: the line without its quantity and grade. */
+  /** What remains to search for, at most COLLECTION_LIMITS.lineChars characters: the line without its quantity and grade. */
   query: string;
   /** A grade the line named: `psa 10`, `bgs 9.5`. */
   grade?: { company: string; grade: string };
@@ -31,11 +32,11 @@ export interface ListLine {
   printing?: string;
 }
 
-const LINE_TEXT_MAX = 200;
+const LINE_TEXT_MAX = COLLECTION_LIMITS.lineChars;
 
 const clip = (text: string) => text.slice(0, LINE_TEXT_MAX);
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
-const QUANTITY_MAX = 9999;
+const QUANTITY_MAX = COLLECTION_LIMITS.quantity;
 const quantityOf = (digits: string) => Math.min(Math.max(Number(digits), 1), QUANTITY_MAX);
 /** The quantity as written, when quantityOf clamped it to QUANTITY_MAX. */
 const asWritten = (digits: string) => (Number(digits) > QUANTITY_MAX ? { quantityAsWritten: Number(digits) } : {});

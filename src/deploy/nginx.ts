@@ -32,9 +32,11 @@ import {
   SECURITY_HEADERS,
   twinMarkdownLinks,
 } from '../http/headers.ts';
+import { MAX_HEADER_BYTES, POST_BODY_MAX_BYTES } from '../http/limits.ts';
 import { COLLECTIONS, MARKDOWN_TWINS, markdownUrl } from '../http/links.ts';
-import { badRequest, functionUnavailable, notFound, POST_BODY_MAX_BYTES, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
+import { badRequest, functionUnavailable, notFound, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
+import { DATE_PATTERN as CHANGE_DATE_PATTERN, SLUG_PATTERN as SLUG } from '../schemas/patterns.ts';
 
 export interface NginxOptions {
   manifest: FileManifest;
@@ -52,9 +54,6 @@ export interface NginxOptions {
 const INDEXES = Object.entries(INDEX_PAGES);
 /** A regular expression's text for a literal path. */
 const literal = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
-/** The date of a change record (src/http/routes.ts CHANGE_DATE). */
-const CHANGE_DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
 // The paths the function reads exactly as nginx does: no escapes, dot segments, empty segments or characters a URL parser rewrites.
 const PLAIN_PATH = '(?:/[A-Za-z0-9_][A-Za-z0-9._-]*)+';
 /** Which seconds a client should wait when the function is down (the static 503). */
@@ -377,7 +376,7 @@ server {
     etag off;
     if_modified_since off;
     max_ranges 0;
-    large_client_header_buffers 4 16k;
+    large_client_header_buffers 4 ${MAX_HEADER_BYTES / 1024}k;
 ${typesBlock(files.types)}
 
 ${addHeaders()}

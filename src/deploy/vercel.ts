@@ -30,7 +30,8 @@ import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } 
 import { FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { negotiate, type Representation } from '../http/negotiate.ts';
-import { CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from '../http/routes.ts';
+import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
+import { DATE_PATTERN, SLUG, SLUG_PATTERN } from '../schemas/patterns.ts';
 
 export interface VercelOptions {
   /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */
@@ -65,7 +66,7 @@ export interface VercelConfig {
 }
 
 /** The slug parameter as a path-to-regexp source segment: exactly the slugs the function accepts. */
-const SLUG_PARAM = `:slug(${SLUG.source.slice(1, -1)})`;
+const SLUG_PARAM = `:slug(${SLUG_PATTERN})`;
 const HOST_OWNED = new Set(['etag', 'x-markdown-tokens']);
 /** A negotiated detail page, and a file of a record (its slug captured): `/cards/x`; `/cards/x.md`, `/api/cards/x.json`. */
 const DETAIL_PAGE = new RegExp(`^/(${COLLECTIONS.join('|')})/[^/.]+$`);
@@ -139,7 +140,7 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   for (const collection of COLLECTIONS) {
     rewrites.push({ source: `/api/${collection}/${SLUG_PARAM}`, destination: `/api/${collection}/:slug.json` });
   }
-  rewrites.push({ source: `/api/changes/:date(${CHANGE_DATE.source.slice(1, -1)})`, destination: '/api/changes/:date.json' });
+  rewrites.push({ source: `/api/changes/:date(${DATE_PATTERN})`, destination: '/api/changes/:date.json' });
   for (const collection of COLLECTIONS) {
     for (const { representation, has, missing } of acceptConditions()) {
       const destination = representationFile(collection, ':slug', representation);

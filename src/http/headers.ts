@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import { SERVED_IMAGE_ORIGINS } from '../schemas/image-host.ts';
+import { DATE_PATTERN, SLUG_PATTERN } from '../schemas/patterns.ts';
 import type { FileInfo } from './file-manifest.ts';
 import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, MARKDOWN_TWINS, markdownUrl, pageUrl } from './links.ts';
 import type { Representation } from './negotiate.ts';
@@ -130,9 +131,9 @@ export function twinMarkdownLinks(json: string): string {
 /** The change feed's Markdown files (`/changes.md`, `/changes/{date}.md`) link their JSON twin and the site index. */
 export const changesMarkdownLinks = (asOf?: string): string => twinMarkdownLinks(changesUrl(asOf));
 
-const CHANGES_MARKDOWN_FILE = /^\/changes(?:\/(\d{4}-\d{2}-\d{2}))?\.md$/;
+const CHANGES_MARKDOWN_FILE = new RegExp(`^/changes(?:/(${DATE_PATTERN}))?\\.md$`);
 
-const MARKDOWN_FILE = /^\/(cards|sealed|knowledge|sets)\/([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+const MARKDOWN_FILE = new RegExp(`^/(cards|sealed|knowledge|sets)/(${SLUG_PATTERN})\\.md$`);
 /** The Markdown files of the index pages (`/sets.md`). */
 const INDEX_MARKDOWN_FILES = new Map(INDEXED_COLLECTIONS.map((c) => [markdownUrl(c), c]));
 

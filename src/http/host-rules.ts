@@ -1,7 +1,8 @@
+import { ISO_DATE, SLUG } from '../schemas/patterns.ts';
 import type { FileManifest } from './file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders } from './headers.ts';
 import { COLLECTIONS, type Collection } from './links.ts';
-import { AUTOCOMPLETE_PATH, CHANGE_DATE, EXTENSIONLESS_API_FILES, INDEX_PAGES, SLUG } from './routes.ts';
+import { AUTOCOMPLETE_PATH, EXTENSIONLESS_API_FILES, INDEX_PAGES } from './routes.ts';
 
 /**
  * What any static host in front of the function must do, whatever its configuration language: serve these
@@ -85,7 +86,7 @@ function aliasesOf(file: string, negotiation: StaticNegotiation): { path: string
   const api = API_FILE.exec(file);
   if (api && SLUG.test(api[2])) return [{ path: file.slice(0, -5), headers: {} }];
   const change = /^\/api\/changes\/([^/]+)\.json$/.exec(file);
-  if (change && CHANGE_DATE.test(change[1])) return [{ path: file.slice(0, -5), headers: {} }];
+  if (change && ISO_DATE.test(change[1])) return [{ path: file.slice(0, -5), headers: {} }];
   const extensionless = Object.entries(EXTENSIONLESS_API_FILES).find(([, target]) => target === file);
   if (extensionless) return [{ path: extensionless[0], headers: {} }];
   if (file === '/index.html') return [{ path: '/', headers: {} }];

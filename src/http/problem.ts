@@ -1,5 +1,6 @@
 import type { Problem } from '../schemas/api-types.ts';
 import type { HttpResponse } from './exchange.ts';
+import { bytesText, COLLECTION_LIMITS, countText, MAX_HEADER_BYTES, POST_BODY_MAX_BYTES } from './limits.ts';
 
 export type { Problem };
 
@@ -64,19 +65,26 @@ export function methodNotAllowed(method?: string, allowed = ALLOWED_METHODS): Pr
 /**
  * A request past one of the function's limits (a list too long, a body too large): 413, or 414 for a URL, with
  * `limit` naming the limit and what to do instead.
- * @example overLimit(413, 'POST /api/collection takes at most 5,000 lines; this list has 6,000.', 'lines ≤ 5,000').status // 413
+ * @example overLimit(413, 'A list may have at most 3 lines; this one has 4. Send it in parts.', 'lines ≤ 3').status // 413
  */
 export function overLimit(status: 413 | 414, detail: string, limit: string): Problem {
   return problem(status, status === 413 ? 'Content Too Large' : 'URI Too Long', detail, { limit });
 }
 
-/** The most a POST body may hold (a list to value): the function reads no more, nginx in front takes no more. */
-export const POST_BODY_MAX_BYTES = 1024 * 1024;
-
 /** @example postBodyTooLarge().limit // "POST body ≤ 1 MB" */
 export function postBodyTooLarge(): Problem {
-  const detail = `A POST list may be at most 1 MB (${POST_BODY_MAX_BYTES.toLocaleString('en-US')} bytes); send it in parts.`;
-  return overLimit(413, detail, 'POST body ≤ 1 MB');
+  const detail = `A POST list may be at most ${bytesText(POST_BODY_MAX_BYTES)} (${countText(POST_BODY_MAX_BYTES)} bytes); send it in parts.`;
+  return overLimit(413, detail, `POST body ≤ ${bytesText(POST_BODY_MAX_BYTES)}`);
+}
+
+/**
+ * The problem of a list (or of a request's lists together) over the line limit, if it is.
+ * @example tooManyLines(6000)?.limit // "lines ≤ 5,000"
+ */
+export function tooManyLines(lines: number, what = 'A list'): Problem | undefined {
+  if (lines <= COLLECTION_LIMITS.lines) return undefined;
+  const detail = `${what} may have at most ${countText(COLLECTION_LIMITS.lines)} lines; this one has ${countText(lines)}. Send it in parts.`;
+  return overLimit(413, detail, `lines ≤ ${countText(COLLECTION_LIMITS.lines)}`);
 }
 
 /** @example unsupportedMediaType(['text/plain', 'text/csv']).status // 415 */
@@ -96,7 +104,7 @@ export function tooManyRequests(policy: string, retryAfterSeconds: number): Prob
 
 /** @example requestHeadersTooLarge().status // 431 */
 export function requestHeadersTooLarge(): Problem {
-  return problem(431, 'Request Header Fields Too Large', 'The request headers are larger than this server accepts (16 KB in all).');
+  return problem(431, 'Request Header Fields Too Large', `The request headers are larger than this server accepts (${bytesText(MAX_HEADER_BYTES)} in all).`);
 }
 
 export function notAcceptable(available: string[]): Problem {

@@ -1,3 +1,4 @@
+import { ISO_DATE, SLUG } from '../schemas/patterns.ts';
 import { COLLECTIONS, type Collection, INDEXED_COLLECTIONS, MARKDOWN_TWINS, pageUrl } from './links.ts';
 
 /**
@@ -54,7 +55,6 @@ export type ListingPage = 'cards' | 'sealed';
 /** The pages for people the function renders: the search pages, and what a collection is worth (`/collection`). */
 export type FunctionPage = ListingPage | 'collection';
 
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Plain static paths: no dot segments, no encoded or control characters. */
 const STATIC_PATH = /^(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)+$/;
 const COLLECTION_NAMES = new Set<string>(COLLECTIONS);
@@ -73,9 +73,6 @@ export const EXTENSIONLESS_API_FILES: Record<string, string> = {
   // The JSON twins of MARKDOWN_TWINS: the catalogues of filter values and the price movers.
   ...Object.fromEntries(Object.values(MARKDOWN_TWINS).map((path) => [path, `${path}.json`])),
 };
-
-/** The date that names an import's change record (`/api/changes/{date}`, `/changes/{date}.md`). */
-export const CHANGE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Pages whose file name differs from their path (build.format 'file'). */
 const PAGE_FILES: Record<string, string> = { '/': '/index.html' };
@@ -116,7 +113,7 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   const parts = pathname.split('/');
   if (parts.length === 4 && parts[1] === 'api' && parts[2] === 'changes') {
     const date = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];
-    return CHANGE_DATE.test(date) ? { kind: 'file', file: `/api/changes/${date}.json`, api: true } : { kind: 'not-found' };
+    return ISO_DATE.test(date) ? { kind: 'file', file: `/api/changes/${date}.json`, api: true } : { kind: 'not-found' };
   }
   if (parts.length === 4 && parts[1] === 'api' && COLLECTION_NAMES.has(parts[2])) {
     const slug = parts[3].endsWith('.json') ? parts[3].slice(0, -5) : parts[3];

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { SLUG } from './patterns.ts';
 
 /**
  * The files of content/aliases/: what collectors type that the catalogue does not
@@ -27,7 +28,7 @@ export const nicknamesSchema = z.array(
 export const ignoredWordsSchema = z.array(z.strictObject({ reason: z.enum(['grade', 'filler']), words: z.array(phrase).min(1) }));
 
 /** Words of a printing id, as printing-names.ts makes them: lower-case letters and digits joined by "-". */
-const printingWords = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'words of a printing id: lower-case letters and digits joined by "-"');
+const printingWords = z.string().regex(SLUG, 'words of a printing id: lower-case letters and digits joined by "-"');
 
 /**
  * printings.json: the words collectors name a printing with (1st edition, shadowless, reverse holo). A card has the

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { ISO_DATE, SET_ID, SLUG } from './patterns.ts';
 
 /**
  * The files of content/changes/: what each import changed, one file per import
@@ -8,11 +9,11 @@ import { z } from 'astro/zod';
  * `asOf` is the import's day: the newest price date of a price import, the day a
  * catalogue sync ran (the day's price import adds to the same record).
  */
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const date = z.string().regex(ISO_DATE, 'a date YYYY-MM-DD');
 
 const itemRef = {
   id: z.string().min(1),
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lower-case letters and digits, words joined by "-"'),
+  slug: z.string().regex(SLUG, 'a slug: lower-case letters and digits, words joined by "-"'),
   name: z.string().min(1),
   valueUsd: z.number().nonnegative().nullable(),
 };
@@ -29,7 +30,7 @@ const collectionChanges = z.strictObject({
 const printingRepriced = z.strictObject({
   ...itemRef,
   /** The printing's id in the card's printings, and its label. */
-  printing: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a printing id: lower-case words joined by "-"'),
+  printing: z.string().regex(SLUG, 'a printing id: lower-case words joined by "-"'),
   label: z.string().min(1),
   from: z.number(),
   to: z.number(),
@@ -38,7 +39,7 @@ const printingRepriced = z.strictObject({
 
 /** A set a catalogue sync added, with the cards it added to it. */
 const setAdded = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+$/, 'a set id: lower-case letters and digits'),
+  id: z.string().regex(SET_ID, 'a set id: lower-case letters and digits'),
   name: z.string().min(1),
   cards: z.number().int().nonnegative(),
 });

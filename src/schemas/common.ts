@@ -1,10 +1,11 @@
 import { z } from 'astro/zod';
 import { daysBetween, isSunday } from './dates.ts';
+import { ISO_DATE } from './patterns.ts';
 
 /** A calendar date as `YYYY-MM-DD` that exists on the calendar (2025-02-30 fails). */
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .regex(ISO_DATE, 'expected a date as YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a real calendar date');
 
 /** A price in US dollars: non-negative, or null where the source had none. */

@@ -1,10 +1,11 @@
 import { z } from 'astro/zod';
 import { isoDate } from './common.ts';
+import { SET_ID } from './patterns.ts';
 
 /** One card set, as kept in content/sets.json. */
 export const setSchema = z.strictObject({
   /** The Pokémon TCG API set id, e.g. `base1`; the `set` of every card in it. */
-  id: z.string().regex(/^[a-z0-9]+$/, 'lower-case letters and digits'),
+  id: z.string().regex(SET_ID, 'lower-case letters and digits'),
   /** Display name, e.g. `Base`. */
   name: z.string().min(1),
   /** Series the set belongs to, e.g. `Sword & Shield`. */

@@ -7,10 +7,11 @@
 
 import { type CardSummary, printingsOf } from '../catalogue/card-record.ts';
 import { type ValueBand, valueBandOf } from '../catalogue/value-bands.ts';
+import type { SearchSort } from '../http/limits.ts';
 import type { SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import { type AliasSources, printingMatches } from './aliases.ts';
-import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
+import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf } from './catalogue-searcher.ts';
 import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
 import { numberKey } from './normalize.ts';
 import type { IgnoredWord } from './query-match.ts';

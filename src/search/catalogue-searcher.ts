@@ -8,6 +8,7 @@
  * writes the result as a search pack (search-pack.ts), so a server starts from
  * that prepared form without redoing any of it.
  */
+import type { SearchSort } from '../http/limits.ts';
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import { foldText, isBlank } from './normalize.ts';
 import { indexInSorted, ranksInOrder } from './postings.ts';
@@ -15,8 +16,6 @@ import { type IdLookup, type IgnoredWord, matchQuery, type PrintingMeaning, type
 import { type MatchReason, matchReasons, relevanceOrder } from './relevance.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
 import { indexOfWord } from './vocabulary.ts';
-
-export type SearchSort = 'relevance' | 'value-desc' | 'value-asc' | 'name';
 
 export interface CatalogueSearchParams {
   q?: string;

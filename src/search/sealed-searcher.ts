@@ -6,8 +6,9 @@
  * first: an Elite Trainer Box before an Elite Trainer Box Case.
  */
 import type { SealedSummary } from '../catalogue/sealed-record.ts';
+import type { SearchSort } from '../http/limits.ts';
 import { type AliasSources, phraseKey } from './aliases.ts';
-import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf, type SearchSort } from './catalogue-searcher.ts';
+import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf } from './catalogue-searcher.ts';
 import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';

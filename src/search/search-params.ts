@@ -1,8 +1,9 @@
 import { VALUE_BAND_IDS } from '../catalogue/value-bands.ts';
+import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../http/limits.ts';
 import { badParameter, type Problem, queryTermProblem } from '../http/problem.ts';
 import { FACILITY_TAGS } from '../schemas/knowledge-taxonomy.ts';
+import { LOOKUP_KEY_PATTERN, PRODUCT_ID_PATTERN } from '../schemas/patterns.ts';
 import type { CardSearchParams } from './card-searcher.ts';
-import type { SearchSort } from './catalogue-searcher.ts';
 import { type FilterData, readQuery } from './field-filters.ts';
 import type { SealedSearchParams } from './sealed-searcher.ts';
 
@@ -11,12 +12,10 @@ import type { SealedSearchParams } from './sealed-searcher.ts';
  * Every rejection names the parameter and what it accepts; unknown parameters are
  * ignored, a known one given twice is an error (which of the two was meant?).
  */
-export const SEARCH_LIMIT_DEFAULT = 50;
-export const SEARCH_LIMIT_MAX = 200;
-export const QUERY_MAX_LENGTH = 200;
 /** Answers each search endpoint keeps in memory (see createCachedJson): at most ~4 MB each at ~15 KB an answer. */
 export const SEARCH_CACHE_ENTRIES = 256;
-export const SORTS: readonly SearchSort[] = ['relevance', 'value-desc', 'value-asc', 'name'];
+/** tests/support/hostile-requests.ts reads the sorts here; src/ reads them from src/http/limits.ts. */
+export { SORTS };
 
 type CatalogueSearchParams = Omit<CardSearchParams, 'band'>;
 export interface KnowledgeSearchParams {
@@ -123,11 +122,8 @@ export function parseAutocomplete(query: URLSearchParams): Parsed<{ q: string }>
   return parse(() => ({ q: text(query) ?? '' }));
 }
 
-/** The most ids one look-up (`ids`, `tcgplayer`) may name. */
-export const LOOKUP_MAX_IDS = 100;
-/** A card id (base1-4, cel25c-15_A1, ex10-!), a product id or a slug: no longer than any the catalogue has. */
-const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._!?-]{0,119}$/;
-const PRODUCT_ID_RE = /^[1-9]\d{0,9}$/;
+const KEY_RE = new RegExp(`^${LOOKUP_KEY_PATTERN}$`);
+const PRODUCT_ID_RE = new RegExp(`^${PRODUCT_ID_PATTERN}$`);
 /** What a search takes that a look-up, which names its items itself, is answered without. */
 const CARD_SEARCH_PARAMETERS = ['q', 'band', 'sort', 'offset', 'limit'];
 

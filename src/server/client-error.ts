@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from '../http/headers.ts';
+import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { ALLOWED_METHODS, badRequest, methodNotAllowed, PROBLEM_CONTENT_TYPE, type Problem, requestHeadersTooLarge, requestTimeout } from '../http/problem.ts';
 import { allowedMethodsOf, requestUrlOf } from '../http/routes.ts';
 
@@ -11,9 +12,6 @@ import { allowedMethodsOf, requestUrlOf } from '../http/routes.ts';
  * the parser can no longer tell where the next request would begin.
  */
 type ParserError = Error & { code?: string; bytesParsed?: number; rawPacket?: Buffer };
-
-/** The largest request head accepted: Node's default, stated (the request target, header names and values). */
-export const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Where the next request on each connection begins, in bytes read from it: set as each request arrives, so

@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { type ListLine, linesOfCsv, linesOfText } from '../collection/list-lines.ts';
 import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
+import { bytesText, COLLECTION_LIMITS, countText, listCost } from '../http/limits.ts';
 import { negotiateAmong } from '../http/negotiate.ts';
-import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, unsupportedMediaType } from '../http/problem.ts';
+import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, tooManyLines, unsupportedMediaType } from '../http/problem.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
 import type { PageShell } from '../render/pages/page-shell.ts';
-import { COLLECTION_LIMITS, collectionCost, tooManyLines } from './collection-limits.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListOutput } from './list-render.ts';
 import { type ListAnswer, type ListValuer, listWorkProblem } from './list-valuer.ts';
@@ -15,7 +15,7 @@ import { bodyRefusal, readLimited } from './request-body.ts';
 /**
  * `/api/collection`: a list valued line by line (src/collection/), as JSON, Markdown or CSV. A short list
  * comes in the URL (`GET ?list=`, so that a valued list is a link to share and a CDN may keep it); a long one,
- * or a CSV file, as the body of a POST. Every limit is a problem naming it (collection-limits.ts). A list is read
+ * or a CSV file, as the body of a POST. Every limit is a problem naming it (src/http/limits.ts). A list is read
  * into lines here, then admitted by the list worker, counted by its size (the gate), and only then valued, in the
  * worker (list-valuer.ts): a refused list costs nothing, and a long one holds up no other client.
  */
@@ -58,7 +58,7 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
     const ticket = valuer.admit(lines.length);
     if (!('run' in ticket)) return { refused: listWorkProblem(ticket) };
     try {
-      const cost = collectionCost(lines.length);
+      const cost = listCost(lines.length);
       const decision = await gate(req, cost);
       const headers = { ...decision.headers, 'Request-Cost': String(cost) };
       if (!decision.go) return { refused: problemResponse(decision.problem, headers) };
@@ -198,15 +198,15 @@ function listBytesAsSent(url: URL): number[] {
 function listOf(url: URL): ListSource {
   const lists = url.searchParams.getAll('list');
   const limit = COLLECTION_LIMITS.getListBytes;
-  const allowed = `one item per line (newline-separated, URL-encoded), at most ${limit / 1024} KB as sent; POST a longer list`;
+  const allowed = `one item per line (newline-separated, URL-encoded), at most ${bytesText(limit)} as sent; POST a longer list`;
   if (lists.length !== 1) {
     const detail = lists.length === 0 ? 'list is required: the items to value, one per line.' : `list was given ${lists.length} times; give it once.`;
     return { problem: problemResponse(badParameter('list', detail, allowed)) };
   }
   const sent = listBytesAsSent(url)[0] ?? 0;
   if (sent > limit) {
-    const detail = `list is ${sent.toLocaleString('en-US')} bytes as sent; a GET list may be at most ${limit / 1024} KB (${limit.toLocaleString('en-US')} bytes), which every host in front accepts in a URL. POST a longer list (text/plain or text/csv, up to 1 MB).`;
-    return { problem: problemResponse(overLimit(414, detail, `GET list ≤ ${limit / 1024} KB`)) };
+    const detail = `list is ${countText(sent)} bytes as sent; a GET list may be at most ${bytesText(limit)} (${countText(limit)} bytes), which every host in front accepts in a URL. POST a longer list (text/plain or text/csv, up to ${bytesText(COLLECTION_LIMITS.postBytes)}).`;
+    return { problem: problemResponse(overLimit(414, detail, `GET list ≤ ${bytesText(limit)}`)) };
   }
   return { text: () => lists[0], csv: false };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpRequest } from '../http/exchange.ts';
 import type { FileManifest } from '../http/file-manifest.ts';
+import { REQUEST_COST } from '../http/limits.ts';
 import { createRequestPolicy, FileUnavailable } from '../http/serve.ts';
 import type { FunctionGate } from './function-gate.ts';
 import { createFunctionRoutes, type McpSettings } from './function-routes.ts';
@@ -61,7 +62,7 @@ export function createFrontServer(options: FrontServerOptions) {
       return staticFiles.read(file, info);
     },
     answerFunction: (route, url, { req }) => answerFunction(route, url, req),
-    gate: ({ req }) => gate(req),
+    gate: ({ req }) => gate(req, REQUEST_COST.page),
   });
 
   return (req: IncomingMessage, res: ServerResponse): void => {

@@ -16,7 +16,8 @@ import { POLICY_NAME, rateLimitHeader, rateLimitPolicyHeader } from './rate-limi
 type Refusal = Extract<GateDecision, { go: false }>;
 
 export interface FunctionGate {
-  (req: IncomingMessage, cost?: number): Promise<GateDecision>;
+  /** `cost`: the request's rate-limit points (src/http/limits.ts). */
+  (req: IncomingMessage, cost: number): Promise<GateDecision>;
   /**
    * The 429 a counted client would get now whatever its request costs, if this instance refused it a moment ago and
    * not even one point fits yet (Limiter.refusedNow): asked before work that only finds a request's cost.
@@ -53,7 +54,7 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
     });
   }
 
-  const gate = async (req: IncomingMessage, cost = 1): Promise<GateDecision> => {
+  const gate = async (req: IncomingMessage, cost: number): Promise<GateDecision> => {
     // Nothing to count, nothing to exempt: no signature is checked (it costs ~80 µs when one is offered).
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
     return decisionOf(await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Answer } from '../http/answer.ts';
 import { API_HEADERS } from '../http/headers.ts';
+import { REQUEST_COST } from '../http/limits.ts';
 import { problemResponse } from '../http/problem.ts';
 import type { FunctionRoute } from '../http/routes.ts';
 import { createCollectionEndpoint } from './collection-endpoint.ts';
@@ -57,7 +58,7 @@ export function createFunctionRoutes({
       const answer = await collection.api(url, req);
       return { ...answer, headers: { ...shared, ...answer.headers } };
     }
-    const decision = await gate(req);
+    const decision = await gate(req, REQUEST_COST.search);
     if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });
     const answer = route.page
       ? await listingPages.answer(route.page, url.searchParams, ifNoneMatch)

@@ -1,12 +1,12 @@
 import type { ListLine } from '../collection/list-lines.ts';
 import { valueList } from '../collection/value-list.ts';
 import { TOKENS_META } from '../describe/mcp/protocol.ts';
+import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
 import { collectionToMarkdown } from '../render/markdown/collection-markdown.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
 import type { PageShell } from '../render/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
-import { COLLECTION_LIMITS } from './collection-limits.ts';
 import type { Searchers } from './search-data.ts';
 import { countTokens } from './token-count.ts';
 

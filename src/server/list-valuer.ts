@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { ListLine } from '../collection/list-lines.ts';
 import type { Answer } from '../http/answer.ts';
+import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { functionUnavailable, internalError, problemResponse } from '../http/problem.ts';
-import { COLLECTION_LIMITS } from './collection-limits.ts';
 import { type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
 
 /**
  * Where lists are valued: in one worker thread (list-worker.ts), one list at a time, never on the thread that
- * answers searches (but a list of a few lines, which costs what a search does). A list is the one request whose work grows with its input: a 5,000-line list of unknown
+ * answers searches (but a list of a few lines, which costs what a search does). A list is the one request whose work grows with its input: a list of the most lines (COLLECTION_LIMITS.lines) of unknown
  * words walks the vocabulary for seconds, and its answer (several MB of JSON and Markdown, and their token
  * count) takes hundreds of milliseconds more to write. On the main thread that stalled every other client and
  * could exhaust its heap; in the worker it stalls nobody, and its memory has a ceiling of its own

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Answer, createCachedAnswers } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
+import type { SearchSort } from '../http/limits.ts';
 import { linkHeader } from '../http/links.ts';
 import type { Problem } from '../http/problem.ts';
 import { problemResponse } from '../http/problem.ts';
@@ -10,7 +11,6 @@ import { sparklineSvg } from '../render/charts/sparkline.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, sealedListingPage } from '../render/pages/listing-page.ts';
 import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
-import type { SearchSort } from '../search/catalogue-searcher.ts';
 import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../search/search-params.ts';
 import type { Searchers } from './search-data.ts';
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Answer } from '../http/answer.ts';
+import { BODY_LIMITS } from '../http/limits.ts';
 import { functionUnavailable, type Problem, postBodyTooLarge, problemResponse } from '../http/problem.ts';
 
 /** The body of a POST (a list to value, an MCP message), read with a limit. */
@@ -11,15 +12,14 @@ import { functionUnavailable, type Problem, postBodyTooLarge, problemResponse } 
  * (TCP's window), and it has LINGER_MS to read the answer before the connection is cut. Cut at once, a sender
  * still writing would get a reset, which may take the unread 413 with it.
  */
-const DRAIN_BYTES = 1024 * 1024;
-const LINGER_MS = 2000;
+const { drainBytes: DRAIN_BYTES, lingerMs: LINGER_MS } = BODY_LIMITS;
 
 /**
  * The most body bytes held at once, across every request still arriving: thirty-two of the largest. A slow
  * sender holds its bytes until its body ends, and a thousand of them would otherwise hold a gigabyte; past this
  * the next body is refused at once (503), and nothing it sent is kept.
  */
-const BODIES_HELD_MAX = 32 * 1024 * 1024;
+const BODIES_HELD_MAX = BODY_LIMITS.heldBytes;
 
 let held = 0;
 
@@ -65,7 +65,7 @@ export function readLimited(req: IncomingMessage, limit: number): Promise<ReadBo
         const detail = 'The function is receiving as many request bodies as it holds at once; this one was not kept. Try again in a second.';
         // What is still on its way is dropped, as a refused body's is.
         closeInStages(req);
-        return settle({ refused: functionUnavailable(detail), retryAfterSeconds: 1 });
+        return settle({ refused: functionUnavailable(detail), retryAfterSeconds: BODY_LIMITS.retryAfterSeconds });
       }
       held += chunk.byteLength;
       kept += chunk.byteLength;

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MCP_BATCH_MAX } from '../../src/describe/mcp/protocol.ts';
+import { MCP_BATCH_MAX } from '../../src/http/limits.ts';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';

@@ -12,16 +12,6 @@ export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] 
  */
 export const MCP_BATCHING_VERSION = '2025-03-26';
 
-/** The most messages one batch may hold (the SDK would take 100): every one is answered, and counted, in turn. */
-export const MCP_BATCH_MAX = 20;
-
-/**
- * The most JSON values one request may hold. A megabyte of `[{},{},…]` parses into a third of a million objects,
- * some 16 MB of heap, where every message this server takes holds a few dozen values (a batch of the most
- * messages, a few hundred): the count bounds what a body can cost the heap, whatever its shape.
- */
-export const MCP_JSON_VALUES_MAX = 10_000;
-
 export const MCP_SERVER_INFO = { name: 'card-values', title: 'Pokémon card and sealed product values (USD)', version: '1.0.0' };
 
 /** Sent with initialize: how to use the tools, in as few words as serve. */

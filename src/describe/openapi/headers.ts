@@ -1,3 +1,4 @@
+import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, listCost, RATE_LIMIT_DEFAULT } from '../../http/limits.ts';
 import { SERVED_IMAGE_ORIGINS } from '../../schemas/image-host.ts';
 import { ref } from './schema-components.ts';
 
@@ -38,14 +39,14 @@ export const HEADERS = {
       'Sent on what the function answers (searches, filtered knowledge, negotiated detail pages, tool calls and resource reads on /mcp), ' +
       'except when limiting is off (RATE_LIMIT=off) and to verified agents, which are not counted.',
     schema: { ...str, pattern: '^"default";q=\\d+;w=\\d+$' },
-    example: '"default";q=120;w=60',
+    example: `"default";q=${RATE_LIMIT_DEFAULT.quota};w=${RATE_LIMIT_DEFAULT.windowSeconds}`,
   },
   RateLimit: {
     description:
       'What is left of the quota (draft-ietf-httpapi-ratelimit-headers-11): `r` requests remain, ' +
       'and the quota is whole again in `t` seconds. Sent alongside RateLimit-Policy.',
     schema: { ...str, pattern: '^"default";r=\\d+;t=\\d+$' },
-    example: '"default";r=119;t=60',
+    example: `"default";r=${RATE_LIMIT_DEFAULT.quota - 1};t=${RATE_LIMIT_DEFAULT.windowSeconds}`,
   },
   'Retry-After': { description: 'Seconds until a request would be accepted again.', required: true, schema: { type: 'integer', minimum: 0 }, example: 12 },
   Vary: {
@@ -55,8 +56,8 @@ export const HEADERS = {
   },
   'Request-Cost': {
     description:
-      'The rate-limit points this request took, sent by /api/collection and /mcp. A list to value costs one point per 50 lines or part of them ' +
-      '(a 5,000-line list, 100 of the default 120), charged once the list is read and before it is valued. On /mcp each tool call and resource read in the body ' +
+      `The rate-limit points this request took, sent by /api/collection and /mcp. A list to value costs one point per ${LIST_LINES_PER_POINT} lines or part of them ` +
+      `(a ${countText(COLLECTION_LIMITS.lines)}-line list, ${listCost(COLLECTION_LIMITS.lines)} of the default ${RATE_LIMIT_DEFAULT.quota}), charged once the list is read and before it is valued. On /mcp each tool call and resource read in the body ` +
       "costs one (value_collection: as a list), all of a batch's charged together before any is answered; a body of the protocol's own messages alone costs " +
       'nothing and carries no Request-Cost. A refused request costs nothing. Every other request costs one.',
     schema: { type: 'integer', minimum: 1 },

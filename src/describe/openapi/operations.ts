@@ -1,4 +1,5 @@
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
+import { bytesText, COLLECTION_LIMITS, countText, MCP_BATCH_MAX, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES } from '../../http/limits.ts';
+import { MCP_BATCHING_VERSION } from '../mcp/protocol.ts';
 import { CORS, corsOn, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { type ParameterKey, parametersOf, SIGNED } from './parameters.ts';
 import { type ResponseKey, responsesOf } from './responses.ts';
@@ -157,43 +158,32 @@ export function pagePath(op: RecordPath): Json {
   return pathItem(op, op.slug, parametersOf('If-None-Match', ...SIGNED), responses, true);
 }
 
-/**
- * A `.md` file: the Markdown of a detail page as a prebuilt file, not rate limited.
- * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', slug: 'CardSlug' })
- */
-export function markdownPath(op: Described & { slug?: ParameterKey }): Json {
-  const responses = {
-    ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
-      ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
-      'ETag',
-      'Link-Canonical',
-      ...CORS,
-      'Cache-Control',
-      'X-Content-Type-Options',
-    ]),
-    ...responsesOf({ ...(op.slug && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
-  };
-  return pathItem(op, op.slug, parametersOf('If-None-Match'), responses, false);
+export interface MarkdownPath extends Described {
+  /** What the file's Link header points at: the page it is the Markdown of (canonical), or the API file it is the twin of. */
+  twinOf: 'page' | 'json';
+  /** The path parameter naming the file (a slug, a date, a catalogue's name); none for a file that always exists. */
+  parameter?: PathParameter;
 }
 
 /**
- * The Markdown twin of an API file (the change feed's `/changes.md`, `/changes/{date}.md`; `/catalog/{name}.md`,
- * `/movers.md`): a prebuilt file linking its JSON twin, not rate limited.
- * @example twinMarkdownPath({ base: 'ChangeListMarkdown', tag: 'Changes', summary: 'Every import as Markdown', description: '…' })
+ * A `.md` file, prebuilt and not rate limited: the Markdown of a page (`/cards/{slug}.md`, `/sets.md`), linking
+ * the page as canonical, or the Markdown twin of an API file (the change feed's `/changes/{date}.md`,
+ * `/catalog/{name}.md`, `/movers.md`), linking its JSON.
+ * @example markdownPath({ base: 'CardMarkdown', tag: 'Cards', summary: 'Card as Markdown', description: '…', twinOf: 'page', parameter: 'CardSlug' })
  */
-export function twinMarkdownPath(op: Described & { date?: PathParameter }): Json {
+export function markdownPath(op: MarkdownPath): Json {
   const responses = {
     ...okAndNotModified(op.summary, { 'text/markdown': { schema: { ...STRING, description: 'Charset utf-8.' } } }, [
       ['x-markdown-tokens', 'Token count of exactly this file (js-tiktoken, o200k_base).'],
       'ETag',
-      'Link-Twin',
+      op.twinOf === 'page' ? 'Link-Canonical' : 'Link-Twin',
       ...CORS,
       'Cache-Control',
       'X-Content-Type-Options',
     ]),
-    ...responsesOf({ ...(op.date && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
+    ...responsesOf({ ...(op.parameter && { '404': 'NotFound' }), '405': 'MethodNotAllowed' }),
   };
-  return pathItem(op, op.date, parametersOf('If-None-Match'), responses, false);
+  return pathItem(op, op.parameter, parametersOf('If-None-Match'), responses, false);
 }
 
 /**
@@ -253,7 +243,7 @@ export function collectionPath(op: Described & { query: Json[] }): Json {
       operationId: `post${op.base}`,
       tags: [op.tag],
       summary: `${op.summary} (a long list, or a CSV file)`,
-      description: `${op.description} The body is the list: one item per line as text/plain, or text/csv with a header row (quantity, name, set, number, printing, grade, TCGplayer product id columns, by their usual names). At most 1 MB and 5,000 lines. Never cached.`,
+      description: `${op.description} The body is the list: one item per line as text/plain, or text/csv with a header row (quantity, name, set, number, printing, grade, TCGplayer product id columns, by their usual names). At most ${bytesText(COLLECTION_LIMITS.postBytes)} and ${countText(COLLECTION_LIMITS.lines)} lines. Never cached.`,
       parameters: [...Object.values(postQuery), ...parametersOf(...SIGNED)],
       requestBody: {
         required: true,
@@ -341,7 +331,7 @@ export function mcpPath(op: McpPathOptions): Json {
       parameters,
       requestBody: {
         required: true,
-        description: 'One JSON-RPC 2.0 message (Content-Type application/json, at most 1 MB).',
+        description: `One JSON-RPC 2.0 message (Content-Type application/json, at most ${bytesText(POST_BODY_MAX_BYTES)}).`,
         content: {
           'application/json': {
             schema: {
@@ -440,7 +430,7 @@ export function mcpPath(op: McpPathOptions): Json {
         ),
         '413': problemRef(
           'ContentTooLarge',
-          `A body past 1 MB, lists of more than 5,000 lines together, or more than ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values: \`limit\` names the limit.`,
+          `A body past ${bytesText(POST_BODY_MAX_BYTES)}, lists of more than ${countText(COLLECTION_LIMITS.lines)} lines together, or more than ${countText(MCP_JSON_VALUES_MAX)} JSON values: \`limit\` names the limit.`,
         ),
         '415': problemRef('UnsupportedMediaType', 'A body that is not application/json: `allowed` says so.'),
         ...responsesOf({ '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),

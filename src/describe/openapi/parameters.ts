@@ -1,8 +1,9 @@
 import { bandLabel, VALUE_BAND_IDS } from '../../catalogue/value-bands.ts';
+import { bytesText, COLLECTION_LIMITS, LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../http/limits.ts';
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
+import { DATE_PATTERN, jsonSchemaPattern, LOOKUP_KEY_PATTERN, PRODUCT_ID_PATTERN, SET_ID_PATTERN, SLUG_PATTERN } from '../../schemas/patterns.ts';
 import { AUTOCOMPLETE_MIN_LENGTH } from '../../search/autocomplete.ts';
 import { FILTER_FIELDS, type FilterScope } from '../../search/field-filters.ts';
-import { LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../search/search-params.ts';
 import { ref } from './schema-components.ts';
 
 /**
@@ -10,7 +11,7 @@ import { ref } from './schema-components.ts';
  * conditional request header, the Web Bot Auth headers) and the query
  * parameters of the searches, kept inline in their operations.
  */
-const SLUG_SCHEMA = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' };
+const SLUG_SCHEMA = { type: 'string', pattern: jsonSchemaPattern(SLUG_PATTERN) };
 const slug = (description: string, example: string) => ({ name: 'slug', in: 'path', required: true, description, schema: SLUG_SCHEMA, example });
 
 const WEB_BOT_AUTH =
@@ -35,7 +36,7 @@ export const PARAMETERS = {
     in: 'path',
     required: true,
     description: 'The set id, as in the `id` of the sets of /api/sets.',
-    schema: { type: 'string', pattern: '^[a-z0-9]+$' },
+    schema: { type: 'string', pattern: jsonSchemaPattern(SET_ID_PATTERN) },
     example: 'base1',
   },
   ChangeDate: {
@@ -43,7 +44,7 @@ export const PARAMETERS = {
     in: 'path',
     required: true,
     description: "An import's as-of date, as in the `asOf` of /api/changes.",
-    schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    schema: { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
     example: '2025-10-20',
   },
   'If-None-Match': {
@@ -112,6 +113,9 @@ export const PAGING = [
   query('sort', 'Order of results: `relevance` is the default with q, `value-desc` without.', { type: 'string', enum: [...SORTS] }),
 ];
 
+/** A comma-separated list of `item`s, spaces allowed around each. */
+const commaSeparated = (item: string) => `^ *${item} *(, *${item} *)*$`;
+
 /** The look-up of /api/cards by TCGplayer product id. */
 export const TCGPLAYER = {
   ...query(
@@ -119,7 +123,7 @@ export const TCGPLAYER = {
     `Look cards up by TCGplayer product id instead of searching: up to ${LOOKUP_MAX_IDS} ids, comma-separated. ` +
       'Each product gives one result per printing (variant) of it on a card, in the order asked, each with its `printing` (id, label, product, value); ' +
       '`notFound` lists the ids no card holds. Takes no q, band, sort, offset or limit.',
-    { type: 'string', pattern: '^ *[1-9][0-9]{0,9} *(, *[1-9][0-9]{0,9} *)*$' },
+    { type: 'string', pattern: commaSeparated(PRODUCT_ID_PATTERN) },
   ),
   example: '106999,42382',
 };
@@ -131,7 +135,7 @@ export const lookupIds = (what: string, example: string) => ({
     `Look ${what} up instead of searching: up to ${LOOKUP_MAX_IDS}, comma-separated, any case. ` +
       'The results are in the order asked (an id given twice is answered twice); `notFound` lists the ones that name nothing. ' +
       'Counts as one request against the rate limit. Takes no search parameter.',
-    { type: 'string', pattern: '^ *[A-Za-z0-9][A-Za-z0-9._!?-]{0,119} *(, *[A-Za-z0-9][A-Za-z0-9._!?-]{0,119} *)*$' },
+    { type: 'string', pattern: commaSeparated(LOOKUP_KEY_PATTERN) },
   ),
   example: example,
 });
@@ -141,8 +145,8 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'list',
-      'The items to value, one per line (newline-separated, URL-encoded): at most 6 KB as sent, which every host in front takes in a URL; POST a longer list. Required on GET.',
-      { type: 'string', maxLength: 6144 },
+      `The items to value, one per line (newline-separated, URL-encoded): at most ${bytesText(COLLECTION_LIMITS.getListBytes)} as sent, which every host in front takes in a URL; POST a longer list. Required on GET.`,
+      { type: 'string', maxLength: COLLECTION_LIMITS.getListBytes },
     ),
     example: '2x charizard 4/102\nmoonbreon\nevolving skies booster box',
   },

@@ -1,9 +1,10 @@
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../../catalogue/movers.ts';
+import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, MCP_BATCH_MAX } from '../../http/limits.ts';
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { AUTOCOMPLETE_LIMIT } from '../../search/autocomplete.ts';
-import { MCP_BATCH_MAX, MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
-import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath, twinMarkdownPath } from './operations.ts';
+import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
+import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
 import { AUTOCOMPLETE_QUERY, CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
 
 /**
@@ -97,9 +98,10 @@ function recordPaths({ path, tag, noun, schema, slug, about }: Collection): Reco
         'An Accept that allows none of the three gets 406. Answered by the function, so rate limited.',
     }),
     [`/${path}/{slug}.md`]: markdownPath({
+      twinOf: 'page',
       base: `${noun}Markdown`,
       tag,
-      slug,
+      parameter: slug,
       summary: `${one} as Markdown`,
       description: 'The Markdown representation of the page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
@@ -150,15 +152,17 @@ function setPaths(): Record<string, unknown> {
       description: `A set’s page. ${NEGOTIATED}`,
     }),
     '/sets.md': markdownPath({
+      twinOf: 'page',
       base: 'SetListMarkdown',
       tag,
       summary: 'Every set as Markdown',
       description: 'The Markdown representation of /sets as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
     '/sets/{setId}.md': markdownPath({
+      twinOf: 'page',
       base: 'SetMarkdown',
       tag,
-      slug: 'SetId',
+      parameter: 'SetId',
       summary: 'One set as Markdown',
       description: 'The Markdown representation of the set’s page as a prebuilt file (the same bytes, token count and ETag), linking to the page as canonical.',
     }),
@@ -186,17 +190,19 @@ function changePaths(): Record<string, unknown> {
       description:
         'The change record of the import of that date: cards and sealed products added, removed, repriced (value moved by more than `repriceThreshold`), moved to another value band or price status. A prebuilt file (also /api/changes/{date}.json).',
     }),
-    '/changes.md': twinMarkdownPath({
+    '/changes.md': markdownPath({
+      twinOf: 'json',
       base: 'ChangeListMarkdown',
       tag,
       summary: 'Imports that changed the catalogue, as Markdown',
       description: 'The Markdown twin of /api/changes as a prebuilt file, linking its JSON.',
     }),
-    '/changes/{date}.md': twinMarkdownPath({
+    '/changes/{date}.md': markdownPath({
+      twinOf: 'json',
       base: 'ChangeRecordMarkdown',
       tag,
       summary: 'What one import changed, as Markdown',
-      date: 'ChangeDate',
+      parameter: 'ChangeDate',
       description: 'The Markdown twin of /api/changes/{date} as a prebuilt file, linking its JSON.',
     }),
   };
@@ -235,17 +241,19 @@ function catalogPaths(): Record<string, unknown> {
         'the most held first, then by value; `usage` gives the URL templates the values go in. Sets also carry their series, release year, PTCGO code and sealed product count. ' +
         'A prebuilt file (also /api/catalog/{name}.json).',
     }),
-    '/catalog.md': twinMarkdownPath({
+    '/catalog.md': markdownPath({
+      twinOf: 'json',
       base: 'CatalogIndexMarkdown',
       tag,
       summary: 'Every catalogue of filter values, as Markdown',
       description: 'The Markdown twin of /api/catalog as a prebuilt file, linking its JSON.',
     }),
-    '/catalog/{name}.md': twinMarkdownPath({
+    '/catalog/{name}.md': markdownPath({
+      twinOf: 'json',
       base: 'CatalogMarkdown',
       tag,
       summary: 'The values one filter accepts, as Markdown',
-      date: CATALOG_NAME,
+      parameter: CATALOG_NAME,
       description: 'The Markdown twin of /api/catalog/{name} as a prebuilt file (a table of the values and their counts), linking its JSON.',
     }),
   };
@@ -267,7 +275,8 @@ function moversPaths(): Record<string, unknown> {
         `(${MOVERS_WINDOWS.map((w) => `${w.minKnownDays} of ${w.days}`).join(', ')}). A card's value is its primary printing's. ` +
         'Made from the daily histories at build time: a prebuilt file (also /api/movers.json); the page for people is /movers.',
     }),
-    '/movers.md': twinMarkdownPath({
+    '/movers.md': markdownPath({
+      twinOf: 'json',
       base: 'MoversMarkdown',
       tag,
       summary: 'The biggest price rises and falls, as Markdown',
@@ -409,7 +418,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
       description:
         'A list valued line by line, as people write it: a quantity (2x, x2, a leading 2), then what the search reads (names, set aliases, numbers such as 4/102, ids, nicknames, printing and art words, sealed product names), and a grade (psa 10: the graded figure when the card has one). ' +
         'Each line is matched (beyond doubt: an id, a product id, a name with its number, or the only complete match), ambiguous (valued at the first candidate, with up to 3 alternatives), not found, or unpriced; ' +
-        'the answer totals them. A bad line never fails the list. Counts one rate-limit point per 50 lines (Request-Cost).',
+        `the answer totals them. A bad line never fails the list. Counts one rate-limit point per ${LIST_LINES_PER_POINT} lines (Request-Cost).`,
       query: COLLECTION_PARAMETERS,
     }),
     '/api/knowledge': apiPath({
@@ -445,9 +454,9 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
         'value_collection, search_knowledge, get_article, list_sets, get_set; each answers the JSON of the HTTP API as `structuredContent` and its Markdown twin as text. ' +
         `Resources: ${RESOURCE_SCHEME}/llms.txt, ${RESOURCE_SCHEME}/sets.md and every knowledge article (${RESOURCE_SCHEME}/knowledge/{id}.md), ` +
         `and by template any card, sealed product or set (${RESOURCE_SCHEME}/cards/{slug}.md, /sealed/{slug}.md, /sets/{slug}.md). ` +
-        'Each tool call and resource read counts like one search against the rate limit (value_collection: one point per 50 lines); ' +
+        `Each tool call and resource read counts like one search against the rate limit (value_collection: one point per ${LIST_LINES_PER_POINT} lines); ` +
         'initialize, the lists and ping are not counted, and verified agents (Web Bot Auth) never are. ' +
-        `A JSON-RPC batch is taken only under ${MCP_BATCHING_VERSION} (or without MCP-Protocol-Version): at most ${MCP_BATCH_MAX} messages, whose lists together hold at most 5,000 lines. ` +
+        `A JSON-RPC batch is taken only under ${MCP_BATCHING_VERSION} (or without MCP-Protocol-Version): at most ${MCP_BATCH_MAX} messages, whose lists together hold at most ${countText(COLLECTION_LIMITS.lines)} lines. ` +
         'A function listening on a loopback address with no proxy in front (TRUST_PROXY=0) answers only a loopback Host and Origin (403 otherwise), against DNS rebinding; ' +
         'on a public address there is no such rule: the data is public and read-only, with no credentials, cookies or local resources to protect.',
       examples: {

@@ -1,4 +1,4 @@
-import { MCP_JSON_VALUES_MAX } from '../mcp/protocol.ts';
+import { bytesText, COLLECTION_LIMITS, countText, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES } from '../../http/limits.ts';
 import { CORS, corsOn, type HeaderKey, type HeaderRef, headersOf, RATE_LIMITED } from './headers.ts';
 import { ref } from './schema-components.ts';
 
@@ -42,12 +42,17 @@ export const RESPONSES = {
     'Link-ServiceDesc',
   ),
   ContentTooLarge: problem(
-    `A POST body past 1 MB (answered as soon as it passes), a list (or one request’s lists together) of more than 5,000 lines, or an MCP request of more than ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values: \`limit\` names the limit. Send it in parts.`,
+    `A POST body past ${bytesText(POST_BODY_MAX_BYTES)} (answered as soon as it passes), a list (or one request’s lists together) of more than ${countText(COLLECTION_LIMITS.lines)} lines, or an MCP request of more than ${countText(MCP_JSON_VALUES_MAX)} JSON values: \`limit\` names the limit. Send it in parts.`,
     'Problem',
     ...CORS,
     'Link-ServiceDesc',
   ),
-  UriTooLong: problem('A GET list past 6 KB as sent (`limit` names it): POST a longer list.', 'Problem', ...CORS, 'Link-ServiceDesc'),
+  UriTooLong: problem(
+    `A GET list past ${bytesText(COLLECTION_LIMITS.getListBytes)} as sent (\`limit\` names it): POST a longer list.`,
+    'Problem',
+    ...CORS,
+    'Link-ServiceDesc',
+  ),
   UnsupportedMediaType: problem('A POST body that is neither text/plain nor text/csv: `allowed` lists what is taken.', 'Problem', ...CORS, 'Link-ServiceDesc'),
   NotAcceptable: problem(
     'The Accept header allows none of the three representations; `available` lists them.',

@@ -1,4 +1,5 @@
 import { formatUsd } from '../../catalogue/format.ts';
+import { bytesText, COLLECTION_LIMITS, countText } from '../../http/limits.ts';
 import { pageUrl } from '../../http/links.ts';
 import type { Collection, CollectionEntry } from '../../schemas/api-types.ts';
 import { escapeHtml as e } from '../html.ts';
@@ -30,7 +31,7 @@ const STATUS_TEXT: Record<CollectionEntry['status'], string> = {
 export function collectionPage({ list, collection, fitsInLink }: CollectionPageInput): RenderedPage {
   const parts = [
     '<h1>What is my collection worth?</h1>',
-    '<p>Paste a list, one card or sealed product a line, as you would write it: <code>2x charizard 4/102</code>, <code>moonbreon psa 10</code>, <code>umbreon vmax alt art</code>, <code>evolving skies booster box</code>. Or choose a CSV file exported from a collection app (TCGplayer, Dragon Shield). Up to 5,000 lines or 1 MB.</p>',
+    `<p>Paste a list, one card or sealed product a line, as you would write it: <code>2x charizard 4/102</code>, <code>moonbreon psa 10</code>, <code>umbreon vmax alt art</code>, <code>evolving skies booster box</code>. Or choose a CSV file exported from a collection app (TCGplayer, Dragon Shield). Up to ${countText(COLLECTION_LIMITS.lines)} lines or ${bytesText(COLLECTION_LIMITS.postBytes)}.</p>`,
     form(list),
   ];
   if (collection) parts.push(results(list, collection, fitsInLink));

@@ -9,9 +9,9 @@
 
 import { formatUsd, kindLabel } from '../../catalogue/format.ts';
 import { bandLabel, VALUE_BAND_IDS, valueBandOf } from '../../catalogue/value-bands.ts';
+import { QUERY_MAX_LENGTH, type SearchSort } from '../../http/limits.ts';
 import { CARD_SEARCH_PAGE, pageUrl, SEALED_LISTING_PAGE, SEARCH_HELP_PAGE } from '../../http/links.ts';
 import type { CardSearchHit, CardSearchParams } from '../../search/card-searcher.ts';
-import type { SearchSort } from '../../search/catalogue-searcher.ts';
 import type { IgnoredReason, IgnoredWord } from '../../search/query-match.ts';
 import type { SealedSearchHit, SealedSearchParams } from '../../search/sealed-searcher.ts';
 import { escapeHtml } from '../html.ts';
@@ -91,7 +91,7 @@ function searchForm<P extends { q?: string; sort: SearchSort; limit: number; off
     .map(([sort, label]) => option(sort, label, shape.askedSort === sort));
   return [
     `<form class="search-form" action="${shape.path}" method="get" role="search">`,
-    `<label>${e(shape.searchLabel)} <input name="q" type="search" value="${e(params.q ?? '')}" placeholder="${e(shape.placeholder)}" maxlength="200" /></label>`,
+    `<label>${e(shape.searchLabel)} <input name="q" type="search" value="${e(params.q ?? '')}" placeholder="${e(shape.placeholder)}" maxlength="${QUERY_MAX_LENGTH}" /></label>`,
     `<label>${e(filter.label)} <select name="${filter.name}">${option('', filter.anyLabel, filter.selected === undefined)}${filter.options.map((o) => option(o.value, o.label, o.value === filter.selected)).join('')}</select></label>`,
     `<label>Order <select name="sort">${option('', 'Best match', shape.askedSort === undefined || shape.askedSort === 'relevance')}${sorts.join('')}</select></label>`,
     '<button type="submit">Search</button>',

@@ -14,20 +14,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ListLine } from '../../collection/list-lines.ts';
-import {
-  MCP_BATCH_MAX,
-  MCP_BATCHING_VERSION,
-  MCP_INSTRUCTIONS,
-  MCP_JSON_VALUES_MAX,
-  MCP_PROTOCOL_VERSIONS,
-  MCP_SERVER_INFO,
-} from '../../describe/mcp/protocol.ts';
+import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../describe/mcp/protocol.ts';
 import { MCP_TOOLS_FILE, toolSpecsOf } from '../../describe/mcp/tools.ts';
 import { parseAccept } from '../../http/accept.ts';
 import type { Answer } from '../../http/answer.ts';
 import { API_HEADERS } from '../../http/headers.ts';
-import { badParameter, forbidden, overLimit, POST_BODY_MAX_BYTES, problemResponse, unsupportedMediaType } from '../../http/problem.ts';
-import { collectionCost, tooManyLines } from '../collection-limits.ts';
+import { countText, listCost, MCP_BATCH_MAX, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES, REQUEST_COST } from '../../http/limits.ts';
+import { badParameter, forbidden, overLimit, problemResponse, tooManyLines, unsupportedMediaType } from '../../http/problem.ts';
 import type { FunctionGate } from '../function-gate.ts';
 import { type ListTicket, type ListValuer, listWorkProblem } from '../list-valuer.ts';
 import { bodyRefusal, readLimited } from '../request-body.ts';
@@ -208,8 +201,8 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
       return rpcAnswer(406, rpcError(null, RPC.transport, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
     }
     if (jsonValuesOver(body, MCP_JSON_VALUES_MAX)) {
-      const detail = `An MCP request may hold at most ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')} JSON values (objects, arrays and their members); this one holds more.`;
-      return refused(overLimit(413, detail, `JSON values ≤ ${MCP_JSON_VALUES_MAX.toLocaleString('en-US')}`));
+      const detail = `An MCP request may hold at most ${countText(MCP_JSON_VALUES_MAX)} JSON values (objects, arrays and their members); this one holds more.`;
+      return refused(overLimit(413, detail, `JSON values ≤ ${countText(MCP_JSON_VALUES_MAX)}`));
     }
     let parsed: unknown;
     try {
@@ -305,16 +298,18 @@ function planOf(message: unknown): Planned {
   if (message.id !== undefined && id === null) return invalid('id must be a string or an integer', null);
   if (message.method === undefined) {
     // A response to a request of ours (we send none): the SDK takes it, and answers nothing.
-    return id !== null && ('result' in message || 'error' in message) ? { message, cost: 0 } : invalid('a message needs a method, or a result or error', id);
+    return id !== null && ('result' in message || 'error' in message)
+      ? { message, cost: REQUEST_COST.protocolMessage }
+      : invalid('a message needs a method, or a result or error', id);
   }
   if (typeof message.method !== 'string') return invalid('method must be a string', id);
-  if (id === null) return { message, cost: 0 }; // a notification
+  if (id === null) return { message, cost: REQUEST_COST.protocolMessage }; // a notification
   if (message.method === 'tools/call') {
     const params = toolCallParams(message.params);
     const lines = 'invalid' in params ? undefined : listLinesOf(params.name, params.arguments);
     // A list over the limit is the tool's error (it says so, and costs nothing), never valued.
     if (lines && tooManyLines(lines.length)) return { message, cost: 0, toolCall: { id, params } };
-    const cost = 'invalid' in params ? 0 : lines ? collectionCost(lines.length) : 1;
+    const cost = 'invalid' in params ? 0 : lines ? listCost(lines.length) : REQUEST_COST.toolCall;
     return { message, cost, lines, toolCall: { id, params } };
   }
   const schema = SDK_REQUESTS[message.method as keyof typeof SDK_REQUESTS];
@@ -328,7 +323,7 @@ function planOf(message: unknown): Planned {
       refusal: { status: 200, body: rpcError(id, RPC.invalidParams, `Invalid params: ${where}${issue?.message ?? 'not this method’s'}`) },
     };
   }
-  return { message, cost: message.method === 'resources/read' ? 1 : 0 };
+  return { message, cost: message.method === 'resources/read' ? REQUEST_COST.resourceRead : REQUEST_COST.protocolMessage };
 }
 
 /**

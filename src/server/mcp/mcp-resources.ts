@@ -1,6 +1,6 @@
 import { RESOURCE_SCHEME, TOKENS_META } from '../../describe/mcp/protocol.ts';
 import { markdownUrl } from '../../http/links.ts';
-import { SLUG } from '../../http/routes.ts';
+import { SLUG_PATTERN } from '../../schemas/patterns.ts';
 import type { Searchers } from '../search-data.ts';
 import type { BuildFiles } from './build-files.ts';
 
@@ -13,7 +13,7 @@ import type { BuildFiles } from './build-files.ts';
 const MARKDOWN = 'text/markdown';
 const uriOf = (path: string): string => `${RESOURCE_SCHEME}${path}`;
 /** The paths a resource may name: the index files, and a record's Markdown. */
-const READABLE = new RegExp(`^/(?:cards|sealed|sets|knowledge)/${SLUG.source.slice(1, -1)}\\.md$`);
+const READABLE = new RegExp(`^/(?:cards|sealed|sets|knowledge)/${SLUG_PATTERN}\\.md$`);
 const INDEX_FILES = ['/llms.txt', markdownUrl('sets')];
 
 export function createResources({ searchers, files }: { searchers: Searchers; files: BuildFiles }) {

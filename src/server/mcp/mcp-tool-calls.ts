@@ -1,12 +1,11 @@
 import { type ListLine, linesOfText } from '../../collection/list-lines.ts';
 import { TOKENS_META } from '../../describe/mcp/protocol.ts';
 import type { ToolSource, ToolSpec } from '../../describe/mcp/tools.ts';
-import { badParameter, type Problem } from '../../http/problem.ts';
-import { SLUG } from '../../http/routes.ts';
+import { badParameter, type Problem, tooManyLines } from '../../http/problem.ts';
 import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../render/markdown/search-markdown.ts';
 import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
+import { SET_ID, SLUG } from '../../schemas/patterns.ts';
 import { SEARCH_CACHE_ENTRIES } from '../../search/search-params.ts';
-import { tooManyLines } from '../collection-limits.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
 import { countTokens } from '../token-count.ts';
@@ -90,7 +89,7 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
   async function record(name: string, source: Extract<ToolSource, { kind: 'record' }>, query: URLSearchParams): Promise<ToolAnswer | Problem> {
     const { collection, thing, listedBy } = source;
     const key = query.get(name)!;
-    const shape = collection === 'sets' ? /^[a-z0-9]+$/ : SLUG;
+    const shape = collection === 'sets' ? SET_ID : SLUG;
     const unknown = () => badParameter(name, `No ${thing} has the ${name} "${key.slice(0, 80)}"; ${listedBy} lists them.`, `a ${name} from ${listedBy}`);
     // A card id may hold capitals and underscores (cel25c-15_A1): it is looked up as an id below.
     if (!shape.test(key) && collection !== 'cards') return unknown();

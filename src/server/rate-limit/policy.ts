@@ -1,3 +1,5 @@
+import { RATE_LIMIT_DEFAULT } from '../../http/limits.ts';
+
 /**
  * The rate-limit policy of the function (`RATE_LIMIT=<requests>/<seconds>`, or
  * `off`) and the headers that announce it, in the syntax of
@@ -10,7 +12,8 @@ export interface RatePolicy {
   windowSeconds: number;
 }
 
-export const RATE_LIMIT_DEFAULT = '120/60';
+/** RATE_LIMIT's value when unset (src/http/limits.ts). */
+const DEFAULT_TEXT = `${RATE_LIMIT_DEFAULT.quota}/${RATE_LIMIT_DEFAULT.windowSeconds}`;
 /** The one policy the function has; its name appears in both headers and in `violated-policies`. */
 export const POLICY_NAME = 'default';
 
@@ -18,11 +21,11 @@ export const POLICY_NAME = 'default';
  * @example ratePolicyOf('120/60') // { quota: 120, windowSeconds: 60 }
  * @example ratePolicyOf('off') // null
  */
-export function ratePolicyOf(text: string = RATE_LIMIT_DEFAULT): RatePolicy | null {
+export function ratePolicyOf(text: string = DEFAULT_TEXT): RatePolicy | null {
   const value = text.trim();
   if (value === 'off') return null;
   const match = /^([1-9]\d{0,8})\/([1-9]\d{0,6})$/.exec(value);
-  if (!match) throw new Error(`RATE_LIMIT must be <requests>/<seconds> (e.g. ${RATE_LIMIT_DEFAULT}) or off; got "${text}"`);
+  if (!match) throw new Error(`RATE_LIMIT must be <requests>/<seconds> (e.g. ${DEFAULT_TEXT}) or off; got "${text}"`);
   return { quota: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
