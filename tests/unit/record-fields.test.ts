@@ -15,6 +15,7 @@ import type { History } from '../../src/schemas/api-types.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
+import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
 import { astroPages } from './astro-pages.ts';
 
 /**
@@ -30,7 +31,6 @@ import { astroPages } from './astro-pages.ts';
  */
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const SCHEMA_DIR = join(ROOT, 'schemas', 'api');
 
 const PRICES_AS_OF = '2025-10-20';
 /** Six days before PRICES_AS_OF: stale, so that a price status is a word the pages write ("priced" they leave unsaid). */
@@ -326,7 +326,8 @@ describe.each([
   const leaves = leavesOf(SCHEMAS[schema]);
   const notShown = NOT_SHOWN[schema];
 
-  it('the fixture record holds a value at every property of the schema, optional and nullable ones included', () => {
+  it('the fixture record is valid and holds a value at every property of the schema, optional and nullable ones included', () => {
+    assertMatches(schema, JSON.parse(JSON.stringify(record)), schema);
     expect(leaves.length).toBeGreaterThan(10);
     const empty = leaves.filter((leaf) => valuesAt(record, leaf.path).length === 0).map((leaf) => leaf.path);
     expect(empty, 'give the fixture content a value for each (not null, not empty)').toEqual([]);
