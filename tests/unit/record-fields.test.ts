@@ -90,7 +90,7 @@ const CHARIZARD: CardEntry = {
       high: null,
       market: null,
       directLow: null,
-      updatedAt: '2025-10-13',
+      updatedAt: '2025-10-09',
       source: 'pokemontcg',
     },
   ],
@@ -113,7 +113,7 @@ const CHARIZARD: CardEntry = {
   },
 };
 
-const CHANGES: ItemChangeRef[] = [{ asOf: '2025-10-13', url: '/api/changes/2025-10-13', what: ['repriced', 'band'] }];
+const CHANGES: ItemChangeRef[] = [{ asOf: '2025-10-16', url: '/api/changes/2025-10-16', what: ['repriced', 'band'] }];
 
 const EVOLVING_SKIES_BOX: SealedEntry = {
   productId: 242436,
@@ -145,7 +145,7 @@ const BLASTOISE: CardEntry = {
   prices: [{ ...CHARIZARD.prices[0], productId: 42360, low: 120.3, mid: 150.4, high: 310.6, market: 171.15, directLow: null }],
   history: [],
 };
-const BLASTOISE_HISTORY: History = { start: '2025-10-12', end: UPDATED, market: [160.2, null, 171.15] };
+const BLASTOISE_HISTORY: History = { start: '2025-10-11', end: UPDATED, market: [160.2, null, 165.4, 171.15] };
 const MACHAMP: CardEntry = { ...CHARIZARD, id: 'base1-8', name: 'Machamp', number: '8', rarity: undefined, prices: [], history: [], graded: undefined };
 
 const card = cardToDetail(CHARIZARD, SET, PRICES_AS_OF, CHANGES);
@@ -162,7 +162,7 @@ const set = setToDetail(
 
 const ADDRESS = 'the address of the page (its slug), which both pages link: a person reads the name';
 const ID_IN_ADDRESS = "<set>-<number>: the set and the number are in the name (Charizard (Base 4/102)), the id in the card's every address";
-const WEEKLY_END = 'the Sunday before history.start: the weekly closes end where the daily values begin, and the Markdown says where that is';
+const WEEKLY_END = 'the Sunday before history.start, where the weekly closes give way to the daily values: it says nothing of its own';
 const CHANGE_URL = "the JSON address of the import's change record, made from asOf: the pages link the same record by its date";
 
 /**
@@ -188,6 +188,7 @@ const NOT_SHOWN: Record<string, Record<string, string>> = {
   },
   'set-detail.json': {
     'cards[].id': ID_IN_ADDRESS,
+    'cards[].history.weekly.end': WEEKLY_END,
     'cards[].slug': "the address of the card's page, which the card's name links",
     'topCard.id': ID_IN_ADDRESS,
     'topCard.slug': "the address of the card's page, which the card's name links",
