@@ -38,7 +38,10 @@ const UPDATED = '2025-10-14';
 
 const SET: SetEntry = { id: 'base1', name: 'Base', series: 'Original', printedTotal: 102, total: 130, releaseDate: '1999-01-09', ptcgoCode: 'BS' };
 
-/** Distinct figures everywhere, so that no property is found by another's value. */
+/**
+ * Distinct figures and dates, so that no property is found by another's value, except where two properties are the
+ * same fact (the card's value is its primary printing's market price; a history ends on its last price's date).
+ */
 const CHARIZARD: CardEntry = {
   id: 'base1-4',
   set: 'base1',
