@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import type { CardSummary } from '../catalogue/card-record.ts';
 import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
-import { type CsvValue, csvField } from '../render/csv.ts';
+import { type CsvValue, csvColumnsOf, csvField } from '../render/csv.ts';
 import type { BulkManifest, Printing } from '../schemas/api-types.ts';
 
 /**
@@ -87,27 +87,21 @@ export function csvOf<T>(columns: readonly (keyof T & string)[], rows: Iterable<
   const { body, records } = linesToBytes(
     (function* () {
       yield columns.map(csvField).join(',');
-      for (const row of rows) yield columns.map((c) => csvField(row[c] as CsvValue)).join(',');
+      // An optional property the record leaves out is an empty field, as null is.
+      for (const row of rows) yield columns.map((c) => csvField((row[c] ?? null) as CsvValue)).join(',');
     })(),
     '\r\n',
   );
   return { body, records: records - 1 };
 }
 
-/** The columns of cards.csv: the card summary fields (schemas/api/card-fields.json), in that order. */
-export const CARD_CSV_COLUMNS = [
-  'id',
-  'name',
-  'exactName',
-  'slug',
-  'setName',
-  'valueUsd',
-  'priceStatus',
-  'valueBand',
-  'rarity',
-  'types',
-  'imageSmall',
-] as const satisfies readonly (keyof CardSummary)[];
+/**
+ * The columns of cards.csv: the card summary fields (schemas/api/card-fields.json), read from the schema by
+ * csvColumnsOf (`schemas`: the files of schemas/api/ by name). The type generated from the same file has them all.
+ */
+export function cardCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): (keyof CardSummary & string)[] {
+  return csvColumnsOf('card-fields.json', schemas) as (keyof CardSummary & string)[];
+}
 
 /** One file in the manifest. */
 export type BulkFileEntry = BulkManifest['files'][number];
@@ -137,23 +131,7 @@ export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: B
 /** One row of printings.csv: a printing of a card (schemas/api/printing.json) with the card it belongs to. */
 export type PrintingRow = Omit<Printing, 'history'> & { cardId: string };
 
-/** The columns of printings.csv: the card, then the printing's fields (schemas/api/printing.json), in that order. */
-export const PRINTING_CSV_COLUMNS = [
-  'cardId',
-  'id',
-  'label',
-  'variant',
-  'printing',
-  'primary',
-  'productId',
-  'valueUsd',
-  'priceStatus',
-  'lowPrice',
-  'midPrice',
-  'highPrice',
-  'marketPrice',
-  'directLowPrice',
-  'updatedAt',
-  'source',
-  'marketUrl',
-] as const satisfies readonly (keyof PrintingRow)[];
+/** The columns of printings.csv: the card, then the printing's flat fields (schemas/api/printing.json: all but its history). */
+export function printingCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): (keyof PrintingRow & string)[] {
+  return ['cardId', ...csvColumnsOf('printing.json', schemas)] as (keyof PrintingRow & string)[];
+}

@@ -28,18 +28,18 @@ import {
   type BulkFileEntry,
   bulkFileEntry,
   bulkManifestOf,
-  CARD_CSV_COLUMNS,
   CARDS_CSV_PATH,
   CROSSWALK_CSV_PATH,
+  cardCsvColumnsOf,
   csvOf,
   dataDateOf,
   gzipOf,
   gzipPath,
   ndjsonOf,
   ndjsonPath,
-  PRINTING_CSV_COLUMNS,
   PRINTINGS_CSV_PATH,
   type PrintingRow,
+  printingCsvColumnsOf,
 } from './bulk-files.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -116,7 +116,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield* setFiles(catalogue, render);
       return;
     case 'bulk':
-      yield* bulkFiles(catalogue);
+      yield* bulkFiles(catalogue, schemas);
       return;
     case 'site': {
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
@@ -202,9 +202,9 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
  * line is JSON.stringify of the same record the detail file is, so the two are
  * the same bytes; cards come as the text of their files (`cardJson`), never as
- * 18k detail objects at once.
+ * 18k detail objects at once. The CSV columns are read from the schemas.
  */
-async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
+async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
     entries.push(bulkFileEntry(path, made, extra));
@@ -230,7 +230,7 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
     return { name, schema, ndjson, gzip: gzipOf(ndjson.body) };
   });
   const csv = csvOf(
-    CARD_CSV_COLUMNS,
+    cardCsvColumnsOf(schemas),
     cardOrder.map((i) => catalogue.cards[i]),
   );
   const crosswalkCsv = csvOf(
@@ -239,7 +239,7 @@ async function* bulkFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
   );
   // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
   const printingsCsv = csvOf(
-    PRINTING_CSV_COLUMNS,
+    printingCsvColumnsOf(schemas),
     (function* (): Generator<PrintingRow> {
       for (const line of linesOf(cardsNdjson.body)) {
         const { id: cardId, printings } = JSON.parse(line) as CardDetail;

@@ -6,15 +6,17 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { contentTypeOf } from '../../src/http/headers.ts';
+import { cardCsvColumnsOf, printingCsvColumnsOf } from '../../src/pipeline/bulk-files.ts';
 import type { BulkManifest } from '../../src/schemas/api-types.ts';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
-import { assertMatches } from '../support/schemas.ts';
+import { assertMatches, SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
 
 /**
  * The open-data files of the fixture build (docs/data.md): each NDJSON line is
  * its detail file byte for byte, the gzip twins inflate to the NDJSON, the CSV
- * is RFC 4180 with the card summary fields, and the manifest's counts, sizes and
- * hashes are those of the files. A second build gives the same bytes.
+ * is RFC 4180 with the card summary fields (the columns read from the schemas, as
+ * the build reads them), and the manifest's counts, sizes and hashes are those of
+ * the files. A second build gives the same bytes.
  */
 const dist = inject('fixtureDist');
 const client = join(dist, 'client');
@@ -22,6 +24,9 @@ const bytes = (path: string) => readFileSync(join(client, path));
 const text = (path: string) => bytes(path).toString('utf8');
 const content = JSON.parse(text('api/content.json'));
 const manifest: BulkManifest = JSON.parse(text('api/bulk/manifest.json'));
+const schemas = Object.fromEntries(schemaFiles().map((file) => [file, JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'))]));
+/** A field as the CSV writes it (src/render/csv.ts), for comparing rows with the NDJSON records. */
+const field = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('|') : String(value));
 
 const BULK_FILES = [
   '/api/bulk/cards.ndjson',
@@ -75,7 +80,7 @@ describe.each([
 describe('/api/bulk/cards.csv', () => {
   const csv = text('api/bulk/cards.csv');
   const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
-  const COLUMNS = ['id', 'name', 'exactName', 'slug', 'setName', 'valueUsd', 'priceStatus', 'valueBand', 'rarity', 'types', 'imageSmall'];
+  const COLUMNS = cardCsvColumnsOf(schemas);
 
   it('ends every row in CRLF, the last one too', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
@@ -85,7 +90,6 @@ describe('/api/bulk/cards.csv', () => {
   it('parses (csv-parse, RFC 4180) to a header of the summary fields and one row per card, in the NDJSON order', () => {
     const [header, ...rows] = parse(csv, { record_delimiter: '\r\n' }) as string[][];
     expect(header).toEqual(COLUMNS);
-    const field = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('|') : String(value));
     expect(rows).toEqual(cards.map((card) => COLUMNS.map((c) => field(card[c]))));
     expect(rows.length).toBe(content.totalCards);
     // An apostrophe and an accent need no quoting (the unit tests quote commas, quotes and line breaks); an unpriced card has empty fields.
@@ -110,6 +114,14 @@ describe('/api/bulk/printings.csv', () => {
     const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
     expect(rows.map((row) => [column(row, 'cardId'), column(row, 'id')])).toEqual(
       cards.flatMap((card) => card.printings.map((p: { id: string }) => [card.id, p.id])),
+    );
+  });
+
+  it("parses to a header of the card id and the printing's fields, each row the printing of the NDJSON", () => {
+    expect(header).toEqual(printingCsvColumnsOf(schemas));
+    const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
+    expect(rows).toEqual(
+      cards.flatMap((card) => card.printings.map((p: Record<string, unknown>) => header.map((c) => field(c === 'cardId' ? card.id : p[c])))),
     );
   });
 

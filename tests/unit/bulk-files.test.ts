@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { bulkFileEntry, csvOf, dataDateOf, gzipOf, ndjsonOf } from '../../src/pipeline/bulk-files.ts';
-import { csvField } from '../../src/render/csv.ts';
+import { pathsOf } from '../../src/describe/openapi/paths.ts';
+import { bulkFileEntry, cardCsvColumnsOf, csvOf, dataDateOf, gzipOf, ndjsonOf, printingCsvColumnsOf } from '../../src/pipeline/bulk-files.ts';
+import { csvColumnsOf, csvField } from '../../src/render/csv.ts';
+import { ROOT } from '../support/fixture-site.ts';
+import { SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
 
 describe('csvField (RFC 4180)', () => {
   it.each([
@@ -45,6 +50,52 @@ describe('csvOf', () => {
       ['a-1', 'Pikachu, Jr.', 'said "hi"\r\nthen left', '1.5', 'Lightning', ''],
       ['b-2', "Farfetch'd", '', '', '', 'mid'],
     ]);
+  });
+});
+
+describe('csvColumnsOf', () => {
+  const schemas = {
+    'fields.json': { type: 'object', properties: { id: { type: 'string' }, pageUrl: { type: 'string', format: 'uri' }, name: { type: 'string' } } },
+    'status.json': { enum: ['priced', 'unpriced'] },
+    'history.json': { type: 'object', properties: { start: { type: 'string' } } },
+    'record.json': {
+      type: 'object',
+      allOf: [{ $ref: 'fields.json' }],
+      properties: {
+        status: { $ref: 'status.json' },
+        types: { type: 'array', items: { type: 'string' } },
+        history: { $ref: 'history.json' },
+        lines: { type: 'array', items: { type: 'object', properties: { price: { type: 'number' } } } },
+        market: { oneOf: [{ $ref: 'history.json' }, { type: 'null' }] },
+        band: { enum: ['grail', null] },
+        value: { type: ['number', 'null'] },
+      },
+    },
+  };
+
+  it("is every flat property (a value or a list of values) in the schema's order, allOf first and the addresses last", () => {
+    expect(csvColumnsOf('record.json', schemas)).toEqual(['id', 'name', 'status', 'types', 'band', 'value', 'pageUrl']);
+  });
+
+  it('a property added to the schema is a column, and a record that leaves it out has an empty field', () => {
+    const grown = { ...schemas, 'fields.json': { properties: { ...schemas['fields.json'].properties, artist: { type: 'string' } } } };
+    const columns = csvColumnsOf('record.json', grown);
+    expect(columns).toContain('artist');
+    expect(csvOf<Record<string, unknown>>(columns, [{ id: 'a-1' }]).body.toString()).toBe(`${columns.join(',')}\r\na-1${','.repeat(columns.length - 1)}\r\n`);
+  });
+});
+
+describe('the columns of the bulk CSVs', () => {
+  const schemas = Object.fromEntries(schemaFiles().map((file) => [file, JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'))]));
+  const csvs = [
+    { path: '/api/bulk/cards.csv', columns: cardCsvColumnsOf(schemas), doc: /The columns are the card summary fields, in this\s+order: `([^`]+)`/ },
+    { path: '/api/bulk/printings.csv', columns: printingCsvColumnsOf(schemas).slice(1), doc: /without its history, in\s+this order: `([^`]+)`/ },
+  ];
+
+  it.each(csvs)('docs/data.md and /openapi.json name the columns of $path as the schemas give them', ({ path, columns, doc }) => {
+    const named = readFileSync(join(ROOT, 'docs', 'data.md'), 'utf8').match(doc)?.[1];
+    expect(named?.split(/,\s+/)).toEqual(columns);
+    expect(JSON.stringify(pathsOf([])[path])).toContain(`(${columns.join(', ')})`);
   });
 });
 

@@ -22,6 +22,7 @@ export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
   const facts = [
     [`Kind: ${product.kind}`],
     [`Group: ${product.groupName}`],
+    [`Product id: ${product.productId} (TCGplayer)`],
     [`Packs inside: ${product.totalPacks ?? 'unknown'}`],
     [`Price per pack: ${product.pricePerPack === null ? 'n/a' : formatUsd(product.pricePerPack)}`],
     ...marketFacts(product.market),

@@ -1,0 +1,30 @@
+import { getViteConfig } from 'astro/config';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createViteServer } from 'vitest/node';
+import type { CardDetail, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
+
+/**
+ * The HTML pages of the records, rendered as the build renders them (src/pages/emit/[bundle].ndjson.ts: Astro's
+ * container API, a partial render) without a build. The unit tier's Vite does not compile .astro files, so a Vite of
+ * Astro's own (its plugins, no astro.config.mjs: the build's integrations have nothing to do here) loads the
+ * components, with no watcher, no socket and no dependency optimizing (which would write node_modules/.vite).
+ */
+export async function astroPages(root: string) {
+  const config = await getViteConfig(
+    { root, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false, watch: null } },
+    { root, configFile: false, logLevel: 'silent' },
+  )({ mode: 'test', command: 'serve' });
+  const vite = await createViteServer({ ...config, configFile: false, optimizeDeps: { disabled: true } });
+  const [CardPage, SealedPage, SetPage] = await Promise.all(
+    ['CardPage', 'SealedPage', 'SetPage'].map(async (name) => (await vite.ssrLoadModule(`/src/components/${name}.astro`)).default),
+  );
+  const container = await AstroContainer.create();
+  const page = async (component: unknown, props: Record<string, unknown>) =>
+    `<!DOCTYPE html>${await container.renderToString(component as Parameters<typeof container.renderToString>[0], { props, partial: true })}`;
+  return {
+    card: (card: CardDetail) => page(CardPage, { card }),
+    sealed: (product: SealedDetail) => page(SealedPage, { product }),
+    set: (set: SetDetail) => page(SetPage, { set }),
+    close: () => vite.close(),
+  };
+}
