@@ -8,6 +8,7 @@ import { AUTOCOMPLETE_PATH, allowedMethodsOf, type SearchEndpoint } from '../../
 import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_LENGTH } from '../../src/search/autocomplete.ts';
 import { queryTokens } from '../../src/search/normalize.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,
@@ -151,7 +152,7 @@ function createOracle(): Oracle {
   const served = [...clientFiles.values()];
   return {
     clientFiles,
-    manifest: JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')),
+    manifest: manifestOf(dist),
     // The search data's records are what the searches answer with, so their prefixes are fair game: those files are checked whole.
     prefixes: outside
       .filter((file) => !file.startsWith(searchDir))

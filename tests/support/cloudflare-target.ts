@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
@@ -29,7 +29,7 @@ export async function startCloudflareTarget(dist: string, functionUrl: string): 
   const scratch = join(ROOT, '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
-  const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+  const manifest = manifestOf(dist);
   const deployment = await cloudflareDeployment(manifest, {
     functionOrigin: new URL(functionUrl).origin,
     assetsDirectory: relative(outDir, join(dist, 'client')),
