@@ -4,19 +4,13 @@
  */
 
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { CONTRACT_TARGET, refusedInFront, startTarget } from '../support/target.ts';
+import { CONTRACT_TARGET, refusedInFront, useContractTarget } from '../support/target.ts';
 
 const dist = inject('fixtureDist');
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-});
-afterAll(() => server?.stop());
+const { url, logs } = useContractTarget(dist);
 
 /**
  * Bytes straight onto a socket (what no HTTP client library would send); resolves with all the server wrote back.
@@ -24,7 +18,7 @@ afterAll(() => server?.stop());
  * until the first bytes of the answer, as a browser would.
  */
 function rawExchange(bytes: string, { waitForAnswer = false } = {}): Promise<string> {
-  const { port } = new URL(server.url);
+  const { port } = new URL(url());
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
     let answer = '';
@@ -51,8 +45,8 @@ function parseAnswer(text: string) {
 
 describe('the Host header never changes which resource answers', () => {
   it('a Host smuggling a path still gets the cards it asked for, byte for byte', async () => {
-    const plain = await send(server.url, '/api/cards?q=pikachu&limit=1');
-    const smuggled = await send(server.url, '/api/cards?q=pikachu&limit=1', { headers: { Host: 'x/api/sealed?limit=1#' } });
+    const plain = await send(url(), '/api/cards?q=pikachu&limit=1');
+    const smuggled = await send(url(), '/api/cards?q=pikachu&limit=1', { headers: { Host: 'x/api/sealed?limit=1#' } });
     // nginx refuses a Host that is not host[:port] (RFC 9112 §3.2): a refusal, never the sealed products.
     if (refusedInFront(smuggled)) return assertMatches('problem.json', JSON.parse(smuggled.body));
     expect(smuggled.status).toBe(200);
@@ -62,8 +56,8 @@ describe('the Host header never changes which resource answers', () => {
 
   it.each(['[::1', '', 'a b', 'evil.example', 'localhost:1/api/sealed'])('Host %j gets the same answer as a plain one', async (host) => {
     for (const path of ['/llms.txt', '/api/cards?q=charizard', '/cards/charizard-base1-4']) {
-      const plain = await send(server.url, path);
-      const odd = await send(server.url, path, { headers: { Host: host } });
+      const plain = await send(url(), path);
+      const odd = await send(url(), path, { headers: { Host: host } });
       if (refusedInFront(odd)) {
         assertMatches('problem.json', JSON.parse(odd.body));
         continue;
@@ -74,15 +68,15 @@ describe('the Host header never changes which resource answers', () => {
   });
 
   it('forwarded headers do not reach the search either', async () => {
-    const plain = await send(server.url, '/api/sealed?q=booster');
-    const forwarded = await send(server.url, '/api/sealed?q=booster', { headers: { 'X-Forwarded-Host': 'x/api/cards?', 'X-Forwarded-Proto': 'gopher' } });
+    const plain = await send(url(), '/api/sealed?q=booster');
+    const forwarded = await send(url(), '/api/sealed?q=booster', { headers: { 'X-Forwarded-Host': 'x/api/cards?', 'X-Forwarded-Proto': 'gopher' } });
     expect(forwarded.body).toBe(plain.body);
   });
 
   it.each(['/_image?href=/favicon.svg&w=10&f=png', '/_image', '/_actions/x', '/_server-islands/x'])(
     '%s (an endpoint the site does not use) is a 404 problem',
     async (path) => {
-      const res = await send(server.url, path);
+      const res = await send(url(), path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toBe('application/problem+json');
     },
@@ -91,19 +85,19 @@ describe('the Host header never changes which resource answers', () => {
 
 describe('request targets', () => {
   it('a path beginning with // is a path, not a host: //llms.txt is a 404, not the home page', async () => {
-    const res = await send(server.url, '//llms.txt');
+    const res = await send(url(), '//llms.txt');
     expect(res.status).toBe(404);
     assertMatches('problem.json', JSON.parse(res.body));
   });
 
   it('an absolute-form target is routed on its path alone', async () => {
-    const res = await send(server.url, 'http://evil.example/api/cards/charizard-base1-4');
+    const res = await send(url(), 'http://evil.example/api/cards/charizard-base1-4');
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).id).toBe('base1-4');
   });
 
   it('the HTML file of a page is served at /cards/{slug}.html', async () => {
-    const res = await send(server.url, '/cards/charizard-base1-4.html');
+    const res = await send(url(), '/cards/charizard-base1-4.html');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('Charizard');
@@ -117,19 +111,19 @@ describe('a q with no searchable word', () => {
       ['/api/cards', 'card-search.json'],
       ['/api/sealed', 'sealed-search.json'],
     ] as const) {
-      const res = await send(server.url, `${path}?q=${encoded}`);
+      const res = await send(url(), `${path}?q=${encoded}`);
       expect(res.status, path).toBe(200);
       const body = JSON.parse(res.body);
       assertMatches(schema, body, path);
       expect(body.total, path).toBe(0);
     }
-    const knowledge = JSON.parse((await send(server.url, `/api/knowledge?q=${encoded}`)).body);
+    const knowledge = JSON.parse((await send(url(), `/api/knowledge?q=${encoded}`)).body);
     assertMatches('knowledge-list.json', knowledge);
     expect(knowledge).toEqual([]);
   });
 
   it('a word beside the emoji still finds its cards', async () => {
-    expect(JSON.parse((await send(server.url, `/api/cards?q=${encodeURIComponent('😀 charizard')}`)).body).total).toBeGreaterThan(0);
+    expect(JSON.parse((await send(url(), `/api/cards?q=${encodeURIComponent('😀 charizard')}`)).body).total).toBeGreaterThan(0);
   });
 });
 
@@ -170,7 +164,7 @@ describe('requests Node rejects before any route runs', () => {
 
   /** Sends `bytes` in pieces cut at `cuts`, waiting between them, so that the server reads them in several reads. */
   async function piecewiseExchange(bytes: string, cuts: number[]): Promise<string> {
-    const { port } = new URL(server.url);
+    const { port } = new URL(url());
     const socket = connect(Number(port), '127.0.0.1');
     socket.setNoDelay(true);
     let answer = '';
@@ -244,12 +238,12 @@ describe('security headers', () => {
     ['/api/cards?limit=x', {}],
     ['/', {}],
   ])('%s carries X-Content-Type-Options: nosniff', async (path, headers) => {
-    expect((await send(server.url, path, { headers })).headers['x-content-type-options']).toBe('nosniff');
+    expect((await send(url(), path, { headers })).headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('HTML pages carry a Content-Security-Policy and a Referrer-Policy', async () => {
     for (const path of ['/', '/cards/charizard-base1-4', '/knowledge']) {
-      const res = await send(server.url, path);
+      const res = await send(url(), path);
       expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -264,7 +258,7 @@ describe('CORS preflight', () => {
   it.each(['/api/cards', '/api/cards/charizard-base1-4', '/cards/charizard-base1-4', '/cards/charizard-base1-4.md', '/api/knowledge'])(
     'OPTIONS %s is a 204 preflight allowing conditional and signed requests',
     async (path) => {
-      const res = await send(server.url, path, {
+      const res = await send(url(), path, {
         method: 'OPTIONS',
         headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match, signature' },
       });
@@ -279,12 +273,12 @@ describe('CORS preflight', () => {
   );
 
   it('an API response lets a browser app read its caching and limit headers', async () => {
-    const exposed = String((await send(server.url, '/api/cards?q=mew')).headers['access-control-expose-headers']).toLowerCase();
+    const exposed = String((await send(url(), '/api/cards?q=mew')).headers['access-control-expose-headers']).toLowerCase();
     for (const header of ['etag', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-markdown-tokens']) expect(exposed).toContain(header);
   });
 
   it('OPTIONS on a path that does not exist is a 404 problem', async () => {
-    expect((await send(server.url, '/nothing-here', { method: 'OPTIONS' })).status).toBe(404);
+    expect((await send(url(), '/nothing-here', { method: 'OPTIONS' })).status).toBe(404);
   });
 });
 
@@ -301,6 +295,6 @@ describe('pipelining', () => {
     const limits = [...answer.matchAll(/"limit":(\d+)/g)].map((m) => Number(m[1]));
     expect(limits).toEqual(queries.map((_, i) => i % 3));
     await new Promise((r) => setTimeout(r, 100));
-    expect(server.logs()).not.toMatch(/MaxListenersExceededWarning/);
+    expect(logs()).not.toMatch(/MaxListenersExceededWarning/);
   });
 });

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { manifestOf } from './built-files.ts';
 import { startNginxDeployment } from './nginx.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -41,7 +40,7 @@ export function useContractTarget(dist: string) {
   let manifest: FileManifest | undefined;
   beforeAll(async () => {
     server = await startTarget(dist);
-    manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+    manifest = manifestOf(dist);
   });
   afterAll(() => server?.stop());
   return {
@@ -50,6 +49,8 @@ export function useContractTarget(dist: string) {
     send: (path: string, init: RequestInit) => fetch(server!.url + path, init),
     /** The target's base URL (after it started), for clients that make their own requests (the MCP SDK's). */
     url: () => server!.url,
+    /** What the target printed so far (the function's output, and nginx's errors through nginx). */
+    logs: () => server!.logs(),
     /** The build's manifest (after the target started). */
     manifest: () => manifest!,
   };
