@@ -4,6 +4,7 @@ import { Log, LogLevel, Miniflare } from 'miniflare';
 import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
 import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
 export interface CloudflareTarget {
@@ -75,6 +76,28 @@ export async function startCloudflareTarget(dist: string, functionUrl: string): 
     async stop() {
       await mf.dispose();
       rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The Cloudflare deployment as a contract target: the function on the build (trusting the Worker's
+ * X-Forwarded-For, TRUST_PROXY=1, as docs/deploy-cloudflare.md says to run it) with the Worker in Miniflare in
+ * front. `env` adds to the function's environment.
+ */
+export async function startCloudflareDeployment(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const fn = await startServer(dist, { TRUST_PROXY: '1', ...env });
+  const worker = await startCloudflareTarget(dist, fn.url).catch(async (error: unknown) => {
+    await fn.stop();
+    throw error;
+  });
+  return {
+    url: worker.url,
+    pid: fn.pid,
+    logs: fn.logs,
+    stop: async () => {
+      await worker.stop();
+      await fn.stop();
     },
   };
 }
