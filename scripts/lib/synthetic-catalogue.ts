@@ -17,8 +17,8 @@
  * priced only by the id-keyed export (no history), ~0.7% unpriced cards, graded
  * figures for ~1.4%, secret rares numbered past the printed total, one promo set
  * per series, sealed products for most modern sets and some older ones (~7 per
- * 100 cards; the real catalogue has ~9), the 47 articles of content/knowledge
- * with their mentions pointed at synthetic items, aliases that pass the build's
+ * 100 cards; the real catalogue has ~9), every article of content/knowledge
+ * with its mentions pointed at synthetic items, aliases that pass the build's
  * checks, and one change record (an import that added the newest set and
  * repriced the rest, computed by the import's own code).
  *

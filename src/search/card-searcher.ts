@@ -53,7 +53,7 @@ export interface CardSearcher {
   /**
    * The cards that hold TCGplayer products, in the order of `productIds`: one result per printing of each
    * product (a product's variants, most valuable first), and the ids no card holds. `positionsOf` gives the
-   * positions of the cards that hold a product (productPositions).
+   * positions of the cards that hold a product (productLookup over productPositionsOf's list).
    */
   byProducts(productIds: readonly number[], positionsOf: (productId: number) => readonly number[]): { results: CardSearchHit[]; notFound: number[] };
   /** The cards named by id or slug (`?ids=`), in the order given; the ones no card has. */

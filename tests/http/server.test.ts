@@ -6,7 +6,7 @@ import { expectMarkdownTwin } from '../support/markdown-twin.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import { useContractTarget } from '../support/target.ts';
 
-/** The real server (src/server/main.ts) on the built fixture site, over HTTP. */
+/** The HTTP contract on the built fixture site: the real function (src/server/main.ts), alone or behind the front CONTRACT_TARGET names (tests/support/target.ts). */
 const dist = inject('fixtureDist');
 const { get, url, manifest } = useContractTarget(dist);
 
