@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { createRequire } from 'node:module';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * The test tiers, each a Vitest project with a script of its own (package.json `test:<tier>`); `npm test` runs
@@ -13,13 +14,21 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  *   http      the real function over HTTP
  *   deploy    the host configurations (nginx, Cloudflare in Miniflare, Netlify, Vercel)
  *   nginx     the HTTP contract files again, through nginx serving the build in front of the function
+ *   cloudflare  the HTTP contract files again, through the Cloudflare Worker (in Miniflare) in front of the function
  *   e2e       the pages in Chromium (from the npm package @sparticuz/chromium)
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
-/** The HTTP contract, as a client sees it whatever serves it: run against the function alone and through nginx. */
+/** The HTTP contract, as a client sees it whatever serves it: run against the function alone, through nginx and through the Worker. */
 const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'search-filters', 'catalog-movers', 'autocomplete', 'sets', 'collection', 'mcp'].map(
   (name) => `tests/http/${name}.test.ts`,
 );
+
+/**
+ * The Cloudflare Worker runs in Miniflare (workerd), an npm package of the project's: the `cloudflare` tier and
+ * tests/deploy/cloudflare.test.ts need it. Where it is not installed (an install that left it out) they are left
+ * out and that is said, unless REQUIRE_SERVICES is set (CI).
+ */
+const MINIFLARE = miniflareInstalled();
 
 const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
 
@@ -32,8 +41,13 @@ export default defineConfig({
       tier('content', { include: ['tests/content/**/*.test.ts'] }),
       tier('contract', { include: ['tests/contract/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
       tier('http', { include: ['tests/http/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
-      tier('deploy', { include: ['tests/deploy/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
+      tier('deploy', {
+        include: ['tests/deploy/**/*.test.ts'],
+        exclude: [...configDefaults.exclude, ...(MINIFLARE ? [] : ['tests/deploy/cloudflare.test.ts'])],
+        globalSetup: FIXTURE_SITE,
+      }),
       tier('nginx', { include: nginxIncluded(), globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'nginx' } }),
+      tier('cloudflare', { include: MINIFLARE ? CONTRACT_FILES : [], globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'cloudflare' } }),
       tier('e2e', { include: ['tests/e2e/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
     ],
   },
@@ -51,4 +65,20 @@ function nginxIncluded(): string[] {
   const asked = process.argv.indexOf('--project');
   if (asked === -1 || process.argv[asked + 1] === 'nginx') console.warn(`SKIPPED: the nginx tier (the HTTP contract through nginx): ${why}`);
   return [];
+}
+
+function miniflareInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('miniflare');
+    return true;
+  } catch (error) {
+    const why = `Miniflare is not installed (${(error as Error).message.split('\n')[0]}; npm install installs it)`;
+    if (process.env.REQUIRE_SERVICES) throw new Error(`REQUIRE_SERVICES is set but ${why}`);
+    const projects = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--project' ? [arg] : []));
+    // Said once a run: the config is evaluated again for each project, and the environment outlives that.
+    if ((projects.length === 0 || projects.some((p) => p === 'cloudflare' || p === 'deploy')) && !process.env.MINIFLARE_SKIP_SAID)
+      console.warn(`SKIPPED: the cloudflare tier (the HTTP contract through the Worker) and tests/deploy/cloudflare.test.ts: ${why}`);
+    process.env.MINIFLARE_SKIP_SAID = '1';
+    return false;
+  }
 }

@@ -35,7 +35,7 @@ import { prepareCatalogue } from '../src/search/catalogue-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/search/sealed-searcher.ts';
 import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { median, percentile, runBenchmark } from './lib/bench-report.ts';
+import { median, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { loadCards } from './lib/content-cards.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
@@ -145,12 +145,7 @@ function main(): number {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '51' }, runs: { type: 'string', default: '5' } } });
   const rounds = Math.max(30, Number(values.rounds));
   const runs = Number(values.runs);
-  const misses: string[] = [];
-  const check = (label: string, value: number, target: number) => {
-    const ok = value <= target;
-    if (!ok) misses.push(`${label} ${ms(value)} > ${ms(target)}`);
-    return `${ms(value)} ${ok ? '✓' : `✗ (target ≤ ${ms(target)})`}`;
-  };
+  const { check, misses } = targetChecks(ms);
 
   console.log('1. Loading content/ and reading the search packs ...');
   let t = performance.now();

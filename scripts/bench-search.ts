@@ -46,7 +46,7 @@ import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { parseCardSearch } from '../src/search/search-params.ts';
 import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { mb, median, percentile, printTable, runBenchmark } from './lib/bench-report.ts';
+import { mb, median, percentile, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { HOSTILE_KINDS, type HostileKind, randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5, autocompleteP99Ms: 1 };
@@ -104,22 +104,7 @@ function timeFilters(data: CatalogueData<CardSearchRecord>, facts: ReadonlyMap<s
     if (!parsed.ok) throw new Error(`${q}: ${parsed.problem.detail}`);
     return parsed.params;
   });
-  const perQuery = params.map(() => [] as number[]);
-  for (const p of params) for (let i = 0; i < 5; i++) searcher.search(p);
-  gc();
-  for (let r = 0; r < rounds; r++) {
-    params.forEach((p, i) => {
-      const t = performance.now();
-      searcher.search(p);
-      perQuery[i].push(performance.now() - t);
-    });
-  }
-  const medians = perQuery.map(median);
-  const slowest = medians
-    .map((m, i) => ({ q: FILTER_QUERIES[i], m }))
-    .sort((a, b) => b.m - a.m)
-    .slice(0, 3);
-  return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
+  return medianTimes(params, FILTER_QUERIES, (p) => searcher.search(p), rounds);
 }
 
 /** What people type into the home page's box: two letters (the most keys to scan), names part-typed, punctuation, a set, nothing. */
@@ -169,39 +154,32 @@ function autocompleteOf(records: readonly CardSearchRecord[]): { suggest: Return
 }
 
 function timeAutocomplete(suggest: ReturnType<typeof createAutocomplete>, rounds: number) {
-  const perPrefix = AUTOCOMPLETE_PREFIXES.map(() => [] as number[]);
-  for (const q of AUTOCOMPLETE_PREFIXES) for (let i = 0; i < 5; i++) suggest(q);
-  gc();
-  for (let r = 0; r < rounds; r++) {
-    AUTOCOMPLETE_PREFIXES.forEach((q, i) => {
-      const t = performance.now();
-      suggest(q);
-      perPrefix[i].push(performance.now() - t);
-    });
-  }
-  const medians = perPrefix.map(median);
-  const slowest = medians
-    .map((m, i) => ({ q: AUTOCOMPLETE_PREFIXES[i], m }))
-    .sort((a, b) => b.m - a.m)
-    .slice(0, 3);
-  return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
+  return medianTimes(AUTOCOMPLETE_PREFIXES, AUTOCOMPLETE_PREFIXES, suggest, rounds);
 }
 
 function timeQueries(searcher: CardSearcher, rounds: number) {
-  const perQuery = LABELLED_QUERIES.map(() => [] as number[]);
-  const run = (q: string) => searcher.search({ q, sort: 'relevance', limit: 50, offset: 0 });
-  for (const { q } of LABELLED_QUERIES) for (let i = 0; i < 5; i++) run(q); // warm up the JIT
+  const queries = LABELLED_QUERIES.map(({ q }) => q);
+  return medianTimes(queries, queries, (q) => searcher.search({ q, sort: 'relevance', limit: 50, offset: 0 }), rounds);
+}
+
+/**
+ * Each input's median time over `rounds` (after five runs each to warm up the JIT, and a GC), and of those
+ * medians the p50, the p99 and the three slowest, by name (`names[i]` is `inputs[i]`'s).
+ */
+function medianTimes<T>(inputs: readonly T[], names: readonly string[], run: (input: T) => unknown, rounds: number) {
+  const perInput = inputs.map(() => [] as number[]);
+  for (const input of inputs) for (let i = 0; i < 5; i++) run(input);
   gc();
   for (let r = 0; r < rounds; r++) {
-    LABELLED_QUERIES.forEach(({ q }, i) => {
+    inputs.forEach((input, i) => {
       const t = performance.now();
-      run(q);
-      perQuery[i].push(performance.now() - t);
+      run(input);
+      perInput[i].push(performance.now() - t);
     });
   }
-  const medians = perQuery.map(median);
+  const medians = perInput.map(median);
   const slowest = medians
-    .map((m, i) => ({ q: LABELLED_QUERIES[i].q, m }))
+    .map((m, i) => ({ q: names[i], m }))
     .sort((a, b) => b.m - a.m)
     .slice(0, 3);
   return { p50: percentile(medians, 50), p99: percentile(medians, 99), slowest };
@@ -283,12 +261,7 @@ function main(): number {
   const rounds = Number(values.rounds);
   const size = Number(values.size);
   const instances = Number(values.hostile);
-  const misses: string[] = [];
-  const check = (label: string, value: number, target: number) => {
-    const ok = value <= target;
-    if (!ok) misses.push(`${label} ${ms(value)} > ${ms(target)}`);
-    return `${ms(value)} ${ok ? '✓' : `✗ (target ≤ ${ms(target)})`}`;
-  };
+  const { check, misses } = targetChecks(ms);
 
   console.log(`1. Loading content/ ...`);
   let t = performance.now();

@@ -1,6 +1,7 @@
 /**
- * Runs the tiers that talk to real servers over real sockets (http, nginx, deploy) several times in a row, each
- * run a fresh Vitest process, to show that they pass every time: a flaky test blocks every submission at random.
+ * Runs the tiers that talk to real servers over real sockets (http, nginx, cloudflare, deploy) several times in a
+ * row, each run a fresh Vitest process, to show that they pass every time: a flaky test blocks every submission at
+ * random.
  * The fixture site is built once and reused by every run (tests/support/fixture-site.ts). Prints one line per
  * run and a summary; the first failing run's output is printed whole, and the repeats stop there.
  *
@@ -11,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const TIERS = ['http', 'nginx', 'deploy'];
+const TIERS = ['http', 'nginx', 'cloudflare', 'deploy'];
 const DEFAULT_RUNS = 20;
 const ROOT = join(import.meta.dirname, '..');
 

@@ -20,6 +20,21 @@ export function printTable(rows: string[][]): void {
   for (const row of rows) console.log(`  ${row.map((cell, col) => cell.padEnd(widths[col])).join('  ')}`.trimEnd());
 }
 
+/**
+ * Figures held to their targets (at most): `check` writes a figure, ✓ or ✗ with the target, and `misses` lists
+ * the ones missed, as `label figure > target`.
+ * @example const { check, misses } = targetChecks(ms); check('p99', 12, 10) // "12 ms ✗ (target ≤ 10 ms)"
+ */
+export function targetChecks(format: (value: number) => string): { check: (label: string, value: number, target: number) => string; misses: string[] } {
+  const misses: string[] = [];
+  const check = (label: string, value: number, target: number) => {
+    const ok = value <= target;
+    if (!ok) misses.push(`${label} ${format(value)} > ${format(target)}`);
+    return `${format(value)} ${ok ? '✓' : `✗ (target ≤ ${format(target)})`}`;
+  };
+  return { check, misses };
+}
+
 /** A command-line option that must be a whole number of at least 1. */
 export function positiveInteger(name: string, value: string | undefined): number {
   const n = Number(value);

@@ -22,14 +22,14 @@ import { variantOf } from './tcgcsv-days.ts';
  * line's `updatedAt` fills in history only, and a day older than the content's is refused unless asked.
  *
  * History policy (docs/data.md, "Daily prices"): daily values for the last DAILY_DAYS days, weekly closes before
- * that, and nothing older than HISTORY_DAYS days. A series stays bounded (at most 96 daily and 92 weekly values)
+ * that, and nothing older than HISTORY_MAX_DAYS days. A series stays bounded (at most 96 daily and 92 weekly values)
  * however long the job runs, which keeps the content, the build and each card's JSON from growing year on year.
  */
 
 /** Days of daily values kept per series (90 to 96: whole weeks move to `weekly` at once). */
 export const DAILY_DAYS = 90;
 /** Days a series reaches back at most, weekly closes included: two years, so a year-on-year change has both ends. */
-export const HISTORY_DAYS = 730;
+export const HISTORY_MAX_DAYS = 730;
 /** What the price lines written by the daily import name as their source. */
 export const DAILY_SOURCE = 'tcgcsv';
 
@@ -253,7 +253,7 @@ export function setHistoryDay(series: Series, date: string, value: number | null
 
 /**
  * Holds a series to the history policy: the days before the last DAILY_DAYS (whole weeks, Monday to Sunday) become
- * weekly closes, each the last price known that week and dated by its Sunday; weeks that close HISTORY_DAYS or more
+ * weekly closes, each the last price known that week and dated by its Sunday; weeks that close HISTORY_MAX_DAYS or more
  * before the end, and leading weeks with no price, drop off. Idempotent; changes the series in place and returns it.
  */
 export function foldHistory<T extends Series>(series: T): T {
@@ -268,7 +268,7 @@ export function foldHistory<T extends Series>(series: T): T {
   }
   const weekly = series.weekly;
   if (!weekly) return series;
-  const oldest = addDays(series.end, -(HISTORY_DAYS - 1));
+  const oldest = addDays(series.end, -(HISTORY_MAX_DAYS - 1));
   while (weekly.market.length > 0 && (weekly.start < oldest || weekly.market[0] === null)) {
     weekly.market.shift();
     weekly.start = addDays(weekly.start, 7);

@@ -17,8 +17,8 @@
  * priced only by the id-keyed export (no history), ~0.7% unpriced cards, graded
  * figures for ~1.4%, secret rares numbered past the printed total, one promo set
  * per series, sealed products for most modern sets and some older ones (~7 per
- * 100 cards; the real catalogue has ~9), the 47 articles of content/knowledge
- * with their mentions pointed at synthetic items, aliases that pass the build's
+ * 100 cards; the real catalogue has ~9), every article of content/knowledge
+ * with its mentions pointed at synthetic items, aliases that pass the build's
  * checks, and one change record (an import that added the newest set and
  * repriced the rest, computed by the import's own code).
  *
@@ -63,7 +63,8 @@ const DEFAULT_SOURCE = join(import.meta.dirname, '..', '..', 'content');
 
 /** The catalogue's as-of date and the windows of history, as in the real import. */
 const AS_OF = '2025-10-20';
-const HISTORY_DAYS = 30;
+/** Days of daily history each primary line has, ending on AS_OF, as the real catalogue's had at its import (not the daily job's cap, HISTORY_MAX_DAYS in price-import.ts). */
+const SYNTHETIC_HISTORY_DAYS = 30;
 const EXPORT_UPDATED_AT = '2025-10-10';
 const GRADED_UPDATED_AT = '2025-02-27';
 const SEALED_HISTORY_START = '2024-02-08';
@@ -443,10 +444,10 @@ function withNullDays(market: (number | null)[], rng: Rng, allNull: number, some
   return market;
 }
 
-/** A primary line's 30 days, ending on its market price (null too where the line has none). */
+/** A primary line's SYNTHETIC_HISTORY_DAYS days, ending on its market price (null too where the line has none). */
 function historyOf(market: number | null, rng: Rng): (number | null)[] {
-  const days = withNullDays(dailyWalk(market, HISTORY_DAYS, rng, 0.75, 0.04), rng, SHARE.allNullHistory, SHARE.someNullHistory);
-  if (market === null) days[HISTORY_DAYS - 1] = null;
+  const days = withNullDays(dailyWalk(market, SYNTHETIC_HISTORY_DAYS, rng, 0.75, 0.04), rng, SHARE.allNullHistory, SHARE.someNullHistory);
+  if (market === null) days[SYNTHETIC_HISTORY_DAYS - 1] = null;
   return days;
 }
 
@@ -502,7 +503,7 @@ function pricesOf(rarity: string, set: PlannedSet, pools: Pools, rng: Rng, produ
       source: exported ? 'pokemontcg-api-export' : 'tcgcsv-archive',
     };
   });
-  const start = dateOf(dayNumber(AS_OF) - HISTORY_DAYS + 1);
+  const start = dateOf(dayNumber(AS_OF) - SYNTHETIC_HISTORY_DAYS + 1);
   const history = exported
     ? []
     : lines

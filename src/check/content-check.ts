@@ -200,7 +200,7 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
   }
 }
 
-/** sealed/<group>.json: `{ group, products: [...] }`; the group belongs to every product (as src/content.config.ts maps it). */
+/** sealed/<group>.json: `{ group, products: [...] }`; the group belongs to every product (as src/loaders/record-files.ts maps it). */
 function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems): void {
   const dir = join(contentDir, 'sealed');
   if (!existsSync(dir)) {

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { dailyHistory, isoDate, usd } from './common.ts';
+import { dailyHistory, isoDate, marketPriceSchema, usd } from './common.ts';
 import { IMAGE_ORIGINS, isImageHostUrl } from './image-host.ts';
 import { printingNamesOf } from './printing-names.ts';
 import { raritySchema } from './rarity.ts';
@@ -19,15 +19,7 @@ export const cardPriceSchema = z.strictObject({
   productId: z.number().int().positive().nullable(),
   /** TCGplayer group (set) id; null where productId is. */
   groupId: z.number().int().positive().nullable(),
-  low: usd,
-  mid: usd,
-  high: usd,
-  market: usd,
-  directLow: usd,
-  /** The day the marketplace recorded these prices. */
-  updatedAt: isoDate,
-  /** Where the line came from, e.g. `tcgcsv-archive`. */
-  source: z.string().min(1),
+  ...marketPriceSchema.shape,
 });
 
 /** Graded sale figures (PriceCharting): ungraded and by grade. */

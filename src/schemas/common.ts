@@ -12,6 +12,22 @@ export const isoDate = z
 export const usd = z.number().nonnegative().nullable();
 
 /**
+ * A marketplace's prices for one product, as one day recorded them: what a card's price line and a sealed
+ * product's latest prices both hold.
+ */
+export const marketPriceSchema = z.strictObject({
+  low: usd,
+  mid: usd,
+  high: usd,
+  market: usd,
+  directLow: usd,
+  /** The day the marketplace recorded these prices. */
+  updatedAt: isoDate,
+  /** Where the prices came from, e.g. `tcgcsv-archive`. */
+  source: z.string().min(1),
+});
+
+/**
  * The weekly closes before a daily series (the history policy of docs/data.md, "Daily prices"): one value per
  * week, each dated by its Sunday and holding the last price known that Monday to Sunday (null where none was).
  */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { dailyHistory, isoDate, usd } from './common.ts';
+import { dailyHistory, marketPriceSchema } from './common.ts';
 
 /** One sealed product, as kept in content/sealed/<group>.json. */
 export const sealedSchema = z.strictObject({
@@ -23,17 +23,7 @@ export const sealedSchema = z.strictObject({
   /** Marketplace product page. */
   url: z.url(),
   /** Latest marketplace prices; null where the product has none. */
-  price: z
-    .strictObject({
-      low: usd,
-      mid: usd,
-      high: usd,
-      market: usd,
-      directLow: usd,
-      updatedAt: isoDate,
-      source: z.string().min(1),
-    })
-    .nullable(),
+  price: marketPriceSchema.nullable(),
   history: dailyHistory.optional(),
   /** Added by the loader from the file: the TCGplayer group the product is listed in. */
   group: z.strictObject({ id: z.number().int().positive(), name: z.string().min(1) }),

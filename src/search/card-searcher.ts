@@ -7,12 +7,11 @@
 
 import { type CardSummary, printingsOf } from '../catalogue/card-record.ts';
 import { type ValueBand, valueBandOf } from '../catalogue/value-bands.ts';
-import type { SearchSort } from '../http/limits.ts';
 import type { SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import { type AliasSources, printingMatches } from './aliases.ts';
-import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf } from './catalogue-searcher.ts';
-import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
+import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, type ItemSearchParams, preparedOf } from './catalogue-searcher.ts';
+import { type FilterData, filteredBy, withFilters } from './field-filters.ts';
 import { numberKey } from './normalize.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';
@@ -40,17 +39,8 @@ export function searchPrintingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'histo
   return printingsOf({ ...card, history: [] }, '').map(({ id, label, productId, valueUsd }) => ({ id, label, productId, valueUsd }));
 }
 
-export interface CardSearchParams {
-  /** The free words of the query (its field filters read apart, into `filters`). */
-  q?: string;
+export interface CardSearchParams extends ItemSearchParams {
   band?: ValueBand;
-  /** The field filters of the query (field-filters.ts), checked: all must hold. */
-  filters?: FilterTerm[];
-  /** The words or phrases the query negates (-gx): results have none of them. */
-  without?: string[];
-  sort: SearchSort;
-  limit: number;
-  offset: number;
 }
 
 /** A card as search lists it: its summary, and with a query why it matched. */
@@ -63,7 +53,7 @@ export interface CardSearcher {
   /**
    * The cards that hold TCGplayer products, in the order of `productIds`: one result per printing of each
    * product (a product's variants, most valuable first), and the ids no card holds. `positionsOf` gives the
-   * positions of the cards that hold a product (productPositions).
+   * positions of the cards that hold a product (productLookup over productPositionsOf's list).
    */
   byProducts(productIds: readonly number[], positionsOf: (productId: number) => readonly number[]): { results: CardSearchHit[]; notFound: number[] };
   /** The cards named by id or slug (`?ids=`), in the order given; the ones no card has. */

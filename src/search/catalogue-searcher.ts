@@ -10,12 +10,29 @@
  */
 import type { SearchSort } from '../http/limits.ts';
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
+import type { FilterTerm } from './field-filters.ts';
 import { foldText, isBlank } from './normalize.ts';
 import { indexInSorted, ranksInOrder } from './postings.ts';
 import { type IdLookup, type IgnoredWord, matchQuery, type PrintingMeaning, type QueryMatch, type Term } from './query-match.ts';
 import { type MatchReason, matchReasons, relevanceOrder } from './relevance.ts';
 import { buildTokenIndex, type IndexField, type TokenIndex } from './token-index.ts';
 import { indexOfWord } from './vocabulary.ts';
+
+/**
+ * What a search of cards or of sealed products asks, as its query parameters give it (search-params.ts); each
+ * adds its own facet (a card's value band, a product's kind).
+ */
+export interface ItemSearchParams {
+  /** The free words of the query (its field filters read apart, into `filters`). */
+  q?: string;
+  /** The field filters of the query (field-filters.ts), checked: all must hold. */
+  filters?: FilterTerm[];
+  /** The words or phrases the query negates (-gx): results have none of them. */
+  without?: string[];
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+}
 
 export interface CatalogueSearchParams {
   q?: string;

@@ -6,10 +6,9 @@
  * first: an Elite Trainer Box before an Elite Trainer Box Case.
  */
 import type { SealedSummary } from '../catalogue/sealed-record.ts';
-import type { SearchSort } from '../http/limits.ts';
 import { type AliasSources, phraseKey } from './aliases.ts';
-import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, preparedOf } from './catalogue-searcher.ts';
-import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
+import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, type ItemSearchParams, preparedOf } from './catalogue-searcher.ts';
+import { type FilterData, filteredBy, withFilters } from './field-filters.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';
 import type { IndexField } from './token-index.ts';
@@ -23,18 +22,9 @@ export interface SealedSearchRecord {
   setName?: string;
 }
 
-export interface SealedSearchParams {
-  /** The free words of the query (its field filters read apart, into `filters`). */
-  q?: string;
+export interface SealedSearchParams extends ItemSearchParams {
   /** A product kind present in content, e.g. `booster-box`. */
   kind?: string;
-  /** The field filters of the query (field-filters.ts), checked: all must hold. */
-  filters?: FilterTerm[];
-  /** The words or phrases the query negates (-gx): results have none of them. */
-  without?: string[];
-  sort: SearchSort;
-  limit: number;
-  offset: number;
 }
 
 export type SealedSearchHit = SealedSummary & { match?: MatchReason };

@@ -4,6 +4,7 @@ import { badParameter, type Problem, queryTermProblem } from '../http/problem.ts
 import { FACILITY_TAGS } from '../schemas/knowledge-taxonomy.ts';
 import { LOOKUP_KEY_PATTERN, PRODUCT_ID_PATTERN } from '../schemas/patterns.ts';
 import type { CardSearchParams } from './card-searcher.ts';
+import type { ItemSearchParams } from './catalogue-searcher.ts';
 import { type FilterData, readQuery } from './field-filters.ts';
 import type { SealedSearchParams } from './sealed-searcher.ts';
 
@@ -17,7 +18,6 @@ export const SEARCH_CACHE_ENTRIES = 256;
 /** tests/support/hostile-requests.ts reads the sorts here; src/ reads them from src/http/limits.ts. */
 export { SORTS };
 
-type CatalogueSearchParams = Omit<CardSearchParams, 'band'>;
 export interface KnowledgeSearchParams {
   q?: string;
   tag?: string;
@@ -75,7 +75,7 @@ function oneOf<T extends string>(query: URLSearchParams, name: string, allowed: 
  */
 const MAY_FILTER = /(?:^|\s)-?[a-z][a-z0-9]*(?:[:=<>])[^\s]|(?:^|\s)-\S/iu;
 
-function catalogue(query: URLSearchParams, filters?: () => FilterData): CatalogueSearchParams {
+function catalogue(query: URLSearchParams, filters?: () => FilterData): ItemSearchParams {
   const q = text(query);
   const paging = {
     sort: oneOf(query, 'sort', SORTS) ?? (q ? 'relevance' : 'value-desc'),

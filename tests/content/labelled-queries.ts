@@ -5,7 +5,7 @@
  * the printing or product the query plainly means (Base Set Charizard for
  * "charizard 4/102", the set's own booster box for "evs bb"), or, where many fit
  * equally (a type, a rarity, a set), one of the most valuable of them, since value
- * is the documented tie-break. Used by tests/unit/search-relevance.test.ts and
+ * is the documented tie-break. Used by tests/content/search-relevance.test.ts and
  * scripts/bench-search.ts (latency).
  */
 

@@ -5,17 +5,16 @@ import { componentName } from '../../src/describe/openapi.ts';
 import { etagOf } from '../../src/http/etag.ts';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { assertMatches, schemaFiles } from '../support/schemas.ts';
 
 const dist = inject('fixtureDist');
-const client = join(dist, 'client');
-const read = (path: string) => readFileSync(join(client, path), 'utf8');
-const readJson = (path: string) => JSON.parse(read(path));
+const { client, read, readJson } = builtFiles(dist);
 const list = (dir: string) => readdirSync(join(client, dir)).sort();
 let manifest: FileManifest;
 
 beforeAll(() => {
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
 });
 
 describe('every emitted JSON file matches its schema in schemas/api/', () => {

@@ -8,6 +8,7 @@ import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { contentTypeOf } from '../../src/http/headers.ts';
 import { cardCsvColumnsOf, printingCsvColumnsOf } from '../../src/pipeline/bulk-files.ts';
 import type { BulkManifest } from '../../src/schemas/api-types.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 import { assertMatches, SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
 
@@ -184,7 +185,7 @@ describe('/api/bulk/manifest.json', () => {
   });
 
   it("the function's file manifest lists each with the ETag of its bytes, so it is served like any build file", () => {
-    const files: FileManifest['files'] = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')).files;
+    const files: FileManifest['files'] = manifestOf(dist).files;
     for (const path of [...BULK_FILES, '/api/bulk/manifest.json']) {
       expect(files[path]?.etag, path).toBe(
         `"${createHash('sha256')

@@ -7,6 +7,7 @@ import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import type { Catalog, CatalogIndex } from '../../src/schemas/api-types.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
 import { FILTER_FIELDS } from '../../src/search/field-filters.ts';
+import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 
@@ -16,9 +17,7 @@ import { assertMatches } from '../support/schemas.ts';
  * cards, sealed products or articles hold it.
  */
 const dist = inject('fixtureDist');
-const client = join(dist, 'client');
-const read = (path: string) => readFileSync(join(client, path), 'utf8');
-const readJson = (path: string) => JSON.parse(read(path));
+const { client, read, readJson } = builtFiles(dist);
 
 interface ContentCard {
   id: string;
@@ -81,7 +80,7 @@ let manifest: FileManifest;
 let printingIds: string[][];
 
 beforeAll(() => {
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
   printingIds = readdirSync(join(client, 'api', 'cards')).map((f) =>
     (readJson(`api/cards/${f}`) as { printings: { id: string }[] }).printings.map((p) => p.id),
   );

@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 /** The change feed of the fixture site (tests/fixtures/content/changes/), as built. */
 const dist = inject('fixtureDist');
-const client = join(dist, 'client');
-const read = (path: string) => readFileSync(join(client, path), 'utf8');
-const readJson = (path: string) => JSON.parse(read(path));
+const { read, readJson } = builtFiles(dist);
 let manifest: FileManifest;
 
 beforeAll(() => {
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
 });
 
 describe('the change feed files', () => {

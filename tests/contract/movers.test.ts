@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import type { Mover, Movers } from '../../src/schemas/api-types.ts';
+import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 
@@ -13,9 +14,7 @@ import { assertMatches } from '../support/schemas.ts';
  * a floor of $5 at one end of the window, and a price on at least 5 of 7 (20 of 30) days.
  */
 const dist = inject('fixtureDist');
-const client = join(dist, 'client');
-const read = (path: string) => readFileSync(join(client, path), 'utf8');
-const readJson = (path: string) => JSON.parse(read(path));
+const { read, readJson } = builtFiles(dist);
 
 interface History {
   start: string;
@@ -140,7 +139,7 @@ let manifest: FileManifest;
 
 beforeAll(() => {
   movers = readJson('api/movers.json');
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
 });
 
 describe('the price movers', () => {

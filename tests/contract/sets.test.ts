@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
+import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
 
@@ -13,9 +14,7 @@ import { assertMatches } from '../support/schemas.ts';
  * total equal its cards', its cards come most valuable first.
  */
 const dist = inject('fixtureDist');
-const client = join(dist, 'client');
-const read = (path: string) => readFileSync(join(client, path), 'utf8');
-const readJson = (path: string) => JSON.parse(read(path));
+const { client, read, readJson } = builtFiles(dist);
 
 interface ContentSet {
   id: string;
@@ -51,7 +50,7 @@ let manifest: FileManifest;
 let details: Map<string, CardDetail>;
 
 beforeAll(() => {
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
   details = new Map(
     readdirSync(join(client, 'api', 'cards')).map((f) => {
       const card = readJson(`api/cards/${f}`) as CardDetail;

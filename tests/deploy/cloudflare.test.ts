@@ -1,20 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { generateAgentJwk, signAgentRequest } from '../../src/web-bot-auth/index.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
 import { UNREACHABLE_ORIGIN } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
- * The Cloudflare deployment (scripts/deploy-cloudflare.ts) of the fixture
- * build, run in Miniflare with Workers static assets, against the real
- * function on the same build: the same answers, header for header.
+ * The Cloudflare deployment (scripts/deploy-cloudflare.ts) of the fixture build, run in Miniflare with Workers
+ * static assets, against the real function on the same build: the same answers, header for header. The HTTP
+ * contract itself (negotiation, files, searches, lists, MCP) runs through the Worker in the `cloudflare` project
+ * (tests/http/, CONTRACT_TARGET=cloudflare); here is what is the Worker's own: its configuration, what it passes
+ * to the function and how, and what it answers with the function down.
  */
 let dist: string;
 let manifest: FileManifest;
@@ -22,7 +25,7 @@ let fn: RunningServer;
 let cf: CloudflareTarget;
 beforeAll(async () => {
   dist = inject('fixtureDist');
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+  manifest = manifestOf(dist);
   fn = await startServer(dist);
   cf = await startCloudflareTarget(dist, fn.url);
 });
@@ -47,15 +50,16 @@ async function answer(base: string, path: string, init?: Init) {
 }
 
 const CARD = '/cards/charizard-base1-4';
-const ACCEPTS: [string | undefined, string][] = [
-  [undefined, 'text/html; charset=utf-8'],
-  ['*/*', 'text/html; charset=utf-8'],
-  ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html; charset=utf-8'],
-  ['text/markdown', 'text/markdown; charset=utf-8'],
-  ['text/markdown, text/html', 'text/markdown; charset=utf-8'],
-  ['text/markdown, text/html;q=0.9, */*;q=0.8', 'text/markdown; charset=utf-8'],
-  ['text/markdown;q=0, */*', 'text/html; charset=utf-8'],
-  ['application/json', 'application/json; charset=utf-8'],
+/** Accept headers the negotiation tells apart (what each gets is the contract's: tests/http/server.test.ts). */
+const ACCEPTS: (string | undefined)[] = [
+  undefined,
+  '*/*',
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'text/markdown',
+  'text/markdown, text/html',
+  'text/markdown, text/html;q=0.9, */*;q=0.8',
+  'text/markdown;q=0, */*',
+  'application/json',
 ];
 
 describe('the generated deployment', () => {
@@ -75,29 +79,9 @@ describe('the generated deployment', () => {
   });
 });
 
-describe('negotiation on Cloudflare', () => {
-  it.each(ACCEPTS)('Accept: %s gets %s, with Vary: Accept and the sibling links', async (accept, type) => {
-    const res = await get(cf.url, CARD, { headers: accept === undefined ? {} : { Accept: accept } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe(type);
-    expect(res.headers.get('vary')).toBe('Accept');
-    expect(res.headers.get('link')).toBe(
-      '</cards/charizard-base1-4.md>; rel="alternate"; type="text/markdown", </api/cards/charizard-base1-4>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"',
-    );
-  });
-
-  it('Markdown carries the manifest token count and ETag, and exactly the built body', async () => {
-    const res = await get(cf.url, CARD, { headers: { Accept: 'text/markdown' } });
-    const info = manifest.files['/cards/charizard-base1-4.md'];
-    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(info.tokens);
-    expect(res.headers.get('etag')).toBe(info.etag);
-    expect(await res.text()).toBe(readFileSync(join(dist, 'client', 'cards', 'charizard-base1-4.md'), 'utf8'));
-  });
-});
-
 describe('the same answers as the function', () => {
   const requests: [string, Init?][] = [
-    ...ACCEPTS.map(([accept]): [string, Init] => [CARD, { headers: accept === undefined ? {} : { Accept: accept } }]),
+    ...ACCEPTS.map((accept): [string, Init] => [CARD, { headers: accept === undefined ? {} : { Accept: accept } }]),
     [CARD, { headers: { Accept: 'image/png' } }],
     ['/cards/missingno-base1-0', { headers: { Accept: 'text/markdown' } }],
     ['/sealed/evolving-skies-booster-box-242436', { headers: { Accept: 'application/json' } }],
@@ -400,72 +384,5 @@ describe('with the function down', () => {
   ])('%s %j is still served, as with the function up', async (path, headers) => {
     const [expected, actual] = await Promise.all([answer(fn.url, path, { headers }), answer(down.url, path, { headers })]);
     expect(actual).toEqual(expected);
-  });
-});
-
-/** A raw request, so that paths reach the Worker exactly as written (fetch would normalise them). */
-function raw(base: string, path: string): Promise<{ status: number; body: string; type: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((done, fail) => {
-    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => done({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
-describe('hostile paths', () => {
-  it.each([
-    '/cards/..%2f..%2f..%2fetc%2fpasswd',
-    '/%2e%2e/%2e%2e/server/manifest.json',
-    '/cards/charizard-base1-4%00.md',
-    '/api/cards/..%2F..%2Fserver%2Fmanifest',
-    '/../server/manifest.json',
-    '/.env',
-    '//etc/passwd',
-    '//llms.txt',
-  ])('%s gets the function’s 400 or 404, never a file outside the build output', async (path) => {
-    const [expected, actual] = await Promise.all([raw(fn.url, path), raw(cf.url, path)]);
-    expect(actual.status).toBe(expected.status);
-    expect([400, 404]).toContain(actual.status);
-    expect(actual.type).toBe('application/problem+json');
-    expect(actual.body).not.toMatch(/root:|"files":|"etag"/);
-  });
-});
-
-describe('a list to value and an MCP call through the Worker', () => {
-  let fn: RunningServer;
-  let valuing: CloudflareTarget;
-  beforeAll(async () => {
-    fn = await startServer(dist, { RATE_LIMIT: 'off' });
-    valuing = await startCloudflareTarget(dist, fn.url);
-  });
-  afterAll(async () => {
-    await valuing?.stop();
-    await fn?.stop();
-  });
-
-  it('passes a POSTed list to value on to the function, body and all, and refuses a POST anywhere else', async () => {
-    const res = await get(valuing.url, '/api/collection', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '2x base1-4\nfix1-107' });
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    assertMatches('collection.json', body, 'the valued list');
-    expect(body.totalUsd).toBe(1566.58);
-    const elsewhere = await get(valuing.url, '/llms.txt', { method: 'POST', body: 'x' });
-    expect([elsewhere.status, elsewhere.headers.get('allow')]).toEqual([405, 'GET, HEAD, OPTIONS']);
-  });
-
-  it('passes an MCP call (POST /mcp) on to the function, and refuses a GET of /mcp as the function does', async () => {
-    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_cards', arguments: { ids: 'base1-4' } } };
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
-    const res = await get(valuing.url, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) });
-    expect(res.status).toBe(200);
-    const { result } = await res.json();
-    expect(result.structuredContent.results.map((c: { id: string }) => c.id)).toEqual(['base1-4']);
-    const read = await get(valuing.url, '/mcp');
-    expect([read.status, read.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
   });
 });

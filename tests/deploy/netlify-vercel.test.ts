@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
@@ -21,6 +21,7 @@ import {
 } from '../../src/http/headers.ts';
 import { CATALOG_NAMES, COLLECTIONS, type Collection } from '../../src/http/links.ts';
 import { negotiate } from '../../src/http/negotiate.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
 /**
@@ -48,7 +49,7 @@ const SAMPLE_ACCEPTS = [
 ];
 
 const dist = inject('fixtureDist');
-const fixture: FileManifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
+const fixture: FileManifest = manifestOf(dist);
 const scratch = scratchDir('deploy-netlify-vercel');
 beforeAll(() => mkdirSync(scratch, { recursive: true }));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

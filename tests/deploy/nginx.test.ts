@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nginxConf } from '../../src/deploy/nginx.ts';
 import { classifyAccept } from '../../src/http/accept-classes.ts';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
 import { type RawResponse, send } from '../support/http-client.ts';
 import { type NginxDeployment, nginxBinary, startNginxDeployment } from '../support/nginx.ts';
@@ -19,7 +19,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
  * status, headers and bytes. Skipped, saying so, where nginx is not installed.
  */
 const dist = inject('fixtureDist');
-const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+const manifest = manifestOf(dist);
 const files = Object.keys(manifest.files).sort();
 const pages = [...files.flatMap((f) => /^\/(?:cards|sealed|knowledge|sets)\/[a-z0-9-]+\.html$/.exec(f)?.[0].slice(0, -5) ?? []), '/sets'];
 

@@ -5,7 +5,7 @@ import { useContractTarget } from '../support/target.ts';
 
 /**
  * /api/cards/autocomplete over HTTP, on the fixture build, through whatever serves it (the function alone, or nginx
- * in front): the answer in its schema, the problems, and the path answered by the function rather than taken for a
+ * or the Cloudflare Worker in front): the answer in its schema, the problems, and the path answered by the function rather than taken for a
  * card's JSON (/api/cards/{slug}), which it looks like.
  */
 const dist = inject('fixtureDist');

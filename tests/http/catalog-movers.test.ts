@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { expectMarkdownTwin } from '../support/markdown-twin.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startTarget } from '../support/target.ts';
+import { useContractTarget } from '../support/target.ts';
 
 /**
  * The catalogues of filter values and the price movers (issue 23) as a client meets them over HTTP: prebuilt
  * JSON with and without `.json`, Markdown twins that link their JSON, and the /movers page the home page links.
  */
 const dist = inject('fixtureDist');
-let server: RunningServer;
-let manifest: FileManifest;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
-});
-afterAll(() => server?.stop());
-
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
+const { get, manifest } = useContractTarget(dist);
 
 describe('the catalogues and the movers over HTTP', () => {
   it.each([
@@ -30,7 +17,7 @@ describe('the catalogues and the movers over HTTP', () => {
     ['/api/catalog/sets', 'catalog.json'],
     ['/api/movers', 'movers.json'],
   ])('serves %s with and without .json as API JSON: type, ETag, 304, CORS, service description', async (path, schema) => {
-    const { etag } = manifest.files[`${path}.json`];
+    const { etag } = manifest().files[`${path}.json`];
     for (const asked of [path, `${path}.json`]) {
       const res = await get(asked);
       expect(res.status, asked).toBe(200);
@@ -49,7 +36,7 @@ describe('the catalogues and the movers over HTTP', () => {
     ['/movers.md', '/api/movers'],
   ])('serves %s as Markdown with its token count, ETag, CORS and a Link to %s', async (path, twin) => {
     const res = await get(path);
-    expectMarkdownTwin(res, manifest.files[path], twin);
+    expectMarkdownTwin(res, manifest().files[path], twin);
   });
 
   it('a catalogue that does not exist is a 404 problem', async () => {

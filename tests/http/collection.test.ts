@@ -7,7 +7,8 @@ import { useContractTarget } from '../support/target.ts';
 /**
  * /api/collection over HTTP, on the fixture build (Base Set Charizard $458.29 with a PSA 10 figure of $9,000,
  * Charizard-EX $650, the Evolving Skies products): a list valued line by line, as JSON, Markdown and CSV, from
- * a GET or a POST, with its limits. Run against the function alone and through nginx.
+ * a GET or a POST, with its limits. Run against the function alone, through nginx and
+ * through the Cloudflare Worker.
  */
 const dist = inject('fixtureDist');
 const { get, send } = useContractTarget(dist);

@@ -4,19 +4,15 @@
  */
 
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { CONTRACT_TARGET, refusedInFront, startTarget } from '../support/target.ts';
+import { CONTRACT_TARGET, refusedInFront, skippedOnTheWorker, useContractTarget, WORKERD_PARSES_THE_BYTES } from '../support/target.ts';
 
 const dist = inject('fixtureDist');
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-});
-afterAll(() => server?.stop());
+const { url, logs } = useContractTarget(dist);
+/** A test of what the front's parser does with malformed bytes: skipped through the Worker (WORKERD_PARSES_THE_BYTES). */
+const itOnTheWire = skippedOnTheWorker(WORKERD_PARSES_THE_BYTES) ? it.skip : it;
 
 /**
  * Bytes straight onto a socket (what no HTTP client library would send); resolves with all the server wrote back.
@@ -24,7 +20,7 @@ afterAll(() => server?.stop());
  * until the first bytes of the answer, as a browser would.
  */
 function rawExchange(bytes: string, { waitForAnswer = false } = {}): Promise<string> {
-  const { port } = new URL(server.url);
+  const { port } = new URL(url());
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
     let answer = '';
@@ -50,9 +46,9 @@ function parseAnswer(text: string) {
 }
 
 describe('the Host header never changes which resource answers', () => {
-  it('a Host smuggling a path still gets the cards it asked for, byte for byte', async () => {
-    const plain = await send(server.url, '/api/cards?q=pikachu&limit=1');
-    const smuggled = await send(server.url, '/api/cards?q=pikachu&limit=1', { headers: { Host: 'x/api/sealed?limit=1#' } });
+  itOnTheWire('a Host smuggling a path still gets the cards it asked for, byte for byte', async () => {
+    const plain = await send(url(), '/api/cards?q=pikachu&limit=1');
+    const smuggled = await send(url(), '/api/cards?q=pikachu&limit=1', { headers: { Host: 'x/api/sealed?limit=1#' } });
     // nginx refuses a Host that is not host[:port] (RFC 9112 §3.2): a refusal, never the sealed products.
     if (refusedInFront(smuggled)) return assertMatches('problem.json', JSON.parse(smuggled.body));
     expect(smuggled.status).toBe(200);
@@ -60,10 +56,10 @@ describe('the Host header never changes which resource answers', () => {
     expect(smuggled.body).toBe(plain.body);
   });
 
-  it.each(['[::1', '', 'a b', 'evil.example', 'localhost:1/api/sealed'])('Host %j gets the same answer as a plain one', async (host) => {
+  itOnTheWire.each(['[::1', '', 'a b', 'evil.example', 'localhost:1/api/sealed'])('Host %j gets the same answer as a plain one', async (host) => {
     for (const path of ['/llms.txt', '/api/cards?q=charizard', '/cards/charizard-base1-4']) {
-      const plain = await send(server.url, path);
-      const odd = await send(server.url, path, { headers: { Host: host } });
+      const plain = await send(url(), path);
+      const odd = await send(url(), path, { headers: { Host: host } });
       if (refusedInFront(odd)) {
         assertMatches('problem.json', JSON.parse(odd.body));
         continue;
@@ -74,15 +70,15 @@ describe('the Host header never changes which resource answers', () => {
   });
 
   it('forwarded headers do not reach the search either', async () => {
-    const plain = await send(server.url, '/api/sealed?q=booster');
-    const forwarded = await send(server.url, '/api/sealed?q=booster', { headers: { 'X-Forwarded-Host': 'x/api/cards?', 'X-Forwarded-Proto': 'gopher' } });
+    const plain = await send(url(), '/api/sealed?q=booster');
+    const forwarded = await send(url(), '/api/sealed?q=booster', { headers: { 'X-Forwarded-Host': 'x/api/cards?', 'X-Forwarded-Proto': 'gopher' } });
     expect(forwarded.body).toBe(plain.body);
   });
 
   it.each(['/_image?href=/favicon.svg&w=10&f=png', '/_image', '/_actions/x', '/_server-islands/x'])(
     '%s (an endpoint the site does not use) is a 404 problem',
     async (path) => {
-      const res = await send(server.url, path);
+      const res = await send(url(), path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toBe('application/problem+json');
     },
@@ -91,19 +87,19 @@ describe('the Host header never changes which resource answers', () => {
 
 describe('request targets', () => {
   it('a path beginning with // is a path, not a host: //llms.txt is a 404, not the home page', async () => {
-    const res = await send(server.url, '//llms.txt');
+    const res = await send(url(), '//llms.txt');
     expect(res.status).toBe(404);
     assertMatches('problem.json', JSON.parse(res.body));
   });
 
-  it('an absolute-form target is routed on its path alone', async () => {
-    const res = await send(server.url, 'http://evil.example/api/cards/charizard-base1-4');
+  itOnTheWire('an absolute-form target is routed on its path alone', async () => {
+    const res = await send(url(), 'http://evil.example/api/cards/charizard-base1-4');
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).id).toBe('base1-4');
   });
 
   it('the HTML file of a page is served at /cards/{slug}.html', async () => {
-    const res = await send(server.url, '/cards/charizard-base1-4.html');
+    const res = await send(url(), '/cards/charizard-base1-4.html');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('Charizard');
@@ -117,24 +113,24 @@ describe('a q with no searchable word', () => {
       ['/api/cards', 'card-search.json'],
       ['/api/sealed', 'sealed-search.json'],
     ] as const) {
-      const res = await send(server.url, `${path}?q=${encoded}`);
+      const res = await send(url(), `${path}?q=${encoded}`);
       expect(res.status, path).toBe(200);
       const body = JSON.parse(res.body);
       assertMatches(schema, body, path);
       expect(body.total, path).toBe(0);
     }
-    const knowledge = JSON.parse((await send(server.url, `/api/knowledge?q=${encoded}`)).body);
+    const knowledge = JSON.parse((await send(url(), `/api/knowledge?q=${encoded}`)).body);
     assertMatches('knowledge-list.json', knowledge);
     expect(knowledge).toEqual([]);
   });
 
   it('a word beside the emoji still finds its cards', async () => {
-    expect(JSON.parse((await send(server.url, `/api/cards?q=${encodeURIComponent('😀 charizard')}`)).body).total).toBeGreaterThan(0);
+    expect(JSON.parse((await send(url(), `/api/cards?q=${encodeURIComponent('😀 charizard')}`)).body).total).toBeGreaterThan(0);
   });
 });
 
 describe('requests Node rejects before any route runs', () => {
-  it('an unknown method gets a 405 problem with Allow', async () => {
+  itOnTheWire('an unknown method gets a 405 problem with Allow', async () => {
     const answer = parseAnswer(await rawExchange('FOO /api/cards HTTP/1.1\r\nHost: x\r\n\r\n'));
     expect(answer.status).toBe(405);
     expect(answer.headers['content-type']).toBe('application/problem+json');
@@ -142,7 +138,7 @@ describe('requests Node rejects before any route runs', () => {
     assertMatches('problem.json', JSON.parse(answer.body));
   });
 
-  it('CONNECT (which Node hands to no route) gets a 405 problem', async () => {
+  itOnTheWire('CONNECT (which Node hands to no route) gets a 405 problem', async () => {
     const answer = parseAnswer(await rawExchange('CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n'));
     // nginx's parser refuses CONNECT itself, with the 400 problem.
     expect(answer.status).toBe(CONTRACT_TARGET === 'nginx' ? 400 : 405);
@@ -155,14 +151,14 @@ describe('requests Node rejects before any route runs', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('an HTTP/1.1 request without Host gets a 400 problem', async () => {
+  itOnTheWire('an HTTP/1.1 request without Host gets a 400 problem', async () => {
     const answer = parseAnswer(await rawExchange('GET /api/content HTTP/1.1\r\n\r\n'));
     expect(answer.status).toBe(400);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     assertMatches('problem.json', JSON.parse(answer.body));
   });
 
-  it('a malformed request line gets a 400 problem', async () => {
+  itOnTheWire('a malformed request line gets a 400 problem', async () => {
     const answer = parseAnswer(await rawExchange('GET /api/cards HTTP/9.Z\r\nHost: x\r\n\r\n'));
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request' });
@@ -170,7 +166,7 @@ describe('requests Node rejects before any route runs', () => {
 
   /** Sends `bytes` in pieces cut at `cuts`, waiting between them, so that the server reads them in several reads. */
   async function piecewiseExchange(bytes: string, cuts: number[]): Promise<string> {
-    const { port } = new URL(server.url);
+    const { port } = new URL(url());
     const socket = connect(Number(port), '127.0.0.1');
     socket.setNoDelay(true);
     let answer = '';
@@ -191,7 +187,7 @@ describe('requests Node rejects before any route runs', () => {
     return answer;
   }
 
-  it('a bad byte past 16 KB of head is a 431 however the bytes arrive; one before it is a 400', async () => {
+  itOnTheWire('a bad byte past 16 KB of head is a 431 however the bytes arrive; one before it is a 400', async () => {
     // A NUL in the request target is malformed (to nginx in front as well). The parser looks at the head's size
     // only where a run of bytes ends, so a NUL 18 KB into a long target was a 400 when the target arrived in one
     // read and a 431 when a read ended before the NUL.
@@ -205,7 +201,7 @@ describe('requests Node rejects before any route runs', () => {
     }
   });
 
-  it('an HTTP/0.9 request gets nothing of the site: the 400 problem from the function, a closed connection from nginx', async () => {
+  itOnTheWire('an HTTP/0.9 request gets nothing of the site: the 400 problem from the function, a closed connection from nginx', async () => {
     for (const request of ['GET /llms.txt\n', 'GET /api/cards?q=mew\n', 'GET /cards/charizard-base1-4\n']) {
       const raw = await rawExchange(request);
       if (CONTRACT_TARGET === 'nginx') expect(raw, request).toBe('');
@@ -213,7 +209,7 @@ describe('requests Node rejects before any route runs', () => {
     }
   });
 
-  it('an HTTP/0.9 request with a bad byte before its line feed, or past 16 KB, is a problem from nginx and the function alike', async () => {
+  itOnTheWire('an HTTP/0.9 request with a bad byte before its line feed, or past 16 KB, is a problem from nginx and the function alike', async () => {
     // nginx refuses the NUL or the long line before it has read a version, so it answers as HTTP/1.1, with headers
     for (const [request, status] of [
       ['GET /api/cards?q=\u0000\n', 400],
@@ -244,12 +240,12 @@ describe('security headers', () => {
     ['/api/cards?limit=x', {}],
     ['/', {}],
   ])('%s carries X-Content-Type-Options: nosniff', async (path, headers) => {
-    expect((await send(server.url, path, { headers })).headers['x-content-type-options']).toBe('nosniff');
+    expect((await send(url(), path, { headers })).headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('HTML pages carry a Content-Security-Policy and a Referrer-Policy', async () => {
     for (const path of ['/', '/cards/charizard-base1-4', '/knowledge']) {
-      const res = await send(server.url, path);
+      const res = await send(url(), path);
       expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -264,7 +260,7 @@ describe('CORS preflight', () => {
   it.each(['/api/cards', '/api/cards/charizard-base1-4', '/cards/charizard-base1-4', '/cards/charizard-base1-4.md', '/api/knowledge'])(
     'OPTIONS %s is a 204 preflight allowing conditional and signed requests',
     async (path) => {
-      const res = await send(server.url, path, {
+      const res = await send(url(), path, {
         method: 'OPTIONS',
         headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match, signature' },
       });
@@ -279,12 +275,12 @@ describe('CORS preflight', () => {
   );
 
   it('an API response lets a browser app read its caching and limit headers', async () => {
-    const exposed = String((await send(server.url, '/api/cards?q=mew')).headers['access-control-expose-headers']).toLowerCase();
+    const exposed = String((await send(url(), '/api/cards?q=mew')).headers['access-control-expose-headers']).toLowerCase();
     for (const header of ['etag', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-markdown-tokens']) expect(exposed).toContain(header);
   });
 
   it('OPTIONS on a path that does not exist is a 404 problem', async () => {
-    expect((await send(server.url, '/nothing-here', { method: 'OPTIONS' })).status).toBe(404);
+    expect((await send(url(), '/nothing-here', { method: 'OPTIONS' })).status).toBe(404);
   });
 });
 
@@ -301,6 +297,6 @@ describe('pipelining', () => {
     const limits = [...answer.matchAll(/"limit":(\d+)/g)].map((m) => Number(m[1]));
     expect(limits).toEqual(queries.map((_, i) => i % 3));
     await new Promise((r) => setTimeout(r, 100));
-    expect(server.logs()).not.toMatch(/MaxListenersExceededWarning/);
+    expect(logs()).not.toMatch(/MaxListenersExceededWarning/);
   });
 });

@@ -8,6 +8,7 @@ import { AUTOCOMPLETE_PATH, allowedMethodsOf, type SearchEndpoint } from '../../
 import { SHELL_FILE, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_LENGTH } from '../../src/search/autocomplete.ts';
 import { queryTokens } from '../../src/search/normalize.ts';
+import { manifestOf } from '../support/built-files.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
   createRawClient,
@@ -28,7 +29,7 @@ import {
 } from '../support/hostile-requests.ts';
 import { assertMatches } from '../support/schemas.ts';
 import type { RunningServer } from '../support/server.ts';
-import { CONTRACT_TARGET, refusedInFront, startTarget, targetAsRead } from '../support/target.ts';
+import { CONTRACT_TARGET, refusedInFront, skippedOnTheWorker, startTarget, targetAsRead, WORKERD_PARSES_THE_BYTES } from '../support/target.ts';
 
 /**
  * Property-based hostile input against the real server (src/server/main.ts) on
@@ -151,7 +152,7 @@ function createOracle(): Oracle {
   const served = [...clientFiles.values()];
   return {
     clientFiles,
-    manifest: JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')),
+    manifest: manifestOf(dist),
     // The search data's records are what the searches answer with, so their prefixes are fair game: those files are checked whole.
     prefixes: outside
       .filter((file) => !file.startsWith(searchDir))
@@ -357,8 +358,11 @@ const anyRequest = () =>
     .record({ method: arb.method, path: arb.anyPath, query: arb.query, headers: arb.headers({ clean: false, hostile: true }), body: withBody })
     .map(({ method, path, query, headers, body }): RawRequest => ({ method, target: path + query, headers, ...(body === undefined ? {} : { body }) }));
 
+/** A property over malformed bytes as well: skipped through the Worker (WORKERD_PARSES_THE_BYTES). */
+const itOnTheWire = skippedOnTheWorker(WORKERD_PARSES_THE_BYTES) ? it.skip : it;
+
 describe('hostile requests against the real server', () => {
-  it(
+  itOnTheWire(
     'every generated request gets an answer: never a 5xx, every 4xx a problem JSON whose status is the HTTP status',
     async () => {
       await fc.assert(
@@ -375,7 +379,7 @@ describe('hostile requests against the real server', () => {
     TIMEOUT_MS,
   );
 
-  it(
+  itOnTheWire(
     'nothing outside dist/client is ever served: a success is always the build file or search its path names',
     async () => {
       const request = fc
@@ -508,7 +512,7 @@ describe('hostile requests against the real server', () => {
     TIMEOUT_MS,
   );
 
-  it(
+  itOnTheWire(
     'an oversized request is a 431 problem whatever its method, its Host and the bytes after the limit',
     async () => {
       const request = fc
@@ -546,7 +550,7 @@ describe('hostile requests against the real server', () => {
     TIMEOUT_MS,
   );
 
-  it(
+  itOnTheWire(
     'every response carries X-Content-Type-Options: nosniff',
     async () => {
       await fc.assert(
@@ -561,7 +565,7 @@ describe('hostile requests against the real server', () => {
     TIMEOUT_MS,
   );
 
-  it(
+  itOnTheWire(
     'Host, X-Forwarded-For and the signature headers never change the answer',
     async () => {
       const pair = fc
@@ -617,7 +621,7 @@ describe('hostile requests against the real server', () => {
     TIMEOUT_MS,
   );
 
-  it(
+  itOnTheWire(
     'other methods get a 405 problem with Allow: GET, HEAD, OPTIONS (and POST where a path takes one); OPTIONS on the API and the detail pages is a CORS preflight',
     async () => {
       const preflight = fc

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from '../support/http-client.ts';
+import { loopbackClients, send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedAsTestAgent, testAgentsFile } from '../support/test-agent.ts';
@@ -14,9 +14,8 @@ const QUOTA = 3;
 
 let server: RunningServer;
 let proxied: RunningServer;
-let nextClient = 2;
 /** Each test speaks from its own loopback address: its own client, with a full bucket. */
-const newClient = () => `127.0.0.${nextClient++}`;
+const newClient = loopbackClients();
 
 beforeAll(async () => {
   [server, proxied] = await Promise.all([

@@ -10,7 +10,8 @@ import { CONTRACT_TARGET, useContractTarget } from '../support/target.ts';
 /**
  * The MCP endpoint (`POST /mcp`) with the official SDK's client over real HTTP, on the fixture build: each
  * protocol version, every tool against the HTTP API's answer for the same parameters, resources, bad
- * arguments, and the HTTP rules around the protocol. Run against the function alone and through nginx.
+ * arguments, and the HTTP rules around the protocol. Run against the function alone, through nginx and
+ * through the Cloudflare Worker.
  */
 const dist = inject('fixtureDist');
 const { get, send, url } = useContractTarget(dist);

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_BATCH_MAX } from '../../src/http/limits.ts';
-import { send } from '../support/http-client.ts';
+import { loopbackClients, send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -15,8 +15,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 const dist = inject('fixtureDist');
 const QUOTA = 120;
 let server: RunningServer;
-let nextClient = 2;
-const newClient = () => `127.0.1.${nextClient++}`;
+const newClient = loopbackClients('127.0.1');
 
 beforeAll(async () => {
   server = await startServer(dist, { RATE_LIMIT: `${QUOTA}/60` });

@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from '../support/http-client.ts';
+import { loopbackClients, send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedAsTestAgent, testAgentsFile } from '../support/test-agent.ts';
@@ -16,8 +16,7 @@ const QUOTA = 4;
 let server: RunningServer;
 let proxied: RunningServer;
 /** Each test speaks from its own loopback address: its own client, with a full bucket. */
-let nextClient = 2;
-const newClient = () => `127.0.0.${nextClient++}`;
+const newClient = loopbackClients();
 
 beforeAll(async () => {
   const agents = testAgentsFile();

@@ -5,7 +5,7 @@
  * installed; CI (REQUIRE_SERVICES=1) fails instead of skipping.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from '../support/http-client.ts';
+import { loopbackClients, send } from '../support/http-client.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { findService, type RunningRedis, startRedis } from '../support/services.ts';
 
@@ -19,8 +19,7 @@ describe.skipIf(!redisServer.path)('the limit shared through Redis', () => {
   let redis: RunningRedis;
   let first: RunningServer;
   let second: RunningServer;
-  let nextClient = 2;
-  const newClient = () => `127.0.1.${nextClient++}`;
+  const newClient = loopbackClients('127.0.1');
 
   beforeAll(async () => {
     redis = await startRedis(redisServer.path!);

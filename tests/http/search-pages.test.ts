@@ -9,7 +9,7 @@ import { useContractTarget } from '../support/target.ts';
  * and `/sealed` with a query are HTML answers of the function, with the same
  * results and the same parameter problems as `/api/cards` and `/api/sealed`;
  * `/sealed` without a query is the prebuilt index. Run against the function
- * alone and (npm run test:deploy) through nginx.
+ * alone and (npm run test:deploy) through nginx and the Cloudflare Worker.
  */
 const dist = inject('fixtureDist');
 const { get, manifest } = useContractTarget(dist);

@@ -1,38 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { send } from '../support/http-client.ts';
 import { expectMarkdownTwin } from '../support/markdown-twin.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startTarget } from '../support/target.ts';
+import { useContractTarget } from '../support/target.ts';
 
-/** The real server (src/server/main.ts) on the built fixture site, over HTTP. */
+/** The HTTP contract on the built fixture site: the real function (src/server/main.ts), alone or behind the front CONTRACT_TARGET names (tests/support/target.ts). */
 const dist = inject('fixtureDist');
-let server: RunningServer;
-let manifest: FileManifest;
-
-beforeAll(async () => {
-  server = await startTarget(dist);
-  manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8'));
-});
-afterAll(() => server?.stop());
-
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method });
+const { get, url, manifest } = useContractTarget(dist);
 
 /** A raw request, so that paths reach the server exactly as written (fetch would normalise them). */
-function raw(path: string): Promise<{ status: number; body: string; type: string }> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function raw(path: string): Promise<{ status: number; body: string; type: string }> {
+  const res = await send(url(), path);
+  return { status: res.status, body: res.body, type: String(res.headers['content-type']) };
 }
 
 async function json(path: string, schema: string) {
@@ -235,7 +216,7 @@ describe('sealed search', () => {
 describe('knowledge', () => {
   it('without parameters serves the prebuilt list in category order', async () => {
     const { res, body } = await json('/api/knowledge', 'knowledge-list.json');
-    expect(res.headers.get('etag')).toBe(manifest.files['/api/knowledge.json'].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files['/api/knowledge.json'].etag);
     expect(body.map((a: { id: string }) => a.id)).toEqual(['how-values-are-computed', 'what-is-a-grail', 'sealed-per-pack']);
   });
 
@@ -276,7 +257,7 @@ describe('detail pages and negotiation', () => {
   it('Markdown carries the token count of exactly the body sent, and CORS', async () => {
     const res = await get(page, { Accept: 'text/markdown' });
     const body = await res.text();
-    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(manifest.files['/cards/charizard-base1-4.md'].tokens);
+    expect(Number(res.headers.get('x-markdown-tokens'))).toBe(manifest().files['/cards/charizard-base1-4.md'].tokens);
     expect(body).toBe(readFileSync(join(dist, 'client', 'cards', 'charizard-base1-4.md'), 'utf8'));
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -385,17 +366,17 @@ describe('HTTP behaviour', () => {
     const { res, body } = await json('/api/changes', 'change-list.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('etag')).toBe(manifest.files['/api/changes.json'].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files['/api/changes.json'].etag);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
     expect(body.map((i: { asOf: string }) => i.asOf)).toEqual(['2025-10-20', '2025-10-13']);
     for (const path of ['/api/changes/2025-10-20', '/api/changes/2025-10-20.json']) {
       const one = await json(path, 'change-record.json');
       expect(one.res.status, path).toBe(200);
-      expect(one.res.headers.get('etag'), path).toBe(manifest.files['/api/changes/2025-10-20.json'].etag);
+      expect(one.res.headers.get('etag'), path).toBe(manifest().files['/api/changes/2025-10-20.json'].etag);
       expect(one.body.asOf).toBe('2025-10-20');
     }
-    const again = await get('/api/changes/2025-10-20', { 'If-None-Match': manifest.files['/api/changes/2025-10-20.json'].etag });
+    const again = await get('/api/changes/2025-10-20', { 'If-None-Match': manifest().files['/api/changes/2025-10-20.json'].etag });
     expect(again.status).toBe(304);
     await problem('/api/changes/2025-10-21', 404);
     await problem('/api/changes/latest', 404);
@@ -406,7 +387,7 @@ describe('HTTP behaviour', () => {
     ['/changes/2025-10-20.md', '/api/changes/2025-10-20'],
   ])('serves %s as Markdown with its token count, ETag, CORS and a Link to %s', async (path, twin) => {
     const res = await get(path);
-    expectMarkdownTwin(res, manifest.files[path], twin);
+    expectMarkdownTwin(res, manifest().files[path], twin);
     expect(await res.text()).toMatch(/^# Catalogue changes/);
   });
 
@@ -414,7 +395,7 @@ describe('HTTP behaviour', () => {
     const res = await get('/api/bulk/manifest.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('etag')).toBe(manifest.files['/api/bulk/manifest.json'].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files['/api/bulk/manifest.json'].etag);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('link')).toBe('</openapi.json>; rel="service-desc"; type="application/openapi+json"');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -435,11 +416,11 @@ describe('HTTP behaviour', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('content-encoding')).toBeNull();
-    expect(res.headers.get('etag')).toBe(manifest.files[path].etag);
+    expect(res.headers.get('etag')).toBe(manifest().files[path].etag);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(dist, 'client', path.slice(1))))).toBe(true);
-    expect((await get(path, { 'If-None-Match': manifest.files[path].etag })).status).toBe(304);
+    expect((await get(path, { 'If-None-Match': manifest().files[path].etag })).status).toBe(304);
     const preflight = await get(path, { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -6,7 +6,7 @@ import { useContractTarget } from '../support/target.ts';
 
 /**
  * The set pages over HTTP, through the real server (and, with
- * CONTRACT_TARGET=nginx, through nginx in front of it): /sets/{setId} and
+ * CONTRACT_TARGET=nginx or cloudflare, through nginx or the Worker in front of it): /sets/{setId} and
  * /sets negotiate as the detail pages do, their files and /api/sets… are
  * served with the contract's headers.
  */

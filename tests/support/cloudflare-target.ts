@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
 export interface CloudflareTarget {
@@ -29,7 +30,7 @@ export async function startCloudflareTarget(dist: string, functionUrl: string): 
   const scratch = join(ROOT, '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
-  const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+  const manifest = manifestOf(dist);
   const deployment = await cloudflareDeployment(manifest, {
     functionOrigin: new URL(functionUrl).origin,
     assetsDirectory: relative(outDir, join(dist, 'client')),
@@ -75,6 +76,28 @@ export async function startCloudflareTarget(dist: string, functionUrl: string): 
     async stop() {
       await mf.dispose();
       rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The Cloudflare deployment as a contract target: the function on the build (trusting the Worker's
+ * X-Forwarded-For, TRUST_PROXY=1, as docs/deploy-cloudflare.md says to run it) with the Worker in Miniflare in
+ * front. `env` adds to the function's environment.
+ */
+export async function startCloudflareDeployment(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const fn = await startServer(dist, { TRUST_PROXY: '1', ...env });
+  const worker = await startCloudflareTarget(dist, fn.url).catch(async (error: unknown) => {
+    await fn.stop();
+    throw error;
+  });
+  return {
+    url: worker.url,
+    pid: fn.pid,
+    logs: fn.logs,
+    stop: async () => {
+      await worker.stop();
+      await fn.stop();
     },
   };
 }

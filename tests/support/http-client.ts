@@ -39,3 +39,13 @@ export function send(base: string, path: string, { method = 'GET', headers = {},
  * could be given to a test running beside, and answer); nor is it one of the ports fetch refuses to use.
  */
 export const UNREACHABLE_ORIGIN = 'http://127.0.0.1:2';
+
+/**
+ * Loopback addresses one after another (`127.0.0.2`, `127.0.0.3` …, or in another `block`), each another client
+ * to the rate limiter: a test that speaks from a new one starts with a full bucket.
+ * @example const newClient = loopbackClients(); send(url, '/api/cards?q=mew', { localAddress: newClient() })
+ */
+export function loopbackClients(block = '127.0.0'): () => string {
+  let next = 2;
+  return () => `${block}.${next++}`;
+}

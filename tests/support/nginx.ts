@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxConf } from '../../src/deploy/nginx.ts';
-import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { manifestOf } from './built-files.ts';
 import { scratchDir } from './fixture-site.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { findService, freePort, waitForPort } from './services.ts';
@@ -27,7 +27,7 @@ export async function startNginx(dist: string, functionUrl: string, port?: numbe
   const prefix = scratchDir(`nginx-${++started}`);
   rmSync(prefix, { recursive: true, force: true });
   mkdirSync(join(prefix, 'logs'), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+  const manifest = manifestOf(dist);
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(conf, nginxConf({ manifest, root: join(dist, 'client'), functionUrl, listen: `127.0.0.1:${listen}`, full: true }));
   const child: ChildProcess = spawn(nginxBinary.path, ['-p', prefix, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyDay, DAILY_DAYS, foldHistory, HISTORY_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
+import { applyDay, DAILY_DAYS, foldHistory, HISTORY_MAX_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
@@ -295,9 +295,9 @@ describe('history policy: daily for the last 90 days, weekly closes before, two 
       expect(series.market.length).toBeLessThanOrEqual(DAILY_DAYS + 6);
       expect(dailyHistory.safeParse(series).success).toBe(true);
     }
-    expect(daysBetween(series.weekly!.start, series.end)).toBeLessThan(HISTORY_DAYS);
-    expect(daysBetween(series.weekly!.start, series.end)).toBeGreaterThanOrEqual(HISTORY_DAYS - 7);
-    expect(series.weekly!.market.length).toBeLessThanOrEqual(Math.ceil((HISTORY_DAYS - DAILY_DAYS) / 7));
+    expect(daysBetween(series.weekly!.start, series.end)).toBeLessThan(HISTORY_MAX_DAYS);
+    expect(daysBetween(series.weekly!.start, series.end)).toBeGreaterThanOrEqual(HISTORY_MAX_DAYS - 7);
+    expect(series.weekly!.market.length).toBeLessThanOrEqual(Math.ceil((HISTORY_MAX_DAYS - DAILY_DAYS) / 7));
     // The close of a week is its Sunday's price (every day of this series is known but every 17th).
     const sunday = series.weekly!.end;
     expect(series.weekly!.market.at(-1)).toBe(1 + daysBetween('2024-01-03', sunday) / 100);
