@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -21,6 +23,17 @@ const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'searc
   (name) => `tests/http/${name}.test.ts`,
 );
 
+/**
+ * The unit tier is many short files, a third of its time spent waiting on the scripts it runs (the import, the
+ * catalogue sync, the checker): two workers at least, where Vitest would give a 2-core machine one, and the
+ * scripts' compiled code cached between those runs (Node's compile cache: the same files are started ~40 times).
+ */
+const UNIT: TestProjectInlineConfiguration['test'] = {
+  include: ['tests/unit/**/*.test.ts'],
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  env: { NODE_COMPILE_CACHE: fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
+};
+
 const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
 
 export default defineConfig({
@@ -28,7 +41,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      tier('unit', { include: ['tests/unit/**/*.test.ts'] }),
+      tier('unit', UNIT),
       tier('content', { include: ['tests/content/**/*.test.ts'] }),
       tier('contract', { include: ['tests/contract/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
       tier('http', { include: ['tests/http/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
