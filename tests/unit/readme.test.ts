@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CACHE_CONTROL } from '../../src/http/headers.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
 /** The README names paths, docs and commands; they must exist, and it stays a short first read. */
@@ -39,5 +40,19 @@ describe('README', () => {
     expect(ci).toContain('npm install');
     expect(ci).toContain('npm test');
     expect(ci).toContain('npm start');
+  });
+});
+
+describe('the cache policy', () => {
+  // Written once, in docs/deploy.md; every other doc links there rather than restating the headers.
+  it('is written in docs/deploy.md with the values the code sends, and restated in no other doc', () => {
+    const policy = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8')
+      .split('## Cache policy')[1]
+      .split('\n## ')[0];
+    for (const value of [CACHE_CONTROL.other, CACHE_CONTROL.immutable, 'private, max-age=60', 'no-store']) expect(policy).toContain(value);
+    const restating = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].filter(
+      (file) => file !== 'docs/deploy.md' && /max-age|stale-while-revalidate|immutable/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(restating).toEqual([]);
   });
 });
