@@ -9,15 +9,18 @@ import { daysBetween } from '../schemas/dates.ts';
 import type { FactsCatalogue } from './catalogue.ts';
 import { applyQuote, type TextQuote } from './quotes.ts';
 
-/** The README's lines that state figures, each a template as an article's quotes are (one line each). */
+/**
+ * The README's sentence that states figures, as templates like an article's quotes: each lies within one line of
+ * the README (a figure that grows a digit moves no line break the template would have to know).
+ */
 export const README_QUOTES: readonly TextQuote[] = [
   {
     in: 'body',
     text: 'The bundled catalogue: {cards|n} cards in {sets|n} sets, from {first_set.name} ({first_set.year}) to {last_set.name} ({last_set.year}), and {sealed|n} sealed',
   },
   { in: 'body', text: 'TCGplayer market prices as of {prices_as_of} (sets released since are listed unpriced),' },
-  { in: 'body', text: '{card_daily_days|n} days of daily history per card (sealed: weekly from {sealed_weekly_from|month}),' },
-  { in: 'body', text: 'PriceCharting graded figures for {graded_cards|n} cards, and {articles|n} articles.' },
+  { in: 'body', text: '{card_daily_days|n} days of daily history per card (sealed: weekly from {sealed_weekly_from|month}), PriceCharting' },
+  { in: 'body', text: 'graded figures for {graded_cards|n} cards, and {articles|n} articles.' },
 ];
 
 /** The first and the newest set by release, named with their year. */
