@@ -28,9 +28,13 @@ const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'searc
  * catalogue sync, the import, the checker, the agents' refresh: about 14 of 18 s on one worker): so two workers at
  * least, where Vitest would give a 2-core machine one, and Node's compile cache for those scripts, which would
  * otherwise compile the same modules again at each of their dozens of starts (halves each start, ~0.2 → ~0.1 s).
+ * The rest was each file importing the same modules afresh (~0.2–0.4 s a file, for tests of a few milliseconds):
+ * the files of a worker share their modules (`isolate: false`), which pure tests allow; tests/unit/unit-tier.test.ts
+ * keeps them pure (no module mocks, stubbed environment or globals, fake timers).
  */
 const UNIT: TestProjectInlineConfiguration['test'] = {
   include: ['tests/unit/**/*.test.ts'],
+  isolate: false,
   maxWorkers: Math.max(2, availableParallelism() - 1),
   env: { NODE_COMPILE_CACHE: fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
 };
