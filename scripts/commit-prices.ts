@@ -1,6 +1,6 @@
 /**
- * The daily job's commit: what the catalogue sync, the price import and the agents' refresh changed (content/,
- * and config/verified-agents.json) as one commit by the bot, its message the change records it adds in short
+ * The daily job's commit: what the catalogue sync, the price import, the figures and the agents' refresh changed
+ * (content/, the README's catalogue sentence, config/verified-agents.json) as one commit by the bot, its message the change records it adds in short
  * (the sets the sync added first: "added set Prismatic Evolutions (sv8pt5), 180 cards"). Nothing changed,
  * nothing committed. Pushing is the workflow's (.github/workflows/daily-prices.yml), so this runs the
  * same on a laptop.
@@ -17,8 +17,11 @@ import { changeSummary, pricesAsOfOf } from '../src/catalogue/catalogue-changes.
 import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 
-/** What the daily job may change: anything else in the working tree is not its to commit. */
-const PATHS = ['content', 'config/verified-agents.json'];
+/**
+ * What the daily job may change: anything else in the working tree is not its to commit. The README follows
+ * content (its catalogue sentence is written by `npm run facts`), so it counts with the prices.
+ */
+const PATHS = ['content', 'config/verified-agents.json', 'README.md'];
 const BOT = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
 
 const { values: args } = parseArgs({ options: { repo: { type: 'string' } } });
@@ -37,7 +40,8 @@ function git(...gitArgs: string[]): string {
 
 const paths = PATHS.filter((path) => existsSync(join(repo, path)));
 const changed = (path: string) => paths.includes(path) && git('status', '--porcelain', '--', path).trim() !== '';
-const [prices, agents] = PATHS.map(changed);
+const [content, agents, readme] = PATHS.map(changed);
+const prices = content || readme;
 if (!prices && !agents) {
   console.log('commit-prices: nothing changed, nothing committed');
   process.exit(0);

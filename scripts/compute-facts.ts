@@ -2,21 +2,25 @@
  * Recomputes the catalogue-wide figures that knowledge articles state (counts by band, status, rarity and era,
  * medians, totals, grails, the catalogue's span) from content, with the code the API serves them by, and writes
  * them into each article: the `structured` members it owns and the sentences and tables that quote them
- * (src/knowledge-facts/: one file per article, each with its computation and its quotes). Run it after
- * anything that changes prices or cards; the daily price job does (docs/operations.md).
+ * (src/knowledge-facts/: one file per article, each with its computation and its quotes), and into the
+ * catalogue sentence of the README beside the content tree (`<content>/../README.md`, when there is one:
+ * src/knowledge-facts/readme.ts). Run it after anything that changes prices, cards or articles; the daily price
+ * job does (docs/operations.md).
  *
  * Usage:  node scripts/compute-facts.ts [--write] [--check] [--content DIR]
  *         dry run by default: prints which figures would change
- *         --write    rewrites the articles
- *         --check    exits 2 when any article would change (for CI)
+ *         --write    rewrites the articles and the README
+ *         --check    exits 2 when any article or the README would change (for CI)
  *         --content  the content tree (default: CONTENT_DIR, else content/)
- * Exit:   0 done (or up to date), 1 an article no longer holds a sentence its template quotes (the article and
- *         its file in src/knowledge-facts/articles/ must be made to agree by hand), 2 --check found stale figures
+ * Exit:   0 done (or up to date), 1 an article (or the README) no longer holds a sentence its template quotes
+ *         (the text and its file in src/knowledge-facts/ must be made to agree by hand), 2 --check found stale
+ *         figures
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reviewArticles } from '../src/knowledge-facts/index.ts';
+import { factsCatalogueOf, reviewArticles } from '../src/knowledge-facts/index.ts';
+import { reviewReadme } from '../src/knowledge-facts/readme.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 
 const { values: args } = parseArgs({
@@ -48,14 +52,28 @@ for (const review of broken) {
   for (const p of review.problems) console.error(`compute-facts: ${review.slug}.md ${p.path.join('.')}: ${p.message}`);
 }
 
-console.log(`3. summary: ${reviews.length} articles with computed figures`);
-if (changed.length === 0) console.log('   every figure is up to date');
+console.log('3. the README’s catalogue sentence');
+const README = join(CONTENT, '..', 'README.md');
+const readme = existsSync(README) ? readFileSync(README, 'utf8') : undefined;
+const articles = readdirSync(join(CONTENT, 'knowledge')).filter((f) => f.endsWith('.md')).length;
+const readmeReview = readme === undefined ? undefined : reviewReadme(readme, factsCatalogueOf(content), articles);
+if (!readmeReview) console.log(`   no README beside ${CONTENT}`);
 else {
-  console.log(`   ${args.write ? 'rewrote' : 'would rewrite'} ${changed.length}: ${changed.map((r) => r.slug).join(', ')}`);
+  for (const d of readmeReview.differences) console.log(`   README.md: ${clip(d.was)} → ${clip(d.now)}`);
+  for (const p of readmeReview.problems) console.error(`compute-facts: README.md: ${p}`);
+  if (args.write && readmeReview.text !== readme) writeFileSync(README, readmeReview.text);
+}
+const readmeChanged = readmeReview !== undefined && readmeReview.text !== readme;
+
+console.log(`4. summary: ${reviews.length} articles with computed figures, and the README`);
+if (changed.length === 0 && !readmeChanged) console.log('   every figure is up to date');
+else {
+  const names = [...changed.map((r) => r.slug), ...(readmeChanged ? ['README.md'] : [])];
+  console.log(`   ${args.write ? 'rewrote' : 'would rewrite'} ${names.length}: ${names.join(', ')}`);
   if (!args.write) console.log('   run with --write to apply');
 }
-if (broken.length > 0) {
-  console.error(`   ${broken.length} article(s) no longer hold a sentence their template quotes: fix the article or its template`);
+if (broken.length > 0 || readmeReview?.problems.length) {
+  console.error('   a text no longer holds a sentence its template quotes: fix the text or its template in src/knowledge-facts/');
   process.exit(1);
 }
-if (args.check && !args.write && changed.length > 0) process.exit(2);
+if (args.check && !args.write && (changed.length > 0 || readmeChanged)) process.exit(2);

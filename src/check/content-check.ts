@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentCatalogue } from '../catalogue/catalogue-changes.ts';
 import { COMPS_SCOPES, type Comps, type CompsScope, computeComps, isCompsScope } from '../catalogue/comps.ts';
-import { reviewArticles } from '../knowledge-facts/index.ts';
+import { factsCatalogueOf, reviewArticles } from '../knowledge-facts/index.ts';
+import { reviewReadme } from '../knowledge-facts/readme.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
 import { changeRecordSchema } from '../schemas/changes.ts';
@@ -32,7 +33,7 @@ export { type ContentProblem, formatProblem } from './problems.ts';
  * build uses (src/schemas), the references between collections
  * (src/check/content-references.ts), the search aliases (aliasProblems), the
  * graded comps of articles (src/catalogue/comps.ts) and the catalogue figures they state
- * (src/knowledge-facts/), without building anything. Every problem is
+ * (src/knowledge-facts/), with the README's catalogue sentence beside the folder, without building anything. Every problem is
  * reported, each with its file, line, column and field.
  */
 
@@ -122,6 +123,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
   checkChanges(contentDir, catalogue, problems);
   checkComps(catalogue, problems);
   checkFacts(contentDir, catalogue, problems);
+  checkReadme(contentDir, catalogue, problems);
   return { problems: problems.resolve(), counts: catalogue.counts };
 }
 
@@ -507,6 +509,33 @@ function checkFacts(contentDir: string, catalogue: Catalogue, problems: Problems
       problems.add(abs, { kind: 'front-matter', path: ['structured'] }, 'structured', `not written as scripts/compute-facts.ts writes it; ${FACTS_REWRITE}`);
     }
   }
+}
+
+/**
+ * The README beside the content folder (`<content>/../README.md`, when there is one) states the catalogue's counts
+ * and price date in one sentence (src/knowledge-facts/readme.ts); the same rewrite as the articles' figures says
+ * whether it still does.
+ */
+function checkReadme(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+  const abs = join(contentDir, '..', 'README.md');
+  const content = catalogue.parsed;
+  if (!content || content.sets.length === 0 || !existsSync(abs)) return;
+  const text = readFileSync(abs, 'utf8');
+  let review: ReturnType<typeof reviewReadme>;
+  try {
+    review = reviewReadme(text, factsCatalogueOf(content), catalogue.counts.articles);
+  } catch {
+    return; // a card naming an unknown set: the reference rules report it
+  }
+  for (const d of review.differences) {
+    problems.add(
+      abs,
+      { kind: 'at', position: positionOf(text, text.indexOf(d.was)) },
+      'catalogue figures',
+      `says ${JSON.stringify(d.was)} but content gives ${JSON.stringify(d.now)}; ${FACTS_REWRITE}`,
+    );
+  }
+  for (const message of review.problems) problems.add(abs, FILE_START, 'catalogue figures', message);
 }
 
 /** Line and column (from 1) of an offset in a text. */

@@ -9,6 +9,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle } from '../../src/knowledge-facts/index.ts';
+import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
 import { CONTENT_DIR } from '../support/real-catalogue.ts';
 
 /** Numbers an article states in `structured` equal a fresh count from the bundled content. */
@@ -98,6 +99,17 @@ describe('the figures articles state', () => {
       grail_cards: bands.grail,
     });
     expect(structuredOf('how-card-values-are-computed').cards_total).toBe(content.cards.length);
+  });
+
+  // The README's catalogue sentence, written by the same quotes (src/knowledge-facts/readme.ts): the daily job
+  // rewrites it with the prices, so it is true the day after; a content change without `npm run facts` fails here.
+  it("the README's catalogue sentence states what content gives today", () => {
+    const readme = readFileSync(join(CONTENT_DIR, '..', 'README.md'), 'utf8');
+    const articles = readdirSync(join(CONTENT_DIR, 'knowledge')).filter((f) => f.endsWith('.md')).length;
+    const review = reviewReadme(readme, catalogue, articles);
+    expect(review.problems).toEqual([]);
+    expect(review.differences).toEqual([]);
+    expect(readmeFactsOf(catalogue, articles)).toMatchObject({ cards: content.cards.length, sets: content.sets.length, sealed: content.sealed.length });
   });
 
   it('the stale rule the articles state is the one the code applies', () => {

@@ -333,6 +333,47 @@ describe('contentReferenceProblems (the rules the build shares)', () => {
   });
 });
 
+describe('the README beside the content', () => {
+  /** A README whose catalogue sentence states `figures` in the lines src/knowledge-facts/readme.ts quotes. */
+  const readmeStating = (cards: string, asOf: string, articles: string) =>
+    [
+      '# Card values',
+      '',
+      `The bundled catalogue: ${cards} cards in 2 sets, from Base (1999) to Fixture Flashfire (2014), and 5 sealed`,
+      `products, with TCGplayer market prices as of ${asOf} (sets released since are listed unpriced),`,
+      '30 days of daily history per card (sealed: weekly from September 2025), PriceCharting',
+      `graded figures for 1 cards, and ${articles} articles.`,
+      '',
+    ].join('\n');
+
+  it('is clean when its catalogue sentence states what content gives', () => {
+    const copy = copyFixture();
+    writeFileSync(join(copy.root, 'README.md'), readmeStating('7', '2025-10-20', '3'));
+    expect(check(copy)).toEqual([]);
+  });
+
+  it('names each line whose figure content no longer gives, with the figure it gives and the command that writes it', () => {
+    const copy = copyFixture();
+    writeFileSync(join(copy.root, 'README.md'), readmeStating('8', '2025-10-19', '3'));
+    const problems = check(copy).filter((p) => p.file === 'README.md');
+    expect(problems.map((p) => [p.line, p.column, p.field])).toEqual([
+      [3, 1, 'catalogue figures'],
+      [4, 16, 'catalogue figures'],
+    ]);
+    expect(problems[0].message).toMatch(
+      /^says "The bundled catalogue: 8 cards .*" but content gives "The bundled catalogue: 7 cards .*"; run npm run facts -- --write$/,
+    );
+    expect(problems[1].message).toContain('content gives "TCGplayer market prices as of 2025-10-20');
+  });
+
+  it('names the template when the sentence is reworded by hand', () => {
+    const copy = copyFixture();
+    writeFileSync(join(copy.root, 'README.md'), readmeStating('7', '2025-10-20', '3').replace('and 3 articles', 'and three articles'));
+    const [problem] = check(copy).filter((p) => p.file === 'README.md');
+    expect(problem.message).toMatch(/^no sentence of the form "graded figures for .*" \(src\/knowledge-facts\/readme\.ts\)$/);
+  });
+});
+
 describe('scripts/check-content.ts', () => {
   const run = (env: Record<string, string>, ...args: string[]) =>
     spawnSync(process.execPath, [join(ROOT, 'scripts', 'check-content.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
