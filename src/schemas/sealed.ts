@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { dailyHistory, marketPriceSchema } from './common.ts';
+import { SLUG } from './patterns.ts';
 
 /** One sealed product, as kept in content/sealed/<group>.json. */
 export const sealedSchema = z.strictObject({
@@ -10,7 +11,7 @@ export const sealedSchema = z.strictObject({
   /** Display name. */
   cleanName: z.string().min(1),
   /** Product kind: `booster-box`, `booster-pack`, `etb`, `booster-bundle`, `tin`, ... (an open list). */
-  kind: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lower-case kebab-case kind such as booster-box'),
+  kind: z.string().regex(SLUG, 'a lower-case kebab-case kind such as booster-box'),
   /** Our set id when the product belongs to a set's main group. */
   set: z.string().min(1).optional(),
   /** N of "[Set of N]" in the name. */

@@ -15,8 +15,6 @@ import type { SealedSearchParams } from './sealed-searcher.ts';
  */
 /** Answers each search endpoint keeps in memory (see createCachedJson): at most ~4 MB each at ~15 KB an answer. */
 export const SEARCH_CACHE_ENTRIES = 256;
-/** tests/support/hostile-requests.ts reads the sorts here; src/ reads them from src/http/limits.ts. */
-export { SORTS };
 
 export interface KnowledgeSearchParams {
   q?: string;

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { builtPackItems } from '../../scripts/lib/built-packs.ts';
 import { VALUE_BAND_IDS } from '../../src/catalogue/value-bands.ts';
+import { SORTS } from '../../src/http/limits.ts';
 import type { Collection } from '../../src/http/links.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
 import type { CardSearchRecord } from '../../src/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
-import { SORTS } from '../../src/search/search-params.ts';
 
 /**
  * Hostile HTTP requests for the property tests of tests/http/hostile.test.ts:
