@@ -35,7 +35,7 @@ const TIERS: { tier: string; what: string }[] = [
   { tier: 'http', what: '`tests/http/`: the real function over HTTP, hostile requests (fast-check), rate limits (Redis too)' },
   {
     tier: 'deploy',
-    what: '`tests/deploy/` (nginx, Cloudflare in Miniflare, Netlify, Vercel, the daily job) and the HTTP contract files again through nginx (the `nginx` project)',
+    what: '`tests/deploy/` (nginx, Cloudflare in Miniflare, Netlify, Vercel, the daily job) and the HTTP contract files again through nginx and through the Worker (the `nginx` and `cloudflare` projects)',
   },
   { tier: 'e2e', what: '`tests/e2e/`: Chromium from npm, every page type with axe-core, at 375 px, browsing by clicks' },
 ];
