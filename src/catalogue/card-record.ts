@@ -5,6 +5,7 @@ import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
+import { changeFieldsOf } from './change-fields.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
@@ -37,6 +38,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     valueUsd,
     priceStatus,
     valueBand: valueBandOf(valueUsd),
+    change: changeFieldsOf(price ? historyOf(card, price) : undefined, valueUsd !== null),
     rarity: card.rarity ?? '',
     types: card.types,
     imageSmall: servedImageUrl(card.images.small),
@@ -111,6 +113,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
   return card.prices
     .map((line, i): Printing => {
       const valueUsd = line.market === null ? null : roundUsd(line.market);
+      const history = line.productId === null ? undefined : historyOf(card, line);
       const printing: Printing = {
         id: names[i].id,
         label: names[i].label,
@@ -121,6 +124,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         marketUrl: cardMarketUrlOf(line.productId, card.id),
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
+        change: changeFieldsOf(history, valueUsd !== null),
         lowPrice: line.low,
         midPrice: line.mid,
         highPrice: line.high,
@@ -129,7 +133,6 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         updatedAt: line.updatedAt,
         source: sourceLabel(line.source),
       };
-      const history = line.productId === null ? undefined : historyOf(card, line);
       return history ? { ...printing, history } : printing;
     })
     .sort(byPrintingValue);

@@ -2,6 +2,7 @@ import type { SealedDetail, SealedFields } from '../schemas/api-types.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
+import { changeFieldsOf } from './change-fields.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 
@@ -22,6 +23,7 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
     groupName: product.group.name,
     valueUsd,
     priceStatus,
+    change: changeFieldsOf(product.history, valueUsd !== null),
     totalPacks: product.packs,
     pricePerPack: valueUsd !== null && product.packs ? roundUsd(valueUsd / product.packs) : null,
   };

@@ -235,6 +235,8 @@ export interface ApiSchemas {
   'market.json': Market;
   'movers.json': Movers;
   'not-acceptable-problem.json': NotAcceptableProblem;
+  'price-change.json': PriceChange;
+  'price-changes.json': PriceChanges;
   'price-status.json': PriceStatus;
   'printing.json': Printing;
   'problem.json': Problem;
@@ -354,11 +356,49 @@ export interface CardFields {
   priceStatus: PriceStatus;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
+   * How the value (its primary printing's market price) moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
+  /**
    * Empty where the card has none.
    */
   rarity: string;
   types: string[];
   imageSmall: string;
+}
+/**
+ * How a value moved over 7, 30, 90 and 365 days, each window the same shape. Not the import changes (changes), which list the imports that changed the record.
+ */
+export interface PriceChanges {
+  '7d': PriceChange;
+  '30d': PriceChange;
+  '90d': PriceChange;
+  '365d': PriceChange;
+}
+/**
+ * How a value moved over one window: the days ending on its price history's last day, from the price on the window's first day to the price on its last (each the last price known in the week ending that day; in the weekly part of a history, that week's close). When the history does not reach back so far, or no price was known then or now, every figure is null and reason says why.
+ */
+export interface PriceChange {
+  /**
+   * The price on the window's first day, in US dollars.
+   */
+  fromUsd: number | null;
+  /**
+   * The day that price was known: the window's first day, or up to six days before it (a weekly close is dated by its Sunday).
+   */
+  fromDate: string | null;
+  /**
+   * The price on the window's last day minus fromUsd, in US dollars.
+   */
+  changeUsd: number | null;
+  /**
+   * changeUsd as a percentage of fromUsd, to one decimal.
+   */
+  changePct: number | null;
+  /**
+   * Why the figures are null: the price history starts after the window's first day (or there is none), no price was known in the week ending that day, or none in the week ending the history's last day; null when they are given.
+   */
+  reason: 'history-too-short' | 'no-price-then' | 'no-price-now' | null;
 }
 /**
  * The marketplace snapshot a value comes from.
@@ -439,6 +479,10 @@ export interface Printing {
    */
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How the printing's market price moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
   lowPrice: number | null;
   midPrice: number | null;
   highPrice: number | null;
@@ -767,6 +811,10 @@ export interface SealedFields {
   groupName: string;
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How the market price moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
   totalPacks: number | null;
   pricePerPack: number | null;
 }

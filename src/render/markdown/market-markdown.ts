@@ -1,8 +1,10 @@
 import type { PhrasingContent, RootContent } from 'mdast';
+import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, historyChange } from '../../catalogue/format.ts';
+import { CHANGE_WINDOW_DAYS } from '../../catalogue/price-change.ts';
 import { historySpan } from '../../catalogue/price-history.ts';
-import type { History, Market } from '../../schemas/api-types.ts';
-import { heading, link, paragraph } from './mdast.ts';
+import type { History, Market, PriceChanges } from '../../schemas/api-types.ts';
+import { heading, link, list, paragraph } from './mdast.ts';
 
 /**
  * The parts that cards and sealed products say alike in their Markdown twins:
@@ -16,19 +18,41 @@ export function marketFacts(market: Market | null): (string | PhrasingContent)[]
   ];
 }
 
-/** A "Price history" section summing up the series, weekly closes included; nothing when it has under two prices. */
-export function historySection(history: History | undefined, jsonHref: string): RootContent[] {
-  const span = history && historySpan(history);
-  const change = span && historyChange(span.market);
-  if (!history || !span || !change) return [];
+/**
+ * A "Price history" section summing up the series, weekly closes included (nothing of it when it has under two
+ * prices), then the value's change over each window; nothing without a history (the JSON gives the change's reason).
+ */
+export function historySection(history: History | undefined, jsonHref: string, valueChange: PriceChanges): RootContent[] {
+  if (!history) return [];
+  const span = historySpan(history);
+  const change = historyChange(span.market);
   const values = history.weekly ? `Daily values from ${history.start} and weekly closes before are in the ` : 'Daily values are in the ';
   return [
     heading(2, 'Price history'),
-    paragraph(
-      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
-        `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
-      link(jsonHref, 'JSON'),
-      '.',
-    ),
+    ...(change
+      ? [
+          paragraph(
+            `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
+              `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
+            link(jsonHref, 'JSON'),
+            '.',
+          ),
+        ]
+      : []),
+    ...changeSection(valueChange, history),
   ];
+}
+
+/**
+ * The value's change over each window (change-fields.ts), a line each; one line when no window has one for the same
+ * reason (an unpriced item, or one without a price history), so that a page says it once.
+ */
+function changeSection(change: PriceChanges, history: History | undefined): RootContent[] {
+  const words = changesInWords(change, history);
+  const reasons = new Set(Object.values(change).map((c) => c.reason));
+  if (reasons.size === 1 && !reasons.has(null)) {
+    const why = words[0].slice(words[0].indexOf(': ') + 2);
+    return [paragraph(`Change over ${CHANGE_WINDOW_DAYS.slice(0, -1).join(', ')} and ${CHANGE_WINDOW_DAYS.at(-1)} days: ${why}.`)];
+  }
+  return [paragraph('Change:'), list(words.map((w) => [w]))];
 }
