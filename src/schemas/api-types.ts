@@ -989,11 +989,11 @@ export interface Mover {
    */
   setName?: string;
   /**
-   * The first known market price in the window (of the printing the card's value is; of the product).
+   * The market price on the window's first day: the last known in the week ending that day (of the printing the card's value is; of the product), as a record's change reads it.
    */
   fromUsd: number;
   /**
-   * The last known market price in the window.
+   * The market price on the window's last day: the last known in the week ending that day.
    */
   toUsd: number;
   /**
@@ -1005,7 +1005,7 @@ export interface Mover {
    */
   changePct: number;
   /**
-   * The day of fromUsd.
+   * The day of fromUsd: the window's first day, or up to six days before it.
    */
   fromDate: string;
   /**
