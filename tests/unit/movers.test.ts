@@ -24,6 +24,12 @@ describe('moversOf', () => {
     expect(week([item('old', [10, 20, 30, 40, 50, 60, 70], '2025-10-01'), item('new', [10, null, 20])])).toEqual({ rises: [], falls: [] });
   });
 
+  it('a history that reaches back to the window with a price on too few of its days is left out', () => {
+    // A price on 4 of the 7 days: its change (10 to 20) is known, its known days too few.
+    expect(week([item('thin', [10, null, null, 10, null, 10, 20])])).toEqual({ rises: [], falls: [] });
+    expect(ids(week([item('enough', [10, null, 10, 10, null, 10, 20])]).rises)).toEqual(['enough']);
+  });
+
   it('a history that starts inside the window is left out however many of its days are known: its price on the first day is not', () => {
     expect(week([item('six', [10, 10, 10, 10, 10, 20])])).toEqual({ rises: [], falls: [] });
     expect(ids(week([item('seven', [10, 10, 10, 10, 10, 10, 20])]).rises)).toEqual(['seven']);
