@@ -130,8 +130,6 @@ export const SORTS = [
   'change365d-asc',
 ] as const;
 export type SearchSort = (typeof SORTS)[number];
-/** A sort by the change over a window. */
-export type ChangeSort = Extract<SearchSort, `change${string}`>;
 
 /**
  * The window and direction of a change sort; undefined for another sort.
