@@ -48,7 +48,8 @@ export function changeWords(days: ChangeWindowDays, change: PriceChange, history
   const since = `since ${change.fromDate} (${formatUsd(change.fromUsd)})`;
   if (change.changeUsd === 0) return `${days} days: unchanged ${since}`;
   const [direction, sign] = change.changeUsd > 0 ? ['up', '+'] : ['down', '-'];
-  return `${days} days: ${direction} ${Math.abs(change.changePct)}% (${sign}${formatUsd(Math.abs(change.changeUsd))}) ${since}`;
+  const pct = change.changePct === 0 ? 'less than 0.1' : String(Math.abs(change.changePct));
+  return `${days} days: ${direction} ${pct}% (${sign}${formatUsd(Math.abs(change.changeUsd))}) ${since}`;
 }
 
 /** Every window's change in words, shortest first. */

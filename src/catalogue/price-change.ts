@@ -86,7 +86,8 @@ export function changeOver(history: PriceSeries, days: number, end = history.end
     from: { date: from.date, usd: fromUsd },
     to: { date: to.date, usd: toUsd },
     changeUsd: roundUsd(toUsd - fromUsd),
-    changePct: Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10,
+    // `|| 0`: a fall under a twentieth of a percent rounds to -0, which JSON writes as 0.
+    changePct: Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10 || 0,
   };
 }
 

@@ -61,6 +61,9 @@ describe('a change in words', () => {
     expect(changeWords(7, { fromUsd: 5, fromDate: '2025-10-14', changeUsd: 0, changePct: 0, reason: null }, history)).toBe(
       '7 days: unchanged since 2025-10-14 ($5.00)',
     );
+    expect(changeWords(7, { fromUsd: 22.22, fromDate: '2025-10-14', changeUsd: -0.01, changePct: 0, reason: null }, history)).toBe(
+      '7 days: down less than 0.1% (-$0.01) since 2025-10-14 ($22.22)',
+    );
   });
 
   it('says why a change is not known', () => {

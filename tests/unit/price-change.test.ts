@@ -101,6 +101,11 @@ describe('the change over a window', () => {
     });
   });
 
+  it('rounds a fall too small for a tenth of a percent to 0, not -0 (which JSON would not keep)', () => {
+    const flat: PriceSeries = { start: '2025-10-14', end: '2025-10-20', market: [22.22, 22.22, 22.22, 22.22, 22.22, 22.22, 22.21] };
+    expect(Object.is((changeOver(flat, 7) as { changePct: number }).changePct, 0)).toBe(true);
+  });
+
   it('has no percentage from a price of zero', () => {
     const free: PriceSeries = { start: '2025-10-02', end: '2025-10-08', market: [0, 0, 0, 0, 0, 0, 1] };
     expect(changeOver(free, 7)).toEqual({ days: 7, reason: 'no-price-then' });
