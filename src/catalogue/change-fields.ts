@@ -1,6 +1,6 @@
 import type { PriceChange, PriceChanges } from '../schemas/api-types.ts';
 import { formatUsd } from './format.ts';
-import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changeOver, noChangeWords } from './price-change.ts';
+import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changesOver, noChangeWords } from './price-change.ts';
 import type { PriceSeries } from './price-history.ts';
 
 /**
@@ -21,13 +21,12 @@ const unknown = (reason: NonNullable<PriceChange['reason']>): PriceChange => ({ 
  */
 export function changeFieldsOf(history: PriceSeries | undefined, priced: boolean): PriceChanges {
   const fields = {} as PriceChanges;
-  for (const days of CHANGE_WINDOW_DAYS) {
-    if (!history) {
-      fields[windowKey(days)] = unknown(priced ? 'history-too-short' : 'no-price-now');
-      continue;
-    }
-    const change = changeOver(history, days);
-    fields[windowKey(days)] =
+  if (!history) {
+    for (const days of CHANGE_WINDOW_DAYS) fields[windowKey(days)] = unknown(priced ? 'history-too-short' : 'no-price-now');
+    return fields;
+  }
+  for (const change of changesOver(history, CHANGE_WINDOW_DAYS)) {
+    fields[windowKey(change.days as ChangeWindowDays)] =
       'reason' in change
         ? unknown(change.reason)
         : { fromUsd: change.from.usd, fromDate: change.from.date, changeUsd: change.changeUsd, changePct: change.changePct, reason: null };
@@ -52,6 +51,19 @@ export function changeWords(days: ChangeWindowDays, change: PriceChange, history
   return `${days} days: ${direction} ${pct}% (${sign}${formatUsd(Math.abs(change.changeUsd))}) ${since}`;
 }
 
-/** Every window's change in words, shortest first. */
-export const changesInWords = (change: PriceChanges, history: PriceSeries | undefined): string[] =>
-  CHANGE_WINDOW_DAYS.map((days) => changeWords(days, change[windowKey(days)], history));
+/**
+ * Every window's change in words, shortest first; windows next to each other that are not known for the same
+ * reason share a line, so that a short history is said once.
+ * @example changesInWords(change, history) // ['7 days: up 9.7% (+$3.00) since 2025-10-14 ($31.00)', …, '90 and 365 days: the price history starts 2025-09-07']
+ */
+export function changesInWords(change: PriceChanges, history: PriceSeries | undefined): string[] {
+  const lines: { days: number[]; words: string }[] = [];
+  for (const days of CHANGE_WINDOW_DAYS) {
+    const window = change[windowKey(days)];
+    const why = window.reason === null ? undefined : noChangeWords(window.reason, history);
+    const last = lines.at(-1);
+    if (why !== undefined && last?.words === why) last.days.push(days);
+    else lines.push({ days: [days], words: why ?? changeWords(days, window, history).slice(`${days} days: `.length) });
+  }
+  return lines.map(({ days, words }) => `${days.length === 1 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days.at(-1)}`} days: ${words}`);
+}

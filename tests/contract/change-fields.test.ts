@@ -59,8 +59,7 @@ describe('the change fields of built records', () => {
     const lines = [
       '7 days: down 7.1% (-$50.00) since 2025-10-14 ($700.00)',
       '30 days: up 30% (+$150.00) since 2025-09-21 ($500.00)',
-      '90 days: the price history starts 2025-09-21',
-      '365 days: the price history starts 2025-09-21',
+      '90 and 365 days: the price history starts 2025-09-21',
     ];
     const markdown = read('cards/charizard-ex-fix1-107.md');
     expect(markdown).toContain(lines.map((line) => `- ${line}`).join('\n'));

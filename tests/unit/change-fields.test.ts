@@ -49,7 +49,18 @@ describe('a change in words', () => {
     expect(changesInWords(changeFieldsOf(history, true), history)).toEqual([
       '7 days: up 9.7% (+$3.00) since 2025-10-14 ($31.00)',
       '30 days: up 112.5% (+$18.00) since 2025-09-21 ($16.00)',
-      '90 days: the price history starts 2025-09-07',
+      '90 and 365 days: the price history starts 2025-09-07',
+    ]);
+  });
+
+  it('says once what windows next to each other share, and apart what they do not', () => {
+    expect(changesInWords(changeFieldsOf(undefined, false), undefined)).toEqual(['7, 30, 90 and 365 days: no price is known now']);
+    const { '7d': known, '90d': tooShort } = changeFieldsOf(history, true);
+    const noPriceThen = { ...tooShort, reason: 'no-price-then' as const };
+    expect(changesInWords({ '7d': noPriceThen, '30d': known, '90d': noPriceThen, '365d': tooShort }, history)).toEqual([
+      '7 days: no price was known then',
+      '30 days: up 9.7% (+$3.00) since 2025-10-14 ($31.00)',
+      '90 days: no price was known then',
       '365 days: the price history starts 2025-09-07',
     ]);
   });

@@ -184,7 +184,7 @@ describe('the price history section', () => {
         'Change:',
         '',
         '- 7 days: up 25% (+$2.50) since 2025-09-30 ($10.00)',
-        '- 30 days: the price history starts 2025-09-30',
+        '- 30, 90 and 365 days: the price history starts 2025-09-30',
       ].join('\n'),
     );
     expect(say({ start: '2025-10-05', end: '2025-10-06', market: [10, 12] })).toContain(

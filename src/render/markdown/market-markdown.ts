@@ -1,7 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, historyChange } from '../../catalogue/format.ts';
-import { CHANGE_WINDOW_DAYS } from '../../catalogue/price-change.ts';
 import { historySpan } from '../../catalogue/price-history.ts';
 import type { History, Market, PriceChanges } from '../../schemas/api-types.ts';
 import { heading, link, list, paragraph } from './mdast.ts';
@@ -43,16 +42,8 @@ export function historySection(history: History | undefined, jsonHref: string, v
   ];
 }
 
-/**
- * The value's change over each window (change-fields.ts), a line each; one line when no window has one for the same
- * reason (an unpriced item, or one without a price history), so that a page says it once.
- */
+/** The value's change over each window (change-fields.ts): a line each, or one sentence when one line says it all. */
 function changeSection(change: PriceChanges, history: History | undefined): RootContent[] {
-  const words = changesInWords(change, history);
-  const reasons = new Set(Object.values(change).map((c) => c.reason));
-  if (reasons.size === 1 && !reasons.has(null)) {
-    const why = words[0].slice(words[0].indexOf(': ') + 2);
-    return [paragraph(`Change over ${CHANGE_WINDOW_DAYS.slice(0, -1).join(', ')} and ${CHANGE_WINDOW_DAYS.at(-1)} days: ${why}.`)];
-  }
-  return [paragraph('Change:'), list(words.map((w) => [w]))];
+  const lines = changesInWords(change, history);
+  return lines.length === 1 ? [paragraph(`Change over ${lines[0]}.`)] : [paragraph('Change:'), list(lines.map((line) => [line]))];
 }
