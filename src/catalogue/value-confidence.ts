@@ -6,10 +6,11 @@ import { PRICE_STALE_AFTER_DAYS, roundUsd } from './price-status.ts';
 
 /**
  * How sure a value is (issue 34): a tier, high, medium or low, from four things the data shows, each served beside
- * it so that anyone can check it against the thresholds below (docs/data.md, "How sure a value is").
+ * it so that anyone can check it against the thresholds below (docs/api.md, "How sure a value is").
  *
  * - spreadPct: how far the lowest listing is from the value, |market − low| / market, in percent;
- * - pricedDays30: of the 30 days ending on the day the value was recorded, how many the history has a price for;
+ * - pricedDays30: of the 30 days ending on the day the value was recorded, how many the daily history has a price
+ *   for (the weekly closes before it hold no day's price);
  * - volatility30Pct: the coefficient of variation (standard deviation / mean) of those prices, in percent;
  * - staleDays: how many days before the catalogue's prices-as-of date the value was recorded.
  *
@@ -30,7 +31,7 @@ export const CONFIDENCE_FLOOR_USD = 2;
 
 /**
  * Each input's thresholds: the most (or, for the priced days, the least) it may be and still grade high, then
- * medium; past the second it grades low. Chosen from the catalogue of 2025-10-20 (docs/data.md).
+ * medium; past the second it grades low. Chosen from the catalogue of 2025-10-20 (docs/api.md).
  */
 export const CONFIDENCE_THRESHOLDS = {
   spreadPct: { high: 30, medium: 60 },
@@ -56,7 +57,9 @@ export interface ConfidencePrices {
 export function confidenceOf(prices: ConfidencePrices, history: PriceSeries | undefined, pricesAsOf: string): ValueConfidence | null {
   const { low, market, updatedAt } = prices;
   if (market === null) return null;
-  const known = history ? dailyWindow(history, updatedAt, CONFIDENCE_WINDOW_DAYS).filter((v): v is number => v !== null) : undefined;
+  // A value recorded before the daily part (in the weekly closes) has no day of its window in it: not known, not 0.
+  const known =
+    history && updatedAt >= history.start ? dailyWindow(history, updatedAt, CONFIDENCE_WINDOW_DAYS).filter((v): v is number => v !== null) : undefined;
   const inputs = {
     spreadPct: low === null || market <= 0 ? null : round1((Math.abs(market - low) / market) * 100),
     pricedDays30: known ? known.length : null,
@@ -136,8 +139,8 @@ export function confidenceWords(confidence: ValueConfidence, valueUsd: number, l
     [
       'staleDays',
       staleDays === 0
-        ? 'recorded on the catalogue’s price date'
-        : `${flagged('staleDays', 'stale')}recorded ${staleDays} day${staleDays === 1 ? '' : 's'} before the catalogue’s price date`,
+        ? "recorded on the catalogue's price date"
+        : `${flagged('staleDays', 'stale')}recorded ${staleDays} day${staleDays === 1 ? '' : 's'} before the catalogue's price date`,
     ],
   ];
   const first = phrases.filter(([input]) => grades[input] === confidence.tier && confidence.tier !== 'high');

@@ -366,7 +366,7 @@ export interface CardFields {
   imageSmall: string;
 }
 /**
- * How sure a value is, from what the data shows; null when the value is unpriced. Each input is graded high, medium or low and the tier is the lowest grade (the thresholds: docs/data.md, "How sure a value is"). An input the data cannot give is null and grades medium.
+ * How sure a value is, from what the data shows; null when the value is unpriced. Each input is graded high, medium or low and the tier is the lowest grade (the thresholds: docs/api.md, "How sure a value is"). An input the data cannot give is null and grades medium.
  */
 export interface ValueConfidence {
   /**

@@ -140,7 +140,7 @@ describe('Markdown serialisation', () => {
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
     expect(toMarkdown(tree)).toContain(
-      'Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00 (28.4% from the value); 30-day volatility 0.9%; recorded on the catalogue’s price date.',
+      "Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00 (28.4% from the value); 30-day volatility 0.9%; recorded on the catalogue's price date.",
     );
     expect(toMarkdown(tree)).toContain('The value above is the Holofoil printing (holofoil). All 2 printings, most valuable first:');
     expect(toMarkdown(tree)).toMatch(

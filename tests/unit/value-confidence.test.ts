@@ -54,6 +54,11 @@ describe('the confidence of a value', () => {
     expect(confidenceOf(line, history, AS_OF)).toMatchObject({ pricedDays30: 8, tier: 'low' });
   });
 
+  it('does not count the priced days of a value recorded before the daily part begins', () => {
+    const history: PriceSeries = { weekly: { start: '2025-09-07', end: '2025-10-12', market: [1, 1, 1, 1, 1, 1] }, ...daily(8, 100) };
+    expect(confidenceOf({ ...line, updatedAt: '2025-10-05' }, history, AS_OF)).toMatchObject({ pricedDays30: null, volatility30Pct: null, staleDays: 15 });
+  });
+
   it('measures the volatility as the coefficient of variation of the priced days, in percent', () => {
     // 15 days at 80 and 15 at 120: mean 100, standard deviation 20.
     const swings = daily(30, 80, Object.fromEntries(Array.from({ length: 15 }, (_, i) => [i * 2, 120])));
@@ -102,18 +107,18 @@ describe('a confidence in words', () => {
   it('says a thin market first, with the listings’ range', () => {
     const shadowless = confidenceOf({ low: 725, market: 1997.59, updatedAt: AS_OF }, daily(30, 1997.59), AS_OF)!;
     expect(confidenceWords(shadowless, 1997.59, { low: 725, high: 3187 })).toBe(
-      'thin market: listings from $725.00 to $3,187.00 (63.7% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded on the catalogue’s price date',
+      "thin market: listings from $725.00 to $3,187.00 (63.7% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded on the catalogue's price date",
     );
   });
 
   it('puts what made the tier first, and names nothing when it is high', () => {
     const sparse = confidenceOf(line, daily(30, null, { 27: 100, 28: 100, 29: 100 }), AS_OF)!;
     expect(confidenceWords(sparse, 100, { low: 90, high: null })).toBe(
-      'rarely priced: priced on 3 of its last 30 days; the lowest listing $90.00 (10% from the value); 30-day volatility 0%; recorded on the catalogue’s price date',
+      "rarely priced: priced on 3 of its last 30 days; the lowest listing $90.00 (10% from the value); 30-day volatility 0%; recorded on the catalogue's price date",
     );
     const steady = confidenceOf(line, daily(30, 100), '2025-10-21')!;
     expect(confidenceWords(steady, 100, { low: 90, high: 120 })).toBe(
-      'listings from $90.00 to $120.00 (10% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded 1 day before the catalogue’s price date',
+      "listings from $90.00 to $120.00 (10% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded 1 day before the catalogue's price date",
     );
   });
 });
