@@ -761,6 +761,10 @@ export interface CollectionEntry {
    */
   lineValueUsd: number | null;
   /**
+   * How sure unitValueUsd is, where the line is valued at its item's own value (the card's or the sealed product's confidence); absent for a graded figure or a named printing's value, whose confidence a search result does not carry, and for a line with no value.
+   */
+  confidence?: ValueConfidence;
+  /**
    * Why the line is ambiguous, not found or valued as it is, in a sentence.
    */
   note?: string;

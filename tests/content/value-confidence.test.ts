@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printingsOf } from '../../src/catalogue/card-record.ts';
 import type { ConfidenceTier } from '../../src/catalogue/value-confidence.ts';
+import { gradedFiguresOf } from '../../src/collection/collection-data.ts';
+import { linesOfText } from '../../src/collection/list-lines.ts';
+import { valueList } from '../../src/collection/value-list.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
+import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
+import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
+import { createSealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
 
 /**
@@ -60,5 +66,31 @@ describe('how sure a value is, on the real catalogue', () => {
   it('an unpriced value has no confidence, and every priced one has', () => {
     for (const { summary } of catalogue.cards) expect(summary.confidence === null, summary.id).toBe(summary.valueUsd === null);
     for (const product of catalogue.sealed) expect(product.confidence === null, product.id).toBe(product.valueUsd === null);
+  });
+});
+
+describe('how sure a collection line is', () => {
+  it('a line valued at its item’s own value has its confidence; a graded figure or a named printing has none at hand', () => {
+    const real = loadRealCatalogue();
+    const cardData = prepareCatalogue(real.cards, CARD_CATALOGUE, real.aliases);
+    const cards: CardEntry[] = JSON.parse(readFileSync(join(CONTENT_DIR, 'cards', 'base1.json'), 'utf8'));
+    const searchers = {
+      cards: createCardSearcher(cardData),
+      sealed: createSealedSearcher(real.sealedRecords, { aliases: real.aliases }),
+      cardProducts: productLookup(productPositionsOf(cardData.size, cardData.item)),
+      gradedOf: (id: string) => {
+        const graded = cards.find((c) => c.id === id)?.graded;
+        return graded && gradedFiguresOf(graded);
+      },
+    };
+    const list = 'charizard 4/102\nevolving skies booster box\ncharizard 4/102 psa 10\ncharizard base set shadowless';
+    const [own, sealed, graded, printing] = valueList(linesOfText(list), searchers, real.pricesAsOf).entries;
+    const charizard = real.cards.find((c) => c.summary.id === 'base1-4')!.summary;
+    expect(own).toMatchObject({ unitValueUsd: charizard.valueUsd, confidence: charizard.confidence });
+    expect(sealed.confidence).toEqual(real.sealed.find((p) => p.cleanName === 'Evolving Skies Booster Box')!.confidence);
+    expect(graded.grade?.valueUsd).not.toBeNull();
+    expect(graded).not.toHaveProperty('confidence');
+    expect(printing.card?.printing?.label).toBe('Shadowless Holofoil');
+    expect(printing).not.toHaveProperty('confidence');
   });
 });
