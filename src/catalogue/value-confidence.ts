@@ -116,7 +116,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
  * What a confidence's inputs say, in words, as the Markdown and the pages write them after its tier: those that set
  * the tier first, named for what they mean ("thin market"). `listings` are the line's low and high prices.
- * @example confidenceWords(confidence, 1997.59, { low: 725, high: 3187 }) // "thin market: listings from $725.00 to $3,187.00 (63.7% from the value); no daily price history; …"
+ * @example confidenceWords(confidence, 1997.59, { low: 725, high: 3187 }) // "thin market: listings from $725.00 to $3,187.00 (63.7% from the value); no daily prices for its last 30 days; …"
  */
 export function confidenceWords(confidence: ValueConfidence, valueUsd: number, listings: { low: number | null; high: number | null }): string {
   const grades = confidenceGrades(confidence, valueUsd);
@@ -124,17 +124,22 @@ export function confidenceWords(confidence: ValueConfidence, valueUsd: number, l
   const flagged = (input: ConfidenceInput, label: string) => (grades[input] !== 'high' && grades[input] === confidence.tier ? `${label}: ` : '');
   const range =
     listings.high === null ? `the lowest listing ${formatUsd(listings.low)}` : `listings from ${formatUsd(listings.low)} to ${formatUsd(listings.high)}`;
-  const phrases: [ConfidenceInput, string][] = [
+  const phrases: [ConfidenceInput, string | undefined][] = [
     ['spreadPct', spreadPct === null ? 'no lowest listing known' : `${flagged('spreadPct', 'thin market')}${range} (${spreadPct}% from the value)`],
     [
       'pricedDays30',
       pricedDays30 === null
-        ? 'no daily price history'
+        ? 'no daily prices for its last 30 days'
         : `${flagged('pricedDays30', 'rarely priced')}priced on ${pricedDays30} of its last ${CONFIDENCE_WINDOW_DAYS} days`,
     ],
     [
       'volatility30Pct',
-      volatility30Pct === null ? 'too few prices to measure its swings' : `${flagged('volatility30Pct', 'volatile')}30-day volatility ${volatility30Pct}%`,
+      // Without daily prices the words above say why there is no volatility either.
+      volatility30Pct !== null
+        ? `${flagged('volatility30Pct', 'volatile')}30-day volatility ${volatility30Pct}%`
+        : pricedDays30 === null
+          ? undefined
+          : 'too few prices to measure its swings',
     ],
     [
       'staleDays',
@@ -143,7 +148,8 @@ export function confidenceWords(confidence: ValueConfidence, valueUsd: number, l
         : `${flagged('staleDays', 'stale')}recorded ${staleDays} day${staleDays === 1 ? '' : 's'} before the catalogue's price date`,
     ],
   ];
-  const first = phrases.filter(([input]) => grades[input] === confidence.tier && confidence.tier !== 'high');
-  const rest = phrases.filter((p) => !first.includes(p));
+  const said = phrases.filter((p): p is [ConfidenceInput, string] => p[1] !== undefined);
+  const first = said.filter(([input]) => grades[input] === confidence.tier && confidence.tier !== 'high');
+  const rest = said.filter((p) => !first.includes(p));
   return [...first, ...rest].map(([, words]) => words).join('; ');
 }

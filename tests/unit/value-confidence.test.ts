@@ -111,6 +111,13 @@ describe('a confidence in words', () => {
     );
   });
 
+  it('without daily prices, says so once, for the priced days and the volatility both', () => {
+    const noHistory = confidenceOf(line, undefined, AS_OF)!;
+    expect(confidenceWords(noHistory, 100, { low: 90, high: 120 })).toBe(
+      "no daily prices for its last 30 days; listings from $90.00 to $120.00 (10% from the value); recorded on the catalogue's price date",
+    );
+  });
+
   it('puts what made the tier first, and names nothing when it is high', () => {
     const sparse = confidenceOf(line, daily(30, null, { 27: 100, 28: 100, 29: 100 }), AS_OF)!;
     expect(confidenceWords(sparse, 100, { low: 90, high: null })).toBe(
