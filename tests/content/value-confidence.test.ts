@@ -53,6 +53,15 @@ describe('how sure a value is, on the real catalogue', () => {
     expect(shadowless).toMatchObject({ lowPrice: 725, highPrice: 3187, confidence: { tier: 'low', spreadPct: 63.7 } });
   });
 
+  it("a card's confidence is its value printing's", () => {
+    const cards: CardEntry[] = JSON.parse(readFileSync(join(CONTENT_DIR, 'cards', 'base1.json'), 'utf8'));
+    for (const entry of cards) {
+      const { summary } = catalogue.cards.find((c) => c.summary.id === entry.id)!;
+      const valued = printingsOf(entry, catalogue.pricesAsOf).filter((p) => p.primary && p.valueUsd === summary.valueUsd);
+      if (summary.confidence) expect(valued.map((p) => p.confidence)).toContainEqual(summary.confidence);
+    }
+  });
+
   it('most priced cards are high, and each tier holds some: the thresholds still part the catalogue', () => {
     const tiers = { high: 0, medium: 0, low: 0 };
     for (const { summary } of catalogue.cards) if (summary.confidence) tiers[summary.confidence.tier]++;
