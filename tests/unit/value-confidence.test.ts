@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dailyWindow, type PriceSeries } from '../../src/catalogue/price-history.ts';
-import { confidenceGrades, confidenceOf, confidenceWords, restaledConfidence } from '../../src/catalogue/value-confidence.ts';
+import {
+  CONFIDENCE_FLOOR_USD,
+  CONFIDENCE_THRESHOLDS,
+  confidenceGrades,
+  confidenceOf,
+  confidenceWords,
+  restaledConfidence,
+} from '../../src/catalogue/value-confidence.ts';
 
 const AS_OF = '2025-10-20';
 
@@ -127,5 +136,28 @@ describe('a confidence in words', () => {
     expect(confidenceWords(steady, 100, { low: 90, high: 120 })).toBe(
       "listings from $90.00 to $120.00 (10% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded 1 day before the catalogue's price date",
     );
+  });
+});
+
+describe('the thresholds as the docs give them', () => {
+  const docs = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
+  const schema = readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'api', 'value-confidence.json'), 'utf8');
+
+  it('docs/api.md tabulates the thresholds the code grades by, and its floor', () => {
+    const { spreadPct, pricedDays30, volatility30Pct, staleDays } = CONFIDENCE_THRESHOLDS;
+    const row = (input: string) => docs.split('\n').find((line) => line.startsWith(`| \`${input}\` |`)) ?? '';
+    expect(row('spreadPct')).toContain(`| ≤ ${spreadPct.high} | ≤ ${spreadPct.medium} | > ${spreadPct.medium} |`);
+    expect(row('pricedDays30')).toContain(`| ≥ ${pricedDays30.high} | ≥ ${pricedDays30.medium} | < ${pricedDays30.medium} |`);
+    expect(row('volatility30Pct')).toContain(`| ≤ ${volatility30Pct.high} | ≤ ${volatility30Pct.medium} | > ${volatility30Pct.medium} |`);
+    expect(row('staleDays')).toContain(`| ≤ ${staleDays.high} (a \`priced\` value) | ≤ ${staleDays.medium} | > ${staleDays.medium} |`);
+    expect(docs).toContain(`A spread or a standard deviation under $${CONFIDENCE_FLOOR_USD} grades high`);
+  });
+
+  it('the schema describes the same thresholds', () => {
+    const { spreadPct, pricedDays30, volatility30Pct, staleDays } = CONFIDENCE_THRESHOLDS;
+    expect(schema).toContain(`high up to ${spreadPct.high}, medium up to ${spreadPct.medium}; a gap under $${CONFIDENCE_FLOOR_USD}`);
+    expect(schema).toContain(`high from ${pricedDays30.high}, medium from ${pricedDays30.medium}`);
+    expect(schema).toContain(`high up to ${volatility30Pct.high}, medium up to ${volatility30Pct.medium}; a standard deviation under $${CONFIDENCE_FLOOR_USD}`);
+    expect(schema).toContain(`medium up to ${staleDays.medium}.`);
   });
 });
