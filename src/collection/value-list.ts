@@ -172,20 +172,25 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
   if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, note: notes.join(' ') };
   let unit: number | null;
   let grade: CollectionEntry['grade'];
+  // Whether the unit is the item's own value, whose confidence the hit carries (a named printing's or a graded
+  // figure's is not at hand: a search hit has its printing's value only).
+  let ownValue = true;
   if (first.kind === 'sealed') {
     unit = first.hit.valueUsd;
     if (line.grade) notes.push(`Sealed products are not graded; ${line.grade.company} ${line.grade.grade} is ignored.`);
   } else {
     const { printing } = first.hit;
-    unit = printing && (printing.valueUsd !== null || reading.exactPrinting) ? printing.valueUsd : first.hit.valueUsd;
+    ownValue = !(printing && (printing.valueUsd !== null || reading.exactPrinting));
+    unit = ownValue ? first.hit.valueUsd : printing!.valueUsd;
     if (printing && unit !== printing.valueUsd) notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
     if (line.grade) {
       const figure = gradedFigure(gradedOf(first.hit.id), line.grade) ?? null;
       grade = { ...line.grade, valueUsd: figure };
-      if (figure !== null) unit = figure;
+      if (figure !== null) [unit, ownValue] = [figure, false];
       else notes.push(`The card has no ${line.grade.company} ${line.grade.grade} figure; valued ungraded.`);
     }
   }
+  const confidence = ownValue ? first.hit.confidence : null;
   const status = unit === null ? 'unpriced' : reading.status === 'ambiguous' ? 'ambiguous' : 'matched';
   const lineValueUsd = unit === null ? null : Math.round(unit * line.quantity * 100) / 100;
   return {
@@ -196,6 +201,7 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     ...(grade && { grade }),
     unitValueUsd: unit,
     lineValueUsd,
+    ...(confidence && { confidence }),
     ...(notes.length > 0 && { note: notes.join(' ') }),
     ...(reading.status === 'ambiguous' && others.length > 0 && { alternatives: others.slice(0, CANDIDATES - 1).map(alternativeOf) }),
   };
