@@ -25,9 +25,13 @@ const COLLECTION_CSV_COLUMNS = [
  */
 const inertCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/** The valued list as CSV: a header row, one row per line, and a last row with the total; CRLF line ends. */
+/**
+ * The valued list as CSV: a header row, one row per line, and a last row with the total; CRLF line ends. Valued
+ * as of a date, each row ends with the date of its price (`priceDate`), and the total row says the date.
+ */
 export function collectionToCsv(collection: Collection): string {
-  const rows: CsvValue[][] = [[...COLLECTION_CSV_COLUMNS]];
+  const dated = collection.asOf !== undefined;
+  const rows: CsvValue[][] = [[...COLLECTION_CSV_COLUMNS, ...(dated ? ['priceDate'] : [])]];
   for (const entry of collection.entries) {
     const { card, sealed } = entry;
     rows.push([
@@ -44,8 +48,10 @@ export function collectionToCsv(collection: Collection): string {
       entry.unitValueUsd,
       entry.lineValueUsd,
       entry.note ?? null,
+      ...(dated ? [entry.priceDate ?? null] : []),
     ]);
   }
-  rows.push([null, collection.quantity, 'total', null, null, null, null, null, null, null, null, collection.totalUsd, `prices as of ${collection.pricesAsOf}`]);
+  const total: CsvValue[] = [null, collection.quantity, 'total', null, null, null, null, null, null, null, null, collection.totalUsd];
+  rows.push(dated ? [...total, `valued as of ${collection.asOf}`, collection.asOf!] : [...total, `prices as of ${collection.pricesAsOf}`]);
   return `${rows.map(csvRow).join('\r\n')}\r\n`;
 }

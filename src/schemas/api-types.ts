@@ -693,7 +693,7 @@ export interface CollectionEntry {
    */
   quantity: number;
   /**
-   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price.
+   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price (with asOf: had none then).
    */
   status: 'matched' | 'ambiguous' | 'not-found' | 'unpriced';
   /**
@@ -719,13 +719,17 @@ export interface CollectionEntry {
     valueUsd: number | null;
   };
   /**
-   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced.
+   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced. With asOf: the named printing's (else the card's or product's) price then, as priceDate says.
    */
   unitValueUsd: number | null;
   /**
    * unitValueUsd times quantity, rounded to the cent.
    */
   lineValueUsd: number | null;
+  /**
+   * Present when the list was valued as of a date (asOf): the date of the price the line is valued at, on or at most six days before asOf (a weekly close's Sunday where the history keeps only weeks); null when the item had no price then (the note says why). The card's or product's own valueUsd and the alternatives' stay today's.
+   */
+  priceDate?: string | null;
   /**
    * Why the line is ambiguous, not found or valued as it is, in a sentence.
    */
@@ -779,7 +783,11 @@ export interface Collection {
    */
   pricesAsOf: string;
   /**
-   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent.
+   * Present when the list was valued as of a date (the asOf parameter): each line at its item's price then, the last price known in the week ending that day (a weekly close where the history keeps only weeks), each entry's priceDate saying which. Lines whose item had no price then are unpriced: counted apart, never as zero in the total.
+   */
+  asOf?: string;
+  /**
+   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent; as of asOf when given.
    */
   totalUsd: number;
   /**

@@ -150,6 +150,15 @@ export const COLLECTION_PARAMETERS = [
     ),
     example: '2x charizard 4/102\nmoonbreon\nevolving skies booster box',
   },
+  {
+    ...query(
+      'asOf',
+      "Value each line as of this date (YYYY-MM-DD): at its printing's or product's price then, the last known in the week ending that day (a weekly close where the history keeps only weeks), each line stating the date of its price. " +
+        'Lines with no price then are counted apart, never as zero. From the first day of any price history to `pricesAsOf` (/api/content); another date is a 400 naming asOf.',
+      { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
+    ),
+    example: '2025-10-01',
+  },
   query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
 ];
 

@@ -9,19 +9,24 @@ import { heading, link, list, paragraph, strong, table, toMarkdown } from './mda
  * the lines to check with their alternatives. Built as a tree and serialised (mdast.ts), never glued.
  */
 export function collectionToMarkdown(collection: Collection): string {
-  const { counts } = collection;
+  const { counts, asOf } = collection;
+  const prices =
+    asOf === undefined
+      ? `at prices as of ${collection.pricesAsOf}. `
+      : `as of ${asOf}: each line at its price in the week ending that day (the column Price of gives its date). `;
   const nodes: RootContent[] = [
-    heading(1, 'Collection value'),
+    heading(1, asOf === undefined ? 'Collection value' : `Collection value as of ${asOf}`),
     paragraph(
       strong(`Total: ${formatUsd(collection.totalUsd)}`),
-      ` for ${collection.quantity} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length} ${collection.entries.length === 1 ? 'line' : 'lines'}, at prices as of ${collection.pricesAsOf}. `,
-      `Matched ${counts.matched}, ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced}.`,
+      ` for ${collection.quantity} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length} ${collection.entries.length === 1 ? 'line' : 'lines'}, ${prices}`,
+      `Matched ${counts.matched}, ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced}${asOf === undefined ? '' : ' (no price then: not in the total)'}.`,
     ),
   ];
   if (collection.entries.length > 0) {
+    const dated = asOf !== undefined;
     nodes.push(
       table(
-        ['Line', 'Qty', 'Item', 'Status', 'Unit', 'Value'],
+        ['Line', 'Qty', 'Item', 'Status', 'Unit', 'Value', ...(dated ? ['Price of'] : [])],
         collection.entries.map((entry) => [
           String(entry.line),
           String(entry.quantity),
@@ -29,8 +34,9 @@ export function collectionToMarkdown(collection: Collection): string {
           entry.status,
           formatUsd(entry.unitValueUsd),
           formatUsd(entry.lineValueUsd),
+          ...(dated ? [entry.priceDate ?? '—'] : []),
         ]),
-        ['right', 'right', 'left', 'left', 'right', 'right'],
+        ['right', 'right', 'left', 'left', 'right', 'right', ...(dated ? (['left'] as const) : [])],
       ),
     );
   }
