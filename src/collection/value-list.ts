@@ -13,6 +13,7 @@ import { priceThen } from './as-of.ts';
 import type { GradedFigures } from './collection-data.ts';
 import type { HistoryStore } from './history-store.ts';
 import type { ListLine } from './list-lines.ts';
+import { listSeries, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
 
 export interface CollectionSearchers {
   cards: CardSearcher;
@@ -162,9 +163,27 @@ const alternativeOf = (c: Candidate): NonNullable<CollectionEntry['alternatives'
     : { kind: 'sealed', id: String(c.hit.productId), slug: c.hit.slug, name: c.hit.cleanName, valueUsd: c.hit.valueUsd };
 
 /** A list valued as of a day: the day, and the histories its prices are read from. */
-export interface ValuedAsOf {
+interface ValuedAsOf {
   date: string;
   histories: HistoryStore;
+}
+
+/** A list valued through time: as of a day (`asOf`), with its total over a window (`series`), or both, from the histories. */
+export interface ThroughTime {
+  histories: HistoryStore;
+  asOf?: string;
+  series?: SeriesWindow;
+}
+
+/** A line's price on a day as unitThen chooses it (its named printing's, else the card's), without the words. */
+function linePriceOn(first: Candidate, exactPrinting: boolean | undefined, histories: HistoryStore, date: string): number | undefined {
+  if (first.kind === 'sealed') return usdOn(histories.sealed(first.hit.productId), date);
+  const { id, printing } = first.hit;
+  if (printing) {
+    const usd = usdOn(histories.card(id, printing.id), date);
+    if (usd !== undefined || exactPrinting) return usd;
+  }
+  return usdOn(histories.card(id), date);
 }
 
 /**
@@ -252,7 +271,11 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
  * are read once.
  * @example valueList(linesOfText('2x charizard 4/102'), searchers, '2026-01-31').totalUsd // 916.58
  */
-export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, asOf?: ValuedAsOf): Collection {
+export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, through?: ThroughTime): Collection {
+  const histories = through && rememberingStore(through.histories);
+  const asOf = through?.asOf === undefined ? undefined : { date: through.asOf, histories: histories! };
+  // The lines of a series, grouped by what values them: lines that read the same and are graded alike price alike.
+  const sources = new Map<string, SeriesSource>();
   const readings = new Map<string, Reading>();
   const counts: Collection['counts'] = { matched: 0, ambiguous: 0, 'not-found': 0, unpriced: 0 };
   let totalCents = 0;
@@ -264,6 +287,18 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
       let reading = readings.get(key);
       if (!reading) readings.set(key, (reading = readLine(line, searchers)));
       entry = entryOf(line, reading, searchers.gradedOf, asOf);
+      const [first] = reading.candidates;
+      if (through?.series && first) {
+        const graded = entry.grade !== undefined && entry.grade.valueUsd !== null;
+        const source = sources.get(`${key}\u0000${graded}`) ?? {
+          lines: 0,
+          quantity: 0,
+          priceOn: (date: string) => (graded ? undefined : linePriceOn(first, reading!.exactPrinting, histories!, date)),
+        };
+        source.lines++;
+        source.quantity += line.quantity;
+        sources.set(`${key}\u0000${graded}`, source);
+      }
     } catch {
       // A line the search cannot read is reported, never fatal to the rest of the list.
       entry = {
@@ -282,5 +317,13 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
     if (entry.lineValueUsd !== null) totalCents += Math.round(entry.lineValueUsd * 100);
     return entry;
   });
-  return { pricesAsOf, ...(asOf && { asOf: asOf.date }), totalUsd: totalCents / 100, quantity, counts, entries };
+  return {
+    pricesAsOf,
+    ...(asOf && { asOf: asOf.date }),
+    totalUsd: totalCents / 100,
+    quantity,
+    counts,
+    ...(through?.series && { series: listSeries(through.series, pricesAsOf, [...sources.values()]) }),
+    entries,
+  };
 }

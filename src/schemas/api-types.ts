@@ -225,6 +225,7 @@ export interface ApiSchemas {
   'change-list.json': ChangeList;
   'change-record.json': ChangeRecord;
   'collection-entry.json': CollectionEntry;
+  'collection-series.json': CollectionSeries;
   'collection.json': Collection;
   'content-summary.json': ContentSummary;
   'history.json': History;
@@ -775,6 +776,41 @@ export interface SealedFields {
   pricePerPack: number | null;
 }
 /**
+ * A list's total over time (the series parameter): on each day of the window, each line valued at its item's price that day (the last known in the week ending it), and how many lines had one. A point a day where the history policy keeps days (the last 90 to 96), a point a week before that (each Sunday, the week's close). Lines are valued as the list is today: a named printing's price, else the card's; a graded line valued at a graded figure has no value on any day (graded figures have no history).
+ */
+export interface CollectionSeries {
+  /**
+   * The window asked for: 30 or 90 days, one or two years, ending at pricesAsOf.
+   */
+  window: '30d' | '90d' | '1y' | '2y';
+  /**
+   * The first point's date.
+   */
+  from: string;
+  /**
+   * The last point's date: pricesAsOf.
+   */
+  to: string;
+  /**
+   * Points from this date on are days; those before it are weeks, each dated by its Sunday.
+   */
+  dailyFrom: string;
+  /**
+   * @minItems 1
+   */
+  points: {
+    date: string;
+    /**
+     * The sum of the values of the lines that had a price that day, to the cent; null when none had one (a day before the histories reach), never zero for want of prices.
+     */
+    totalUsd: number | null;
+    /**
+     * How many lines had a price that day.
+     */
+    valuedLines: number;
+  }[];
+}
+/**
  * A list valued line by line (/api/collection): one entry per line that names something, the total in US dollars, counts per status and the prices' date.
  */
 export interface Collection {
@@ -786,6 +822,10 @@ export interface Collection {
    * Present when the list was valued as of a date (the asOf parameter): each line at its item's price then, the last price known in the week ending that day (a weekly close where the history keeps only weeks), each entry's priceDate saying which. Lines whose item had no price then are unpriced: counted apart, never as zero in the total.
    */
   asOf?: string;
+  /**
+   * Present when the list's total over time was asked for (the series parameter).
+   */
+  series?: CollectionSeries;
   /**
    * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent; as of asOf when given.
    */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type AsOfRange, asOfOf } from '../collection/as-of.ts';
 import { type ListLine, linesOfCsv, linesOfText } from '../collection/list-lines.ts';
+import { seriesOf } from '../collection/list-series.ts';
 import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { bytesText, COLLECTION_LIMITS, countText, listCost } from '../http/limits.ts';
@@ -51,10 +52,12 @@ export function createCollectionEndpoint({
   /** The days a list may be valued as of (the build's collection data). */
   asOfRange: () => AsOfRange;
 }) {
-  /** The options of a list from its parameters (`asOf`), or the problem that refuses them. */
-  function optionsOf(asOf: string[]): ListOptions | { problem: Answer } {
-    const read = asOfOf(asOf, asOfRange());
-    return 'problem' in read ? { problem: problemResponse(read.problem) } : read;
+  /** The options of a list from its parameters (`asOf`, `series`), or the problem that refuses them. */
+  function optionsOf(asOf: string[], series: string[]): ListOptions | { problem: Answer } {
+    const date = asOfOf(asOf, asOfRange());
+    if ('problem' in date) return { problem: problemResponse(date.problem) };
+    const window = seriesOf(series);
+    return 'problem' in window ? { problem: problemResponse(window.problem) } : { ...date, ...window };
   }
 
   /**
@@ -102,7 +105,7 @@ export function createCollectionEndpoint({
 
     const source = posted ?? listOf(url);
     if ('problem' in source) return source.problem;
-    const options = optionsOf(query.getAll('asOf'));
+    const options = optionsOf(query.getAll('asOf'), query.getAll('series'));
     if ('problem' in options) return options.problem;
     const valued = await value(() => (source.csv ? linesOfCsv(source.text()) : linesOfText(source.text())), { kind: format }, options, req);
     if ('refused' in valued) return valued.refused;
@@ -122,8 +125,9 @@ export function createCollectionEndpoint({
     const read = req.method === 'POST' ? await readLimited(req, COLLECTION_LIMITS.postBytes) : undefined;
     let list = '';
     let csv: string | undefined;
-    // A form always sends its date field: empty is no date. A link carries asOf in the query.
+    // A form always sends its date and series fields: empty is none. A link carries them in the query.
     let asOf = url.searchParams.getAll('asOf').filter((date) => date !== '');
+    let series = url.searchParams.getAll('series').filter((window) => window !== '');
     if (read && 'refused' in read) return bodyRefusal(read);
     const body = read?.body;
     if (body) {
@@ -131,6 +135,7 @@ export function createCollectionEndpoint({
       if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.headers['content-type']));
       list = form.list;
       if (form.asOf) asOf = [form.asOf];
+      if (form.series) series = [form.series];
       // A file that is a CSV (its type, its name, or a header row with commas) is read by its columns.
       if (form.file) {
         const looksCsv = /csv/i.test(form.file.type) || /\.csv$/i.test(form.file.name) || /^[^\n]*,/.test(form.file.text);
@@ -150,7 +155,7 @@ export function createCollectionEndpoint({
     // Refusals are the API's problems, as on every page the function answers (the search pages too).
     const download = url.searchParams.get('format') === 'csv';
     const output: ListOutput = { kind: 'page', download, ...(csv === undefined && { list }) };
-    const options = optionsOf(asOf);
+    const options = optionsOf(asOf, series);
     if ('problem' in options) return options.problem;
     const valued = await value(() => (csv === undefined ? linesOfText(list) : linesOfCsv(csv)), output, options, req);
     if ('refused' in valued) return valued.refused;
@@ -186,17 +191,19 @@ function withCaching(
 async function formOf(
   body: Buffer,
   type: string | undefined,
-): Promise<{ list: string; asOf?: string; file?: { name: string; type: string; text: string } } | null> {
+): Promise<{ list: string; asOf?: string; series?: string; file?: { name: string; type: string; text: string } } | null> {
   if (!FORM_TYPES.includes(mediaTypeOf(type) ?? '')) return null;
   try {
     const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': type! } }).formData();
     const list = form.get('list');
     const asOf = form.get('asOf');
+    const series = form.get('series');
     const file = form.get('file');
     const text = file instanceof File && file.size > 0 ? await file.text() : undefined;
     return {
       list: typeof list === 'string' ? list : '',
       ...(typeof asOf === 'string' && asOf !== '' && { asOf }),
+      ...(typeof series === 'string' && series !== '' && { series }),
       ...(text !== undefined && file instanceof File && { file: { name: file.name, type: file.type, text } }),
     };
   } catch {

@@ -1,6 +1,7 @@
 import type { HistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
-import { type ValuedAsOf, valueList } from '../collection/value-list.ts';
+import type { SeriesWindow } from '../collection/list-series.ts';
+import { type ThroughTime, valueList } from '../collection/value-list.ts';
 import { TOKENS_META } from '../describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
@@ -32,9 +33,13 @@ export interface RenderedList {
   tokens?: number;
 }
 
-/** How a list is valued, besides its lines: as of a date (`asOf`, checked against the build's range: src/collection/as-of.ts). */
+/**
+ * How a list is valued, besides its lines: as of a date (`asOf`, checked against the build's range:
+ * src/collection/as-of.ts), with its total over a window (`series`: src/collection/list-series.ts).
+ */
 export interface ListOptions {
   asOf?: string;
+  series?: SeriesWindow;
 }
 
 /**
@@ -49,19 +54,20 @@ export interface ListRenderContext {
 }
 
 /** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
-export function valueLines(lines: readonly ListLine[], searchers: Searchers, asOf?: ValuedAsOf): Collection {
+export function valueLines(lines: readonly ListLine[], searchers: Searchers, through?: ThroughTime): Collection {
   const { collection } = searchers;
-  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf, asOf);
+  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf, through);
 }
 
 export async function renderList(
   lines: readonly ListLine[],
   output: ListOutput,
   { searchers, shell, histories }: ListRenderContext,
-  { asOf }: ListOptions = {},
+  options: ListOptions = {},
 ): Promise<RenderedList> {
-  if (asOf !== undefined && !histories) throw new Error('a list valued as of a date needs the history store');
-  const collection = valueLines(lines, searchers, asOf === undefined ? undefined : { date: asOf, histories: histories!() });
+  const throughTime = options.asOf !== undefined || options.series !== undefined;
+  if (throughTime && !histories) throw new Error('a list valued through time needs the history store');
+  const collection = valueLines(lines, searchers, throughTime ? { histories: histories!(), ...options } : undefined);
   switch (output.kind) {
     case 'json':
       return { text: JSON.stringify(collection) };

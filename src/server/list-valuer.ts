@@ -92,7 +92,7 @@ export interface ListValuerOptions {
   log?: (message: string) => void;
   /**
    * What the main thread values short lists with (LIST_WORK.inlineLines); without it every list goes to the worker.
-   * A list valued as of a date always does: the history store is the worker's alone, off the main thread's heap.
+   * A list valued through time (asOf, series) always does: the history store is the worker's alone, off the main thread's heap.
    */
   inline?: ListRenderContext;
 }
@@ -191,7 +191,8 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
           // A request values no more lines than it was admitted (and counted) for, however its lists are framed.
           unused -= lines.length;
           if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
-          if (inline && lines.length <= limits.inlineLines && options.asOf === undefined) return valueInline(lines, output, inline);
+          if (inline && lines.length <= limits.inlineLines && options.asOf === undefined && options.series === undefined)
+            return valueInline(lines, output, inline);
           return new Promise<ListAnswer>((resolve, reject) => {
             queue.push({ job: { id: nextId++, lines, output, options }, resolve, reject });
             pump();

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 import { asOfOf, priceThen } from '../../src/collection/as-of.ts';
 import { readHistoryStore, writeHistoryStore } from '../../src/collection/history-store.ts';
+import { listSeries, seriesDays, seriesOf, usdOn } from '../../src/collection/list-series.ts';
 
 /**
  * The history store (src/collection/history-store.ts): what the build writes of every printing's and product's
  * history for a list valued as of a date, read back as the histories it was given; and `asOf` read against the
- * build's range (src/collection/as-of.ts).
+ * build's range (src/collection/as-of.ts); a list's total over time (src/collection/list-series.ts).
  */
 const weekly: PriceSeries = {
   weekly: { start: '2025-09-07', end: '2025-09-21', market: [10, null, 16.5] },
@@ -104,5 +105,45 @@ describe('the price then', () => {
     expect(priceThen(weekly, '2025-09-18')).toEqual({ why: 'was known in the week ending 2025-09-18' });
     expect(priceThen(daily, '2025-10-01')).toEqual({ why: 'was known before 2025-10-18, where its history starts' });
     expect(priceThen(undefined, '2025-10-01')).toEqual({ why: 'history is kept for it' });
+  });
+});
+
+describe('a list’s total over time', () => {
+  it('has a point a day in a window the policy keeps daily', () => {
+    const days = seriesDays('30d', '2025-10-20');
+    expect(days).toMatchObject({ weekly: [], dailyFrom: '2025-09-21' });
+    expect(days.daily).toHaveLength(30);
+    expect(seriesDays('90d', '2025-10-20').daily).toHaveLength(90);
+  });
+
+  it('has a point a week (each Sunday) before the last 90 to 96 days, and a day from the Monday that starts them', () => {
+    const days = seriesDays('2y', '2025-10-20');
+    expect(days.dailyFrom).toBe('2025-07-21');
+    expect(days.weekly[0]).toBe('2023-10-22');
+    expect(days.weekly.at(-1)).toBe('2025-07-20');
+    expect(days.weekly).toHaveLength(92);
+    expect(days.daily).toHaveLength(92);
+    expect(seriesDays('1y', '2025-10-20').weekly[0]).toBe('2024-10-27');
+  });
+
+  it('sums each source’s price times its quantity a day, counts the lines that had one, and has no total when none had', () => {
+    const sources = [
+      { lines: 2, quantity: 3, priceOn: (date: string) => usdOn(daily, date) },
+      { lines: 1, quantity: 1, priceOn: () => undefined },
+    ];
+    const series = listSeries('30d', '2025-10-20', sources);
+    expect(series).toMatchObject({ window: '30d', from: '2025-09-21', to: '2025-10-20', dailyFrom: '2025-09-21' });
+    expect(series.points[0]).toEqual({ date: '2025-09-21', totalUsd: null, valuedLines: 0 });
+    expect(series.points.slice(-3)).toEqual([
+      { date: '2025-10-18', totalUsd: 1350, valuedLines: 2 },
+      { date: '2025-10-19', totalUsd: 1350, valuedLines: 2 },
+      { date: '2025-10-20', totalUsd: 1374.87, valuedLines: 2 },
+    ]);
+  });
+
+  it('reads series as one of its windows, given once, or is a 400 naming it', () => {
+    expect(seriesOf([])).toEqual({});
+    expect(seriesOf(['2y'])).toEqual({ series: '2y' });
+    for (const given of [['3y'], ['30D'], ['30d', '90d']]) expect(seriesOf(given)).toMatchObject({ problem: { status: 400, parameter: 'series' } });
   });
 });

@@ -159,6 +159,12 @@ export const COLLECTION_PARAMETERS = [
     ),
     example: '2025-10-01',
   },
+  query(
+    'series',
+    "The list's total over time, on each day of the window ending at `pricesAsOf` (each Sunday, a week's close, before the last 90 to 96 days): `30d`, `90d`, `1y` or `2y`. " +
+      'Each point gives the total of the lines that had a price that day and how many did; a day on which none had one has no total.',
+    { type: 'string', enum: ['30d', '90d', '1y', '2y'] },
+  ),
   query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
 ];
 

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { formatUsd } from '../../catalogue/format.ts';
 import { pageUrl } from '../../http/links.ts';
-import type { Collection, CollectionEntry } from '../../schemas/api-types.ts';
+import type { Collection, CollectionEntry, CollectionSeries } from '../../schemas/api-types.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 
 /**
@@ -40,6 +40,7 @@ export function collectionToMarkdown(collection: Collection): string {
       ),
     );
   }
+  if (collection.series) nodes.push(...seriesNodes(collection.series, collection.entries.length));
   const toCheck = collection.entries.filter((entry) => entry.status !== 'matched');
   if (toCheck.length > 0) {
     nodes.push(heading(2, 'Lines to check'));
@@ -65,6 +66,23 @@ export function collectionToMarkdown(collection: Collection): string {
     );
   }
   return toMarkdown(nodes);
+}
+
+/** The total over time: a sentence, then a row a point (a week's close before the daily part). */
+function seriesNodes(series: CollectionSeries, lines: number): RootContent[] {
+  const weeks = series.points.some((p) => p.date < series.dailyFrom);
+  return [
+    heading(2, `Total over time (${series.window})`),
+    paragraph(
+      `From ${series.from} to ${series.to}: each line at its price that day (the last known in the week ending it)${weeks ? `, a point a week (its Sunday's close) before ${series.dailyFrom}, then a day` : ', a point a day'}. ` +
+        'A day on which no line had a price has no total.',
+    ),
+    table(
+      ['Date', 'Total', `Lines valued (of ${lines})`],
+      series.points.map((p) => [p.date, p.totalUsd === null ? '—' : formatUsd(p.totalUsd), String(p.valuedLines)]),
+      ['left', 'right', 'right'],
+    ),
+  ];
 }
 
 /** What a line was read as: a link to the item's page, with the printing and grade it named. */

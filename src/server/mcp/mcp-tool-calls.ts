@@ -1,5 +1,6 @@
 import { asOfOf } from '../../collection/as-of.ts';
 import { type ListLine, linesOfText } from '../../collection/list-lines.ts';
+import { seriesOf } from '../../collection/list-series.ts';
 import { TOKENS_META } from '../../describe/mcp/protocol.ts';
 import type { ToolSource, ToolSpec } from '../../describe/mcp/tools.ts';
 import { badParameter, type Problem, tooManyLines } from '../../http/problem.ts';
@@ -118,8 +119,11 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
       if (spec.source.kind === 'collection') {
         const query = queryOf(spec, args);
         if (!(query instanceof URLSearchParams)) return errorJson(query);
-        const options = asOfOf(query.getAll('asOf'), searchers.collection);
-        if ('problem' in options) return errorJson(options.problem);
+        const asOf = asOfOf(query.getAll('asOf'), searchers.collection);
+        if ('problem' in asOf) return errorJson(asOf.problem);
+        const series = seriesOf(query.getAll('series'));
+        if ('problem' in series) return errorJson(series.problem);
+        const options = { ...asOf, ...series };
         const lines = linesOfText(query.get('list') ?? '');
         const tooLong = tooManyLines(lines.length);
         return tooLong ? errorJson(tooLong) : lists(lines, options);
