@@ -120,10 +120,11 @@ describe('/collection?asOf=, the page', () => {
     expect(html).toContain(`<a href="/collection?list=${encodeURIComponent('2x base1-4\n3x fix1-107')}&amp;asOf=2025-10-19">`);
   });
 
-  it('values a posted form as of its date field, and takes an empty date field as none', async () => {
+  it('values a posted form as of its date field, and takes an empty date field (or window) as none', async () => {
     const form = new FormData();
     form.set('list', '2x base1-4');
     form.set('asOf', '2025-10-19');
+    form.set('series', '');
     expect(await page(await send('/collection', { method: 'POST', body: form }))).toContain('<h2 id="total">Total: $900.00 on 2025-10-19</h2>');
     form.set('asOf', '');
     expect(await page(await send('/collection', { method: 'POST', body: form }))).toContain('<h2 id="total">Total: $916.58</h2>');
