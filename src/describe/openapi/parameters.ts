@@ -153,7 +153,7 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'asOf',
-      "Value each line as of this date (YYYY-MM-DD): at its printing's or product's price then, the last known in the week ending that day (a weekly close where the history keeps only weeks), each line stating the date of its price. " +
+      "The day to value the list as of: each line at its printing's or product's price then, the last known in the week ending that day (a weekly close where the history keeps only weeks), each line stating the date of its price. " +
         'Lines with no price then are counted apart, never as zero. From the first day of any price history to `pricesAsOf` (/api/content); another date is a 400 naming asOf.',
       { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
     ),
@@ -161,7 +161,7 @@ export const COLLECTION_PARAMETERS = [
   },
   query(
     'series',
-    "The list's total over time, on each day of the window ending at `pricesAsOf` (each Sunday, a week's close, before the last 90 to 96 days): `30d`, `90d`, `1y` or `2y`. " +
+    "The list's total over time: on each day of the window ending at `pricesAsOf` (each Sunday, a week's close, before the last 90 to 96 days), `30d`, `90d`, `1y` or `2y`. " +
       'Each point gives the total of the lines that had a price that day and how many did; a day on which none had one has no total.',
     { type: 'string', enum: ['30d', '90d', '1y', '2y'] },
   ),
