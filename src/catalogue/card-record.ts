@@ -9,6 +9,7 @@ import { cardMarketUrlOf } from './marketplace.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
 import { valueBandOf } from './value-bands.ts';
+import { confidenceOf } from './value-confidence.ts';
 
 /**
  * A card as the catalogue lists it: the fields its summary and detail share (schemas/api/card-fields.json); a
@@ -36,6 +37,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     setName: set.name,
     valueUsd,
     priceStatus,
+    confidence: price && confidenceOf(price, historyOf(card, price), pricesAsOf),
     valueBand: valueBandOf(valueUsd),
     rarity: card.rarity ?? '',
     types: card.types,
@@ -111,6 +113,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
   return card.prices
     .map((line, i): Printing => {
       const valueUsd = line.market === null ? null : roundUsd(line.market);
+      const history = line.productId === null ? undefined : historyOf(card, line);
       const printing: Printing = {
         id: names[i].id,
         label: names[i].label,
@@ -121,6 +124,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         marketUrl: cardMarketUrlOf(line.productId, card.id),
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
+        confidence: confidenceOf(line, history, pricesAsOf),
         lowPrice: line.low,
         midPrice: line.mid,
         highPrice: line.high,
@@ -129,7 +133,6 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         updatedAt: line.updatedAt,
         source: sourceLabel(line.source),
       };
-      const history = line.productId === null ? undefined : historyOf(card, line);
       return history ? { ...printing, history } : printing;
     })
     .sort(byPrintingValue);

@@ -230,17 +230,21 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
   if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, ...(asOf && { priceDate: null }), note: notes.join(' ') };
   let unit: number | null;
   let grade: CollectionEntry['grade'];
+  // Whether the unit is the item's own value, whose confidence the hit carries (a named printing's or a graded
+  // figure's is not at hand: a search hit has its printing's value only).
+  let ownValue = true;
   if (first.kind === 'sealed') {
     unit = first.hit.valueUsd;
     if (line.grade) notes.push(`Sealed products are not graded; ${line.grade.company} ${line.grade.grade} is ignored.`);
   } else {
     const { printing } = first.hit;
-    unit = printing && (printing.valueUsd !== null || reading.exactPrinting) ? printing.valueUsd : first.hit.valueUsd;
+    ownValue = !(printing && (printing.valueUsd !== null || reading.exactPrinting));
+    unit = ownValue ? first.hit.valueUsd : printing!.valueUsd;
     if (printing && unit !== printing.valueUsd && !asOf) notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
     if (line.grade) {
       const figure = gradedFigure(gradedOf(first.hit.id), line.grade) ?? null;
       grade = { ...line.grade, valueUsd: figure };
-      if (figure !== null) unit = figure;
+      if (figure !== null) [unit, ownValue] = [figure, false];
       else notes.push(`The card has no ${line.grade.company} ${line.grade.grade} figure; valued ungraded.`);
     }
   }
@@ -250,6 +254,8 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     unit = then.usd === null ? null : Math.round(then.usd * 100) / 100;
     priceDate = then.date;
   }
+  // A confidence is said of today's value: a price of another day has none.
+  const confidence = ownValue && !asOf ? first.hit.confidence : null;
   const status = unit === null ? 'unpriced' : reading.status === 'ambiguous' ? 'ambiguous' : 'matched';
   const lineValueUsd = unit === null ? null : Math.round(unit * line.quantity * 100) / 100;
   return {
@@ -261,6 +267,7 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     unitValueUsd: unit,
     lineValueUsd,
     ...(priceDate !== undefined && { priceDate }),
+    ...(confidence && { confidence }),
     ...(notes.length > 0 && { note: notes.join(' ') }),
     ...(reading.status === 'ambiguous' && others.length > 0 && { alternatives: others.slice(0, CANDIDATES - 1).map(alternativeOf) }),
   };

@@ -252,6 +252,7 @@ export interface ApiSchemas {
   'set-fields.json': SetFields;
   'set-list.json': SetList;
   'set-summary.json': SetSummary;
+  'value-confidence.json': ValueConfidence;
 }
 /**
  * /api/cards/autocomplete: up to 20 distinct card names and sets that the typed prefix starts, most useful first. A q under 2 characters (after trimming) gets none.
@@ -353,6 +354,10 @@ export interface CardFields {
    */
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
    * Empty where the card has none.
@@ -360,6 +365,31 @@ export interface CardFields {
   rarity: string;
   types: string[];
   imageSmall: string;
+}
+/**
+ * How sure a value is, from what the data shows; null when the value is unpriced. Each input is graded high, medium or low and the tier is the lowest grade (the thresholds: docs/api.md, "How sure a value is"). An input the data cannot give is null and grades medium.
+ */
+export interface ValueConfidence {
+  /**
+   * The lowest of the four inputs' grades.
+   */
+  tier: 'high' | 'medium' | 'low';
+  /**
+   * How far the lowest listing is from the value, |market − low| / market, in percent (one decimal): high up to 30, medium up to 60; a gap under $2 is high at any percentage. Null when no low price is known.
+   */
+  spreadPct: number | null;
+  /**
+   * Of the 30 days ending on the day the value was recorded, how many the daily history has a price for: high from 20, medium from 10. Null when there is no daily history.
+   */
+  pricedDays30: number | null;
+  /**
+   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 is high at any percentage. Null under two prices.
+   */
+  volatility30Pct: number | null;
+  /**
+   * Days between the day the value was recorded and the catalogue's pricesAsOf: high up to PRICE_STALE_AFTER_DAYS (3 unless the build sets another: a priced value), medium up to 30.
+   */
+  staleDays: number;
 }
 /**
  * The marketplace snapshot a value comes from.
@@ -440,6 +470,10 @@ export interface Printing {
    */
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
   lowPrice: number | null;
   midPrice: number | null;
   highPrice: number | null;
@@ -732,6 +766,10 @@ export interface CollectionEntry {
    */
   priceDate?: string | null;
   /**
+   * How sure unitValueUsd is, where the line is valued at its item's own value (the card's or the sealed product's confidence); absent for a graded figure or a named printing's value, whose confidence a search result does not carry, for a line with no value, and for a list valued as of a date (a confidence is said of today's value).
+   */
+  confidence?: ValueConfidence;
+  /**
    * Why the line is ambiguous, not found or valued as it is, in a sentence.
    */
   note?: string;
@@ -772,6 +810,10 @@ export interface SealedFields {
   groupName: string;
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
   totalPacks: number | null;
   pricePerPack: number | null;
 }

@@ -36,6 +36,14 @@ describe('/api/collection?asOf=', () => {
     expect(body.totalUsd).toBe(900 + 660 + 2500);
   });
 
+  it('gives no confidence to a line valued as of a date: a confidence is said of today’s value', async () => {
+    const today = await (await get(`/api/collection?list=${encodeURIComponent('2x base1-4')}`)).json();
+    expect(today.entries[0].confidence).toBeDefined();
+    const then = await valued('2x base1-4', '2025-10-20');
+    expect(then.entries[0]).toMatchObject({ unitValueUsd: 458.29, priceDate: '2025-10-20' });
+    expect(then.entries[0].confidence).toBeUndefined();
+  });
+
   it('values a line at the weekly close of the week ending on the Sunday before a day in the weekly part', async () => {
     const friday = await valued('242437', '2025-10-03');
     expect(friday.entries[0]).toMatchObject({ sealed: { productId: 242437 }, status: 'matched', unitValueUsd: 575, priceDate: '2025-09-28' });

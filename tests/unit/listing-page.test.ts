@@ -15,6 +15,7 @@ const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   setName: 'Base',
   valueUsd: 10 * n,
   priceStatus: 'priced',
+  confidence: null,
   valueBand: 'mid',
   rarity: 'Rare',
   types: ['Fire'],
@@ -146,6 +147,7 @@ describe('sealedListingPage', () => {
       groupName: 'Set',
       valueUsd: n,
       priceStatus,
+      confidence: null,
       totalPacks: 3,
       pricePerPack: null,
     });

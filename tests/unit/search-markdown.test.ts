@@ -13,6 +13,7 @@ const charizard: CardSummary = {
   setName: 'Base',
   valueUsd: 458.29,
   priceStatus: 'priced',
+  confidence: null,
   valueBand: 'chase',
   rarity: 'Rare Holo',
   types: ['Fire'],
@@ -54,6 +55,7 @@ const boosterBox: SealedSummary = {
   groupName: 'SWSH07: Evolving Skies',
   valueUsd: 1234.5,
   priceStatus: 'priced',
+  confidence: null,
   totalPacks: 36,
   pricePerPack: 34.29,
 };

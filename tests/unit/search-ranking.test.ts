@@ -12,6 +12,7 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
     setName,
     valueUsd,
     priceStatus: 'priced',
+    confidence: null,
     valueBand: 'budget',
     rarity,
     types: [],
