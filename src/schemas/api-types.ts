@@ -225,6 +225,7 @@ export interface ApiSchemas {
   'change-list.json': ChangeList;
   'change-record.json': ChangeRecord;
   'collection-entry.json': CollectionEntry;
+  'collection-series.json': CollectionSeries;
   'collection.json': Collection;
   'content-summary.json': ContentSummary;
   'history.json': History;
@@ -727,7 +728,7 @@ export interface CollectionEntry {
    */
   quantity: number;
   /**
-   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price.
+   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price (with asOf: had none then).
    */
   status: 'matched' | 'ambiguous' | 'not-found' | 'unpriced';
   /**
@@ -753,7 +754,7 @@ export interface CollectionEntry {
     valueUsd: number | null;
   };
   /**
-   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced.
+   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced. With asOf: the named printing's (else the card's or product's) price then, as priceDate says.
    */
   unitValueUsd: number | null;
   /**
@@ -761,7 +762,11 @@ export interface CollectionEntry {
    */
   lineValueUsd: number | null;
   /**
-   * How sure unitValueUsd is, where the line is valued at its item's own value (the card's or the sealed product's confidence); absent for a graded figure or a named printing's value, whose confidence a search result does not carry, and for a line with no value.
+   * Present when the list was valued as of a date (asOf): the date of the price the line is valued at, on or at most six days before asOf (a weekly close's Sunday where the history keeps only weeks); null when the item had no price then (the note says why). The card's or product's own valueUsd and the alternatives' stay today's.
+   */
+  priceDate?: string | null;
+  /**
+   * How sure unitValueUsd is, where the line is valued at its item's own value (the card's or the sealed product's confidence); absent for a graded figure or a named printing's value, whose confidence a search result does not carry, for a line with no value, and for a list valued as of a date (a confidence is said of today's value).
    */
   confidence?: ValueConfidence;
   /**
@@ -813,6 +818,41 @@ export interface SealedFields {
   pricePerPack: number | null;
 }
 /**
+ * A list's total over time (the series parameter): on each day of the window, each line valued at its item's price that day (the last known in the week ending it), and how many lines had one. A point a day where the history policy keeps days (the last 90 to 96), a point a week before that (each Sunday, the week's close). Lines are valued as the list is today: a named printing's price, else the card's; a graded line valued at a graded figure has no value on any day (graded figures have no history).
+ */
+export interface CollectionSeries {
+  /**
+   * The window asked for: 30 or 90 days, one or two years, ending at pricesAsOf.
+   */
+  window: '30d' | '90d' | '1y' | '2y';
+  /**
+   * The first point's date.
+   */
+  from: string;
+  /**
+   * The last point's date: pricesAsOf.
+   */
+  to: string;
+  /**
+   * Points from this date on are days; those before it are weeks, each dated by its Sunday.
+   */
+  dailyFrom: string;
+  /**
+   * @minItems 1
+   */
+  points: {
+    date: string;
+    /**
+     * The sum of the values of the lines that had a price that day, to the cent; null when none had one (a day before the histories reach), never zero for want of prices.
+     */
+    totalUsd: number | null;
+    /**
+     * How many lines had a price that day.
+     */
+    valuedLines: number;
+  }[];
+}
+/**
  * A list valued line by line (/api/collection): one entry per line that names something, the total in US dollars, counts per status and the prices' date.
  */
 export interface Collection {
@@ -821,7 +861,15 @@ export interface Collection {
    */
   pricesAsOf: string;
   /**
-   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent.
+   * Present when the list was valued as of a date (the asOf parameter): each line at its item's price then, the last price known in the week ending that day (a weekly close where the history keeps only weeks), each entry's priceDate saying which. Lines whose item had no price then are unpriced: counted apart, never as zero in the total.
+   */
+  asOf?: string;
+  /**
+   * Present when the list's total over time was asked for (the series parameter).
+   */
+  series?: CollectionSeries;
+  /**
+   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent; as of asOf when given.
    */
   totalUsd: number;
   /**
