@@ -153,16 +153,15 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'asOf',
-      "The day to value the list as of: each line at its printing's or product's price then, the last known in the week ending that day (a weekly close where the history keeps only weeks), each line stating the date of its price. " +
-        'Lines with no price then are counted apart, never as zero. From the first day of any price history to `pricesAsOf` (/api/content); another date is a 400 naming asOf.',
+      "Value each line at its price on this day (the last known in the week ending then), with that price's date; lines with no price then are counted apart. " +
+        'From the first day of history to `pricesAsOf`.',
       { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
     ),
     example: '2025-10-01',
   },
   query(
     'series',
-    "The list's total over time: on each day of the window ending at `pricesAsOf` (each Sunday, a week's close, before the last 90 to 96 days), `30d`, `90d`, `1y` or `2y`. " +
-      'Each point gives the total of the lines that had a price that day and how many did; a day on which none had one has no total.',
+    "The list's total on each day of a window ending at `pricesAsOf` (a week's close before the last 90 days), with how many lines had a price.",
     { type: 'string', enum: ['30d', '90d', '1y', '2y'] },
   ),
   query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
