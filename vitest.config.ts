@@ -45,10 +45,16 @@ const UNIT: TestProjectInlineConfiguration['test'] = {
   include: ['tests/unit/**/*.test.ts'],
   isolate: false,
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  // Vitest runs projects of different worker counts as separate groups, in this order: the unit tier first, alone.
+  sequence: { groupOrder: 0 },
   env: { NODE_COMPILE_CACHE: fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
 };
 
-const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ extends: true, test: { name, ...test } });
+/** A tier's project; the tiers but unit share one group, which runs after the unit tier's (see UNIT). */
+const tier = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, sequence: { groupOrder: 1 }, ...test },
+});
 
 export default defineConfig({
   test: {

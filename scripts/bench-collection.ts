@@ -8,8 +8,15 @@
  *    over the rounds.
  * 2. A 5,000-line TCGplayer collection export of distinct catalogue cards (half with their product
  *    id, half by name, set and number), read (linesOfCsv) and valued; the median of the runs.
+ * 3. A 1,000-line list drawn as in 1, valued as of a date (`asOf`: each line's price then, from the
+ *    history store the build writes, src/collection/history-store.ts) and, for comparison, today;
+ *    p50 and p95 over the rounds. Also the store's size and load time for the real catalogue, the
+ *    heap it takes once read, and its size projected to the history policy's most (96 daily and
+ *    92 weekly values a series: docs/data.md), each series stretched to that length.
+ * 4. The same 1,000-line lists with their total over two years (`series=2y`: src/collection/list-series.ts).
  *
- * Targets: 100 lines ≤ 20 ms at p95; a 5,000-line CSV ≤ 1 s.
+ * Targets: 100 lines ≤ 20 ms at p95; a 5,000-line CSV ≤ 1 s; 1,000 lines as of a date ≤ 100 ms at p95, with a
+ * two-year series ≤ 1 s at p95.
  *
  * Usage:  npm run bench:collection        (= node scripts/bench-collection.ts)
  *         node scripts/bench-collection.ts --rounds 101 --runs 9
@@ -17,12 +24,19 @@
  * Exit codes: 0 every target met · 1 a target missed · 2 the benchmark could not run.
  */
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { printingsOf } from '../src/catalogue/card-record.ts';
+import { primaryPriceOf } from '../src/catalogue/card-value.ts';
+import type { PriceSeries } from '../src/catalogue/price-history.ts';
 import { gradedFiguresOf } from '../src/collection/collection-data.ts';
+import { type CardHistories, readHistoryStore, type SealedHistory, writeHistoryStore } from '../src/collection/history-store.ts';
 import { linesOfCsv, linesOfText } from '../src/collection/list-lines.ts';
 import { type CollectionSearchers, valueList } from '../src/collection/value-list.ts';
+import { addDays } from '../src/schemas/dates.ts';
 import {
   CARD_CATALOGUE,
   CARD_SEARCH_FIELDS,
@@ -39,9 +53,12 @@ import { median, percentile, runBenchmark, targetChecks } from './lib/bench-repo
 import { loadCards } from './lib/content-cards.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
-const TARGETS = { listP95Ms: 20, csvMs: 1000 };
+const TARGETS = { listP95Ms: 20, csvMs: 1000, asOfP95Ms: 100, seriesP95Ms: 1000 };
 const LIST_LINES = 100;
 const CSV_ROWS = 5000;
+const AS_OF_LINES = 1000;
+/** The history policy's most values a series holds (docs/data.md): 90 to 96 daily, then weekly closes to two years. */
+const POLICY = { daily: 96, weekly: 92 };
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -141,6 +158,34 @@ function tcgplayerExport(rows: number): string {
   return ['Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,Product ID,SKU', ...body].join('\n');
 }
 
+/** Every printing's and sealed product's history in content/, as the build hands them to the history store. */
+function contentHistories(): { cards: CardHistories[]; sealed: SealedHistory[] } {
+  const cards = loadCards().map((card): CardHistories => {
+    const price = primaryPriceOf(card);
+    const printings = printingsOf(card, '');
+    const value = price && printings.find((p) => p.variant === price.variant && p.productId === price.productId);
+    return { id: card.id, valuePrinting: value?.id, printings: printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : [])) };
+  });
+  const dir = join(import.meta.dirname, '../content/sealed');
+  const sealed = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { products: { productId: number; history?: PriceSeries }[] }).products)
+    .flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
+  return { cards, sealed };
+}
+
+/**
+ * A history stretched to the policy's most: its days repeated to 96 daily values, and 92 weekly closes taken a week
+ * apart from them (a week's change is a wider step than a day's, which the store's size depends on).
+ */
+function atPolicyMost(history: PriceSeries): PriceSeries {
+  const days = [...(history.weekly?.market ?? []), ...history.market];
+  const daily = Array.from({ length: POLICY.daily }, (_, i) => days[i % days.length]);
+  const weekly = Array.from({ length: POLICY.weekly }, (_, i) => days[(i * 7) % days.length]);
+  return { start: '2025-07-14', end: '2025-10-17', market: daily, weekly: { start: '2023-10-08', end: '2025-07-13', market: weekly } };
+}
+
 function main(): number {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '51' }, runs: { type: 'string', default: '5' } } });
   const rounds = Math.max(30, Number(values.rounds));
@@ -188,9 +233,104 @@ function main(): number {
   const csvMedian = median(csvTimes);
   console.log(`   first ${ms(csvTimes[0])}, median ${check('5,000-line CSV', csvMedian, TARGETS.csvMs)} (${counts})`);
 
+  console.log(`4. The history store of content/, and a ${AS_OF_LINES}-line list valued as of a date × ${rounds} ...`);
+  const histories = contentHistories();
+  const bytes = writeHistoryStore(histories.cards, histories.sealed);
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  t = performance.now();
+  const store = readHistoryStore(bytes);
+  const loadMs = performance.now() - t;
+  gc();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const projected = writeHistoryStore(
+    histories.cards.map((card) => ({ ...card, printings: card.printings.map((p) => ({ ...p, history: atPolicyMost(p.history) })) })),
+    histories.sealed.map((product) => ({ ...product, history: atPolicyMost(product.history) })),
+  );
+  const projectedSize = readHistoryStore(projected).size;
+  const storeLine = `${(bytes.byteLength / 2 ** 20).toFixed(2)} MB for ${store.size.series.toLocaleString('en-US')} series, ${store.size.values.toLocaleString('en-US')} values; read in ${ms(loadMs)}, ${heapMb.toFixed(1)} MB of heap beside its bytes`;
+  const projectedLine = `${(projected.byteLength / 2 ** 20).toFixed(2)} MB for ${projectedSize.values.toLocaleString('en-US')} values (${POLICY.daily} daily + ${POLICY.weekly} weekly a series)`;
+  console.log(`   store: ${storeLine}`);
+  console.log(`   at the history policy's most: ${projectedLine}`);
+  const asOf = { asOf: addDays(pricesAsOf, -10), histories: store };
+  const longList = () => Array.from({ length: AS_OF_LINES }, () => REALISTIC_LINES[Math.floor(random() * REALISTIC_LINES.length)]).join('\n');
+  for (let i = 0; i < 3; i++) valueList(linesOfText(longList()), searchers, pricesAsOf, asOf); // warm up the JIT
+  gc();
+  const todayTimes: number[] = [];
+  const asOfTimes: number[] = [];
+  let asOfTotal = 0;
+  for (let r = 0; r < rounds; r++) {
+    const lines = linesOfText(longList());
+    t = performance.now();
+    valueList(lines, searchers, pricesAsOf);
+    todayTimes.push(performance.now() - t);
+    t = performance.now();
+    asOfTotal = valueList(lines, searchers, pricesAsOf, asOf).totalUsd;
+    asOfTimes.push(performance.now() - t);
+  }
+  const asOfP50 = percentile(asOfTimes, 50);
+  const asOfP95 = percentile(asOfTimes, 95);
+  console.log(`   drawn lines, today: p50 ${ms(percentile(todayTimes, 50))}, p95 ${ms(percentile(todayTimes, 95))}`);
+  console.log(
+    `   drawn lines, as of ${asOf.asOf}: p50 ${ms(asOfP50)}, p95 ${check('1,000 lines as of a date p95', asOfP95, TARGETS.asOfP95Ms)} (last list valued at $${asOfTotal})`,
+  );
+  // The worst such list: every line another card, each its own search and its own history.
+  const distinct = linesOfCsv(tcgplayerExport(AS_OF_LINES));
+  if (!Array.isArray(distinct)) throw new Error(distinct.problem);
+  const distinctToday: number[] = [];
+  const distinctTimes: number[] = [];
+  for (let r = 0; r < Math.ceil(rounds / 2); r++) {
+    t = performance.now();
+    valueList(distinct, searchers, pricesAsOf);
+    distinctToday.push(performance.now() - t);
+    t = performance.now();
+    valueList(distinct, searchers, pricesAsOf, asOf);
+    distinctTimes.push(performance.now() - t);
+  }
+  const distinctP95 = percentile(distinctTimes, 95);
+  console.log(`   ${AS_OF_LINES} distinct cards (a TCGplayer export), today: p95 ${ms(percentile(distinctToday, 95))}`);
+  console.log(
+    `   ${AS_OF_LINES} distinct cards, as of ${asOf.asOf}: p50 ${ms(percentile(distinctTimes, 50))}, p95 ${check('1,000 distinct cards as of a date p95', distinctP95, TARGETS.asOfP95Ms)}`,
+  );
+
+  console.log(`5. The same ${AS_OF_LINES}-line lists with their two-year series (184 points a list) ...`);
+  const seriesTimes: number[] = [];
+  const seriesOptions = { series: '2y' as const, histories: store };
+  let points = 0;
+  for (let r = 0; r < Math.ceil(rounds / 2); r++) {
+    const lines = linesOfText(longList());
+    t = performance.now();
+    points = valueList(lines, searchers, pricesAsOf, seriesOptions).series!.points.length;
+    seriesTimes.push(performance.now() - t);
+  }
+  const distinctSeries: number[] = [];
+  for (let r = 0; r < Math.ceil(rounds / 4); r++) {
+    t = performance.now();
+    valueList(distinct, searchers, pricesAsOf, seriesOptions);
+    distinctSeries.push(performance.now() - t);
+  }
+  const seriesP95 = percentile(seriesTimes, 95);
+  const distinctSeriesP95 = percentile(distinctSeries, 95);
+  console.log(
+    `   drawn lines: p50 ${ms(percentile(seriesTimes, 50))}, p95 ${check('1,000 lines with a 2-year series p95', seriesP95, TARGETS.seriesP95Ms)} (${points} points)`,
+  );
+  console.log(
+    `   ${AS_OF_LINES} distinct cards: p50 ${ms(percentile(distinctSeries, 50))}, p95 ${check('1,000 distinct cards with a 2-year series p95', distinctSeriesP95, TARGETS.seriesP95Ms)}`,
+  );
+
   console.log('\nSummary');
   console.log(`  ${LIST_LINES}-line list: p50 ${ms(listP50)} · p95 ${ms(listP95)} (target ≤ ${ms(TARGETS.listP95Ms)})`);
   console.log(`  ${CSV_ROWS}-line CSV: median ${ms(csvMedian)} (target ≤ ${ms(TARGETS.csvMs)})`);
+  console.log(
+    `  ${AS_OF_LINES}-line list as of a date: p50 ${ms(asOfP50)} · p95 ${ms(asOfP95)} (target ≤ ${ms(TARGETS.asOfP95Ms)}); today p95 ${ms(percentile(todayTimes, 95))}`,
+  );
+  console.log(
+    `  ${AS_OF_LINES} distinct cards as of a date: p95 ${ms(distinctP95)} (target ≤ ${ms(TARGETS.asOfP95Ms)}); today p95 ${ms(percentile(distinctToday, 95))}`,
+  );
+  console.log(
+    `  ${AS_OF_LINES}-line list with a 2-year series: p95 ${ms(seriesP95)}; distinct cards p95 ${ms(distinctSeriesP95)} (target ≤ ${ms(TARGETS.seriesP95Ms)})`,
+  );
+  console.log(`  history store: ${storeLine}; at the policy's most ${projectedLine}`);
   console.log(misses.length ? `  targets missed: ${misses.join('; ')}` : '  all targets met');
   return misses.length ? 1 : 0;
 }

@@ -10,6 +10,7 @@ import { cardMarketUrlOf } from './marketplace.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
 import { valueBandOf } from './value-bands.ts';
+import { confidenceOf } from './value-confidence.ts';
 
 /**
  * A card as the catalogue lists it: the fields its summary and detail share (schemas/api/card-fields.json); a
@@ -29,6 +30,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
   const price = primaryPriceOf(card);
   const priceStatus = priceStatusOf(price?.updatedAt ?? null, pricesAsOf);
   const valueUsd = price ? roundUsd(price.market!) : null;
+  const history = price ? historyOf(card, price) : undefined;
   return {
     id: card.id,
     name: card.name,
@@ -37,8 +39,9 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     setName: set.name,
     valueUsd,
     priceStatus,
+    confidence: price && confidenceOf(price, history, pricesAsOf),
     valueBand: valueBandOf(valueUsd),
-    change: changeFieldsOf(price ? historyOf(card, price) : undefined, valueUsd !== null),
+    change: changeFieldsOf(history, valueUsd !== null),
     rarity: card.rarity ?? '',
     types: card.types,
     imageSmall: servedImageUrl(card.images.small),
@@ -124,6 +127,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         marketUrl: cardMarketUrlOf(line.productId, card.id),
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
+        confidence: confidenceOf(line, history, pricesAsOf),
         change: changeFieldsOf(history, valueUsd !== null),
         lowPrice: line.low,
         midPrice: line.mid,

@@ -1,4 +1,4 @@
-import { addDays, isSunday } from '../schemas/dates.ts';
+import { addDays, daysBetween, isSunday } from '../schemas/dates.ts';
 
 /**
  * A price history as content keeps it and the API serves it (src/schemas/common.ts `dailyHistory`): one value per
@@ -41,4 +41,14 @@ export function historySpan(history: PriceSeries): { from: string; to: string; m
 export function evenlySpaced(history: PriceSeries): { values: (number | null)[]; daysPerValue: 1 | 7 } {
   if (!history.weekly) return { values: [...history.market], daysPerValue: 1 };
   return { values: [...history.weekly.market, ...weekCloses(history.start, history.market)], daysPerValue: 7 };
+}
+
+/**
+ * The daily values of the `days` days ending on `end`, oldest first: null for a day with no price, and for a day
+ * outside the daily part (before its start, after its end, or in the weekly part, which keeps no day's price).
+ * @example dailyWindow({ start: '2025-10-18', end: '2025-10-20', market: [1, null, 3] }, '2025-10-20', 4) // [null, 1, null, 3]
+ */
+export function dailyWindow(history: PriceSeries, end: string, days: number): (number | null)[] {
+  const last = daysBetween(history.start, end);
+  return Array.from({ length: days }, (_, i) => history.market[last - days + 1 + i] ?? null);
 }

@@ -5,6 +5,7 @@ import type { ItemChangeRef } from './change-feed.ts';
 import { changeFieldsOf } from './change-fields.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
+import { confidenceOf } from './value-confidence.ts';
 
 /** A sealed product as the catalogue lists it (schemas/api/sealed-fields.json); a search adds why it matched. */
 export type SealedSummary = SealedFields;
@@ -23,6 +24,7 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
     groupName: product.group.name,
     valueUsd,
     priceStatus,
+    confidence: product.price && confidenceOf(product.price, product.history, pricesAsOf),
     change: changeFieldsOf(product.history, valueUsd !== null),
     totalPacks: product.packs,
     pricePerPack: valueUsd !== null && product.packs ? roundUsd(valueUsd / product.packs) : null,

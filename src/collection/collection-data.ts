@@ -2,7 +2,9 @@ import type { CardEntry } from '../schemas/card.ts';
 
 /**
  * What valuing a list needs beyond the search packs, written by the build beside them: the catalogue's as-of date,
- * and the graded sales figures of the few cards that have them (PriceCharting; a few hundred), by card id.
+ * the first day any price history reaches (with it, the days a list may be valued as of), and the graded sales
+ * figures of the few cards that have them (PriceCharting; a few hundred), by card id. The histories themselves
+ * are the history store (history-store.ts), which only a list valued as of a date reads.
  */
 export const COLLECTION_DATA_FILE = 'search/collection.json';
 
@@ -17,6 +19,7 @@ export interface GradedFigures {
 
 export interface CollectionData {
   pricesAsOf: string;
+  historyFrom: string;
   graded: Record<string, GradedFigures>;
 }
 

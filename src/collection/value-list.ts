@@ -9,8 +9,11 @@ import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
 import { foldText, wordsOf } from '../search/normalize.ts';
 import type { IgnoredWord } from '../search/query-match.ts';
 import type { SealedSearcher, SealedSearchHit } from '../search/sealed-searcher.ts';
+import { priceThen } from './as-of.ts';
 import type { GradedFigures } from './collection-data.ts';
+import type { HistoryStore } from './history-store.ts';
 import type { ListLine } from './list-lines.ts';
+import { listSeries, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
 
 export interface CollectionSearchers {
   cards: CardSearcher;
@@ -159,8 +162,63 @@ const alternativeOf = (c: Candidate): NonNullable<CollectionEntry['alternatives'
     ? { kind: 'card', id: c.hit.id, slug: c.hit.slug, name: c.hit.exactName, valueUsd: c.hit.printing ? c.hit.printing.valueUsd : c.hit.valueUsd }
     : { kind: 'sealed', id: String(c.hit.productId), slug: c.hit.slug, name: c.hit.cleanName, valueUsd: c.hit.valueUsd };
 
-/** One line's entry: the reading valued. */
-function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers['gradedOf']): CollectionEntry {
+/** A list valued as of a day: the day, and the histories its prices are read from. */
+interface ValuedAsOf {
+  date: string;
+  histories: HistoryStore;
+}
+
+/** A list valued through time: as of a day (`asOf`), with its total over a window (`series`), or both, from the histories. */
+export interface ThroughTime {
+  histories: HistoryStore;
+  asOf?: string;
+  series?: SeriesWindow;
+}
+
+/** A line's price on a day as unitThen chooses it (its named printing's, else the card's), without the words. */
+function linePriceOn(first: Candidate, exactPrinting: boolean | undefined, histories: HistoryStore, date: string): number | undefined {
+  if (first.kind === 'sealed') return usdOn(histories.sealed(first.hit.productId), date);
+  const { id, printing } = first.hit;
+  if (printing) {
+    const usd = usdOn(histories.card(id, printing.id), date);
+    if (usd !== undefined || exactPrinting) return usd;
+  }
+  return usdOn(histories.card(id), date);
+}
+
+/**
+ * The unit value of a line as of a day: its item's price then (its named printing's, else the card's), as the
+ * value today is chosen; a line valued today at a graded figure, which has no history, has none then.
+ */
+function unitThen(
+  first: Candidate,
+  reading: Reading,
+  graded: boolean,
+  { date, histories }: ValuedAsOf,
+  notes: string[],
+): { usd: number | null; date: string | null } {
+  const none = (note: string) => {
+    notes.push(`${note}; not counted in the total.`);
+    return { usd: null, date: null };
+  };
+  if (graded) return none(`Graded figures have no history: no value as of ${date}`);
+  if (first.kind === 'sealed') {
+    const then = priceThen(histories.sealed(first.hit.productId), date);
+    return 'why' in then ? none(`No price ${then.why}`) : then;
+  }
+  const { id, printing } = first.hit;
+  if (printing) {
+    const then = priceThen(histories.card(id, printing.id), date);
+    if (!('why' in then)) return then;
+    if (reading.exactPrinting) return none(`The ${printing.label} printing: no price ${then.why}`);
+    notes.push(`The ${printing.label} printing had no price then; valued at the card's.`);
+  }
+  const then = priceThen(histories.card(id), date);
+  return 'why' in then ? none(`No price ${then.why}`) : then;
+}
+
+/** One line's entry: the reading valued (as of a day when `asOf` is given). */
+function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers['gradedOf'], asOf?: ValuedAsOf): CollectionEntry {
   const base = { line: line.line, text: line.text, quantity: line.quantity };
   const [first, ...others] = reading.candidates;
   const notes = [...reading.notes];
@@ -169,23 +227,35 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
       `A line counts at most ${line.quantity.toLocaleString('en-US')}; ${line.quantityAsWritten.toLocaleString('en-US')} was counted as ${line.quantity.toLocaleString('en-US')}.`,
     );
   }
-  if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, note: notes.join(' ') };
+  if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, ...(asOf && { priceDate: null }), note: notes.join(' ') };
   let unit: number | null;
   let grade: CollectionEntry['grade'];
+  // Whether the unit is the item's own value, whose confidence the hit carries (a named printing's or a graded
+  // figure's is not at hand: a search hit has its printing's value only).
+  let ownValue = true;
   if (first.kind === 'sealed') {
     unit = first.hit.valueUsd;
     if (line.grade) notes.push(`Sealed products are not graded; ${line.grade.company} ${line.grade.grade} is ignored.`);
   } else {
     const { printing } = first.hit;
-    unit = printing && (printing.valueUsd !== null || reading.exactPrinting) ? printing.valueUsd : first.hit.valueUsd;
-    if (printing && unit !== printing.valueUsd) notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
+    ownValue = !(printing && (printing.valueUsd !== null || reading.exactPrinting));
+    unit = ownValue ? first.hit.valueUsd : printing!.valueUsd;
+    if (printing && unit !== printing.valueUsd && !asOf) notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
     if (line.grade) {
       const figure = gradedFigure(gradedOf(first.hit.id), line.grade) ?? null;
       grade = { ...line.grade, valueUsd: figure };
-      if (figure !== null) unit = figure;
+      if (figure !== null) [unit, ownValue] = [figure, false];
       else notes.push(`The card has no ${line.grade.company} ${line.grade.grade} figure; valued ungraded.`);
     }
   }
+  let priceDate: string | null | undefined;
+  if (asOf) {
+    const then = unitThen(first, reading, grade !== undefined && grade.valueUsd !== null, asOf, notes);
+    unit = then.usd === null ? null : Math.round(then.usd * 100) / 100;
+    priceDate = then.date;
+  }
+  // A confidence is said of today's value: a price of another day has none.
+  const confidence = ownValue && !asOf ? first.hit.confidence : null;
   const status = unit === null ? 'unpriced' : reading.status === 'ambiguous' ? 'ambiguous' : 'matched';
   const lineValueUsd = unit === null ? null : Math.round(unit * line.quantity * 100) / 100;
   return {
@@ -196,6 +266,8 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     ...(grade && { grade }),
     unitValueUsd: unit,
     lineValueUsd,
+    ...(priceDate !== undefined && { priceDate }),
+    ...(confidence && { confidence }),
     ...(notes.length > 0 && { note: notes.join(' ') }),
     ...(reading.status === 'ambiguous' && others.length > 0 && { alternatives: others.slice(0, CANDIDATES - 1).map(alternativeOf) }),
   };
@@ -206,7 +278,11 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
  * are read once.
  * @example valueList(linesOfText('2x charizard 4/102'), searchers, '2026-01-31').totalUsd // 916.58
  */
-export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string): Collection {
+export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, through?: ThroughTime): Collection {
+  const histories = through && rememberingStore(through.histories);
+  const asOf = through?.asOf === undefined ? undefined : { date: through.asOf, histories: histories! };
+  // The lines of a series, grouped by what values them: lines that read the same and are graded alike price alike.
+  const sources = new Map<string, SeriesSource>();
   const readings = new Map<string, Reading>();
   const counts: Collection['counts'] = { matched: 0, ambiguous: 0, 'not-found': 0, unpriced: 0 };
   let totalCents = 0;
@@ -217,7 +293,19 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
       const key = `${line.productId ?? ''}\u0000${line.printing ?? ''}\u0000${line.query}`;
       let reading = readings.get(key);
       if (!reading) readings.set(key, (reading = readLine(line, searchers)));
-      entry = entryOf(line, reading, searchers.gradedOf);
+      entry = entryOf(line, reading, searchers.gradedOf, asOf);
+      const [first] = reading.candidates;
+      if (through?.series && first) {
+        const graded = entry.grade !== undefined && entry.grade.valueUsd !== null;
+        const source = sources.get(`${key}\u0000${graded}`) ?? {
+          lines: 0,
+          quantity: 0,
+          priceOn: (date: string) => (graded ? undefined : linePriceOn(first, reading!.exactPrinting, histories!, date)),
+        };
+        source.lines++;
+        source.quantity += line.quantity;
+        sources.set(`${key}\u0000${graded}`, source);
+      }
     } catch {
       // A line the search cannot read is reported, never fatal to the rest of the list.
       entry = {
@@ -227,6 +315,7 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
         status: 'not-found',
         unitValueUsd: null,
         lineValueUsd: null,
+        ...(asOf && { priceDate: null }),
         note: 'The line could not be read.',
       };
     }
@@ -235,5 +324,13 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
     if (entry.lineValueUsd !== null) totalCents += Math.round(entry.lineValueUsd * 100);
     return entry;
   });
-  return { pricesAsOf, totalUsd: totalCents / 100, quantity, counts, entries };
+  return {
+    pricesAsOf,
+    ...(asOf && { asOf: asOf.date }),
+    totalUsd: totalCents / 100,
+    quantity,
+    counts,
+    ...(through?.series && { series: listSeries(through.series, pricesAsOf, [...sources.values()]) }),
+    entries,
+  };
 }

@@ -10,6 +10,7 @@ import { articleToDetail, type KnowledgeArticle } from '../catalogue/knowledge-r
 import { priceStatusOf } from '../catalogue/price-status.ts';
 import { sealedToDetail } from '../catalogue/sealed-record.ts';
 import { cardSlug, sealedSlug } from '../catalogue/slug.ts';
+import { restaledConfidence } from '../catalogue/value-confidence.ts';
 import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../check/content-references.ts';
 import { type GradedFigures, gradedFiguresOf } from '../collection/collection-data.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
@@ -144,8 +145,13 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
   const cardKeys = new Map<string, CardKeys>();
   const cards = cardEntries.map((entry) => {
     cardKeys.set(entry.id, { set: entry.set, number: entry.number, printedTotal: setById.get(entry.set)!.printedTotal, printings: entry.printings });
-    // The summary was made before the as-of date was known; its status is the one field that depends on it.
-    return { ...entry.summary, priceStatus: priceStatusOf(entry.updatedAt, pricesAsOf) };
+    // The summary was made before the as-of date was known; its status and its confidence's staleness depend on it.
+    const { confidence, valueUsd } = entry.summary;
+    return {
+      ...entry.summary,
+      priceStatus: priceStatusOf(entry.updatedAt, pricesAsOf),
+      confidence: confidence && restaledConfidence(confidence, valueUsd!, entry.updatedAt!, pricesAsOf),
+    };
   });
   const derived = cardFiles.derive(
     (card) => cardToDetail(card, setById.get(card.set)!, pricesAsOf, cardChanges.get(card.id)),

@@ -3,6 +3,7 @@ import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { detailToListItem } from '../catalogue/knowledge-record.ts';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
+import { type CardHistories, HISTORY_STORE_FILE, writeHistoryStore } from '../collection/history-store.ts';
 import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
@@ -14,7 +15,7 @@ import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
-import type { CardDetail } from '../schemas/api-types.ts';
+import type { CardDetail, History } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
@@ -162,7 +163,11 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
-      const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, graded: catalogue.cardGraded };
+      // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
+      const histories = historiesOf(catalogue);
+      const store = writeHistoryStore(histories.cards, histories.sealed);
+      yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
+      const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
       yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
       // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
       yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
@@ -187,6 +192,28 @@ function trendsOf(catalogue: Catalogue): Trends {
   }
   for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = trendOf(product.history);
   return trends;
+}
+
+/**
+ * Each card's printings with a history (read from its JSON, which the card file cache keeps), each sealed product's,
+ * and the first day any of them reaches.
+ */
+function historiesOf(catalogue: Catalogue) {
+  const cards: CardHistories[] = [];
+  const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
+  let from = catalogue.pricesAsOf;
+  const reaches = (history: History) => {
+    const first = history.weekly?.start ?? history.start;
+    if (first < from) from = first;
+  };
+  for (let i = 0; i < catalogue.cards.length; i++) {
+    const { id, valuePrinting, printings } = JSON.parse(catalogue.cardJson(i)) as CardDetail;
+    const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
+    for (const p of kept) reaches(p.history);
+    cards.push({ id, valuePrinting: valuePrinting ?? undefined, printings: kept });
+  }
+  for (const s of sealed) reaches(s.history);
+  return { cards, sealed, from };
 }
 
 const NEWLINE = Buffer.from('\n');

@@ -25,9 +25,14 @@ const COLLECTION_CSV_COLUMNS = [
  */
 const inertCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/** The valued list as CSV: a header row, one row per line, and a last row with the total; CRLF line ends. */
+/**
+ * The valued list as CSV: a header row, one row per line, and a row with the total; CRLF line ends. Valued as of a
+ * date, each row ends with the date of its price (`priceDate`), and the total row says the date. With the total
+ * over time (`series`), a row a point follows the total.
+ */
 export function collectionToCsv(collection: Collection): string {
-  const rows: CsvValue[][] = [[...COLLECTION_CSV_COLUMNS]];
+  const dated = collection.asOf !== undefined;
+  const rows: CsvValue[][] = [[...COLLECTION_CSV_COLUMNS, ...(dated ? ['priceDate'] : [])]];
   for (const entry of collection.entries) {
     const { card, sealed } = entry;
     rows.push([
@@ -44,8 +49,15 @@ export function collectionToCsv(collection: Collection): string {
       entry.unitValueUsd,
       entry.lineValueUsd,
       entry.note ?? null,
+      ...(dated ? [entry.priceDate ?? null] : []),
     ]);
   }
-  rows.push([null, collection.quantity, 'total', null, null, null, null, null, null, null, null, collection.totalUsd, `prices as of ${collection.pricesAsOf}`]);
+  const total: CsvValue[] = [null, collection.quantity, 'total', null, null, null, null, null, null, null, null, collection.totalUsd];
+  rows.push(dated ? [...total, `valued as of ${collection.asOf}`, collection.asOf!] : [...total, `prices as of ${collection.pricesAsOf}`]);
+  // The total over time, a row a point after the total: status `series`, its date as text, its total as the value.
+  for (const point of collection.series?.points ?? []) {
+    const row: CsvValue[] = [null, null, 'series', point.date, null, null, null, null, null, null, null, point.totalUsd];
+    rows.push([...row, `${point.valuedLines} of ${collection.entries.length} lines had a price`, ...(dated ? [null] : [])]);
+  }
   return `${rows.map(csvRow).join('\r\n')}\r\n`;
 }

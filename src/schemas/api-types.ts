@@ -225,6 +225,7 @@ export interface ApiSchemas {
   'change-list.json': ChangeList;
   'change-record.json': ChangeRecord;
   'collection-entry.json': CollectionEntry;
+  'collection-series.json': CollectionSeries;
   'collection.json': Collection;
   'content-summary.json': ContentSummary;
   'history.json': History;
@@ -253,6 +254,7 @@ export interface ApiSchemas {
   'set-fields.json': SetFields;
   'set-list.json': SetList;
   'set-summary.json': SetSummary;
+  'value-confidence.json': ValueConfidence;
 }
 /**
  * /api/cards/autocomplete: up to 20 distinct card names and sets that the typed prefix starts, most useful first. A q under 2 characters (after trimming) gets none.
@@ -354,6 +356,10 @@ export interface CardFields {
    */
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
    * How the value (its primary printing's market price) moved over 7, 30, 90 and 365 days.
@@ -365,6 +371,31 @@ export interface CardFields {
   rarity: string;
   types: string[];
   imageSmall: string;
+}
+/**
+ * How sure a value is, from what the data shows; null when the value is unpriced. Each input is graded high, medium or low and the tier is the lowest grade (the thresholds: docs/api.md, "How sure a value is"). An input the data cannot give is null and grades medium.
+ */
+export interface ValueConfidence {
+  /**
+   * The lowest of the four inputs' grades.
+   */
+  tier: 'high' | 'medium' | 'low';
+  /**
+   * How far the lowest listing is from the value, |market − low| / market, in percent (one decimal): high up to 30, medium up to 60; a gap under $2 is high at any percentage. Null when no low price is known.
+   */
+  spreadPct: number | null;
+  /**
+   * Of the 30 days ending on the day the value was recorded, how many the daily history has a price for: high from 20, medium from 10. Null when there is no daily history.
+   */
+  pricedDays30: number | null;
+  /**
+   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 is high at any percentage. Null under two prices.
+   */
+  volatility30Pct: number | null;
+  /**
+   * Days between the day the value was recorded and the catalogue's pricesAsOf: high up to PRICE_STALE_AFTER_DAYS (3 unless the build sets another: a priced value), medium up to 30.
+   */
+  staleDays: number;
 }
 /**
  * How a value moved over 7, 30, 90 and 365 days, each window the same shape. Not the import changes (changes), which list the imports that changed the record.
@@ -479,6 +510,10 @@ export interface Printing {
    */
   valueUsd: number | null;
   priceStatus: PriceStatus;
+  /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
   /**
    * How the printing's market price moved over 7, 30, 90 and 365 days.
    */
@@ -737,7 +772,7 @@ export interface CollectionEntry {
    */
   quantity: number;
   /**
-   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price.
+   * matched: the item beyond doubt; ambiguous: the first of several candidates, to check; not-found: nothing fits; unpriced: the item has no price (with asOf: had none then).
    */
   status: 'matched' | 'ambiguous' | 'not-found' | 'unpriced';
   /**
@@ -763,13 +798,21 @@ export interface CollectionEntry {
     valueUsd: number | null;
   };
   /**
-   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced.
+   * The value of one: the graded figure, else the named printing's value, else the item's value; null when not found or unpriced. With asOf: the named printing's (else the card's or product's) price then, as priceDate says.
    */
   unitValueUsd: number | null;
   /**
    * unitValueUsd times quantity, rounded to the cent.
    */
   lineValueUsd: number | null;
+  /**
+   * Present when the list was valued as of a date (asOf): the date of the price the line is valued at, on or at most six days before asOf (a weekly close's Sunday where the history keeps only weeks); null when the item had no price then (the note says why). The card's or product's own valueUsd and the alternatives' stay today's.
+   */
+  priceDate?: string | null;
+  /**
+   * How sure unitValueUsd is, where the line is valued at its item's own value (the card's or the sealed product's confidence); absent for a graded figure or a named printing's value, whose confidence a search result does not carry, for a line with no value, and for a list valued as of a date (a confidence is said of today's value).
+   */
+  confidence?: ValueConfidence;
   /**
    * Why the line is ambiguous, not found or valued as it is, in a sentence.
    */
@@ -812,11 +855,50 @@ export interface SealedFields {
   valueUsd: number | null;
   priceStatus: PriceStatus;
   /**
+   * How sure valueUsd is (null when unpriced).
+   */
+  confidence: ValueConfidence | null;
+  /**
    * How the market price moved over 7, 30, 90 and 365 days.
    */
   change: PriceChanges;
   totalPacks: number | null;
   pricePerPack: number | null;
+}
+/**
+ * A list's total over time (the series parameter): on each day of the window, each line valued at its item's price that day (the last known in the week ending it), and how many lines had one. A point a day where the history policy keeps days (the last 90 to 96), a point a week before that (each Sunday, the week's close). Lines are valued as the list is today: a named printing's price, else the card's; a graded line valued at a graded figure has no value on any day (graded figures have no history).
+ */
+export interface CollectionSeries {
+  /**
+   * The window asked for: 30 or 90 days, one or two years, ending at pricesAsOf.
+   */
+  window: '30d' | '90d' | '1y' | '2y';
+  /**
+   * The first point's date.
+   */
+  from: string;
+  /**
+   * The last point's date: pricesAsOf.
+   */
+  to: string;
+  /**
+   * Points from this date on are days; those before it are weeks, each dated by its Sunday.
+   */
+  dailyFrom: string;
+  /**
+   * @minItems 1
+   */
+  points: {
+    date: string;
+    /**
+     * The sum of the values of the lines that had a price that day, to the cent; null when none had one (a day before the histories reach), never zero for want of prices.
+     */
+    totalUsd: number | null;
+    /**
+     * How many lines had a price that day.
+     */
+    valuedLines: number;
+  }[];
 }
 /**
  * A list valued line by line (/api/collection): one entry per line that names something, the total in US dollars, counts per status and the prices' date.
@@ -827,7 +909,15 @@ export interface Collection {
    */
   pricesAsOf: string;
   /**
-   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent.
+   * Present when the list was valued as of a date (the asOf parameter): each line at its item's price then, the last price known in the week ending that day (a weekly close where the history keeps only weeks), each entry's priceDate saying which. Lines whose item had no price then are unpriced: counted apart, never as zero in the total.
+   */
+  asOf?: string;
+  /**
+   * Present when the list's total over time was asked for (the series parameter).
+   */
+  series?: CollectionSeries;
+  /**
+   * The sum of every entry's lineValueUsd (matched and ambiguous lines; not-found and unpriced lines add nothing), rounded to the cent; as of asOf when given.
    */
   totalUsd: number;
   /**

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { type AsOfRange, asOfOf } from '../collection/as-of.ts';
 import { type ListLine, linesOfCsv, linesOfText } from '../collection/list-lines.ts';
+import { seriesOf } from '../collection/list-series.ts';
 import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { bytesText, COLLECTION_LIMITS, countText, listCost } from '../http/limits.ts';
@@ -8,7 +10,7 @@ import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, to
 import { collectionPage } from '../render/pages/collection-page.ts';
 import type { PageShell } from '../render/pages/page-shell.ts';
 import type { FunctionGate } from './function-gate.ts';
-import type { ListOutput } from './list-render.ts';
+import type { ListOptions, ListOutput } from './list-render.ts';
 import { type ListAnswer, type ListValuer, listWorkProblem } from './list-valuer.ts';
 import { bodyRefusal, readLimited } from './request-body.ts';
 
@@ -38,14 +40,33 @@ type ListSource = { text: () => string; csv: boolean } | { problem: Answer };
 /** What valuing a list came to: its answer with the headers its counting adds, or the answer that refused it. */
 type Valued = { answer: ListAnswer; headers: Record<string, string> } | { refused: Answer };
 
-export function createCollectionEndpoint({ gate, valuer, shell }: { gate: FunctionGate; valuer: ListValuer; shell: () => Promise<PageShell> }) {
+export function createCollectionEndpoint({
+  gate,
+  valuer,
+  shell,
+  asOfRange,
+}: {
+  gate: FunctionGate;
+  valuer: ListValuer;
+  shell: () => Promise<PageShell>;
+  /** The days a list may be valued as of (the build's collection data). */
+  asOfRange: () => AsOfRange;
+}) {
+  /** The options of a list from its parameters (`asOf`, `series`), or the problem that refuses them. */
+  function optionsOf(asOf: string[], series: string[]): ListOptions | { problem: Answer } {
+    const date = asOfOf(asOf, asOfRange());
+    if ('problem' in date) return { problem: problemResponse(date.problem) };
+    const window = seriesOf(series);
+    return 'problem' in window ? { problem: problemResponse(window.problem) } : { ...date, ...window };
+  }
+
   /**
    * A list read into lines, checked against the limits, admitted, counted by its size (the gate), then valued in
    * the worker. While the worker has no room at all, or the client was refused a moment ago, it is not even read:
    * reading a list is its one cost on this thread (~6 ms a megabyte of text, ~75 ms of CSV), and a client that
    * ignores Retry-After must not make the function pay it again and again.
    */
-  async function value(read: () => ListLine[] | { problem: string }, output: ListOutput, req: IncomingMessage): Promise<Valued> {
+  async function value(read: () => ListLine[] | { problem: string }, output: ListOutput, options: ListOptions, req: IncomingMessage): Promise<Valued> {
     const full = valuer.full();
     if (full) return { refused: listWorkProblem(full) };
     // A client refused a moment ago is refused again before its list is read, as it would be after.
@@ -62,7 +83,7 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
       const decision = await gate(req, cost);
       const headers = { ...decision.headers, 'Request-Cost': String(cost) };
       if (!decision.go) return { refused: problemResponse(decision.problem, headers) };
-      const answer = await ticket.run(lines, output).catch((error: unknown) => listWorkProblem(error));
+      const answer = await ticket.run(lines, output, options).catch((error: unknown) => listWorkProblem(error));
       return 'status' in answer ? { refused: { ...answer, headers: { ...headers, ...answer.headers } } } : { answer, headers };
     } finally {
       ticket.release();
@@ -84,7 +105,9 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
 
     const source = posted ?? listOf(url);
     if ('problem' in source) return source.problem;
-    const valued = await value(() => (source.csv ? linesOfCsv(source.text()) : linesOfText(source.text())), { kind: format }, req);
+    const options = optionsOf(query.getAll('asOf'), query.getAll('series'));
+    if ('problem' in options) return options.problem;
+    const valued = await value(() => (source.csv ? linesOfCsv(source.text()) : linesOfText(source.text())), { kind: format }, options, req);
     if ('refused' in valued) return valued.refused;
     const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': FORMATS[format] };
     if (valued.answer.tokens !== undefined) headers['x-markdown-tokens'] = String(valued.answer.tokens);
@@ -102,12 +125,17 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
     const read = req.method === 'POST' ? await readLimited(req, COLLECTION_LIMITS.postBytes) : undefined;
     let list = '';
     let csv: string | undefined;
+    // A form always sends its date and series fields: empty is none. A link carries them in the query.
+    let asOf = url.searchParams.getAll('asOf').filter((date) => date !== '');
+    let series = url.searchParams.getAll('series').filter((window) => window !== '');
     if (read && 'refused' in read) return bodyRefusal(read);
     const body = read?.body;
     if (body) {
       const form = await formOf(body, req.headers['content-type']);
       if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.headers['content-type']));
       list = form.list;
+      if (form.asOf) asOf = [form.asOf];
+      if (form.series) series = [form.series];
       // A file that is a CSV (its type, its name, or a header row with commas) is read by its columns.
       if (form.file) {
         const looksCsv = /csv/i.test(form.file.type) || /\.csv$/i.test(form.file.name) || /^[^\n]*,/.test(form.file.text);
@@ -116,7 +144,8 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
       }
     } else {
       if (!url.searchParams.has('list')) {
-        const empty = collectionPage({ list, fitsInLink: () => true });
+        const { historyFrom, pricesAsOf } = asOfRange();
+        const empty = collectionPage({ list, fitsInLink: () => true, dates: { from: historyFrom, to: pricesAsOf } });
         return withCaching((await shell()).fill(empty.title, empty.main), { 'Content-Type': HTML_CONTENT_TYPE, ...HTML_SECURITY_HEADERS }, req);
       }
       const source = listOf(url);
@@ -126,7 +155,9 @@ export function createCollectionEndpoint({ gate, valuer, shell }: { gate: Functi
     // Refusals are the API's problems, as on every page the function answers (the search pages too).
     const download = url.searchParams.get('format') === 'csv';
     const output: ListOutput = { kind: 'page', download, ...(csv === undefined && { list }) };
-    const valued = await value(() => (csv === undefined ? linesOfText(list) : linesOfCsv(csv)), output, req);
+    const options = optionsOf(asOf, series);
+    if ('problem' in options) return options.problem;
+    const valued = await value(() => (csv === undefined ? linesOfText(list) : linesOfCsv(csv)), output, options, req);
     if ('refused' in valued) return valued.refused;
     const headers: Record<string, string> = download
       ? { 'Content-Type': FORMATS.csv, 'Content-Disposition': 'attachment; filename="collection.csv"' }
@@ -157,15 +188,22 @@ function withCaching(
 }
 
 /** The page's form: its text area and its file, from multipart/form-data or a urlencoded body; null when unreadable. */
-async function formOf(body: Buffer, type: string | undefined): Promise<{ list: string; file?: { name: string; type: string; text: string } } | null> {
+async function formOf(
+  body: Buffer,
+  type: string | undefined,
+): Promise<{ list: string; asOf?: string; series?: string; file?: { name: string; type: string; text: string } } | null> {
   if (!FORM_TYPES.includes(mediaTypeOf(type) ?? '')) return null;
   try {
     const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': type! } }).formData();
     const list = form.get('list');
+    const asOf = form.get('asOf');
+    const series = form.get('series');
     const file = form.get('file');
     const text = file instanceof File && file.size > 0 ? await file.text() : undefined;
     return {
       list: typeof list === 'string' ? list : '',
+      ...(typeof asOf === 'string' && asOf !== '' && { asOf }),
+      ...(typeof series === 'string' && series !== '' && { series }),
       ...(text !== undefined && file instanceof File && { file: { name: file.name, type: file.type, text } }),
     };
   } catch {

@@ -41,7 +41,7 @@ export function createFunctionRoutes({
   valuer: ListValuer;
   mcp: McpSettings;
 }) {
-  const collection = createCollectionEndpoint({ gate, valuer, shell: listingPages.shell });
+  const collection = createCollectionEndpoint({ gate, valuer, shell: listingPages.shell, asOfRange: () => searchers.collection });
   // The MCP code and its SDK are loaded on the first call to /mcp, off the path of the first search.
   let mcpEndpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {

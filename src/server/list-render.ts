@@ -1,5 +1,7 @@
+import type { HistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
-import { valueList } from '../collection/value-list.ts';
+import type { SeriesWindow } from '../collection/list-series.ts';
+import { type ThroughTime, valueList } from '../collection/value-list.ts';
 import { TOKENS_META } from '../describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
@@ -31,20 +33,41 @@ export interface RenderedList {
   tokens?: number;
 }
 
-/** What rendering reads besides the lines: the searchers, and the page shell (read on first need). */
+/**
+ * How a list is valued, besides its lines: as of a date (`asOf`, checked against the build's range:
+ * src/collection/as-of.ts), with its total over a window (`series`: src/collection/list-series.ts).
+ */
+export interface ListOptions {
+  asOf?: string;
+  series?: SeriesWindow;
+}
+
+/**
+ * What rendering reads besides the lines: the searchers, the page shell (read on first need), and the history
+ * store (read on the first list valued as of a date). The main thread has no history store: a list valued as of
+ * a date is always the worker's (list-valuer.ts).
+ */
 export interface ListRenderContext {
   searchers: Searchers;
   shell(): Promise<PageShell>;
+  histories?: () => HistoryStore;
 }
 
 /** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
-export function valueLines(lines: readonly ListLine[], searchers: Searchers): Collection {
+export function valueLines(lines: readonly ListLine[], searchers: Searchers, through?: ThroughTime): Collection {
   const { collection } = searchers;
-  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf);
+  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf, through);
 }
 
-export async function renderList(lines: readonly ListLine[], output: ListOutput, { searchers, shell }: ListRenderContext): Promise<RenderedList> {
-  const collection = valueLines(lines, searchers);
+export async function renderList(
+  lines: readonly ListLine[],
+  output: ListOutput,
+  { searchers, shell, histories }: ListRenderContext,
+  options: ListOptions = {},
+): Promise<RenderedList> {
+  const throughTime = options.asOf !== undefined || options.series !== undefined;
+  if (throughTime && !histories) throw new Error('a list valued through time needs the history store');
+  const collection = valueLines(lines, searchers, throughTime ? { histories: histories!(), ...options } : undefined);
   switch (output.kind) {
     case 'json':
       return { text: JSON.stringify(collection) };
@@ -63,7 +86,8 @@ export async function renderList(lines: readonly ListLine[], output: ListOutput,
     case 'page': {
       const shown = output.list === undefined ? asTextList(collection) : { list: output.list, collection };
       if (output.download) return { text: collectionToCsv(shown.collection) };
-      const rendered = collectionPage({ ...shown, fitsInLink });
+      const { historyFrom, pricesAsOf } = searchers.collection;
+      const rendered = collectionPage({ ...shown, fitsInLink, dates: { from: historyFrom, to: pricesAsOf } });
       return { text: (await shell()).fill(rendered.title, rendered.main) };
     }
   }

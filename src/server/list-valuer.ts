@@ -3,7 +3,7 @@ import type { ListLine } from '../collection/list-lines.ts';
 import type { Answer } from '../http/answer.ts';
 import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { functionUnavailable, internalError, problemResponse } from '../http/problem.ts';
-import { type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
+import { type ListOptions, type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
 
 /**
  * Where lists are valued: in one worker thread (list-worker.ts), one list at a time, never on the thread that
@@ -41,6 +41,7 @@ export interface ListJob {
   id: number;
   lines: ListLine[];
   output: ListOutput;
+  options: ListOptions;
 }
 
 /** What the worker sends back: the answer's bytes (transferred) and its token count, or its fault. */
@@ -62,7 +63,7 @@ export class ListWorkFailed extends Error {
 
 /** A request's admission: its lists valued in turn, then released (whatever happened). */
 export interface ListTicket {
-  run(lines: ListLine[], output: ListOutput): Promise<ListAnswer>;
+  run(lines: ListLine[], output: ListOutput, options?: ListOptions): Promise<ListAnswer>;
   release(): void;
 }
 
@@ -89,7 +90,10 @@ export interface ListValuerOptions {
   workerFile: URL;
   limits?: typeof LIST_WORK;
   log?: (message: string) => void;
-  /** What the main thread values short lists with (LIST_WORK.inlineLines); without it every list goes to the worker. */
+  /**
+   * What the main thread values short lists with (LIST_WORK.inlineLines); without it every list goes to the worker.
+   * A list valued through time (asOf, series) always does: the history store is the worker's alone, off the main thread's heap.
+   */
   inline?: ListRenderContext;
 }
 
@@ -183,13 +187,14 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
       let held = lines;
       let unused = lines;
       return {
-        run(lines, output) {
+        run(lines, output, options = {}) {
           // A request values no more lines than it was admitted (and counted) for, however its lists are framed.
           unused -= lines.length;
           if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
-          if (inline && lines.length <= limits.inlineLines) return valueInline(lines, output, inline);
+          if (inline && lines.length <= limits.inlineLines && options.asOf === undefined && options.series === undefined)
+            return valueInline(lines, output, inline);
           return new Promise<ListAnswer>((resolve, reject) => {
-            queue.push({ job: { id: nextId++, lines, output }, resolve, reject });
+            queue.push({ job: { id: nextId++, lines, output, options }, resolve, reject });
             pump();
           });
         },

@@ -12,17 +12,21 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import { renderList } from './list-render.ts';
 import type { ListJob, ListJobOutcome } from './list-valuer.ts';
-import { loadSearchers } from './search-data.ts';
+import { historyStoreOf, loadSearchers } from './search-data.ts';
 
 const { serverDir } = workerData as { serverDir: string };
 const searchers = loadSearchers(join(serverDir, 'search'));
 let shell: Promise<PageShell> | undefined;
-const context = { searchers, shell: () => (shell ??= readFile(join(serverDir, SHELL_FILE), 'utf8').then(pageShellOf)) };
+const context = {
+  searchers,
+  shell: () => (shell ??= readFile(join(serverDir, SHELL_FILE), 'utf8').then(pageShellOf)),
+  histories: historyStoreOf(join(serverDir, 'search')),
+};
 
-parentPort!.on('message', async ({ id, lines, output }: ListJob) => {
+parentPort!.on('message', async ({ id, lines, output, options }: ListJob) => {
   let outcome: ListJobOutcome;
   try {
-    const rendered = await renderList(lines, output, context);
+    const rendered = await renderList(lines, output, context, options);
     const bytes = new TextEncoder().encode(rendered.text);
     outcome = { id, ok: true, bytes, tokens: rendered.tokens };
     parentPort!.postMessage(outcome, [bytes.buffer]);

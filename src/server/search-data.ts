@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
+import { HISTORY_STORE_FILE, type HistoryStore, readHistoryStore } from '../collection/history-store.ts';
 import type { KnowledgeListItem } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, type AutocompleteData, createAutocomplete, type Suggestion } from '../search/autocomplete.ts';
 import {
@@ -81,4 +82,13 @@ export function loadSearchers(searchDir: string): Searchers {
       return (autocomplete ??= createAutocomplete(read<AutocompleteData>(basename(AUTOCOMPLETE_FILE))));
     },
   };
+}
+
+/**
+ * The history store (src/collection/history-store.ts), read on first use: only a list valued as of a date needs
+ * it, and only the list worker reads it.
+ */
+export function historyStoreOf(searchDir: string): () => HistoryStore {
+  let store: HistoryStore | undefined;
+  return () => (store ??= readHistoryStore(readFileSync(join(searchDir, basename(HISTORY_STORE_FILE)))));
 }

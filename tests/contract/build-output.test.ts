@@ -198,13 +198,15 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(md).toContain('[Charizard-EX (Fixture Flashfire 107/106)](/cards/charizard-ex-fix1-107)');
   });
 
-  it("a card's Markdown states its value, band, source and date, and tabulates its printings", () => {
+  it("a card's Markdown states its value, band, source and date, how sure the value is, and tabulates its printings", () => {
     const md = read('cards/charizard-base1-4.md');
     expect(md).toContain('**$458.29**');
+    // The fixture's history holds two days: a value priced on 2 of its last 30 days is one to doubt.
+    expect(md).toContain('Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00');
     expect(md).toContain('TCGplayer, 2025-10-20');
     expect(md).toContain('The value above is the Holofoil printing (holofoil). All 3 printings, most valuable first:');
     expect(md).toMatch(
-      /\| Shadowless Holofoil +\| +\$1,997\.59 \| +\$725\.00 \| +\$3,187\.00 \| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
+      /\| Shadowless Holofoil +\| +\$1,997\.59 \| +\$725\.00 \| +\$3,187\.00 \| low +\| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
     );
     expect(md).toMatch(/\| Holofoil +\| +\$458\.29 \| +\$327\.99 \| +\$1,000\.00 \|/);
     expect(md).toMatch(/\| 1st Edition Holofoil \(unpriced\) \| +n\/a \|/);

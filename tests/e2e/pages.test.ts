@@ -63,10 +63,10 @@ describe('card page', () => {
     const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     expect(main).toContain(`Listings ${usd(card.market!.lowPrice)} – ${usd(card.market!.highPrice)}`);
 
-    // Every printing, most valuable first, each with its own market price; the card's value is marked.
+    // Every printing, most valuable first, each with its own market price and how sure it is; the card's value is marked.
     const printingRows = page.locator('table tbody tr');
     await expect(printingRows.count()).resolves.toBe(card.printings.length);
-    expect(await page.locator('table thead').innerText()).toMatch(/Printing\s+Market\s+Low\s+High\s+Updated\s+Product/);
+    expect(await page.locator('table thead').innerText()).toMatch(/Printing\s+Market\s+Low\s+High\s+Confidence\s+Updated\s+Product/);
     expect(await printingRows.first().locator('th').innerText()).toContain(card.printings[0].label);
     expect(await printingRows.first().locator('td').first().textContent()).toBe(usd(card.printings[0].marketPrice));
     const valued = page.locator(`#printing-${card.valuePrinting}`);

@@ -26,6 +26,7 @@ const card = (n: number, name: string, valueUsd: number, pct7: number | null, pc
     setName: 'Base',
     valueUsd,
     priceStatus: 'priced',
+    confidence: null,
     valueBand: 'mid',
     change: changeOf(pct7, pct30),
     rarity: 'Rare',

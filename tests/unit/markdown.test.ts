@@ -68,6 +68,7 @@ describe('Markdown serialisation', () => {
     setName: 'Base',
     valueUsd: 458.29,
     priceStatus: 'stale',
+    confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
     valueBand: 'chase',
     change: changeFieldsOf(undefined, true),
     rarity: 'Rare Holo',
@@ -101,6 +102,7 @@ describe('Markdown serialisation', () => {
         marketUrl: 'https://www.tcgplayer.com/product/106999',
         valueUsd: 1997.59,
         priceStatus: 'stale',
+        confidence: { tier: 'low', spreadPct: 63.7, pricedDays30: null, volatility30Pct: null, staleDays: 0 },
         change: changeFieldsOf(undefined, true),
         lowPrice: 725,
         midPrice: 1099.9,
@@ -120,6 +122,7 @@ describe('Markdown serialisation', () => {
         marketUrl: 'https://www.tcgplayer.com/product/42382',
         valueUsd: 458.29,
         priceStatus: 'stale',
+        confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
         change: changeFieldsOf(undefined, true),
         lowPrice: 327.99,
         midPrice: 466,
@@ -140,9 +143,12 @@ describe('Markdown serialisation', () => {
     const tree = cardToMarkdownTree(card);
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
+    expect(toMarkdown(tree)).toContain(
+      "Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00 (28.4% from the value); 30-day volatility 0.9%; recorded on the catalogue's price date.",
+    );
     expect(toMarkdown(tree)).toContain('The value above is the Holofoil printing (holofoil). All 2 printings, most valuable first:');
     expect(toMarkdown(tree)).toMatch(
-      /\| Shadowless Holofoil \| \$1,997\.59 \| \$725\.00 \| \$3,187\.00 \| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
+      /\| Shadowless Holofoil \| \$1,997\.59 \| \$725\.00 \| \$3,187\.00 \| low +\| 2025-10-20 \| \[106999\]\(https:\/\/www\.tcgplayer\.com\/product\/106999\) \|/,
     );
     expect(toMarkdown(tree)).toContain(
       'Changed by imports: [2025-10-20](/changes/2025-10-20.md) (repriced), [2025-10-13](/changes/2025-10-13.md) (band, status).',

@@ -13,6 +13,7 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
     setName,
     valueUsd,
     priceStatus: 'priced',
+    confidence: null,
     change: changeFieldsOf(undefined, true),
     valueBand: 'budget',
     rarity,

@@ -27,6 +27,7 @@ function summary(id: string, name: string, valueUsd: number | null, extra: Parti
     setName: 'Base',
     valueUsd,
     priceStatus: valueUsd === null ? 'unpriced' : 'priced',
+    confidence: null,
     change: changeFieldsOf(undefined, valueUsd !== null),
     valueBand: valueUsd === null ? null : valueUsd >= 500 ? 'grail' : valueUsd >= 50 ? 'chase' : valueUsd >= 5 ? 'mid' : 'budget',
     rarity: 'Rare Holo',

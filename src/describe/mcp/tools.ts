@@ -85,7 +85,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       description:
         'Total USD value of a list of cards and sealed products, one item per line as people write them ("2x charizard 4/102", "moonbreon psa 10"), ' +
         'each line matched, ambiguous (with alternatives) or not found.',
-      parameters: [COLLECTION_PARAMETERS[0]],
+      parameters: COLLECTION_PARAMETERS.filter((p) => p.name !== 'format'),
       required: ['list'],
       output: 'collection.json',
       source: { kind: 'collection' },

@@ -168,6 +168,20 @@ export const COLLECTION_PARAMETERS = [
     ),
     example: '2x charizard 4/102\nmoonbreon\nevolving skies booster box',
   },
+  {
+    ...query(
+      'asOf',
+      "Value each line at its price on this day (the last known in the week ending then), with that price's date; lines with no price then are counted apart. " +
+        'From the first day of history to `pricesAsOf`.',
+      { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
+    ),
+    example: '2025-10-01',
+  },
+  query(
+    'series',
+    "The list's total on each day of a window ending at `pricesAsOf` (a week's close before the last 90 days), with how many lines had a price.",
+    { type: 'string', enum: ['30d', '90d', '1y', '2y'] },
+  ),
   query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
 ];
 

@@ -4,7 +4,7 @@ import { bandLabel } from '../../catalogue/value-bands.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
 import { itemChangesLine } from './change-markdown.ts';
-import { historySection, marketFacts } from './market-markdown.ts';
+import { confidenceParagraph, historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 
 /**
@@ -26,6 +26,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
           strong(formatUsd(card.valueUsd)),
           `, band ${card.valueBand ? bandLabel(card.valueBand) : 'none'}${card.priceStatus === 'stale' ? ' (stale price)' : ''}.`,
         ),
+    ...confidenceParagraph(card.valueUsd, card.confidence, card.market),
   );
   const facts = [
     [`Set: ${card.setName}`],
@@ -69,16 +70,17 @@ function printingsSection(card: CardDetail): RootContent[] {
         (card.printings.length === 1 ? 'The one printing:' : `All ${card.printings.length} printings, most valuable first:`),
     ),
     table(
-      ['Printing', 'Market', 'Low', 'High', 'Updated', 'Product'],
+      ['Printing', 'Market', 'Low', 'High', 'Confidence', 'Updated', 'Product'],
       card.printings.map((p) => [
         p.priceStatus === 'unpriced' ? `${p.label} (unpriced)` : p.label,
         formatUsd(p.marketPrice),
         formatUsd(p.lowPrice),
         formatUsd(p.highPrice),
+        p.confidence?.tier ?? 'n/a',
         p.updatedAt,
         link(p.marketUrl, p.productId === null ? 'TCGplayer' : String(p.productId)),
       ]),
-      ['left', 'right', 'right', 'right', 'left', 'left'],
+      ['left', 'right', 'right', 'right', 'left', 'left', 'left'],
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { formatUsd } from '../../catalogue/format.ts';
 import { pageUrl } from '../../http/links.ts';
-import type { Collection, CollectionEntry } from '../../schemas/api-types.ts';
+import type { Collection, CollectionEntry, CollectionSeries } from '../../schemas/api-types.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 
 /**
@@ -9,19 +9,24 @@ import { heading, link, list, paragraph, strong, table, toMarkdown } from './mda
  * the lines to check with their alternatives. Built as a tree and serialised (mdast.ts), never glued.
  */
 export function collectionToMarkdown(collection: Collection): string {
-  const { counts } = collection;
+  const { counts, asOf } = collection;
+  const prices =
+    asOf === undefined
+      ? `at prices as of ${collection.pricesAsOf}. `
+      : `as of ${asOf}: each line at its price in the week ending that day (the column Price of gives its date). `;
   const nodes: RootContent[] = [
-    heading(1, 'Collection value'),
+    heading(1, asOf === undefined ? 'Collection value' : `Collection value as of ${asOf}`),
     paragraph(
       strong(`Total: ${formatUsd(collection.totalUsd)}`),
-      ` for ${collection.quantity} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length} ${collection.entries.length === 1 ? 'line' : 'lines'}, at prices as of ${collection.pricesAsOf}. `,
-      `Matched ${counts.matched}, ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced}.`,
+      ` for ${collection.quantity} ${collection.quantity === 1 ? 'item' : 'items'} on ${collection.entries.length} ${collection.entries.length === 1 ? 'line' : 'lines'}, ${prices}`,
+      `Matched ${counts.matched}, ambiguous ${counts.ambiguous}, not found ${counts['not-found']}, unpriced ${counts.unpriced}${asOf === undefined ? '' : ' (no price then: not in the total)'}.`,
     ),
   ];
   if (collection.entries.length > 0) {
+    const dated = asOf !== undefined;
     nodes.push(
       table(
-        ['Line', 'Qty', 'Item', 'Status', 'Unit', 'Value'],
+        ['Line', 'Qty', 'Item', 'Status', 'Unit', 'Value', ...(dated ? ['Price of'] : [])],
         collection.entries.map((entry) => [
           String(entry.line),
           String(entry.quantity),
@@ -29,11 +34,13 @@ export function collectionToMarkdown(collection: Collection): string {
           entry.status,
           formatUsd(entry.unitValueUsd),
           formatUsd(entry.lineValueUsd),
+          ...(dated ? [entry.priceDate ?? '—'] : []),
         ]),
-        ['right', 'right', 'left', 'left', 'right', 'right'],
+        ['right', 'right', 'left', 'left', 'right', 'right', ...(dated ? (['left'] as const) : [])],
       ),
     );
   }
+  if (collection.series) nodes.push(...seriesNodes(collection.series, collection.entries.length));
   const toCheck = collection.entries.filter((entry) => entry.status !== 'matched');
   if (toCheck.length > 0) {
     nodes.push(heading(2, 'Lines to check'));
@@ -59,6 +66,23 @@ export function collectionToMarkdown(collection: Collection): string {
     );
   }
   return toMarkdown(nodes);
+}
+
+/** The total over time: a sentence, then a row a point (a week's close before the daily part). */
+function seriesNodes(series: CollectionSeries, lines: number): RootContent[] {
+  const weeks = series.points.some((p) => p.date < series.dailyFrom);
+  return [
+    heading(2, `Total over time (${series.window})`),
+    paragraph(
+      `From ${series.from} to ${series.to}: each line at its price that day (the last known in the week ending it)${weeks ? `, a point a week (its Sunday's close) before ${series.dailyFrom}, then a day` : ', a point a day'}. ` +
+        'A day on which no line had a price has no total.',
+    ),
+    table(
+      ['Date', 'Total', `Lines valued (of ${lines})`],
+      series.points.map((p) => [p.date, p.totalUsd === null ? '—' : formatUsd(p.totalUsd), String(p.valuedLines)]),
+      ['left', 'right', 'right'],
+    ),
+  ];
 }
 
 /** What a line was read as: a link to the item's page, with the printing and grade it named. */

@@ -2,8 +2,9 @@ import type { PhrasingContent, RootContent } from 'mdast';
 import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, historyChange } from '../../catalogue/format.ts';
 import { historySpan } from '../../catalogue/price-history.ts';
-import type { History, Market, PriceChanges } from '../../schemas/api-types.ts';
-import { heading, link, list, paragraph } from './mdast.ts';
+import { confidenceWords } from '../../catalogue/value-confidence.ts';
+import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
+import { heading, link, list, paragraph, strong } from './mdast.ts';
 
 /**
  * The parts that cards and sealed products say alike in their Markdown twins:
@@ -15,6 +16,16 @@ export function marketFacts(market: Market | null): (string | PhrasingContent)[]
     [`Listings: ${formatUsd(market.lowPrice)} low to ${formatUsd(market.highPrice)} high`],
     [`Source: ${market.source}, ${market.updatedAt} (`, link(market.marketUrl, 'marketplace page'), ')'],
   ];
+}
+
+/**
+ * How sure the value is, in words, right after the value: `Confidence: **low** — thin market: listings from …`.
+ * Nothing for an unpriced value.
+ */
+export function confidenceParagraph(valueUsd: number | null, confidence: ValueConfidence | null, market: Market | null): RootContent[] {
+  if (valueUsd === null || !confidence) return [];
+  const listings = { low: market?.lowPrice ?? null, high: market?.highPrice ?? null };
+  return [paragraph('Confidence: ', strong(confidence.tier), ` — ${confidenceWords(confidence, valueUsd, listings)}.`)];
 }
 
 /**

@@ -3,7 +3,7 @@ import { formatUsd } from '../../catalogue/format.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SealedDetail } from '../../schemas/api-types.ts';
 import { itemChangesLine } from './change-markdown.ts';
-import { historySection, marketFacts } from './market-markdown.ts';
+import { confidenceParagraph, historySection, marketFacts } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';
 
 /** The Markdown twin of `/api/sealed/{slug}`. */
@@ -18,6 +18,7 @@ export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
     product.valueUsd === null
       ? paragraph('No market price is known for this product (', strong('unpriced'), ').')
       : paragraph('Value: ', strong(formatUsd(product.valueUsd)), product.priceStatus === 'stale' ? ' (stale price).' : '.'),
+    ...confidenceParagraph(product.valueUsd, product.confidence, product.market),
   );
   const facts = [
     [`Kind: ${product.kind}`],

@@ -22,6 +22,7 @@ import { API_HEADERS } from '../../http/headers.ts';
 import { countText, listCost, MCP_BATCH_MAX, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES, REQUEST_COST } from '../../http/limits.ts';
 import { badParameter, forbidden, overLimit, problemResponse, tooManyLines, unsupportedMediaType } from '../../http/problem.ts';
 import type { FunctionGate } from '../function-gate.ts';
+import type { ListOptions } from '../list-render.ts';
 import { type ListTicket, type ListValuer, listWorkProblem } from '../list-valuer.ts';
 import { bodyRefusal, readLimited } from '../request-body.ts';
 import type { Searchers } from '../search-data.ts';
@@ -166,9 +167,9 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
   /** A tools/call, answered here: the JSON-RPC response as bytes. */
   async function byTools({ id, params }: ToolCall, ticket: ListTicket | undefined): Promise<Uint8Array<ArrayBuffer>> {
     if ('invalid' in params) return rpcError(id, RPC.invalidParams, `Invalid params: ${params.invalid}`);
-    const lists = async (lines: ListLine[]) => {
+    const lists = async (lines: ListLine[], options: ListOptions) => {
       if (!ticket) throw new Error('a list to value was not admitted');
-      return (await ticket.run(lines, { kind: 'tool-result' })).bytes;
+      return (await ticket.run(lines, { kind: 'tool-result' }, options)).bytes;
     };
     const result = await toolCalls.callJson(params.name, params.arguments, lists);
     if (!result) return rpcError(id, RPC.invalidParams, `Unknown tool: ${params.name.slice(0, 80)}`);

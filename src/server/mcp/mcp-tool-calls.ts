@@ -1,4 +1,6 @@
+import { asOfOf } from '../../collection/as-of.ts';
 import { type ListLine, linesOfText } from '../../collection/list-lines.ts';
+import { seriesOf } from '../../collection/list-series.ts';
 import { TOKENS_META } from '../../describe/mcp/protocol.ts';
 import type { ToolSource, ToolSpec } from '../../describe/mcp/tools.ts';
 import { badParameter, type Problem, tooManyLines } from '../../http/problem.ts';
@@ -6,6 +8,7 @@ import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown }
 import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-types.ts';
 import { SET_ID, SLUG } from '../../schemas/patterns.ts';
 import { SEARCH_CACHE_ENTRIES } from '../../search/search-params.ts';
+import type { ListOptions } from '../list-render.ts';
 import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
 import { countTokens } from '../token-count.ts';
@@ -25,8 +28,8 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-/** Values a list's lines: the result of value_collection as JSON bytes (list-render.ts writes it, in the list worker). */
-export type ListValuing = (lines: ListLine[]) => Promise<Uint8Array<ArrayBuffer>>;
+/** Values a list's lines (as of a date when asked): the result of value_collection as JSON bytes (list-render.ts writes it, in the list worker). */
+export type ListValuing = (lines: ListLine[], options: ListOptions) => Promise<Uint8Array<ArrayBuffer>>;
 
 export interface ToolCalls {
   /**
@@ -116,9 +119,14 @@ export function createToolCalls(specs: ToolSpec[], { searchers, files }: { searc
       if (spec.source.kind === 'collection') {
         const query = queryOf(spec, args);
         if (!(query instanceof URLSearchParams)) return errorJson(query);
+        const asOf = asOfOf(query.getAll('asOf'), searchers.collection);
+        if ('problem' in asOf) return errorJson(asOf.problem);
+        const series = seriesOf(query.getAll('series'));
+        if ('problem' in series) return errorJson(series.problem);
+        const options = { ...asOf, ...series };
         const lines = linesOfText(query.get('list') ?? '');
         const tooLong = tooManyLines(lines.length);
-        return tooLong ? errorJson(tooLong) : lists(lines);
+        return tooLong ? errorJson(tooLong) : lists(lines, options);
       }
       // Kept by the arguments as sent only when they are flat (what a valid call sends): anything nested is
       // refused by queryOf below, and never serialised whole (it may nest thousands deep).

@@ -1,0 +1,198 @@
+/**
+ * The price histories a list reads when it is valued as of a date: every card printing's and sealed product's,
+ * as one binary file the build writes beside the search packs (src/pipeline/emit-files.ts) and the list worker
+ * reads on the first list that asks (src/server/list-worker.ts). The search packs carry each item's value today
+ * and no history; the cards' JSON files carry it but are a file a card.
+ *
+ * Layout (numbers little-endian):
+ *   bytes 0–7    "CVHIST01"
+ *   bytes 8–11   header length H (uint32)
+ *   bytes 12–    header: JSON, UTF-8: { cards: [[card id, value printing's index or -1, printing id, …]], sealed: [product id, …] }.
+ *                The series are numbered in that order: each card's printings, then the sealed products.
+ *   then         per series, SERIES_FIELDS int32: daily start (days since 1970-01-01), daily length, weekly start
+ *                (the same, −1 without weeks), weekly length, and the byte offset of its values in the values section
+ *   then         the values: per series its weekly closes then its daily values, each a LEB128 varint of
+ *                0 for no price, else 1 + the zigzagged difference in cents from the series' previous price.
+ * Prices move little from one day to the next, so a value takes about one byte (four as float32 or cents in
+ * uint32). `npm run bench:collection` measures the real catalogue's: 32,884 series (31,294 printings of 30 days,
+ * 1,590 sealed products with their weeks) in 2.5 MB, about half of it values and half the ids and the table; at the
+ * history policy's most (96 daily + 92 weekly values a series) 7.5 MB, where uint32 cents would take 25 MB. A series
+ * is decoded whole when a line asks for it, a few microseconds. Prices are kept in cents, as the API rounds them.
+ */
+import type { PriceSeries } from '../catalogue/price-history.ts';
+
+export const HISTORY_STORE_FILE = 'search/histories.bin';
+
+const MAGIC = 'CVHIST01';
+const PREAMBLE = MAGIC.length + 4;
+const SERIES_FIELDS = 5;
+const DAY_MS = 86_400_000;
+
+/** A card's printings that have a history, and which of them gives the card's value (its detail's valuePrinting). */
+export interface CardHistories {
+  id: string;
+  valuePrinting?: string;
+  printings: { id: string; history: PriceSeries }[];
+}
+
+export interface SealedHistory {
+  productId: number;
+  history: PriceSeries;
+}
+
+export interface HistoryStore {
+  /** A card printing's history; without `printingId`, the history of the printing that gives the card's value. */
+  card(cardId: string, printingId?: string): PriceSeries | undefined;
+  sealed(productId: number): PriceSeries | undefined;
+  /** How many series and values the store holds: for the benchmark and the docs. */
+  readonly size: { series: number; values: number };
+}
+
+interface Header {
+  cards: [string, number, ...string[]][];
+  sealed: number[];
+}
+
+const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** Bytes that grow as they are written. */
+function byteWriter() {
+  let bytes = new Uint8Array(1 << 16);
+  let length = 0;
+  const room = (n: number) => {
+    if (length + n <= bytes.length) return;
+    const grown = new Uint8Array(Math.max(bytes.length * 2, length + n));
+    grown.set(bytes.subarray(0, length));
+    bytes = grown;
+  };
+  return {
+    get length() {
+      return length;
+    },
+    varint(value: number) {
+      room(8);
+      let rest = value;
+      while (rest >= 0x80) {
+        bytes[length++] = (rest % 0x80) | 0x80;
+        rest = Math.floor(rest / 0x80);
+      }
+      bytes[length++] = rest;
+    },
+    bytes: () => bytes.subarray(0, length),
+  };
+}
+
+/**
+ * The store's bytes. The same histories always give the same bytes.
+ * @example readHistoryStore(writeHistoryStore([{ id: 'base1-4', valuePrinting: 'holofoil', printings: [{ id: 'holofoil', history }] }], [])).card('base1-4') // history
+ */
+export function writeHistoryStore(cards: Iterable<CardHistories>, sealed: Iterable<SealedHistory>): Uint8Array<ArrayBuffer> {
+  const header: Header = { cards: [], sealed: [] };
+  const table: number[] = [];
+  const values = byteWriter();
+  const add = (history: PriceSeries) => {
+    const weekly = history.weekly?.market ?? [];
+    table.push(dayOf(history.start), history.market.length, history.weekly ? dayOf(history.weekly.start) : -1, weekly.length, values.length);
+    let previous = 0;
+    for (const usd of [...weekly, ...history.market]) {
+      if (usd === null) {
+        values.varint(0);
+        continue;
+      }
+      const cents = Math.round(usd * 100);
+      const change = cents - previous;
+      values.varint(1 + (change >= 0 ? 2 * change : -2 * change - 1));
+      previous = cents;
+    }
+  };
+  for (const card of cards) {
+    if (card.printings.length === 0) continue;
+    header.cards.push([card.id, card.printings.findIndex((p) => p.id === card.valuePrinting), ...card.printings.map((p) => p.id)]);
+    for (const printing of card.printings) add(printing.history);
+  }
+  for (const product of sealed) {
+    header.sealed.push(product.productId);
+    add(product.history);
+  }
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const tableStart = Math.ceil((PREAMBLE + headerBytes.length) / 4) * 4;
+  const valuesStart = tableStart + table.length * 4;
+  const out = new Uint8Array(valuesStart + values.length);
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode(MAGIC));
+  view.setUint32(MAGIC.length, headerBytes.length, true);
+  out.set(headerBytes, PREAMBLE);
+  for (const [i, n] of table.entries()) view.setInt32(tableStart + i * 4, n, true);
+  out.set(values.bytes(), valuesStart);
+  return out;
+}
+
+/** The store over its bytes (read whole, never copied); series are decoded when asked for. */
+export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): HistoryStore {
+  if (new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) throw new Error(`${name} is not a history store of this version`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(MAGIC.length, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREAMBLE, PREAMBLE + headerLength))) as Header;
+  const tableStart = Math.ceil((PREAMBLE + headerLength) / 4) * 4;
+  const seriesCount = header.cards.reduce((n, card) => n + card.length - 2, 0) + header.sealed.length;
+  const valuesStart = tableStart + seriesCount * SERIES_FIELDS * 4;
+  // Each card's first series; a card's printings follow it in the header's order.
+  const firstOfCard = new Map<string, number>();
+  let next = 0;
+  for (const card of header.cards) {
+    firstOfCard.set(card[0], next);
+    next += card.length - 2;
+  }
+  const sealedSeries = new Map(header.sealed.map((productId, i) => [productId, next + i]));
+  const cardOf = new Map(header.cards.map((card) => [card[0], card]));
+  const field = (series: number, i: number) => view.getInt32(tableStart + (series * SERIES_FIELDS + i) * 4, true);
+  let values = 0;
+  for (let series = 0; series < seriesCount; series++) values += field(series, 1) + field(series, 3);
+
+  function decode(series: number): PriceSeries {
+    const dailyLength = field(series, 1);
+    const weeklyStart = field(series, 2);
+    const weeklyLength = field(series, 3);
+    const market: (number | null)[] = new Array(weeklyLength + dailyLength);
+    let at = valuesStart + field(series, 4);
+    let previous = 0;
+    for (let i = 0; i < market.length; i++) {
+      let code = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        byte = bytes[at++];
+        code += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      } while (byte & 0x80);
+      if (code === 0) {
+        market[i] = null;
+        continue;
+      }
+      const zigzag = code - 1;
+      previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
+      market[i] = previous / 100;
+    }
+    const start = field(series, 0);
+    const history: PriceSeries = { start: dateOf(start), end: dateOf(start + dailyLength - 1), market: market.slice(weeklyLength) };
+    if (weeklyStart >= 0) {
+      history.weekly = { start: dateOf(weeklyStart), end: dateOf(weeklyStart + 7 * (weeklyLength - 1)), market: market.slice(0, weeklyLength) };
+    }
+    return history;
+  }
+
+  return {
+    card(cardId, printingId) {
+      const card = cardOf.get(cardId);
+      if (!card) return undefined;
+      const index = printingId === undefined ? card[1] : card.indexOf(printingId, 2) - 2;
+      return index < 0 ? undefined : decode(firstOfCard.get(cardId)! + index);
+    },
+    sealed(productId) {
+      const series = sealedSeries.get(productId);
+      return series === undefined ? undefined : decode(series);
+    },
+    size: { series: seriesCount, values },
+  };
+}

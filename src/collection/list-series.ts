@@ -1,0 +1,90 @@
+import { priceOn } from '../catalogue/price-change.ts';
+import type { PriceSeries } from '../catalogue/price-history.ts';
+import { badParameter, type Problem } from '../http/problem.ts';
+import type { CollectionSeries } from '../schemas/api-types.ts';
+import { addDays, mondayOnOrBefore, sundayOnOrAfter } from '../schemas/dates.ts';
+import type { HistoryStore } from './history-store.ts';
+
+/**
+ * `series`: a list's total over time (/api/collection, /collection, the MCP value_collection tool): on each day of
+ * the window, each line valued at its item's price that day as priceOn reads one, and how many lines had one.
+ * A point a day where the history policy keeps days (the last 90 to 96: docs/data.md), a point a week (each
+ * Sunday, the week's close) before that, as the histories themselves are kept.
+ */
+export const SERIES_WINDOWS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
+export type SeriesWindow = keyof typeof SERIES_WINDOWS;
+const WINDOW_NAMES = Object.keys(SERIES_WINDOWS) as SeriesWindow[];
+
+/** Days the policy keeps daily, at the least (DAILY_DAYS of scripts/lib/price-import.ts): before them, weeks. */
+const DAILY_DAYS = 90;
+
+/**
+ * The `series` parameter read: absent, a window, or the 400 problem naming it.
+ * @example seriesOf(['90d']) // { series: '90d' }
+ */
+export function seriesOf(given: readonly string[]): { series?: SeriesWindow } | { problem: Problem } {
+  if (given.length === 0) return {};
+  if (given.length > 1 || !WINDOW_NAMES.includes(given[0] as SeriesWindow)) {
+    return { problem: badParameter('series', `series must be one of ${WINDOW_NAMES.join(', ')}, given once.`, WINDOW_NAMES) };
+  }
+  return { series: given[0] as SeriesWindow };
+}
+
+/**
+ * The days a series has a point on, ending at `to`: each day of the window where the policy keeps days, each
+ * Sunday before that (from the first in the window), and the first daily day.
+ * @example seriesDays('30d', '2025-10-20').daily.length // 30
+ */
+export function seriesDays(window: SeriesWindow, to: string): { weekly: string[]; daily: string[]; dailyFrom: string } {
+  const from = addDays(to, 1 - SERIES_WINDOWS[window]);
+  const dailyFrom = SERIES_WINDOWS[window] <= DAILY_DAYS ? from : mondayOnOrBefore(addDays(to, 1 - DAILY_DAYS));
+  const weekly: string[] = [];
+  for (let sunday = sundayOnOrAfter(from); sunday < dailyFrom; sunday = addDays(sunday, 7)) weekly.push(sunday);
+  const daily: string[] = [];
+  for (let day = dailyFrom; day <= to; day = addDays(day, 1)) daily.push(day);
+  return { weekly, daily, dailyFrom };
+}
+
+/** What a group of a list's lines that are valued alike counts for: how many lines and items, and its price on a day. */
+export interface SeriesSource {
+  lines: number;
+  quantity: number;
+  priceOn(date: string): number | undefined;
+}
+
+/**
+ * The list's total on each day of the window: the sum of each source's price that day times its quantity, and how
+ * many lines had a price; a day on which none had one has no total (null), never zero.
+ */
+export function listSeries(window: SeriesWindow, to: string, sources: readonly SeriesSource[]): CollectionSeries {
+  const { weekly, daily, dailyFrom } = seriesDays(window, to);
+  const points = [...weekly, ...daily].map((date) => {
+    let cents = 0;
+    let valuedLines = 0;
+    for (const source of sources) {
+      const usd = source.priceOn(date);
+      if (usd === undefined) continue;
+      cents += Math.round(Math.round(usd * 100) * source.quantity);
+      valuedLines += source.lines;
+    }
+    return { date, totalUsd: valuedLines === 0 ? null : cents / 100, valuedLines };
+  });
+  return { window, from: points[0].date, to, dailyFrom, points };
+}
+
+/** A history store whose series are decoded once per list: a series asks for the same histories on every day. */
+export function rememberingStore(store: HistoryStore): HistoryStore {
+  const decoded = new Map<string, PriceSeries | undefined>();
+  const once = (key: string, read: () => PriceSeries | undefined) => {
+    if (!decoded.has(key)) decoded.set(key, read());
+    return decoded.get(key);
+  };
+  return {
+    card: (cardId, printingId) => once(`c${cardId}\u0000${printingId ?? ''}`, () => store.card(cardId, printingId)),
+    sealed: (productId) => once(`s${productId}`, () => store.sealed(productId)),
+    size: store.size,
+  };
+}
+
+/** priceOn's usd, or undefined without a history. */
+export const usdOn = (history: PriceSeries | undefined, date: string): number | undefined => (history ? priceOn(history, date)?.usd : undefined);
