@@ -124,7 +124,9 @@ export const PAGING = [
   query('offset', 'Matches to skip (paging).', { type: 'integer', minimum: 0, default: 0 }),
   query(
     'sort',
-    'Order of results: `relevance` is the default with q, `value-desc` without. ' +
+    // The first clause is what an MCP tool says of the argument (src/describe/mcp/tools.ts), which lists the sorts in it rather than as an enum.
+    `Order of results (relevance, value-desc/-asc, name, change${CHANGE_SORT_DAYS.map((days) => `${days}d`).join('/')}-desc/-asc)` +
+      '. `relevance` is the default with q, `value-desc` without. ' +
       `${CHANGE_SORT_DAYS.map((days) => `\`change${days}d-desc\``).join(', ')} list the largest rises of the value over that many days first ` +
       "(by the result's `change`, in percent), the `-asc` twins the largest falls; items whose change over the window is not known come last either way.",
     { type: 'string', enum: [...SORTS] },
