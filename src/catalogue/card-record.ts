@@ -5,6 +5,7 @@ import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
+import { changeFieldsOf } from './change-fields.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
@@ -29,6 +30,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
   const price = primaryPriceOf(card);
   const priceStatus = priceStatusOf(price?.updatedAt ?? null, pricesAsOf);
   const valueUsd = price ? roundUsd(price.market!) : null;
+  const history = price ? historyOf(card, price) : undefined;
   return {
     id: card.id,
     name: card.name,
@@ -37,8 +39,9 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     setName: set.name,
     valueUsd,
     priceStatus,
-    confidence: price && confidenceOf(price, historyOf(card, price), pricesAsOf),
+    confidence: price && confidenceOf(price, history, pricesAsOf),
     valueBand: valueBandOf(valueUsd),
+    change: changeFieldsOf(history, valueUsd !== null),
     rarity: card.rarity ?? '',
     types: card.types,
     imageSmall: servedImageUrl(card.images.small),
@@ -125,6 +128,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
         confidence: confidenceOf(line, history, pricesAsOf),
+        change: changeFieldsOf(history, valueUsd !== null),
         lowPrice: line.low,
         midPrice: line.mid,
         highPrice: line.high,

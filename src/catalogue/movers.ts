@@ -1,11 +1,12 @@
 import type { History, Mover, MoverLists, Movers, MoversWindow } from '../schemas/api-types.ts';
 import { addDays, daysBetween } from '../schemas/dates.ts';
-import { roundUsd } from './price-status.ts';
+import { changeOver, type PricePoint } from './price-change.ts';
 
 /**
  * The price movers (`/api/movers`, `/movers`): the cards and sealed products whose market price rose or fell
- * the most over the last 7 and 30 days, from the daily histories at build time. Two rules keep the lists worth
- * reading: a floor (an item worth under $5 at both ends of a window is left out, or a $0.10 card doubling would
+ * the most over the last 7 and 30 days, from the daily histories at build time, each change as every record's
+ * (changeOver, src/catalogue/price-change.ts: from the price on the window's first day to the price on its last).
+ * Two rules keep the lists worth reading: a floor (an item worth under $5 at both ends of a window is left out, or a $0.10 card doubling would
  * top every list) and a minimum of known days (an item with a price on too few of the window's days is left
  * out, or one lucky sale would).
  */
@@ -42,8 +43,8 @@ interface Window {
 /** How an item moved in a window: enough to rank it; the entry is made for the few that are listed. */
 interface Move {
   source: MoverSource;
-  from: { usd: number; day: number };
-  to: { usd: number; day: number };
+  from: PricePoint;
+  to: PricePoint;
   knownDays: number;
   changeUsd: number;
   changePct: number;
@@ -58,26 +59,18 @@ function windowPrices(history: History, window: Window): (number | null)[] {
   });
 }
 
-/** How an item moved in a window, or undefined when a rule leaves it out (or it did not move). */
+/**
+ * How an item moved in a window (changeOver over the window's days to its end), or undefined when a rule leaves it
+ * out, the change is not known, or it did not move.
+ */
 function moveOf(source: MoverSource, window: Window): Move | undefined {
   if (!source.history) return undefined;
-  const prices = windowPrices(source.history, window);
-  let knownDays = 0;
-  let first = -1;
-  let last = -1;
-  prices.forEach((value, day) => {
-    if (value === null) return;
-    knownDays++;
-    if (first === -1) first = day;
-    last = day;
-  });
+  const knownDays = windowPrices(source.history, window).filter((value) => value !== null).length;
   if (knownDays < window.minKnownDays) return undefined;
-  const from = roundUsd(prices[first]!);
-  const to = roundUsd(prices[last]!);
-  if (from <= 0 || Math.max(from, to) < MOVERS_FLOOR_USD) return undefined;
-  const changePct = Math.round(((to - from) / from) * 1000) / 10;
-  if (changePct === 0) return undefined;
-  return { source, from: { usd: from, day: first }, to: { usd: to, day: last }, knownDays, changeUsd: roundUsd(to - from), changePct };
+  const change = changeOver(source.history, window.days, window.end);
+  if ('reason' in change || change.changePct === 0) return undefined;
+  if (Math.max(change.from.usd, change.to.usd) < MOVERS_FLOOR_USD) return undefined;
+  return { source, from: change.from, to: change.to, knownDays, changeUsd: change.changeUsd, changePct: change.changePct };
 }
 
 const byId = (a: Move, b: Move) => (a.source.id < b.source.id ? -1 : a.source.id > b.source.id ? 1 : 0);
@@ -96,8 +89,8 @@ function moverOf(move: Move, window: Window): Mover {
     toUsd: move.to.usd,
     changeUsd: move.changeUsd,
     changePct: move.changePct,
-    fromDate: addDays(window.end, move.from.day - (window.days - 1)),
-    toDate: addDays(window.end, move.to.day - (window.days - 1)),
+    fromDate: move.from.date,
+    toDate: move.to.date,
     knownDays: move.knownDays,
     url: source.url,
     history: { start: window.start, end: window.end, market: windowPrices(source.history!, window) },
@@ -132,7 +125,8 @@ export function moversRules(movers: Pick<Movers, 'floorUsd' | 'limit' | 'windows
   const more = others.map((w) => `${w.minKnownDays} of ${w.days} for ${w.days} days`).join(', ');
   return (
     `Ranked: items worth at least $${movers.floorUsd} at the start or the end of the window, with a known market price on at least ` +
-    `${first.minKnownDays} of its ${first.days} days${more && ` (${more})`}; the change is from the first known price in the window to the last. ` +
+    `${first.minKnownDays} of its ${first.days} days${more && ` (${more})`}; the change is from the price on the window's first day to the price on its last, ` +
+    'each the last known in the week ending that day. ' +
     `At most ${movers.limit} per list.`
   );
 }

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../schemas/dates.ts';
+import { dateOfDay, dayOf } from '../schemas/dates.ts';
 import type { PriceSeries } from './price-history.ts';
 import { roundUsd } from './price-status.ts';
 
@@ -33,31 +33,52 @@ export function historyFrom(history: PriceSeries): string {
 }
 
 /**
+ * A history's dates as day numbers, read once for all the windows a record asks of it (changesOver): a build reads
+ * some 30k histories, and parsing dates was most of the cost.
+ */
+interface Days {
+  start: number;
+  end: number;
+  from: number;
+  weekly?: { start: number; end: number };
+}
+function daysOf(history: PriceSeries): Days {
+  const days: Days = { start: dayOf(history.start), end: dayOf(history.end), from: dayOf(historyFrom(history)) };
+  if (history.weekly) days.weekly = { start: dayOf(history.weekly.start), end: dayOf(history.weekly.end) };
+  return days;
+}
+
+/**
  * The price on `date`: the last one known in the week ending that day. In the daily part that is the last known
  * day of the week; in the weekly part it is the close of the week that ends on the Sunday on or before `date`
  * (dated by that Sunday). Undefined when nothing was known that week, or `date` is outside the history.
  * @example priceOn({ start: '2025-10-01', end: '2025-10-03', market: [1, null, null] }, '2025-10-03') // { date: '2025-10-01', usd: 1 }
  */
 export function priceOn(history: PriceSeries, date: string): PricePoint | undefined {
-  if (date > history.end || date < historyFrom(history)) return undefined;
-  const earliest = addDays(date, 1 - PRICE_LOOKBACK_DAYS);
-  if (date >= history.start) {
-    for (let day = daysBetween(history.start, date); day >= 0 && day >= daysBetween(history.start, earliest); day--) {
-      const usd = history.market[day];
-      if (typeof usd === 'number') return { date: addDays(history.start, day), usd };
+  return priceOnDay(history, daysOf(history), dayOf(date));
+}
+
+function priceOnDay(history: PriceSeries, days: Days, day: number): PricePoint | undefined {
+  if (day > days.end || day < days.from) return undefined;
+  const earliest = day + 1 - PRICE_LOOKBACK_DAYS;
+  if (day >= days.start) {
+    for (let i = day - days.start; i >= 0 && i >= earliest - days.start; i--) {
+      const usd = history.market[i];
+      if (typeof usd === 'number') return { date: dateOfDay(days.start + i), usd };
     }
     // Nothing in the daily days of that week: the week may have begun in the weekly part, whose last close is the
     // day before the daily start.
-    if (!history.weekly || history.weekly.end < earliest) return undefined;
-    return weeklyClose(history.weekly, history.weekly.end);
+    if (!days.weekly || days.weekly.end < earliest) return undefined;
+    return weeklyClose(history, days.weekly, days.weekly.end);
   }
-  if (!history.weekly) return undefined;
-  return weeklyClose(history.weekly, addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay()));
+  if (!days.weekly) return undefined;
+  // Day 0, 1970-01-01, was a Thursday: a day's weekday (0 Sunday) is (day + 4) mod 7.
+  return weeklyClose(history, days.weekly, day - ((((day + 4) % 7) + 7) % 7));
 }
 
-function weeklyClose(weekly: NonNullable<PriceSeries['weekly']>, sunday: string): PricePoint | undefined {
-  const usd = weekly.market[daysBetween(weekly.start, sunday) / 7];
-  return typeof usd === 'number' ? { date: sunday, usd } : undefined;
+function weeklyClose(history: PriceSeries, weekly: NonNullable<Days['weekly']>, sunday: number): PricePoint | undefined {
+  const usd = history.weekly!.market[(sunday - weekly.start) / 7];
+  return typeof usd === 'number' ? { date: dateOfDay(sunday), usd } : undefined;
 }
 
 /** Why a window has no change: its start is before the history, no price was known then, or none is known now. */
@@ -73,11 +94,25 @@ export type PriceChange = { days: number; from: PricePoint; to: PricePoint; chan
  * @example changeOver(history, 30) // { days: 30, from: { date: '2025-09-21', usd: 10 }, to: { date: '2025-10-20', usd: 12 }, changeUsd: 2, changePct: 20 }
  */
 export function changeOver(history: PriceSeries, days: number, end = history.end): PriceChange {
-  const to = priceOn(history, end);
+  return changesOver(history, [days], end)[0];
+}
+
+/**
+ * The change over each of several windows ending on `end`, as changeOver gives each: the history read once.
+ * @example changesOver(history, CHANGE_WINDOW_DAYS).map((c) => c.days) // [7, 30, 90, 365]
+ */
+export function changesOver(history: PriceSeries, windows: readonly number[], end = history.end): PriceChange[] {
+  const known = daysOf(history);
+  const endDay = end === history.end ? known.end : dayOf(end);
+  const to = priceOnDay(history, known, endDay);
+  return windows.map((days) => changeTo(history, known, days, endDay, to));
+}
+
+function changeTo(history: PriceSeries, known: Days, days: number, endDay: number, to: PricePoint | undefined): PriceChange {
   if (!to) return { days, reason: 'no-price-now' };
-  const fromDay = addDays(end, 1 - days);
-  if (fromDay < historyFrom(history)) return { days, reason: 'history-too-short' };
-  const from = priceOn(history, fromDay);
+  const fromDay = endDay + 1 - days;
+  if (fromDay < known.from) return { days, reason: 'history-too-short' };
+  const from = priceOnDay(history, known, fromDay);
   if (!from || from.usd <= 0) return { days, reason: 'no-price-then' };
   const fromUsd = roundUsd(from.usd);
   const toUsd = roundUsd(to.usd);
@@ -86,7 +121,8 @@ export function changeOver(history: PriceSeries, days: number, end = history.end
     from: { date: from.date, usd: fromUsd },
     to: { date: to.date, usd: toUsd },
     changeUsd: roundUsd(toUsd - fromUsd),
-    changePct: Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10,
+    // `|| 0`: a fall under a twentieth of a percent rounds to -0, which JSON writes as 0.
+    changePct: Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10 || 0,
   };
 }
 

@@ -2,6 +2,7 @@ import type { SealedDetail, SealedFields } from '../schemas/api-types.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
+import { changeFieldsOf } from './change-fields.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 import { confidenceOf } from './value-confidence.ts';
@@ -24,6 +25,7 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
     valueUsd,
     priceStatus,
     confidence: product.price && confidenceOf(product.price, product.history, pricesAsOf),
+    change: changeFieldsOf(product.history, valueUsd !== null),
     totalPacks: product.packs,
     pricePerPack: valueUsd !== null && product.packs ? roundUsd(valueUsd / product.packs) : null,
   };

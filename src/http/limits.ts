@@ -104,6 +104,38 @@ export const QUERY_MAX_LENGTH = 200;
 /** The most ids one look-up (`ids`, `tcgplayer`) may name. */
 export const LOOKUP_MAX_IDS = 100;
 
-/** The orders a catalogue search can give: by relevance to q, by value either way, by name. */
-export const SORTS = ['relevance', 'value-desc', 'value-asc', 'name'] as const;
+/**
+ * The windows of a record's change a search sorts and filters by, in days: CHANGE_WINDOW_DAYS of
+ * src/catalogue/price-change.ts, which http may not import (tests/unit/limits.test.ts holds them equal).
+ */
+export const CHANGE_SORT_DAYS = [7, 30, 90, 365] as const;
+
+/**
+ * The orders a catalogue search can give: by relevance to q, by value either way, by name, and by the change over a
+ * window (its percentage), the largest rise first (`-desc`) or the largest fall (`-asc`); items whose change over
+ * the window is not known come last either way.
+ */
+export const SORTS = [
+  'relevance',
+  'value-desc',
+  'value-asc',
+  'name',
+  'change7d-desc',
+  'change7d-asc',
+  'change30d-desc',
+  'change30d-asc',
+  'change90d-desc',
+  'change90d-asc',
+  'change365d-desc',
+  'change365d-asc',
+] as const;
 export type SearchSort = (typeof SORTS)[number];
+
+/**
+ * The window and direction of a change sort; undefined for another sort.
+ * @example changeSortOf('change30d-asc') // { days: 30, direction: 'asc' }
+ */
+export function changeSortOf(sort: SearchSort): { days: (typeof CHANGE_SORT_DAYS)[number]; direction: 'desc' | 'asc' } | undefined {
+  const match = /^change(\d+)d-(desc|asc)$/.exec(sort);
+  return match ? { days: Number(match[1]) as (typeof CHANGE_SORT_DAYS)[number], direction: match[2] as 'desc' | 'asc' } : undefined;
+}

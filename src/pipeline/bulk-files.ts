@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { CardSummary } from '../catalogue/card-record.ts';
 import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
-import { type CsvValue, csvColumnsOf, csvField } from '../render/csv.ts';
+import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from '../render/csv.ts';
 import type { BulkManifest, Printing } from '../schemas/api-types.ts';
 
 /**
@@ -83,12 +82,12 @@ export function gzipOf(body: Buffer): Promise<Buffer> {
 }
 
 /** A CSV file: a header row, then one row per record; every row ends in CRLF. */
-export function csvOf<T>(columns: readonly (keyof T & string)[], rows: Iterable<T>): BulkBody {
+export function csvOf(columns: readonly CsvColumn[], rows: Iterable<unknown>): BulkBody {
   const { body, records } = linesToBytes(
     (function* () {
-      yield columns.map(csvField).join(',');
+      yield columns.map((c) => csvField(c.name)).join(',');
       // An optional property the record leaves out is an empty field, as null is.
-      for (const row of rows) yield columns.map((c) => csvField((row[c] ?? null) as CsvValue)).join(',');
+      for (const row of rows) yield columns.map((c) => csvField(csvValueOf(row, c))).join(',');
     })(),
     '\r\n',
   );
@@ -97,10 +96,10 @@ export function csvOf<T>(columns: readonly (keyof T & string)[], rows: Iterable<
 
 /**
  * The columns of cards.csv: the card summary fields (schemas/api/card-fields.json), read from the schema by
- * csvColumnsOf (`schemas`: the files of schemas/api/ by name). The type generated from the same file has them all.
+ * csvColumnsOf (`schemas`: the files of schemas/api/ by name), its change a column per window and figure.
  */
-export function cardCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): (keyof CardSummary & string)[] {
-  return csvColumnsOf('card-fields.json', schemas) as (keyof CardSummary & string)[];
+export function cardCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): CsvColumn[] {
+  return csvColumnsOf('card-fields.json', schemas);
 }
 
 /** One file in the manifest. */
@@ -131,7 +130,7 @@ export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: B
 /** One row of printings.csv: a printing of a card (schemas/api/printing.json) with the card it belongs to. */
 export type PrintingRow = Omit<Printing, 'history'> & { cardId: string };
 
-/** The columns of printings.csv: the card, then the printing's flat fields (schemas/api/printing.json: all but its history). */
-export function printingCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): (keyof PrintingRow & string)[] {
-  return ['cardId', ...csvColumnsOf('printing.json', schemas)] as (keyof PrintingRow & string)[];
+/** The columns of printings.csv: the card, then the printing's flat fields (schemas/api/printing.json: all but its history), its change a column per window and figure. */
+export function printingCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): CsvColumn[] {
+  return [...columnsNamed(['cardId']), ...csvColumnsOf('printing.json', schemas)];
 }

@@ -8,6 +8,7 @@ import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
 import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../http/links.ts';
+import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
 import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
@@ -261,7 +262,7 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
     cardOrder.map((i) => catalogue.cards[i]),
   );
   const crosswalkCsv = csvOf(
-    CROSSWALK_COLUMNS,
+    columnsNamed(CROSSWALK_COLUMNS),
     cardOrder.map((i) => catalogue.cardCrosswalk[i]),
   );
   // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.

@@ -236,6 +236,8 @@ export interface ApiSchemas {
   'market.json': Market;
   'movers.json': Movers;
   'not-acceptable-problem.json': NotAcceptableProblem;
+  'price-change.json': PriceChange;
+  'price-changes.json': PriceChanges;
   'price-status.json': PriceStatus;
   'printing.json': Printing;
   'problem.json': Problem;
@@ -360,6 +362,10 @@ export interface CardFields {
   confidence: ValueConfidence | null;
   valueBand: 'grail' | 'chase' | 'mid' | 'budget' | null;
   /**
+   * How the value (its primary printing's market price) moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
+  /**
    * Empty where the card has none.
    */
   rarity: string;
@@ -390,6 +396,40 @@ export interface ValueConfidence {
    * Days between the day the value was recorded and the catalogue's pricesAsOf: high up to PRICE_STALE_AFTER_DAYS (3 unless the build sets another: a priced value), medium up to 30.
    */
   staleDays: number;
+}
+/**
+ * How a value moved over 7, 30, 90 and 365 days, each window the same shape. Not the import changes (changes), which list the imports that changed the record.
+ */
+export interface PriceChanges {
+  '7d': PriceChange;
+  '30d': PriceChange;
+  '90d': PriceChange;
+  '365d': PriceChange;
+}
+/**
+ * How a value moved over one window: the days ending on its price history's last day, from the price on the window's first day to the price on its last (each the last price known in the week ending that day; in the weekly part of a history, that week's close). When the history does not reach back so far, or no price was known then or now, every figure is null and reason says why.
+ */
+export interface PriceChange {
+  /**
+   * The price on the window's first day, in US dollars.
+   */
+  fromUsd: number | null;
+  /**
+   * The day that price was known: the window's first day, or up to six days before it (a weekly close is dated by its Sunday).
+   */
+  fromDate: string | null;
+  /**
+   * The price on the window's last day minus fromUsd, in US dollars.
+   */
+  changeUsd: number | null;
+  /**
+   * changeUsd as a percentage of fromUsd, to one decimal.
+   */
+  changePct: number | null;
+  /**
+   * Why the figures are null: the price history starts after the window's first day (or there is none), no price was known in the week ending that day, or none in the week ending the history's last day; null when they are given.
+   */
+  reason: 'history-too-short' | 'no-price-then' | 'no-price-now' | null;
 }
 /**
  * The marketplace snapshot a value comes from.
@@ -474,6 +514,10 @@ export interface Printing {
    * How sure valueUsd is (null when unpriced).
    */
   confidence: ValueConfidence | null;
+  /**
+   * How the printing's market price moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
   lowPrice: number | null;
   midPrice: number | null;
   highPrice: number | null;
@@ -814,6 +858,10 @@ export interface SealedFields {
    * How sure valueUsd is (null when unpriced).
    */
   confidence: ValueConfidence | null;
+  /**
+   * How the market price moved over 7, 30, 90 and 365 days.
+   */
+  change: PriceChanges;
   totalPacks: number | null;
   pricePerPack: number | null;
 }
@@ -1031,11 +1079,11 @@ export interface Mover {
    */
   setName?: string;
   /**
-   * The first known market price in the window (of the printing the card's value is; of the product).
+   * The market price on the window's first day: the last known in the week ending that day (of the printing the card's value is; of the product), as a record's change reads it.
    */
   fromUsd: number;
   /**
-   * The last known market price in the window.
+   * The market price on the window's last day: the last known in the week ending that day.
    */
   toUsd: number;
   /**
@@ -1047,7 +1095,7 @@ export interface Mover {
    */
   changePct: number;
   /**
-   * The day of fromUsd.
+   * The day of fromUsd: the window's first day, or up to six days before it.
    */
   fromDate: string;
   /**

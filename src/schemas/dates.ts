@@ -4,6 +4,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** A date as a day number, the days since 1970-01-01: what a loop over many dates compares without parsing each. @example dayOf('1970-01-02') // 1 */
+export const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** @example dateOfDay(1) // '1970-01-02' */
+export const dateOfDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
 /** @example addDays('2025-10-20', -29) // '2025-09-21' */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

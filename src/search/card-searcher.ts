@@ -114,6 +114,7 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
     summary.rarity ? [summary.rarity] : [],
   ],
   valueOf: (r) => r.summary.valueUsd,
+  changePctOf: (r, days) => r.summary.change[`${days}d`].changePct,
   nameOf: (r) => r.summary.name,
   idOf: (r) => r.summary.id,
   facetOf: (r) => r.summary.valueBand,

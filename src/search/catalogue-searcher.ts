@@ -8,7 +8,7 @@
  * writes the result as a search pack (search-pack.ts), so a server starts from
  * that prepared form without redoing any of it.
  */
-import type { SearchSort } from '../http/limits.ts';
+import { type CHANGE_SORT_DAYS, changeSortOf, type SearchSort, SORTS } from '../http/limits.ts';
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import type { FilterTerm } from './field-filters.ts';
 import { foldText, isBlank } from './normalize.ts';
@@ -50,6 +50,8 @@ export interface CatalogueConfig<T> {
   /** One list of strings per field, in `fields` order. */
   valuesOf(item: T): string[][];
   valueOf(item: T): number | null;
+  /** The item's change over a window of days in percent (its `change`), null when not known: the change sorts. */
+  changePctOf(item: T, days: (typeof CHANGE_SORT_DAYS)[number]): number | null;
   nameOf(item: T): string;
   idOf(item: T): string;
   facetOf(item: T): string | null;
@@ -88,6 +90,8 @@ export interface CatalogueSearcher<T> {
 type FixedSort = Exclude<SearchSort, 'relevance'>;
 /** The fixed sorts kept as lists of positions; `value-desc` is position order itself. */
 export type StoredSort = Exclude<FixedSort, 'value-desc'>;
+/** The stored sorts, in SORTS order: what a search pack holds a list of positions for. */
+export const STORED_SORTS = SORTS.filter((sort): sort is StoredSort => sort !== 'relevance' && sort !== 'value-desc');
 /** The set code of an item that belongs to no set. */
 export const NO_SET = 0xffff;
 
@@ -207,11 +211,19 @@ export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig
 
   // Orders are lists of positions; a position's value, name and id are those of sorted[position].
   const at = (p: number) => sorted[p];
-  const comparators: Record<StoredSort, (a: number, b: number) => number> = {
-    'value-asc': (a, b) => nullsLast(at(a), at(b)) || values[at(a)] - values[at(b)] || a - b,
-    name: (a, b) => byName(at(a), at(b)),
+  // A change sort: known changes first, by percentage either way, equal ones (and the unknown) in position order.
+  const changeComparator = (days: (typeof CHANGE_SORT_DAYS)[number], direction: 'desc' | 'asc') => {
+    const pct = Float64Array.from(byPosition, (item) => config.changePctOf(item, days) ?? Number.NaN);
+    const sign = direction === 'desc' ? -1 : 1;
+    return (a: number, b: number) => Number(Number.isNaN(pct[a])) - Number(Number.isNaN(pct[b])) || sign * (pct[a] - pct[b]) || a - b;
   };
-  const orderOf = (sort: StoredSort) => Uint32Array.from(Array.from(sorted, (_, p) => p).sort(comparators[sort]));
+  const comparatorOf = (sort: StoredSort): ((a: number, b: number) => number) => {
+    if (sort === 'value-asc') return (a, b) => nullsLast(at(a), at(b)) || values[at(a)] - values[at(b)] || a - b;
+    if (sort === 'name') return (a, b) => byName(at(a), at(b));
+    const { days, direction } = changeSortOf(sort)!;
+    return changeComparator(days, direction);
+  };
+  const orderOf = (sort: StoredSort) => Uint32Array.from(Array.from(sorted, (_, p) => p).sort(comparatorOf(sort)));
 
   const facetNames = [...new Set(byPosition.map(config.facetOf))];
   const facetIndex = new Map(facetNames.map((name, code) => [name, code]));
@@ -232,7 +244,7 @@ export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig
     size: byPosition.length,
     index,
     item: (p) => byPosition[p],
-    orders: { 'value-asc': orderOf('value-asc'), name: orderOf('name') },
+    orders: Object.fromEntries(STORED_SORTS.map((sort) => [sort, orderOf(sort)])) as Record<StoredSort, Uint32Array>,
     facets: { names: facetNames, codes: Uint16Array.from(byPosition, (item) => facetIndex.get(config.facetOf(item))!) },
     sets: { ids: setIds, codes: setCodes },
     ids: targetIdsOf,
@@ -335,7 +347,9 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0), match };
     if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset), match };
     const printing = namedPrinting(match.terms);
-    if (printing && sort !== 'name') return { total, page: byPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
+    if (printing && (sort === 'value-desc' || sort === 'value-asc')) {
+      return { total, page: byPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
+    }
     if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end), match };
     const rank = rankOf(sort);
     const order = orderOf(sort);

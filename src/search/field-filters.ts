@@ -1,3 +1,4 @@
+import { CHANGE_WINDOW_DAYS } from '../catalogue/price-change.ts';
 import { foldText, wordsOf } from './normalize.ts';
 import { intersect } from './postings.ts';
 import type { MatchReason } from './relevance.ts';
@@ -51,6 +52,14 @@ interface FieldSpec {
   about: string;
 }
 
+/**
+ * The change of a record over each window, in percent (`change30>20`: up more than 20% in 30 days); an item whose
+ * change over the window is not known holds no comparison. `change30d` is the same field, as the sort names it.
+ */
+const CHANGE_FIELDS: Record<string, FieldSpec> = Object.fromEntries(
+  CHANGE_WINDOW_DAYS.map((days) => [`change${days}`, { column: `change${days}`, aliases: [`change${days}d`], about: `change over ${days} days in percent` }]),
+);
+
 /** The fields each searcher takes, in the order the help and the errors list them. */
 export const FILTER_FIELDS: Record<FilterScope, Record<string, FieldSpec>> = {
   cards: {
@@ -67,6 +76,7 @@ export const FILTER_FIELDS: Record<FilterScope, Record<string, FieldSpec>> = {
     value: { column: 'value', aliases: ['usd'], about: 'value in US dollars' },
     hp: { column: 'hp', about: 'hit points' },
     pokedex: { column: 'pokedex', about: 'National Pokédex number' },
+    ...CHANGE_FIELDS,
     is: { column: 'is', about: 'graded (has graded sales), priced (has a value)' },
   },
   sealed: {
@@ -75,6 +85,7 @@ export const FILTER_FIELDS: Record<FilterScope, Record<string, FieldSpec>> = {
     value: { column: 'value', aliases: ['usd'], about: 'value in US dollars' },
     packs: { column: 'packs', about: 'booster packs inside' },
     ppp: { column: 'ppp', about: 'price per pack in US dollars' },
+    ...CHANGE_FIELDS,
     is: { column: 'is', about: 'priced (has a value)' },
   },
 };
@@ -87,6 +98,7 @@ export const SEARCH_HELP_EXAMPLES: readonly (readonly [string, string])[] = [
   ['pikachu printing:1st-edition-holofoil', 'first-edition holo Pikachus'],
   ['is:graded value>=1000', 'cards with graded sales worth $1,000 or more'],
   ['kind:booster-box ppp<4', 'booster boxes under $4 a pack'],
+  ['change30>20 value>10', 'cards worth over $10 that rose more than 20% in 30 days'],
 ];
 
 /** A filter term as read and checked: canonical, so equal terms make equal cache keys. */

@@ -1,3 +1,5 @@
+import { CHANGE_WINDOW_DAYS } from '../catalogue/price-change.ts';
+import type { PriceChanges } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { CardSearchRecord } from './card-searcher.ts';
 import { codeColumn, codesColumn, type FilterColumn, type FilterData } from './field-filters.ts';
@@ -74,6 +76,7 @@ export function cardFilterData(
     value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },
     hp: { kind: 'number', values: facts.map((f) => f.hp ?? null) },
     pokedex: { kind: 'numbers', values: facts.map((f) => f.pokedex) },
+    ...changeColumns(records.map((r) => r.summary.change)),
     'is-graded': { kind: 'flag', values: facts.map((f) => (f.graded ? 1 : 0)) },
     'is-priced': { kind: 'flag', values: records.map((r) => (r.summary.priceStatus === 'unpriced' ? 0 : 1)) },
   };
@@ -92,9 +95,17 @@ export function sealedFilterData(size: number, item: (position: number) => Seale
     value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },
     packs: { kind: 'number', values: records.map((r) => r.summary.totalPacks) },
     ppp: { kind: 'number', values: records.map((r) => r.summary.pricePerPack) },
+    ...changeColumns(records.map((r) => r.summary.change)),
     'is-priced': { kind: 'flag', values: records.map((r) => (r.summary.priceStatus === 'unpriced' ? 0 : 1)) },
   };
   return { scope: 'sealed', size, columns };
+}
+
+/** A column of each window's change in percent (null where not known), items in position order. */
+function changeColumns(changes: readonly PriceChanges[]): Record<string, FilterColumn> {
+  return Object.fromEntries(
+    CHANGE_WINDOW_DAYS.map((days) => [`change${days}`, { kind: 'number', values: changes.map((change) => change[`${days}d`].changePct) } as FilterColumn]),
+  );
 }
 
 /** The files the build writes them to, in dist/server/. */

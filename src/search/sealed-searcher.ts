@@ -73,6 +73,7 @@ export function sealedCatalogue(aliases?: AliasSources): CatalogueConfig<SealedS
       [summary.groupName],
     ],
     valueOf: (r) => r.summary.valueUsd,
+    changePctOf: (r, days) => r.summary.change[`${days}d`].changePct,
     nameOf: (r) => r.summary.cleanName,
     idOf: (r) => r.summary.id,
     facetOf: (r) => r.summary.kind,

@@ -17,7 +17,8 @@
  *                    positions as {"u32": [offset, length]} into aliasPositions
  *     aliasPositions uint32
  *     postingStart, postings, fieldStart, fieldWords   uint32 (see TokenIndex)
- *     valueAscOrder, nameOrder   uint32 positions in that sort's order
+ *     orders         uint32 positions in each stored sort's order (STORED_SORTS: value-asc, name, the change
+ *                    sorts), one list of size after another, in the header's `sorts` order
  *     facetCodes     uint16 per position, into the header's facet names
  *     setCodes       uint16 per position, into the header's set ids (NO_SET: none)
  *     ids            each position's target id, lower-cased, '\n'-joined, UTF-8
@@ -27,11 +28,11 @@
  * the bytes sit at an unaligned address). The same data always gives the same bytes.
  */
 import type { CompiledAliases } from './aliases.ts';
-import { type CatalogueData, positionLookup, type StoredSort } from './catalogue-searcher.ts';
+import { type CatalogueData, positionLookup, STORED_SORTS, type StoredSort } from './catalogue-searcher.ts';
 import type { IndexField, TokenIndex } from './token-index.ts';
 
 /** Bumped whenever the layout or the meaning of a section changes: a server refuses a pack of another version. */
-export const SEARCH_PACK_VERSION = 2;
+export const SEARCH_PACK_VERSION = 3;
 
 const MAGIC = 'CVSEARCH';
 const PREAMBLE = MAGIC.length + 4;
@@ -44,8 +45,7 @@ const SECTIONS = [
   'postings',
   'fieldStart',
   'fieldWords',
-  'valueAscOrder',
-  'nameOrder',
+  'orders',
   'facetCodes',
   'setCodes',
   'ids',
@@ -63,6 +63,8 @@ interface PackHeader {
   words: number;
   facets: (string | null)[];
   sets: string[];
+  /** The stored sorts, in the order the orders section holds them. */
+  sorts: StoredSort[];
   /** [offset from the data start, byte length] of each section. */
   sections: Record<Section, [number, number]>;
   /** The whole file's length: a truncated pack is refused. */
@@ -106,8 +108,7 @@ export function writeSearchPack<T>(data: CatalogueData<T>): Buffer {
     postings: bytesOf(index.postings),
     fieldStart: bytesOf(index.fieldStart),
     fieldWords: bytesOf(index.fieldWords),
-    valueAscOrder: bytesOf(data.orders['value-asc']),
-    nameOrder: bytesOf(data.orders.name),
+    orders: bytesOf(concatOrders(STORED_SORTS.map((sort) => data.orders[sort]))),
     facetCodes: bytesOf(data.facets.codes),
     setCodes: bytesOf(data.sets.codes),
     ids: joinLines('id', data.ids()),
@@ -127,6 +128,7 @@ export function writeSearchPack<T>(data: CatalogueData<T>): Buffer {
     words: index.vocabulary.length,
     facets: [...data.facets.names],
     sets: [...data.sets.ids],
+    sorts: [...STORED_SORTS],
     sections,
   };
   // The total length is part of the header, whose own length it includes: settle it by iterating (at most twice).
@@ -145,6 +147,16 @@ export function writeSearchPack<T>(data: CatalogueData<T>): Buffer {
   const dataStart = align8(PREAMBLE + headerText.length);
   for (const name of SECTIONS) out.set(bodies[name], dataStart + sections[name][0]);
   return out;
+}
+
+function concatOrders(orders: readonly Uint32Array[]): Uint32Array {
+  const all = new Uint32Array(orders.reduce((n, order) => n + order.length, 0));
+  let at = 0;
+  for (const order of orders) {
+    all.set(order, at);
+    at += order.length;
+  }
+  return all;
 }
 
 /**
@@ -278,7 +290,10 @@ export function readSearchPack<T>(file: string, fields: readonly IndexField[], b
   if (index.postingStart[words] !== index.postings.length || index.fieldStart[size * fields.length] !== index.fieldWords.length) {
     fail('the index sections do not match their offsets');
   }
-  const orders: Record<StoredSort, Uint32Array> = { 'value-asc': u32('valueAscOrder', size), name: u32('nameOrder', size) };
+  if (JSON.stringify(header.sorts) !== JSON.stringify(STORED_SORTS))
+    fail(`the search pack holds the sorts ${JSON.stringify(header.sorts)}, this searcher ${JSON.stringify(STORED_SORTS)}`);
+  const allOrders = u32('orders', size * STORED_SORTS.length);
+  const orders = Object.fromEntries(STORED_SORTS.map((sort, i) => [sort, allOrders.subarray(i * size, (i + 1) * size)])) as Record<StoredSort, Uint32Array>;
   const recordStart = u32('recordStart', size + 1);
   const records = section('records');
   if (recordStart[size] !== records.byteLength) fail(`the records section holds ${records.byteLength} bytes, its offsets say ${recordStart[size]}`);

@@ -6,6 +6,7 @@
  * must be refused with an error naming the file.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SORTS } from '../../src/http/limits.ts';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
 import { type CatalogueConfig, prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord, sealedCatalogue } from '../../src/search/sealed-searcher.ts';
@@ -15,7 +16,6 @@ import { LABELLED_QUERIES } from './labelled-queries.ts';
 
 const CARDS_FILE = 'dist/server/search/cards.pack';
 const SEALED_FILE = 'dist/server/search/sealed.pack';
-const SORTS = ['relevance', 'value-desc', 'value-asc', 'name'] as const;
 
 let cardPack: Buffer;
 let sealedPack: Buffer;
@@ -132,6 +132,7 @@ describe('writing a pack', () => {
       fields: [{ name: 'code', weight: 1, verbatim: true }],
       valuesOf: (item) => [[item.id]],
       valueOf: () => null,
+      changePctOf: () => null,
       nameOf: (item) => item.id,
       idOf: (item) => item.id,
       facetOf: () => null,

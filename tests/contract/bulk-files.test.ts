@@ -27,7 +27,9 @@ const content = JSON.parse(text('api/content.json'));
 const manifest: BulkManifest = JSON.parse(text('api/bulk/manifest.json'));
 const schemas = Object.fromEntries(schemaFiles().map((file) => [file, JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'))]));
 /** A field as the CSV writes it (src/render/csv.ts), for comparing rows with the NDJSON records. */
-const field = (value: unknown) => (value === null ? '' : Array.isArray(value) ? value.join('|') : String(value));
+const field = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value));
+/** The value at a column's path in a record (a change window's figure is two objects down). */
+const at = (record: unknown, path: readonly string[]): unknown => path.reduce((v: unknown, key) => (v as Record<string, unknown> | undefined)?.[key], record);
 
 const BULK_FILES = [
   '/api/bulk/cards.ndjson',
@@ -90,8 +92,8 @@ describe('/api/bulk/cards.csv', () => {
 
   it('parses (csv-parse, RFC 4180) to a header of the summary fields and one row per card, in the NDJSON order', () => {
     const [header, ...rows] = parse(csv, { record_delimiter: '\r\n' }) as string[][];
-    expect(header).toEqual(COLUMNS);
-    expect(rows).toEqual(cards.map((card) => COLUMNS.map((c) => field(card[c]))));
+    expect(header).toEqual(COLUMNS.map((c) => c.name));
+    expect(rows).toEqual(cards.map((card) => COLUMNS.map((c) => field(at(card, c.path)))));
     expect(rows.length).toBe(content.totalCards);
     // An apostrophe and an accent need no quoting (the unit tests quote commas, quotes and line breaks); an unpriced card has empty fields.
     expect(csv).toContain("\r\nfix1-012,Farfetch'd,Farfetch'd (Fixture Flashfire 012/106),");
@@ -119,10 +121,11 @@ describe('/api/bulk/printings.csv', () => {
   });
 
   it("parses to a header of the card id and the printing's fields, each row the printing of the NDJSON", () => {
-    expect(header).toEqual(printingCsvColumnsOf(schemas));
+    const columns = printingCsvColumnsOf(schemas);
+    expect(header).toEqual(columns.map((c) => c.name));
     const cards = ndjsonLines(text('api/bulk/cards.ndjson')).map((line) => JSON.parse(line));
     expect(rows).toEqual(
-      cards.flatMap((card) => card.printings.map((p: Record<string, unknown>) => header.map((c) => field(c === 'cardId' ? card.id : p[c])))),
+      cards.flatMap((card) => card.printings.map((p: Record<string, unknown>) => columns.map((c) => field(c.name === 'cardId' ? card.id : at(p, c.path))))),
     );
   });
 

@@ -20,6 +20,7 @@ interface History {
   start: string;
   end: string;
   market: (number | null)[];
+  weekly?: { start: string };
 }
 interface ContentCard {
   id: string;
@@ -76,26 +77,44 @@ interface Expected {
   market: (number | null)[];
 }
 
-/** How an item moved in a window of `days` days ending on pricesAsOf, with the known days it had. */
+/**
+ * The price on a day of a daily history: the last known in the week ending that day. The fixture's windows start
+ * in the daily part of every history that reaches back to them (checked here), so no weekly close is read.
+ */
+function priceOnDay(history: History, day: number): { v: number; day: number } | undefined {
+  if (day < dayOf(history.start)) throw new Error('a window of the fixture starts in the weekly part of a history');
+  for (let d = day; d > day - 7 && d >= dayOf(history.start); d--) {
+    const v = history.market[d - dayOf(history.start)];
+    if (typeof v === 'number') return { v, day: d };
+  }
+  return undefined;
+}
+
+/**
+ * How an item moved in a window of `days` days ending on pricesAsOf, with the known days it had: from the price on
+ * its first day to the price on its last (none when the history starts after its first day).
+ */
 function moveIn(id: string, history: History | undefined, days: number) {
   if (!history) return undefined;
   const end = dayOf(pricesAsOf);
-  const market = Array.from({ length: days }, (_, i) => history.market[end - days + 1 + i - dayOf(history.start)] ?? null);
-  const known = market.flatMap((v, i) => (v === null ? [] : [{ v, i }]));
-  if (known.length < 2) return undefined;
-  const [first, last] = [known[0], known.at(-1)!];
-  const fromUsd = cents(first.v);
-  const toUsd = cents(last.v);
+  const first = end - days + 1;
+  const market = Array.from({ length: days }, (_, i) => history.market[first + i - dayOf(history.start)] ?? null);
+  if (first < dayOf(history.weekly?.start ?? history.start) || end > dayOf(history.end)) return undefined;
+  const [from, to] = [priceOnDay(history, first), priceOnDay(history, end)];
+  if (!from || !to || from.v <= 0) return undefined;
+  const fromUsd = cents(from.v);
+  const toUsd = cents(to.v);
   const changePct = Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10;
+  if (changePct === 0) return undefined;
   return {
     id,
     days,
     fromUsd,
     toUsd,
     changePct,
-    fromDate: dateOf(end - days + 1 + first.i),
-    toDate: dateOf(end - days + 1 + last.i),
-    knownDays: known.length,
+    fromDate: dateOf(from.day),
+    toDate: dateOf(to.day),
+    knownDays: market.filter((v) => v !== null).length,
     market,
   } satisfies Expected;
 }
@@ -198,13 +217,13 @@ describe('the price movers', () => {
     for (const m of listed) expect(Math.max(m.fromUsd, m.toUsd)).toBeGreaterThanOrEqual(movers.floorUsd);
   });
 
-  it('leaves out an item with too few known days in the window, however much it is worth', () => {
+  it('leaves out an item whose history starts after the window does, and lists none with too few known days, however much it is worth', () => {
     const [week, month] = movers.windows;
-    // Charizard: a price on 2 of the last 7 days (one of its 3 days unknown); the Elite Trainer Box and the booster box: 7 and 7 of 30
-    // (the box's weeks before its daily values are not days).
-    expect(moveIn('base1-4', cardItems.find((c) => c.id === 'base1-4')!.history, 7)).toMatchObject({ fromUsd: 450, toUsd: 458.29, knownDays: 2 });
+    // Charizard: 3 days of history, from 10-18, for a window from 10-14; the Elite Trainer Box: weekly closes from
+    // 09-28, for a window from 09-21; the booster box: 7 days. Their change over the window is not known.
+    expect(moveIn('base1-4', cardItems.find((c) => c.id === 'base1-4')!.history, 7)).toBeUndefined();
     expect([...week.cards.rises, ...week.cards.falls].map((m) => m.id)).not.toContain('base1-4');
-    expect(moveIn('242437', sealedItems.find((p) => p.id === '242437')!.history, 30)?.knownDays).toBe(7);
+    expect(moveIn('242437', sealedItems.find((p) => p.id === '242437')!.history, 30)).toBeUndefined();
     expect([...month.sealed.rises, ...month.sealed.falls]).toEqual([]);
     for (const window of movers.windows) {
       for (const m of [...window.cards.rises, ...window.cards.falls, ...window.sealed.rises, ...window.sealed.falls]) {

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { pathsOf } from '../../src/describe/openapi/paths.ts';
 import { bulkFileEntry, cardCsvColumnsOf, csvOf, dataDateOf, gzipOf, ndjsonOf, printingCsvColumnsOf } from '../../src/pipeline/bulk-files.ts';
-import { csvColumnsOf, csvField } from '../../src/render/csv.ts';
+import { columnsNamed, csvColumnsOf, csvField } from '../../src/render/csv.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import { SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
 
@@ -37,7 +37,8 @@ describe('csvOf', () => {
     { id: 'a-1', name: 'Pikachu, Jr.', note: 'said "hi"\r\nthen left', value: 1.5, types: ['Lightning'], band: null },
     { id: 'b-2', name: "Farfetch'd", note: '', value: null, types: [], band: 'mid' },
   ];
-  const columns = ['id', 'name', 'note', 'value', 'types', 'band'] as const;
+  const names = ['id', 'name', 'note', 'value', 'types', 'band'];
+  const columns = columnsNamed(names);
 
   it('writes a header and one CRLF-terminated row per record, which a CSV parser reads back exactly', () => {
     const { body, records } = csvOf(columns, rows);
@@ -46,7 +47,7 @@ describe('csvOf', () => {
     expect(csv.startsWith('id,name,note,value,types,band\r\n')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(parse(csv, { record_delimiter: '\r\n' })).toEqual([
-      [...columns],
+      names,
       ['a-1', 'Pikachu, Jr.', 'said "hi"\r\nthen left', '1.5', 'Lightning', ''],
       ['b-2', "Farfetch'd", '', '', '', 'mid'],
     ]);
@@ -73,23 +74,54 @@ describe('csvColumnsOf', () => {
     },
   };
 
+  const namesOf = (file: string, given: Record<string, unknown>) => csvColumnsOf(file, given).map((c) => c.name);
+
   it("is every flat property (a value or a list of values) in the schema's order, allOf first and the addresses last", () => {
-    expect(csvColumnsOf('record.json', schemas)).toEqual(['id', 'name', 'status', 'types', 'band', 'value', 'pageUrl']);
+    expect(namesOf('record.json', schemas)).toEqual(['id', 'name', 'status', 'types', 'band', 'value', 'pageUrl']);
+  });
+
+  it('flattens an object of windows (properties of one shape) to a column per window and value, last, named by its path', () => {
+    const windowed = {
+      ...schemas,
+      'window.json': {
+        type: 'object',
+        properties: { fromUsd: { type: ['number', 'null'] }, changePct: { type: ['number', 'null'] }, reason: { enum: ['x', null] } },
+      },
+      'windows.json': { type: 'object', properties: { '7d': { $ref: 'window.json' }, '30d': { $ref: 'window.json' } } },
+      'record.json': { ...schemas['record.json'], properties: { change: { $ref: 'windows.json' }, ...schemas['record.json'].properties } },
+    };
+    const columns = csvColumnsOf('record.json', windowed);
+    expect(columns.map((c) => c.name)).toEqual([
+      ...['id', 'name', 'status', 'types', 'band', 'value', 'pageUrl'],
+      ...['change7dFromUsd', 'change7dPct', 'change7dReason', 'change30dFromUsd', 'change30dPct', 'change30dReason'],
+    ]);
+    const row = { id: 'a-1', change: { '7d': { fromUsd: 31, changePct: 9.7, reason: null }, '30d': { fromUsd: null, changePct: null, reason: 'x' } } };
+    expect(csvOf(columns, [row]).body.toString().split('\r\n')[1]).toBe('a-1,,,,,,,31,9.7,,,,x');
   });
 
   it('a property added to the schema is a column, and a record that leaves it out has an empty field', () => {
     const grown = { ...schemas, 'fields.json': { properties: { ...schemas['fields.json'].properties, artist: { type: 'string' } } } };
     const columns = csvColumnsOf('record.json', grown);
-    expect(columns).toContain('artist');
-    expect(csvOf<Record<string, unknown>>(columns, [{ id: 'a-1' }]).body.toString()).toBe(`${columns.join(',')}\r\na-1${','.repeat(columns.length - 1)}\r\n`);
+    expect(columns.map((c) => c.name)).toContain('artist');
+    expect(csvOf(columns, [{ id: 'a-1' }]).body.toString()).toBe(`${columns.map((c) => c.name).join(',')}\r\na-1${','.repeat(columns.length - 1)}\r\n`);
   });
 });
 
 describe('the columns of the bulk CSVs', () => {
   const schemas = Object.fromEntries(schemaFiles().map((file) => [file, JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8'))]));
   const csvs = [
-    { path: '/api/bulk/cards.csv', columns: cardCsvColumnsOf(schemas), doc: /The columns are the card summary fields, in this\s+order: `([^`]+)`/ },
-    { path: '/api/bulk/printings.csv', columns: printingCsvColumnsOf(schemas).slice(1), doc: /without its history, in\s+this order: `([^`]+)`/ },
+    {
+      path: '/api/bulk/cards.csv',
+      columns: cardCsvColumnsOf(schemas).map((c) => c.name),
+      doc: /The columns are the card summary fields, in this\s+order: `([^`]+)`/,
+    },
+    {
+      path: '/api/bulk/printings.csv',
+      columns: printingCsvColumnsOf(schemas)
+        .slice(1)
+        .map((c) => c.name),
+      doc: /without its history, in\s+this order: `([^`]+)`/,
+    },
   ];
 
   it.each(csvs)('docs/data.md and /openapi.json name the columns of $path as the schemas give them', ({ path, columns, doc }) => {

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CHANGE_WINDOW_DAYS } from '../../src/catalogue/price-change.ts';
 import {
   BODY_LIMITS,
   bytesText,
+  CHANGE_SORT_DAYS,
   COLLECTION_LIMITS,
+  changeSortOf,
   countText,
   LIST_LINES_PER_POINT,
   LOOKUP_MAX_IDS,
@@ -149,7 +152,7 @@ describe('the other docs', () => {
     expect(
       sorts
         ?.replace(/\([^)]*\)/g, '')
-        .match(/`[a-z-]+`/g)
+        .match(/`[a-z0-9-]+`/g)
         ?.map((s) => s.slice(1, -1)),
     ).toEqual([...SORTS]);
     for (const what of ['card ids or slugs', 'TCGplayer product ids, comma-separated', 'TCGplayer product ids or slugs']) {
@@ -166,6 +169,14 @@ describe('the other docs', () => {
 describe('limits', () => {
   it('a list costs a point per 50 lines or part of them, at least one', () => {
     expect([0, 1, 50, 51, 120, 5000].map(listCost)).toEqual([1, 1, 1, 2, 3, 100]);
+  });
+
+  it('the change sorts are the windows of the change fields (CHANGE_WINDOW_DAYS), each way, after the others', () => {
+    expect(CHANGE_SORT_DAYS).toEqual(CHANGE_WINDOW_DAYS);
+    expect(SORTS.filter((sort) => sort.startsWith('change'))).toEqual(CHANGE_WINDOW_DAYS.flatMap((days) => [`change${days}d-desc`, `change${days}d-asc`]));
+    expect(SORTS.slice(0, 4)).toEqual(['relevance', 'value-desc', 'value-asc', 'name']);
+    expect(changeSortOf('change30d-asc')).toEqual({ days: 30, direction: 'asc' });
+    expect(changeSortOf('value-asc')).toBeUndefined();
   });
 
   it('sizes are written in their largest whole unit, counts with thousands separators', () => {

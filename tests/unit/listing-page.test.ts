@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { kindLabel } from '../../src/catalogue/format.ts';
 import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/render/pages/listing-page.ts';
@@ -16,6 +17,7 @@ const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   valueUsd: 10 * n,
   priceStatus: 'priced',
   confidence: null,
+  change: changeFieldsOf(undefined, true),
   valueBand: 'mid',
   rarity: 'Rare',
   types: ['Fire'],
@@ -148,6 +150,7 @@ describe('sealedListingPage', () => {
       valueUsd: n,
       priceStatus,
       confidence: null,
+      change: changeFieldsOf(undefined, true),
       totalPacks: 3,
       pricePerPack: null,
     });

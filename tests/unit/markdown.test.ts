@@ -2,10 +2,11 @@ import type { RootContent } from 'mdast';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
+import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { cardToMarkdownTree } from '../../src/render/markdown/card-markdown.ts';
 import { historySection } from '../../src/render/markdown/market-markdown.ts';
 import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/render/markdown/mdast.ts';
-import type { CardDetail } from '../../src/schemas/api-types.ts';
+import type { CardDetail, History } from '../../src/schemas/api-types.ts';
 
 /** The serialiser without our fast path for plain text: the reference our output must equal. */
 const reference = unified().use(remarkStringify, STRINGIFY_OPTIONS).data('toMarkdownExtensions', TO_MARKDOWN_EXTENSIONS());
@@ -69,6 +70,7 @@ describe('Markdown serialisation', () => {
     priceStatus: 'stale',
     confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
     valueBand: 'chase',
+    change: changeFieldsOf(undefined, true),
     rarity: 'Rare Holo',
     types: ['Fire'],
     imageSmall: 'https://images.pokemontcg.io/base1/4.png',
@@ -101,6 +103,7 @@ describe('Markdown serialisation', () => {
         valueUsd: 1997.59,
         priceStatus: 'stale',
         confidence: { tier: 'low', spreadPct: 63.7, pricedDays30: null, volatility30Pct: null, staleDays: 0 },
+        change: changeFieldsOf(undefined, true),
         lowPrice: 725,
         midPrice: 1099.9,
         highPrice: 3187,
@@ -120,6 +123,7 @@ describe('Markdown serialisation', () => {
         valueUsd: 458.29,
         priceStatus: 'stale',
         confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
+        change: changeFieldsOf(undefined, true),
         lowPrice: 327.99,
         midPrice: 466,
         highPrice: 1000,
@@ -161,7 +165,7 @@ describe('Markdown serialisation', () => {
 
 describe('the price history section', () => {
   const JSON_HREF = '/api/cards/base1-4-charizard.json';
-  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF));
+  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf(history, true)));
 
   it('sums up a daily history from its first to its last day', () => {
     expect(say({ start: '2025-09-21', end: '2025-09-23', market: [10, null, 12] })).toContain(
@@ -174,5 +178,24 @@ describe('the price history section', () => {
     expect(md).toContain(
       'Market price $11.00 → $22.00 from 2025-07-13 to 2025-07-22 (+100%). Daily values from 2025-07-21 and weekly closes before are in the',
     );
+  });
+
+  it('lists the change over each window after the summary, and says once why none is known', () => {
+    // The 7 days 2025-09-30 to 2025-10-06: 10 to 12.5, the history's first and last days.
+    const week: History = { start: '2025-09-30', end: '2025-10-06', market: [10, null, 11, null, null, 12, 12.5] };
+    expect(say(week)).toContain(
+      [
+        '(+25%). Daily values are in the [JSON](/api/cards/base1-4-charizard.json).',
+        '',
+        'Change:',
+        '',
+        '- 7 days: up 25% (+$2.50) since 2025-09-30 ($10.00)',
+        '- 30, 90 and 365 days: the price history starts 2025-09-30',
+      ].join('\n'),
+    );
+    expect(say({ start: '2025-10-05', end: '2025-10-06', market: [10, 12] })).toContain(
+      'Change over 7, 30, 90 and 365 days: the price history starts 2025-10-05.',
+    );
+    expect(say(undefined)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_WINDOW_DAYS, changeOver, historyFrom, noChangeWords, priceOn } from '../../src/catalogue/price-change.ts';
+import { CHANGE_WINDOW_DAYS, changeOver, changesOver, historyFrom, noChangeWords, priceOn } from '../../src/catalogue/price-change.ts';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 
 /**
@@ -101,9 +101,20 @@ describe('the change over a window', () => {
     });
   });
 
+  it('rounds a fall too small for a tenth of a percent to 0, not -0 (which JSON would not keep)', () => {
+    const flat: PriceSeries = { start: '2025-10-14', end: '2025-10-20', market: [22.22, 22.22, 22.22, 22.22, 22.22, 22.22, 22.21] };
+    expect(Object.is((changeOver(flat, 7) as { changePct: number }).changePct, 0)).toBe(true);
+  });
+
   it('has no percentage from a price of zero', () => {
     const free: PriceSeries = { start: '2025-10-02', end: '2025-10-08', market: [0, 0, 0, 0, 0, 0, 1] };
     expect(changeOver(free, 7)).toEqual({ days: 7, reason: 'no-price-then' });
+  });
+
+  it('over several windows at once is the change over each', () => {
+    for (const end of ['2025-10-20', '2025-10-08', '2025-09-23']) {
+      expect(changesOver(history, [7, 30, 31, 90], end)).toEqual([7, 30, 31, 90].map((days) => changeOver(history, days, end)));
+    }
   });
 
   it('is given over 7, 30, 90 and 365 days', () => {

@@ -104,7 +104,8 @@ const CHARIZARD: CardEntry = {
       start: '2025-10-13',
       end: UPDATED,
       market: [450.5, 458.29],
-      weekly: { start: '2025-09-28', end: '2025-10-12', market: [401.1, null, 430.75] },
+      // The close of Sunday 10-05 is the price 7 days back (a rise); 30 days back is before the history (a reason).
+      weekly: { start: '2025-09-28', end: '2025-10-12', market: [401.1, 415.6, 430.75] },
     },
   ],
   graded: {
@@ -132,7 +133,7 @@ const EVOLVING_SKIES_BOX: SealedEntry = {
     start: '2025-10-13',
     end: UPDATED,
     market: [2600.25, 2589.86],
-    weekly: { start: '2025-09-28', end: '2025-10-12', market: [2700.75, null, 2650.3] },
+    weekly: { start: '2025-09-28', end: '2025-10-12', market: [2700.75, 2550.1, 2650.3] },
   },
   group: { id: 2848, name: 'SWSH07: Evolving Skies' },
 };
@@ -167,6 +168,7 @@ const ADDRESS = 'the address of the page (its slug), which both pages link: a pe
 const ID_IN_ADDRESS = "<set>-<number>: the set and the number are in the name (Charizard (Base 4/102)), the id in the card's every address";
 const WEEKLY_END = 'the Sunday before history.start, where the weekly closes give way to the daily values: it says nothing of its own';
 const CHANGE_URL = "the JSON address of the import's change record, made from asOf: the pages link the same record by its date";
+const CHANGE_REASON = 'a code for programs: the pages say why in words (the price history starts 2025-09-28)';
 
 /**
  * The properties no page shows, each with why: a short list, and a new property goes on it only with a reason.
@@ -182,12 +184,15 @@ const NOT_SHOWN: Record<string, Record<string, string>> = {
     'printings[].midPrice': "the listings' mid price, for programs (JSON, printings.csv): the pages give the value and the listings from low to high",
     'printings[].directLowPrice': 'the lowest Direct listing, for programs (JSON, printings.csv): the pages give the value and the listings from low to high',
     'changes[].url': CHANGE_URL,
+    'change.*.reason': CHANGE_REASON,
+    'printings[].change.*.reason': CHANGE_REASON,
   },
   'sealed-detail.json': {
     id: 'the same as slug',
     slug: ADDRESS,
     'history.weekly.end': WEEKLY_END,
     'changes[].url': CHANGE_URL,
+    'change.*.reason': CHANGE_REASON,
   },
   'set-detail.json': {
     'cards[].id': ID_IN_ADDRESS,
@@ -227,7 +232,9 @@ interface Leaf {
 /**
  * Every leaf of a schema, named by its path: `market.lowPrice`, `printings[].midPrice`, `types[]` (the elements),
  * `legalities.*` (a map's values) and `legalities.{key}` (its keys). A `$ref` is followed into its file, `allOf`
- * merged, and of `oneOf` the branches that are not null are walked.
+ * merged, and of `oneOf` the branches that are not null are walked. An object whose properties all share one schema
+ * (the windows of a change: `change.7d`, `change.30d` …) is walked as one, `change.*.fromUsd`: its windows are one
+ * shape, a figure in one and a reason in another.
  * @example leavesOf({ properties: { a: { type: 'string', format: 'uri' } } }) // [{ path: 'a', link: true }]
  */
 function leavesOf(schema: Schema, path = ''): Leaf[] {
@@ -235,6 +242,8 @@ function leavesOf(schema: Schema, path = ''): Leaf[] {
   const join = (key: string) => (path ? `${path}.${key}` : key);
   const parts = [schema, ...(schema.allOf ?? []).map((s) => (s.$ref ? SCHEMAS[s.$ref] : s))];
   const properties = Object.assign({}, ...parts.map((s) => s.properties ?? {})) as Record<string, Schema>;
+  const shapes = new Set(Object.values(properties).map((s) => s.$ref));
+  if (Object.keys(properties).length > 1 && shapes.size === 1 && !shapes.has(undefined)) return leavesOf(Object.values(properties)[0], join('*'));
   if (Object.keys(properties).length > 0) return Object.entries(properties).flatMap(([key, s]) => leavesOf(s, join(key)));
   if (schema.oneOf) return schema.oneOf.filter((s) => s.type !== 'null').flatMap((s) => leavesOf(s, path));
   if (schema.items) return leavesOf(schema.items, `${path}[]`);

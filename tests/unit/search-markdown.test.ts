@@ -1,5 +1,6 @@
 import type { Link, PhrasingContent, RootContent, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { parseMarkdown } from '../../src/render/markdown/parse-markdown.ts';
 import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../src/render/markdown/search-markdown.ts';
 import type { CardSearch, CardSummary, KnowledgeList, KnowledgeListItem, SealedSearch, SealedSummary } from '../../src/schemas/api-types.ts';
@@ -14,6 +15,7 @@ const charizard: CardSummary = {
   valueUsd: 458.29,
   priceStatus: 'priced',
   confidence: null,
+  change: changeFieldsOf(undefined, true),
   valueBand: 'chase',
   rarity: 'Rare Holo',
   types: ['Fire'],
@@ -41,6 +43,7 @@ const tricky: CardSummary = {
   setName: 'XY',
   valueUsd: null,
   priceStatus: 'unpriced',
+  change: changeFieldsOf(undefined, false),
   valueBand: null,
   rarity: '',
   imageSmall: 'https://images.pokemontcg.io/xy1/99.png',
@@ -56,6 +59,7 @@ const boosterBox: SealedSummary = {
   valueUsd: 1234.5,
   priceStatus: 'priced',
   confidence: null,
+  change: changeFieldsOf(undefined, true),
   totalPacks: 36,
   pricePerPack: 34.29,
 };

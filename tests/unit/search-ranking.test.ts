@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
 
 /** A card as the searcher takes it: only what ranking reads (name, set, number, types, rarity, value). */
@@ -13,6 +14,7 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
     valueUsd,
     priceStatus: 'priced',
     confidence: null,
+    change: changeFieldsOf(undefined, true),
     valueBand: 'budget',
     rarity,
     types: [],

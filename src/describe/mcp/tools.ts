@@ -130,6 +130,11 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
 
 /** Enums longer than this are left out of a tool's input (the sealed kinds, 34 today, are kept). */
 const INPUT_ENUM_MAX = 40;
+/**
+ * Arguments whose values the first clause of their description says in fewer tokens than their enum: the sorts, four
+ * and a window of days each way (`changeNd-desc` for N = 7, 30, 90, 365), are 50 tokens fewer a search tool in words.
+ */
+const ENUM_IN_WORDS = new Set(['sort']);
 
 /** The first clause of a parameter's description: the rest is in /openapi.json, for whoever needs it. */
 const firstClause = (text: string): string => `${(/^.*?(?=[.;:](?:\s|$))/s.exec(text)?.[0] ?? text).replace(/[.;:]$/, '')}.`;
@@ -143,7 +148,7 @@ export function inputSchemaOf(spec: ToolSpec): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const { name, description, schema } of spec.parameters) {
     const { pattern, enum: values, ...kept } = schema;
-    const short = Array.isArray(values) && values.length <= INPUT_ENUM_MAX;
+    const short = Array.isArray(values) && values.length <= INPUT_ENUM_MAX && !ENUM_IN_WORDS.has(name);
     properties[name] = { ...kept, ...(short && { enum: values }), description: firstClause(description) };
   }
   return { type: 'object', properties, ...(spec.required && { required: spec.required }), additionalProperties: false };

@@ -1,5 +1,15 @@
+import { CHANGE_WINDOW_DAYS } from '../../catalogue/price-change.ts';
 import { bandLabel, VALUE_BAND_IDS } from '../../catalogue/value-bands.ts';
-import { bytesText, COLLECTION_LIMITS, LOOKUP_MAX_IDS, QUERY_MAX_LENGTH, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SORTS } from '../../http/limits.ts';
+import {
+  bytesText,
+  CHANGE_SORT_DAYS,
+  COLLECTION_LIMITS,
+  LOOKUP_MAX_IDS,
+  QUERY_MAX_LENGTH,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SORTS,
+} from '../../http/limits.ts';
 import { FACILITY_TAGS } from '../../schemas/knowledge-taxonomy.ts';
 import { DATE_PATTERN, jsonSchemaPattern, LOOKUP_KEY_PATTERN, PRODUCT_ID_PATTERN, SET_ID_PATTERN, SLUG_PATTERN } from '../../schemas/patterns.ts';
 import { AUTOCOMPLETE_MIN_LENGTH } from '../../search/autocomplete.ts';
@@ -98,7 +108,9 @@ export const catalogueQ = (over: string, scope: FilterScope, fields = filterFiel
       '(why it matched) and the answer lists the words it `ignored` (grades such as `psa 10`, fillers, unknown words). ' +
       `Field filters narrow it (grammar: /search/help): ${fields}; ` +
       'terms are ANDed, `-` negates a term or word, quote values with spaces (`artist:"mitsuhiro arita"`), numbers take `: = < <= > >=` ' +
-      '(`value>100`). A field or value that names nothing is a 400 naming the `term`, its `position` in q and what is `allowed`.',
+      `(\`value>100\`); ${CHANGE_WINDOW_DAYS.map((days) => `\`change${days}\``).join(', ')} compare the change over that many days in percent ` +
+      '(`change30>20`, `change7<-10`), and an item whose change over the window is not known meets none. ' +
+      'A field or value that names nothing is a 400 naming the `term`, its `position` in q and what is `allowed`.',
     text,
   );
 
@@ -110,7 +122,15 @@ export const PAGING = [
     default: SEARCH_LIMIT_DEFAULT,
   }),
   query('offset', 'Matches to skip (paging).', { type: 'integer', minimum: 0, default: 0 }),
-  query('sort', 'Order of results: `relevance` is the default with q, `value-desc` without.', { type: 'string', enum: [...SORTS] }),
+  query(
+    'sort',
+    // The first clause is what an MCP tool says of the argument (src/describe/mcp/tools.ts), which lists the sorts in it rather than as an enum.
+    `Order of results (relevance, value-desc/-asc, name, change${CHANGE_SORT_DAYS.map((days) => `${days}d`).join('/')}-desc/-asc)` +
+      '. `relevance` is the default with q, `value-desc` without. ' +
+      `${CHANGE_SORT_DAYS.map((days) => `\`change${days}d-desc\``).join(', ')} list the largest rises of the value over that many days first ` +
+      "(by the result's `change`, in percent), the `-asc` twins the largest falls; items whose change over the window is not known come last either way.",
+    { type: 'string', enum: [...SORTS] },
+  ),
 ];
 
 /** A comma-separated list of `item`s, spaces allowed around each. */

@@ -1,4 +1,5 @@
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../../catalogue/movers.ts';
+import { CHANGE_WINDOW_DAYS } from '../../catalogue/price-change.ts';
 import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, MCP_BATCH_MAX } from '../../http/limits.ts';
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
@@ -320,6 +321,11 @@ function bulkPaths(): Record<string, unknown> {
       description: `/api/bulk/${path}.ndjson compressed with gzip and served as a file of type application/gzip (not as a Content-Encoding): it inflates to that file byte for byte.`,
     });
   }
+  // A record's change, a column per window and figure (src/render/csv.ts flattens it so): change7dFromUsd, change7dFromDate …
+  const changeColumns = CHANGE_WINDOW_DAYS.flatMap((days) => ['FromUsd', 'FromDate', 'Usd', 'Pct', 'Reason'].map((figure) => `change${days}d${figure}`)).join(
+    ', ',
+  );
+  const changeWords = 'the change over each window (changeNdFromUsd, changeNdFromDate, changeNdUsd, changeNdPct, changeNdReason for N days) last';
   paths['/api/bulk/printings.csv'] = apiFilePath({
     base: 'BulkPrintingsCsv',
     tag,
@@ -329,8 +335,8 @@ function bulkPaths(): Record<string, unknown> {
       type: 'string',
       description:
         'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per printing: cardId, then the fields of Printing in its order ' +
-        '(id, label, variant, printing, primary, productId, valueUsd, priceStatus, lowPrice, midPrice, highPrice, marketPrice, directLowPrice, updatedAt, source, marketUrl), ' +
-        'without the history; CRLF line ends; quoting as in /api/bulk/cards.csv; null is an empty field.',
+        `(id, label, variant, printing, primary, productId, valueUsd, priceStatus, lowPrice, midPrice, highPrice, marketPrice, directLowPrice, updatedAt, source, marketUrl, ${changeColumns}), ` +
+        `without the history, ${changeWords}; CRLF line ends; quoting as in /api/bulk/cards.csv; null is an empty field.`,
     },
     description:
       'Every printing (one TCGplayer product in one variant) with its own prices: a prebuilt file, cards in the order of /api/bulk/cards.ndjson, each card’s printings most valuable first.',
@@ -359,7 +365,7 @@ function bulkPaths(): Record<string, unknown> {
       type: 'string',
       description:
         'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per card with the card summary fields in the order of CardFields ' +
-        '(id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall); CRLF line ends; ' +
+        `(id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall, ${changeColumns}), ${changeWords}; CRLF line ends; ` +
         'fields holding a comma, double quote, CR or LF are quoted with their quotes doubled; null is an empty field; `types` is joined with `|`.',
     },
     description: 'The cards summary fields for spreadsheets: a prebuilt file, in the same order as /api/bulk/cards.ndjson.',

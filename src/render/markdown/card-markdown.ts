@@ -53,7 +53,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
       ),
     );
   }
-  nodes.push(...historySection(card.history, jsonUrl('cards', card.slug)));
+  nodes.push(...historySection(card.history, jsonUrl('cards', card.slug), card.change));
   nodes.push(...itemChangesLine(card.changes));
   nodes.push(paragraph('Page: ', link(pageUrl('cards', card.slug), pageUrl('cards', card.slug)), ' · Image: ', link(card.imageSmall, 'small')));
   return nodes;

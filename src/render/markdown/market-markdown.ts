@@ -1,9 +1,10 @@
 import type { PhrasingContent, RootContent } from 'mdast';
+import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, historyChange } from '../../catalogue/format.ts';
 import { historySpan } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
-import type { History, Market, ValueConfidence } from '../../schemas/api-types.ts';
-import { heading, link, paragraph, strong } from './mdast.ts';
+import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
+import { heading, link, list, paragraph, strong } from './mdast.ts';
 
 /**
  * The parts that cards and sealed products say alike in their Markdown twins:
@@ -27,19 +28,33 @@ export function confidenceParagraph(valueUsd: number | null, confidence: ValueCo
   return [paragraph('Confidence: ', strong(confidence.tier), ` — ${confidenceWords(confidence, valueUsd, listings)}.`)];
 }
 
-/** A "Price history" section summing up the series, weekly closes included; nothing when it has under two prices. */
-export function historySection(history: History | undefined, jsonHref: string): RootContent[] {
-  const span = history && historySpan(history);
-  const change = span && historyChange(span.market);
-  if (!history || !span || !change) return [];
+/**
+ * A "Price history" section summing up the series, weekly closes included (nothing of it when it has under two
+ * prices), then the value's change over each window; nothing without a history (the JSON gives the change's reason).
+ */
+export function historySection(history: History | undefined, jsonHref: string, valueChange: PriceChanges): RootContent[] {
+  if (!history) return [];
+  const span = historySpan(history);
+  const change = historyChange(span.market);
   const values = history.weekly ? `Daily values from ${history.start} and weekly closes before are in the ` : 'Daily values are in the ';
   return [
     heading(2, 'Price history'),
-    paragraph(
-      `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
-        `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
-      link(jsonHref, 'JSON'),
-      '.',
-    ),
+    ...(change
+      ? [
+          paragraph(
+            `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
+              `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
+            link(jsonHref, 'JSON'),
+            '.',
+          ),
+        ]
+      : []),
+    ...changeSection(valueChange, history),
   ];
+}
+
+/** The value's change over each window (change-fields.ts): a line each, or one sentence when one line says it all. */
+function changeSection(change: PriceChanges, history: History | undefined): RootContent[] {
+  const lines = changesInWords(change, history);
+  return lines.length === 1 ? [paragraph(`Change over ${lines[0]}.`)] : [paragraph('Change:'), list(lines.map((line) => [line]))];
 }

@@ -29,7 +29,7 @@ export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
     ...marketFacts(product.market),
   ];
   nodes.push(list(facts));
-  nodes.push(...historySection(product.history, jsonUrl('sealed', product.slug)));
+  nodes.push(...historySection(product.history, jsonUrl('sealed', product.slug), product.change));
   nodes.push(...itemChangesLine(product.changes));
   nodes.push(paragraph('Page: ', link(pageUrl('sealed', product.slug), pageUrl('sealed', product.slug))));
   return nodes;

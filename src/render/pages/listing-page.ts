@@ -42,6 +42,14 @@ const SORT_LABELS: Record<SearchSort, string> = {
   'value-desc': 'Value, high to low',
   'value-asc': 'Value, low to high',
   name: 'Name, A to Z',
+  'change7d-desc': '7-day change, rises first',
+  'change7d-asc': '7-day change, falls first',
+  'change30d-desc': '30-day change, rises first',
+  'change30d-asc': '30-day change, falls first',
+  'change90d-desc': '90-day change, rises first',
+  'change90d-asc': '90-day change, falls first',
+  'change365d-desc': '365-day change, rises first',
+  'change365d-asc': '365-day change, falls first',
 };
 
 const IGNORED_LABELS: Record<IgnoredReason, string> = {
