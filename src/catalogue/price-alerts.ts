@@ -1,5 +1,5 @@
 import { dateOfDay, dayOf } from '../schemas/dates.ts';
-import { changeOver, historyFrom, type PricePoint } from './price-change.ts';
+import { changeOverEachDay, historyFrom, type PricePoint } from './price-change.ts';
 import type { PriceSeries } from './price-history.ts';
 
 /**
@@ -42,14 +42,12 @@ export interface PriceAlert {
  */
 export function priceAlerts(history: PriceSeries, days: AlertDays, thresholdPct: number): PriceAlert[] {
   const alerts: PriceAlert[] = [];
-  const last = dayOf(history.end);
+  const first = dayOf(historyFrom(history)) + days - 1;
   let before: PriceAlert['direction'] | undefined;
-  for (let day = dayOf(historyFrom(history)) + days - 1; day <= last; day++) {
-    const date = dateOfDay(day);
-    const change = changeOver(history, days, date);
+  for (const [i, change] of changeOverEachDay(history, days).entries()) {
     const direction = !('changePct' in change) ? undefined : change.changePct >= thresholdPct ? 'up' : change.changePct <= -thresholdPct ? 'down' : undefined;
     if (direction && 'changePct' in change && direction !== before) {
-      alerts.push({ date, direction, days, from: change.from, to: change.to, changeUsd: change.changeUsd, changePct: change.changePct });
+      alerts.push({ date: dateOfDay(first + i), direction, days, from: change.from, to: change.to, changeUsd: change.changeUsd, changePct: change.changePct });
     }
     before = direction;
   }

@@ -108,6 +108,19 @@ export function changesOver(history: PriceSeries, windows: readonly number[], en
   return windows.map((days) => changeTo(history, known, days, endDay, to));
 }
 
+/**
+ * The change over `days` days ending on each day a change can be read for, from the history's first readable day
+ * (historyFrom) + days − 1 to its last, as changeOver gives each: the history's dates read once, for the feeds, which
+ * ask every day of a history (a set's two-year histories, some 200 cards × 700 days).
+ * @example changeOverEachDay(history, 7)[0] // changeOver(history, 7, addDays(historyFrom(history), 6))
+ */
+export function changeOverEachDay(history: PriceSeries, days: number): PriceChange[] {
+  const known = daysOf(history);
+  const changes: PriceChange[] = [];
+  for (let end = known.from + days - 1; end <= known.end; end++) changes.push(changeTo(history, known, days, end, priceOnDay(history, known, end)));
+  return changes;
+}
+
 function changeTo(history: PriceSeries, known: Days, days: number, endDay: number, to: PricePoint | undefined): PriceChange {
   if (!to) return { days, reason: 'no-price-now' };
   const fromDay = endDay + 1 - days;
