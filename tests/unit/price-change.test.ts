@@ -127,7 +127,7 @@ describe('the change ending on each day', () => {
   it.each([7, 30])('over %i days is changeOver ending on each day, from the first day it can be read to the last', (days) => {
     const each = changeOverEachDay(history, days);
     expect(each.length).toBeGreaterThan(0);
-    each.forEach((change, i) => expect(change).toEqual(changeOver(history, days, addDays(historyFrom(history), days - 1 + i))));
+    for (const [i, change] of each.entries()) expect(change).toEqual(changeOver(history, days, addDays(historyFrom(history), days - 1 + i)));
     expect(each.at(-1)).toEqual(changeOver(history, days));
   });
 });
