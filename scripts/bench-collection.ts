@@ -41,7 +41,7 @@ import type { HistoryStore } from '../src/collection/history-store.ts';
 import { type CardHistories, readHistoryStore, type SealedHistory, writeHistoryStore } from '../src/collection/history-store.ts';
 import { linesOfCsv, linesOfText } from '../src/collection/list-lines.ts';
 import { type CollectionSearchers, valueList } from '../src/collection/value-list.ts';
-import { feedPathOf } from '../src/http/routes.ts';
+import { type FeedPath, feedPathOf } from '../src/http/routes.ts';
 import { addDays } from '../src/schemas/dates.ts';
 import {
   CARD_CATALOGUE,
@@ -341,10 +341,10 @@ function main(): number {
     });
     const ask = () => {
       const id = of === 'cards' ? slugOf.get(withHistory[Math.floor(random() * withHistory.length)])! : setIds[Math.floor(random() * setIds.length)];
-      const path = feedPathOf(`/feeds/${of}/${id}.${asked % 2 ? 'atom' : 'json'}`)!;
+      const path = feedPathOf(`/feeds/${of}/${id}.${asked % 2 ? 'atom' : 'json'}`) as Extract<FeedPath, { of: typeof of }>;
       // A threshold never asked before: the endpoint remembers answers by their parameters.
       const query = new URLSearchParams({ threshold: String(1 + (asked++ % 9000) / 10), window: windows[asked % windows.length] });
-      const answer = endpoint(path, query, undefined);
+      const answer = endpoint.catalogue(path, query, undefined);
       if (answer.status !== 200) throw new Error(`/feeds/${of}/${id}: ${answer.status}`);
     };
     for (let i = 0; i < 10; i++) ask(); // warm up the JIT

@@ -48,8 +48,13 @@ function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedB
  * 304 and caching as the remembered ones.
  * @example answerOnce(req.headers['if-none-match'], json, JSON_CONTENT_TYPE).headers.ETag
  */
-export function answerOnce(ifNoneMatch: string | null | undefined, body: string | Uint8Array<ArrayBuffer>, contentType: string): Answer {
-  return answer(ifNoneMatch, cachedBody(body), contentType);
+export function answerOnce(
+  ifNoneMatch: string | null | undefined,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string,
+  cacheControl = CACHE_CONTROL,
+): Answer {
+  return answer(ifNoneMatch, cachedBody(body), contentType, cacheControl);
 }
 
 /**

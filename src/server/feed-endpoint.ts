@@ -9,11 +9,12 @@ import {
   priceAlerts,
 } from '../catalogue/price-alerts.ts';
 import type { HistoryStore } from '../collection/history-store.ts';
-import { type Answer, createCachedAnswers, FEED_CACHE_CONTROL } from '../http/answer.ts';
+import { type Answer, answerOnce, createCachedAnswers, FEED_CACHE_CONTROL } from '../http/answer.ts';
 import { feedUrl, pageUrl } from '../http/links.ts';
 import { badParameter, notFound, type Problem, problemResponse } from '../http/problem.ts';
 import type { FeedPath } from '../http/routes.ts';
 import { type PriceFeedItem, type PriceFeedOf, priceFeedToAtom, priceFeedToJson } from '../render/price-feed.ts';
+import type { CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearchRecord } from '../search/card-searcher.ts';
 import type { Searchers } from './search-data.ts';
 
@@ -53,8 +54,11 @@ export function parseFeedParams(query: URLSearchParams): { ok: true; params: Fee
   return { ok: true, params: { threshold, window: window as AlertWindow } };
 }
 
+/** A card's or a set's feed path. */
+type CatalogueFeedPath = Extract<FeedPath, { of: 'cards' | 'sets' }>;
+
 /** A feed's URL with its parameters, the defaults left out: `/feeds/cards/x.atom?window=30d`. */
-function feedUrlOf(path: Omit<FeedPath, 'format'>, format: FeedPath['format'], params: FeedParams): string {
+function feedUrlOf(path: Omit<CatalogueFeedPath, 'format'>, format: FeedPath['format'], params: FeedParams): string {
   const query = new URLSearchParams();
   if (params.threshold !== DEFAULT_ALERT_THRESHOLD) query.set('threshold', String(params.threshold));
   if (params.window !== DEFAULT_ALERT_WINDOW) query.set('window', params.window);
@@ -62,11 +66,11 @@ function feedUrlOf(path: Omit<FeedPath, 'format'>, format: FeedPath['format'], p
 }
 
 /**
- * The price feeds, `/feeds/cards/{slug}.json|.atom` and `/feeds/sets/{id}.json|.atom` (docs/api.md#feeds): the
+ * The price feeds, `/feeds/cards/{slug}.json|.atom` and `/feeds/sets/{id}.json|.atom` (docs/api.md#feeds), and a list's (`collection`): the
  * alerts of a card's value printing, or of every card of a set merged, newest first, at most MAX_ALERT_ITEMS. Read
  * from the card pack (which card, its set, its words) and the build's history store; each answer remembered by
  * its path and parameters, with a strong ETag and a Cache-Control a shared cache may keep (answer.ts).
- * @example const feeds = createFeedEndpoint({ searchers, histories }); feeds(feedPathOf('/feeds/cards/charizard-base1-4.json')!, new URLSearchParams(), undefined)
+ * @example const feeds = createFeedEndpoint({ searchers, histories }); feeds.catalogue(feedPathOf('/feeds/cards/charizard-base1-4.json') as CatalogueFeedPath, new URLSearchParams(), undefined)
  */
 export function createFeedEndpoint({ searchers, histories }: { searchers: Searchers; histories: () => HistoryStore }) {
   const responders = {
@@ -75,11 +79,12 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
   };
   const data = searchers.cardData;
 
-  function itemsOf(record: CardSearchRecord, params: FeedParams): PriceFeedItem[] {
+  /** A card's alerts: of its value printing, or of the printing named. */
+  function itemsOf(record: CardSearchRecord, params: FeedParams, printingId?: string): PriceFeedItem[] {
     const store = histories();
-    const history = store.card(record.summary.id);
+    const history = store.card(record.summary.id, printingId);
     if (!history) return [];
-    const printing = store.valuePrinting(record.summary.id)!;
+    const printing = printingId ?? store.valuePrinting(record.summary.id)!;
     return priceAlerts(history, ALERT_WINDOWS[params.window], params.threshold)
       .slice(0, MAX_ALERT_ITEMS)
       .map((alert) => ({
@@ -92,7 +97,7 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
   }
 
   /** What the feed follows, or undefined when no card or set is named so. */
-  function subjectOf(path: FeedPath): { title: string; page: string; records: CardSearchRecord[] } | undefined {
+  function subjectOf(path: CatalogueFeedPath): { title: string; page: string; records: CardSearchRecord[] } | undefined {
     if (path.of === 'cards') {
       const [hit] = searchers.cards.byIds([path.slug]).results;
       // A card is named by its slug here (its id is another URL's).
@@ -112,7 +117,8 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
     return records.length ? { title: records[0].summary.setName, page: pageUrl('sets', path.slug), records } : undefined;
   }
 
-  return (path: FeedPath, query: URLSearchParams, ifNoneMatch: string | null | undefined): Answer => {
+  /** A card's or a set's feed. */
+  function catalogue(path: CatalogueFeedPath, query: URLSearchParams, ifNoneMatch: string | null | undefined): Answer {
     const parsed = parseFeedParams(query);
     if (!parsed.ok) return problemResponse(parsed.problem);
     const { params } = parsed;
@@ -132,5 +138,49 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
       const items = newestAlerts(subject.records.map((record) => itemsOf(record, params)));
       return path.format === 'json' ? JSON.stringify(priceFeedToJson(of, items)) : priceFeedToAtom(of, items);
     });
-  };
+  }
+
+  /**
+   * A list's feed (`/feeds/collection.json?list=…`): the alerts of the cards its lines were matched to (by the
+   * list worker, as /api/collection values them: `entries` is its JSON), each of the printing its line named or of
+   * the card's value printing; ambiguous lines, sealed products and what was not found have none. Not remembered
+   * (its key would be the list), but with its ETag and 304 all the same.
+   */
+  function collection(
+    format: FeedPath['format'],
+    params: FeedParams,
+    list: string,
+    entries: readonly CollectionEntry[],
+    ifNoneMatch: string | null | undefined,
+  ): Answer {
+    const cards = new Map<string, { record: CardSearchRecord; printing?: string }>();
+    for (const entry of entries) {
+      if (entry.status !== 'matched' || !entry.card) continue;
+      const position = data.positionOf(entry.card.id);
+      if (position !== undefined)
+        cards.set(`${entry.card.id}\u0000${entry.card.printing?.id ?? ''}`, { record: data.item(position), printing: entry.card.printing?.id });
+    }
+    const urlOf = (to: FeedPath['format']) => {
+      const query = new URLSearchParams({ list });
+      if (params.threshold !== DEFAULT_ALERT_THRESHOLD) query.set('threshold', String(params.threshold));
+      if (params.window !== DEFAULT_ALERT_WINDOW) query.set('window', params.window);
+      return `/feeds/collection.${to}?${query}`;
+    };
+    const of: PriceFeedOf = {
+      title: `A list of ${cards.size} card${cards.size === 1 ? '' : 's'}`,
+      pageUrl: `/collection?${new URLSearchParams({ list })}`,
+      jsonUrl: urlOf('json'),
+      atomUrl: urlOf('atom'),
+      // Named by what its lines were matched to, so that the same cards in another order or spelling are the same feed.
+      key: `collection/${[...cards.keys()].sort().join(',')}?window=${params.window}&threshold=${params.threshold}`,
+      threshold: params.threshold,
+      window: params.window,
+      pricesAsOf: searchers.collection.pricesAsOf,
+    };
+    const items = newestAlerts([...cards.values()].map(({ record, printing }) => itemsOf(record, params, printing)));
+    const body = format === 'json' ? JSON.stringify(priceFeedToJson(of, items)) : priceFeedToAtom(of, items);
+    return answerOnce(ifNoneMatch, body, FEED_CONTENT_TYPES[format], FEED_CACHE_CONTROL);
+  }
+
+  return { catalogue, collection };
 }

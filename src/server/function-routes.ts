@@ -6,7 +6,7 @@ import { REQUEST_COST } from '../http/limits.ts';
 import { problemResponse } from '../http/problem.ts';
 import { type FunctionRoute, feedPathOf } from '../http/routes.ts';
 import { createCollectionEndpoint } from './collection-endpoint.ts';
-import { createFeedEndpoint } from './feed-endpoint.ts';
+import { createFeedEndpoint, parseFeedParams } from './feed-endpoint.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListValuer } from './list-valuer.ts';
 import type { ListingPages } from './listing-pages.ts';
@@ -63,9 +63,19 @@ export function createFunctionRoutes({
       return { ...answer, headers: { ...shared, ...answer.headers } };
     }
     if (route.endpoint === 'feed') {
+      const path = feedPathOf(url.pathname)!;
+      const parsed = parseFeedParams(url.searchParams);
+      if (!parsed.ok) return problemResponse(parsed.problem, shared);
+      if (path.of === 'collection') {
+        // A list's feed costs what the list costs, charged once it is read (collection-endpoint.ts).
+        const valued = await collection.entries(url, req);
+        if ('refused' in valued) return { ...valued.refused, headers: { ...shared, ...valued.refused.headers } };
+        const answer = feeds.collection(path.format, parsed.params, valued.list, valued.entries, ifNoneMatch);
+        return { ...answer, headers: { ...shared, 'Request-Cost': valued.headers['Request-Cost'], ...answer.headers } };
+      }
       const decision = await gate(req, REQUEST_COST.feed);
       if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });
-      const answer = feeds(feedPathOf(url.pathname)!, url.searchParams, ifNoneMatch);
+      const answer = feeds.catalogue(path, url.searchParams, ifNoneMatch);
       // A feed is for shared caches to keep (answer.ts FEED_CACHE_CONTROL): it carries no client's RateLimit headers; a problem does.
       return { ...answer, headers: { ...shared, ...(answer.status >= 400 ? decision.headers : {}), ...answer.headers } };
     }

@@ -64,9 +64,11 @@ const CONTRACT_PATHS = [
   '/feeds/cards/{slug}.atom',
   '/feeds/sets/{setId}.json',
   '/feeds/sets/{setId}.atom',
+  '/feeds/collection.json',
+  '/feeds/collection.atom',
 ];
 /** The price feeds: the function's, readable from any origin (a preflight), kept by shared caches (no RateLimit on a 200). */
-const FEEDS = ['/feeds/cards/{slug}.json', '/feeds/cards/{slug}.atom', '/feeds/sets/{setId}.json', '/feeds/sets/{setId}.atom'];
+const FEEDS = CONTRACT_PATHS.filter((path) => path.startsWith('/feeds/'));
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}', '/sets/{setId}', '/sets'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
 

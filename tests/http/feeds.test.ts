@@ -164,3 +164,40 @@ describe('feed errors', () => {
     },
   );
 });
+
+describe('/feeds/collection.json?list=', () => {
+  const list = encodeURIComponent('fix1-107\n2x base1-4\nno such card at all');
+
+  it('merges the alerts of the cards the lines were matched to, and costs what the list costs', async () => {
+    const res = await get(`/feeds/collection.json?list=${list}&threshold=5`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
+    expect(res.headers.get('request-cost')).toBe('1');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const text = await res.text();
+    const body = JSON.parse(text);
+    assertMatches('price-feed.json', body, 'the list feed');
+    expect(parseJsonFeed(text).title).toBe('A list of 2 cards: price moves of 5% or more over 7 days');
+    // Base Set Charizard's history is three days long: no 7-day change, no alert; Charizard-EX's two, as above.
+    expect(body.items.map((i: { _price_change: { card: string; direction: string } }) => [i._price_change.card, i._price_change.direction])).toEqual([
+      [slug, 'down'],
+      [slug, 'up'],
+    ]);
+    const card = await (await get(`/feeds/cards/${slug}.json?threshold=5`)).json();
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual(card.items.map((i: { id: string }) => i.id));
+    const atom = parseAtomFeed(await (await get(`/feeds/collection.atom?list=${list}&threshold=5`)).text());
+    expect(atom.entries?.map((e) => e.id)).toEqual(card.items.map((i: { id: string }) => i.id));
+  });
+
+  it('carries a strong ETag and answers 304 to If-None-Match', async () => {
+    const res = await get(`/feeds/collection.json?list=${list}`);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await get(`/feeds/collection.json?list=${list}`, { 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it('without a list, or with a bad threshold, is a 400 problem naming the parameter', async () => {
+    expect((await problemOf(await get('/feeds/collection.json'), 400)).parameter).toBe('list');
+    expect((await problemOf(await get(`/feeds/collection.atom?list=${list}&window=2d`), 400)).parameter).toBe('window');
+  });
+});

@@ -54,6 +54,8 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/feeds/cards/charizard-base1-4.atom', 'threshold=20&window=30d', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/sets/base1.json', '', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/sets/base1.atom', '', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/collection.json', 'list=base1-4', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/collection.atom', '', { kind: 'function', endpoint: 'feed' }],
   ])('%s?%s', (path, query, route) => {
     expect(routeOf(path, q(query))).toEqual(route);
   });
@@ -82,6 +84,8 @@ describe('routeOf decides the answer from the path alone', () => {
     '/feeds/cards/../x.json',
     '/feeds/sealed/x.json',
     '/feeds/sets/base1/cards.json',
+    '/feeds/collection',
+    '/feeds/collection.rss',
   ])('%s is not found', (path) => {
     expect(routeOf(path, q()).kind).toBe('not-found');
   });

@@ -444,7 +444,8 @@ export function mcpPath(op: McpPathOptions): Json {
 }
 
 export interface FeedPath extends Described {
-  slug: ParameterKey;
+  /** The card or set it follows; none for a list's feed, whose list is a query parameter. */
+  slug?: ParameterKey;
   query: Json[];
   /** The feed's media type and the schema of its body. */
   mediaType: string;
@@ -465,7 +466,13 @@ export function feedPath(op: FeedPath): Json {
       'Link-ServiceDesc',
       'X-Content-Type-Options',
     ]),
-    ...responsesOf({ '400': 'BadRequest', '404': 'NotFound', '405': 'MethodNotAllowed', '429': 'TooManyRequests', '503': 'ServiceUnavailable' }),
+    ...responsesOf({
+      '400': 'BadRequest',
+      ...(op.slug ? { '404': 'NotFound' } : { '414': 'UriTooLong' }),
+      '405': 'MethodNotAllowed',
+      '429': 'TooManyRequests',
+      '503': 'ServiceUnavailable',
+    }),
   };
   return pathItem(op, op.slug, [...op.query, ...parametersOf('If-None-Match', ...SIGNED)], responses, true);
 }

@@ -345,6 +345,17 @@ function feedPaths(): Record<string, unknown> {
       mediaType,
       schema,
     });
+    paths[`/feeds/collection.${ext}`] = feedPath({
+      base: `CollectionFeed${name}`,
+      tag: 'Feeds',
+      summary: `A list's price alerts as ${words}`,
+      description:
+        `${about.replace('it costs one rate-limit point like a search', `it costs what the list costs (one point per ${LIST_LINES_PER_POINT} lines)`)} ` +
+        'The cards the lines are matched to, as /api/collection matches them, each of the printing its line names or of its value printing; ambiguous lines and sealed products have no alerts.',
+      query: [COLLECTION_PARAMETERS[0], ...query],
+      mediaType,
+      schema,
+    });
   }
   return paths;
 }
