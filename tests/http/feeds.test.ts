@@ -100,6 +100,11 @@ describe('/feeds/cards/{slug}.json', () => {
     const again = await get(`/feeds/cards/${slug}.json`, { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
+    const head = await get(`/feeds/cards/${slug}.json`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(await head.text()).toBe('');
+    expect((await get(`/feeds/cards/${slug}.json`, { Origin: 'https://reader.example', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS')).status).toBe(204);
   });
 });
 
