@@ -21,9 +21,19 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
 /** The HTTP contract, as a client sees it whatever serves it: run against the function alone, through nginx and through the Worker. */
-const CONTRACT_FILES = ['server', 'hardening', 'hostile', 'search-pages', 'search-filters', 'catalog-movers', 'autocomplete', 'sets', 'collection', 'mcp'].map(
-  (name) => `tests/http/${name}.test.ts`,
-);
+const CONTRACT_FILES = [
+  'server',
+  'hardening',
+  'hostile',
+  'search-pages',
+  'search-filters',
+  'catalog-movers',
+  'autocomplete',
+  'sets',
+  'collection',
+  'mcp',
+  'feeds',
+].map((name) => `tests/http/${name}.test.ts`);
 
 /**
  * The Cloudflare Worker runs in Miniflare (workerd), an npm package of the project's: the `cloudflare` tier and

@@ -14,9 +14,13 @@
  *    heap it takes once read, and its size projected to the history policy's most (96 daily and
  *    92 weekly values a series: docs/data.md), each series stretched to that length.
  * 4. The same 1,000-line lists with their total over two years (`series=2y`: src/collection/list-series.ts).
+ * 5. Price feeds (src/server/feed-endpoint.ts, issue 34): a card's feed and a set's, each asked with parameters not
+ *    asked before (so the endpoint's answer cache never helps: what is timed is the alerts and the document), on
+ *    the store of content/ and on the store stretched to the history policy's most (two years a series), the
+ *    window drawn among 7, 30, 90 and 365 days; JSON and Atom alternately. p50 and p95 over the rounds, warm.
  *
  * Targets: 100 lines ≤ 20 ms at p95; a 5,000-line CSV ≤ 1 s; 1,000 lines as of a date ≤ 100 ms at p95, with a
- * two-year series ≤ 1 s at p95.
+ * two-year series ≤ 1 s at p95; a card's feed ≤ 20 ms at p95 (on either store).
  *
  * Usage:  npm run bench:collection        (= node scripts/bench-collection.ts)
  *         node scripts/bench-collection.ts --rounds 101 --runs 9
@@ -33,9 +37,11 @@ import { printingsOf } from '../src/catalogue/card-record.ts';
 import { primaryPriceOf } from '../src/catalogue/card-value.ts';
 import type { PriceSeries } from '../src/catalogue/price-history.ts';
 import { gradedFiguresOf } from '../src/collection/collection-data.ts';
+import type { HistoryStore } from '../src/collection/history-store.ts';
 import { type CardHistories, readHistoryStore, type SealedHistory, writeHistoryStore } from '../src/collection/history-store.ts';
 import { linesOfCsv, linesOfText } from '../src/collection/list-lines.ts';
 import { type CollectionSearchers, valueList } from '../src/collection/value-list.ts';
+import { type FeedPath, feedPathOf } from '../src/http/routes.ts';
 import { addDays } from '../src/schemas/dates.ts';
 import {
   CARD_CATALOGUE,
@@ -45,15 +51,17 @@ import {
   productLookup,
   productPositionsOf,
 } from '../src/search/card-searcher.ts';
-import { prepareCatalogue } from '../src/search/catalogue-searcher.ts';
+import { type CatalogueData, prepareCatalogue } from '../src/search/catalogue-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/search/sealed-searcher.ts';
 import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
+import { createFeedEndpoint } from '../src/server/feed-endpoint.ts';
+import type { Searchers } from '../src/server/search-data.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
 import { median, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { loadCards } from './lib/content-cards.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
-const TARGETS = { listP95Ms: 20, csvMs: 1000, asOfP95Ms: 100, seriesP95Ms: 1000 };
+const TARGETS = { listP95Ms: 20, csvMs: 1000, asOfP95Ms: 100, seriesP95Ms: 1000, feedP95Ms: 20 };
 const LIST_LINES = 100;
 const CSV_ROWS = 5000;
 const AS_OF_LINES = 1000;
@@ -108,7 +116,7 @@ const REALISTIC_LINES = [
 ];
 
 /** The searchers as the server holds them: read from search packs the way the build writes them. */
-function packedSearchers(): CollectionSearchers {
+function packedSearchers(): CollectionSearchers & { cardData: CatalogueData<CardSearchRecord> } {
   const { cards, sealedRecords, aliases } = loadRealCatalogue();
   const cardData = readSearchPack<CardSearchRecord>(
     'cards.pack (in memory)',
@@ -122,6 +130,7 @@ function packedSearchers(): CollectionSearchers {
   );
   const graded = new Map(loadCards().flatMap((card) => (card.graded ? [[card.id, gradedFiguresOf(card.graded)] as const] : [])));
   return {
+    cardData,
     cards: createCardSearcher(cardData),
     sealed: createSealedSearcher(sealedData),
     cardProducts: productLookup(productPositionsOf(cardData.size, cardData.item)),
@@ -318,6 +327,48 @@ function main(): number {
     `   ${AS_OF_LINES} distinct cards: p50 ${ms(percentile(distinctSeries, 50))}, p95 ${check('1,000 distinct cards with a 2-year series p95', distinctSeriesP95, TARGETS.seriesP95Ms)}`,
   );
 
+  console.log(`6. Price feeds × ${rounds}, each asked with new parameters, on the store of content/ and at the policy's most ...`);
+  const stretched = readHistoryStore(projected);
+  const withHistory = histories.cards.filter((card) => card.valuePrinting && card.printings.length > 0).map((card) => card.id);
+  const slugOf = new Map(withHistory.map((id) => [id, searchers.cardData.item(searchers.cardData.positionOf(id)!).summary.slug]));
+  const setIds = [...new Set(withHistory.map((id) => searchers.cardData.item(searchers.cardData.positionOf(id)!).set))];
+  const windows = ['7d', '30d', '90d', '365d'];
+  let asked = 0;
+  const feedTimes = (histories: HistoryStore, of: 'cards' | 'sets') => {
+    const endpoint = createFeedEndpoint({
+      searchers: { cards: searchers.cards, cardData: searchers.cardData, collection: { pricesAsOf } } as unknown as Searchers,
+      histories: () => histories,
+    });
+    const ask = () => {
+      const id = of === 'cards' ? slugOf.get(withHistory[Math.floor(random() * withHistory.length)])! : setIds[Math.floor(random() * setIds.length)];
+      const path = feedPathOf(`/feeds/${of}/${id}.${asked % 2 ? 'atom' : 'json'}`) as Extract<FeedPath, { of: typeof of }>;
+      // A threshold never asked before: the endpoint remembers answers by their parameters.
+      const query = new URLSearchParams({ threshold: String(1 + (asked++ % 9000) / 10), window: windows[asked % windows.length] });
+      const answer = endpoint.catalogue(path, query, undefined);
+      if (answer.status !== 200) throw new Error(`/feeds/${of}/${id}: ${answer.status}`);
+    };
+    for (let i = 0; i < 10; i++) ask(); // warm up the JIT
+    const times: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      t = performance.now();
+      ask();
+      times.push(performance.now() - t);
+    }
+    return times;
+  };
+  const cardFeed = feedTimes(store, 'cards');
+  const cardFeedMost = feedTimes(stretched, 'cards');
+  const setFeed = feedTimes(store, 'sets');
+  const setFeedMost = feedTimes(stretched, 'sets');
+  const cardFeedP95 = percentile(cardFeed, 95);
+  const cardFeedMostP95 = percentile(cardFeedMost, 95);
+  console.log(`   a card's feed: p50 ${ms(percentile(cardFeed, 50))}, p95 ${check("a card's feed p95", cardFeedP95, TARGETS.feedP95Ms)}`);
+  console.log(
+    `   a card's feed, two years of history: p50 ${ms(percentile(cardFeedMost, 50))}, p95 ${check("a card's feed (two years) p95", cardFeedMostP95, TARGETS.feedP95Ms)}`,
+  );
+  console.log(`   a set's feed: p50 ${ms(percentile(setFeed, 50))}, p95 ${ms(percentile(setFeed, 95))}`);
+  console.log(`   a set's feed, two years of history: p50 ${ms(percentile(setFeedMost, 50))}, p95 ${ms(percentile(setFeedMost, 95))}`);
+
   console.log('\nSummary');
   console.log(`  ${LIST_LINES}-line list: p50 ${ms(listP50)} · p95 ${ms(listP95)} (target ≤ ${ms(TARGETS.listP95Ms)})`);
   console.log(`  ${CSV_ROWS}-line CSV: median ${ms(csvMedian)} (target ≤ ${ms(TARGETS.csvMs)})`);
@@ -331,6 +382,9 @@ function main(): number {
     `  ${AS_OF_LINES}-line list with a 2-year series: p95 ${ms(seriesP95)}; distinct cards p95 ${ms(distinctSeriesP95)} (target ≤ ${ms(TARGETS.seriesP95Ms)})`,
   );
   console.log(`  history store: ${storeLine}; at the policy's most ${projectedLine}`);
+  console.log(
+    `  a card's feed: p95 ${ms(cardFeedP95)}, with two years of history ${ms(cardFeedMostP95)} (target ≤ ${ms(TARGETS.feedP95Ms)}); a set's p95 ${ms(percentile(setFeed, 95))}, with two years ${ms(percentile(setFeedMost, 95))}`,
+  );
   console.log(misses.length ? `  targets missed: ${misses.join('; ')}` : '  all targets met');
   return misses.length ? 1 : 0;
 }

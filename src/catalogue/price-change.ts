@@ -108,11 +108,34 @@ export function changesOver(history: PriceSeries, windows: readonly number[], en
   return windows.map((days) => changeTo(history, known, days, endDay, to));
 }
 
+/**
+ * The change over `days` days ending on each day a change can be read for, from the history's first readable day
+ * (historyFrom) + days − 1 to its last, as changeOver gives each: the history's dates read once, for the feeds, which
+ * ask every day of a history (a set's two-year histories, some 200 cards × 700 days).
+ * @example changeOverEachDay(history, 7)[0] // changeOver(history, 7, addDays(historyFrom(history), 6))
+ */
+export function changeOverEachDay(history: PriceSeries, days: number): PriceChange[] {
+  const known = daysOf(history);
+  // Each day's price read once: a day ends one window and starts another.
+  const prices: (PricePoint | undefined)[] = [];
+  for (let day = known.from; day <= known.end; day++) prices.push(priceOnDay(history, known, day));
+  const changes: PriceChange[] = [];
+  for (let end = known.from + days - 1; end <= known.end; end++) {
+    const to = prices[end - known.from];
+    changes.push(to ? changeFrom(days, prices[end + 1 - days - known.from], to) : { days, reason: 'no-price-now' });
+  }
+  return changes;
+}
+
 function changeTo(history: PriceSeries, known: Days, days: number, endDay: number, to: PricePoint | undefined): PriceChange {
   if (!to) return { days, reason: 'no-price-now' };
   const fromDay = endDay + 1 - days;
   if (fromDay < known.from) return { days, reason: 'history-too-short' };
-  const from = priceOnDay(history, known, fromDay);
+  return changeFrom(days, priceOnDay(history, known, fromDay), to);
+}
+
+/** The change from the price on a window's first day to the price on its last. */
+function changeFrom(days: number, from: PricePoint | undefined, to: PricePoint): PriceChange {
   if (!from || from.usd <= 0) return { days, reason: 'no-price-then' };
   const fromUsd = roundUsd(from.usd);
   const toUsd = roundUsd(to.usd);

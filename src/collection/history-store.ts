@@ -43,6 +43,8 @@ export interface SealedHistory {
 export interface HistoryStore {
   /** A card printing's history; without `printingId`, the history of the printing that gives the card's value. */
   card(cardId: string, printingId?: string): PriceSeries | undefined;
+  /** The id of the printing that gives a card's value, when it has a history (what `card` reads without one named). */
+  valuePrinting(cardId: string): string | undefined;
   sealed(productId: number): PriceSeries | undefined;
   /** How many series and values the store holds: for the benchmark and the docs. */
   readonly size: { series: number; values: number };
@@ -188,6 +190,10 @@ export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): 
       if (!card) return undefined;
       const index = printingId === undefined ? card[1] : card.indexOf(printingId, 2) - 2;
       return index < 0 ? undefined : decode(firstOfCard.get(cardId)! + index);
+    },
+    valuePrinting(cardId) {
+      const card = cardOf.get(cardId);
+      return card && card[1] >= 0 ? (card[2 + card[1]] as string) : undefined;
     },
     sealed(productId) {
       const series = sealedSeries.get(productId);

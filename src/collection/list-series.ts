@@ -82,6 +82,7 @@ export function rememberingStore(store: HistoryStore): HistoryStore {
   return {
     card: (cardId, printingId) => once(`c${cardId}\u0000${printingId ?? ''}`, () => store.card(cardId, printingId)),
     sealed: (productId) => once(`s${productId}`, () => store.sealed(productId)),
+    valuePrinting: (cardId) => store.valuePrinting(cardId),
     size: store.size,
   };
 }

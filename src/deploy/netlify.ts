@@ -28,7 +28,7 @@
 
 import type { FileManifest } from '../http/file-manifest.ts';
 import { SECURITY_HEADERS } from '../http/headers.ts';
-import { FUNCTION_PATHS, functionBase, type OutputFile, type StaticNegotiation, staticPaths } from '../http/host-rules.ts';
+import { FUNCTION_FOLDERS, FUNCTION_PATHS, functionBase, type OutputFile, type StaticNegotiation, staticPaths } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
 
@@ -56,6 +56,7 @@ export function netlifyRedirects(options: NetlifyOptions): string[] {
     '# Searches and the search pages (and the /api/knowledge list and the /sealed index, which the function serves from their files): the function.',
   ];
   for (const path of FUNCTION_PATHS) lines.push(`${path}  ${fn}${path}  200!`);
+  for (const folder of FUNCTION_FOLDERS) lines.push(`${folder}/*  ${fn}${folder}/:splat  200!`);
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
   lines.push(...extensionlessRules());
   for (const collection of COLLECTIONS) lines.push(`/api/${collection}/:slug  /api/${collection}/:slug.json  200`);

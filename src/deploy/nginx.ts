@@ -32,6 +32,7 @@ import {
   SECURITY_HEADERS,
   twinMarkdownLinks,
 } from '../http/headers.ts';
+import { FUNCTION_FOLDERS } from '../http/host-rules.ts';
 import { MAX_HEADER_BYTES, POST_BODY_MAX_BYTES } from '../http/limits.ts';
 import { COLLECTIONS, MARKDOWN_TWINS, markdownUrl } from '../http/links.ts';
 import { badRequest, functionUnavailable, notFound, type Problem, postBodyTooLarge, requestHeadersTooLarge } from '../http/problem.ts';
@@ -130,6 +131,8 @@ function routingMaps(): string {
         [q('~^/api/(?:cards|cards/autocomplete|sealed|collection)$'), 'function'],
         [q('~^/api/knowledge$'), 'knowledge'],
         [q('~^/(?:search|collection|mcp)$'), 'function'],
+        // The price feeds are no files: the function answers the whole folder (host-rules.ts FUNCTION_FOLDERS).
+        ...FUNCTION_FOLDERS.map((folder): [string, string] => [q(`~^${literal(folder)}(?:/|$)`), 'function']),
         [q('~^/sealed$'), 'listing'],
         [q('~^/$'), 'file'],
         [q(`~^${pages}$`), 'page'],

@@ -27,7 +27,7 @@
 import { acceptClasses } from '../http/accept-classes.ts';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../http/headers.ts';
-import { FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from '../http/host-rules.ts';
+import { FUNCTION_FOLDERS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { negotiate, type Representation } from '../http/negotiate.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
@@ -131,6 +131,7 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   const fn = functionBase(options.functionUrl);
   const rewrites: VercelRewrite[] = [];
   for (const path of FUNCTION_PATHS) rewrites.push({ source: path, destination: `${fn}${path}` });
+  for (const folder of FUNCTION_FOLDERS) rewrites.push({ source: `${folder}/:path*`, destination: `${fn}${folder}/:path*` });
   // Pages outside the detail folders (/knowledge): the function serves them without `.html`, so does this (the index pages negotiate, below).
   for (const file of Object.keys(manifest.files)) {
     if (/^\/[^/]+\.html$/.test(file) && file !== '/index.html' && file !== '/404.html' && !Object.hasOwn(INDEX_PAGES, file.slice(0, -5)))

@@ -26,13 +26,19 @@ interface CachedBody {
  */
 const CACHE_CONTROL = 'private, max-age=60';
 
+/**
+ * A price feed changes only with a build (the daily import), as a file does, and readers poll it: it is sent
+ * without the client's RateLimit headers (but on its 429) so that a shared cache may keep it as long as a file.
+ */
+export const FEED_CACHE_CONTROL = 'public, max-age=300';
+
 function cachedBody(body: string | Uint8Array<ArrayBuffer>): CachedBody {
   const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return { bytes, etag: etagOf(bytes) };
 }
 
-function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedBody, contentType: string): Answer {
-  const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
+function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedBody, contentType: string, cacheControl = CACHE_CONTROL): Answer {
+  const headers = { ETag: etag, 'Cache-Control': cacheControl };
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   return { status: 200, headers: { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.byteLength) }, body: bytes };
 }
@@ -42,8 +48,13 @@ function answer(ifNoneMatch: string | null | undefined, { bytes, etag }: CachedB
  * 304 and caching as the remembered ones.
  * @example answerOnce(req.headers['if-none-match'], json, JSON_CONTENT_TYPE).headers.ETag
  */
-export function answerOnce(ifNoneMatch: string | null | undefined, body: string | Uint8Array<ArrayBuffer>, contentType: string): Answer {
-  return answer(ifNoneMatch, cachedBody(body), contentType);
+export function answerOnce(
+  ifNoneMatch: string | null | undefined,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string,
+  cacheControl = CACHE_CONTROL,
+): Answer {
+  return answer(ifNoneMatch, cachedBody(body), contentType, cacheControl);
 }
 
 /**
@@ -55,7 +66,7 @@ export function answerOnce(ifNoneMatch: string | null | undefined, body: string 
  *
  * @example const page = createCachedAnswers(64, 'text/html; charset=utf-8'); page(req.headers['if-none-match'], 'q=mew', () => render('mew'))
  */
-export function createCachedAnswers(maxEntries: number, contentType: string) {
+export function createCachedAnswers(maxEntries: number, contentType: string, cacheControl = CACHE_CONTROL) {
   const cache = new Map<string, CachedBody>();
   return (ifNoneMatch: string | null | undefined, key: string, produce: () => string): Answer => {
     let body = cache.get(key);
@@ -65,7 +76,7 @@ export function createCachedAnswers(maxEntries: number, contentType: string) {
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     }
     cache.set(key, body);
-    return answer(ifNoneMatch, body, contentType);
+    return answer(ifNoneMatch, body, contentType, cacheControl);
   };
 }
 

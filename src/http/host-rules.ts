@@ -2,7 +2,7 @@ import { ISO_DATE, SLUG } from '../schemas/patterns.ts';
 import type { FileManifest } from './file-manifest.ts';
 import { detailLinks, directFileHeaders, fileHeaders } from './headers.ts';
 import { COLLECTIONS, type Collection } from './links.ts';
-import { AUTOCOMPLETE_PATH, EXTENSIONLESS_API_FILES, INDEX_PAGES } from './routes.ts';
+import { AUTOCOMPLETE_PATH, EXTENSIONLESS_API_FILES, FEEDS_FOLDER, INDEX_PAGES } from './routes.ts';
 
 /**
  * What any static host in front of the function must do, whatever its configuration language: serve these
@@ -50,6 +50,9 @@ export const FUNCTION_PATHS = [
   '/collection',
   '/mcp',
 ] as const;
+
+/** The folders whose every path is the function's: the price feeds (`/feeds/cards/{slug}.json` …), which are no files. */
+export const FUNCTION_FOLDERS = [FEEDS_FOLDER] as const;
 
 /**
  * The paths a client may ask for that a static host serves from build files,

@@ -26,6 +26,11 @@ export const REQUEST_COST = {
   search: 1,
   /** A negotiated detail page the function answers (`/cards/{slug}` …). */
   page: 1,
+  /**
+   * A price feed (`/feeds/cards/{slug}.json` …): like a search. Feed readers poll, so its answer is one a shared
+   * cache may keep (answer.ts FEED_CACHE_CONTROL): a CDN in front answers the polling and the function is counted once.
+   */
+  feed: 1,
   /** An MCP tools/call, but a list's (value_collection), which costs as a list. */
   toolCall: 1,
   /** An MCP resources/read. */

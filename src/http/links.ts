@@ -20,6 +20,8 @@ export interface Alternate {
   href: string;
   rel: 'alternate' | 'describedby' | 'canonical';
   type?: string;
+  /** What a reader shows for it (a page's feeds). */
+  title?: string;
 }
 
 /** The siblings of a detail page and the site index, as the contract lists them. */
@@ -28,6 +30,17 @@ export function alternatesOf(collection: Collection, slug?: string): Alternate[]
     { href: markdownUrl(collection, slug), rel: 'alternate', type: 'text/markdown' },
     { href: jsonUrl(collection, slug), rel: 'alternate', type: 'application/json' },
     { href: '/llms.txt', rel: 'describedby' },
+  ];
+}
+
+/** A card's or a set's price feed (docs/api.md#feeds), answered by the function. @example feedUrl('cards', 'charizard-base1-4', 'atom') // '/feeds/cards/charizard-base1-4.atom' */
+export const feedUrl = (of: 'cards' | 'sets', slug: string, format: 'json' | 'atom') => `/feeds/${of}/${slug}.${format}`;
+
+/** The `<link rel="alternate">`s of a card's or a set's page to its price feeds, JSON Feed and Atom. */
+export function feedAlternatesOf(of: 'cards' | 'sets', slug: string): Alternate[] {
+  return [
+    { href: feedUrl(of, slug, 'json'), rel: 'alternate', type: 'application/feed+json', title: 'Price moves (JSON Feed)' },
+    { href: feedUrl(of, slug, 'atom'), rel: 'alternate', type: 'application/atom+xml', title: 'Price moves (Atom)' },
   ];
 }
 

@@ -20,8 +20,27 @@ export type FunctionRoute = { kind: 'function'; endpoint: FunctionEndpoint; page
 
 /** The search endpoints, by the last segment of their path (/api/cards …, /api/cards/autocomplete). */
 export type SearchEndpoint = 'cards' | 'sealed' | 'knowledge' | 'autocomplete';
-/** The function's API endpoints: the searches, the valuing of a list (/api/collection) and the MCP endpoint (/mcp). */
-export type FunctionEndpoint = SearchEndpoint | 'collection' | 'mcp';
+/** The function's API endpoints: the searches, the valuing of a list (/api/collection), the MCP endpoint (/mcp) and the price feeds (/feeds/…). */
+export type FunctionEndpoint = SearchEndpoint | 'collection' | 'mcp' | 'feed';
+
+/** The folder of the price feeds, all answered by the function (a file each would double the build's files). */
+export const FEEDS_FOLDER = '/feeds';
+
+/** A price feed's path read: what it follows (a card by slug, a set by id, or a list given as `list=`) and in which format. */
+export type FeedPath = { of: 'cards' | 'sets'; slug: string; format: 'json' | 'atom' } | { of: 'collection'; slug?: never; format: 'json' | 'atom' };
+
+/**
+ * `/feeds/cards/{slug}.json|.atom`, `/feeds/sets/{id}.json|.atom` and `/feeds/collection.json|.atom` read, or
+ * undefined for any other path.
+ * @example feedPathOf('/feeds/cards/charizard-base1-4.atom') // { of: 'cards', slug: 'charizard-base1-4', format: 'atom' }
+ */
+export function feedPathOf(pathname: string): FeedPath | undefined {
+  const list = /^\/feeds\/collection\.(json|atom)$/.exec(pathname);
+  if (list) return { of: 'collection', format: list[1] as FeedPath['format'] };
+  const match = /^\/feeds\/(cards|sets)\/([^/]+)\.(json|atom)$/.exec(pathname);
+  if (!match || !SLUG.test(match[2])) return undefined;
+  return { of: match[1] as 'cards' | 'sets', slug: match[2], format: match[3] as FeedPath['format'] };
+}
 
 /**
  * The card names and sets a typed prefix starts. It sits where a card's JSON would (`/api/cards/{slug}`), so it is
@@ -105,6 +124,8 @@ export function routeOf(pathname: string, query: URLSearchParams): Route {
   if (pathname === MCP_PATH) return { kind: 'function', endpoint: 'mcp' };
   if (pathname === '/search') return { kind: 'function', page: 'cards' };
   if (pathname === '/sealed' && query.size > 0) return { kind: 'function', page: 'sealed' };
+  if (pathname === FEEDS_FOLDER || pathname.startsWith(`${FEEDS_FOLDER}/`))
+    return feedPathOf(pathname) ? { kind: 'function', endpoint: 'feed' } : { kind: 'not-found' };
   if (pathname === '/api/knowledge') {
     return query.has('q') || query.has('tag') ? { kind: 'function', endpoint: 'knowledge' } : { kind: 'file', file: '/api/knowledge.json', api: true };
   }

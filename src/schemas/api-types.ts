@@ -238,6 +238,7 @@ export interface ApiSchemas {
   'not-acceptable-problem.json': NotAcceptableProblem;
   'price-change.json': PriceChange;
   'price-changes.json': PriceChanges;
+  'price-feed.json': PriceFeed;
   'price-status.json': PriceStatus;
   'printing.json': Printing;
   'problem.json': Problem;
@@ -1149,6 +1150,108 @@ export interface Problem {
    * The rate-limit policies a 429 exceeded (draft-ietf-httpapi-ratelimit-headers, quota-exceeded problem type).
    */
   'violated-policies'?: string[];
+}
+/**
+ * /feeds/cards/{slug}.json and /feeds/sets/{id}.json: a JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) of price alerts, the days on which a card's market price change over the window first reached the threshold up or down (docs/api.md#feeds). Newest first, at most 50 items. URLs are root-relative: resolve them against the feed's own URL.
+ */
+export interface PriceFeed {
+  /**
+   * The JSON Feed version.
+   */
+  version: 'https://jsonfeed.org/version/1.1';
+  /**
+   * What the feed follows, its threshold and its window.
+   */
+  title: string;
+  /**
+   * The page of the card or the set.
+   */
+  home_page_url: string;
+  /**
+   * This feed's URL, with its parameters.
+   */
+  feed_url: string;
+  /**
+   * What an item is, in words.
+   */
+  description: string;
+  /**
+   * The language of the titles and texts.
+   */
+  language: 'en';
+  /**
+   * @maxItems 50
+   */
+  items: PriceFeedItem[];
+}
+export interface PriceFeedItem {
+  /**
+   * A name-based UUID of the card, the window, the direction and the day: the same crossing has the same id in every feed and at every request.
+   */
+  id: string;
+  /**
+   * The card's page.
+   */
+  url: string;
+  /**
+   * The card and its move, e.g. `Charizard (Base 4/102) up 14.2% in 7 days`.
+   */
+  title: string;
+  /**
+   * The move in words: both prices with their dates, the change in USD and percent.
+   */
+  content_text: string;
+  /**
+   * The day of the crossing, midnight UTC (RFC 3339).
+   */
+  date_published: string;
+  /**
+   * The alert as data (a JSON Feed extension).
+   */
+  _price_change: {
+    /**
+     * The card's slug.
+     */
+    card: string;
+    /**
+     * The printing whose history gave the alert: the card's value printing.
+     */
+    printing: string;
+    /**
+     * Which way the price moved past the threshold.
+     */
+    direction: 'up' | 'down';
+    /**
+     * The window, in days.
+     */
+    days: 7 | 30 | 90 | 365;
+    /**
+     * The price on the window's first day.
+     */
+    from: PricePoint;
+    /**
+     * The price on its last day.
+     */
+    to: PricePoint;
+    /**
+     * `to` minus `from`, in USD.
+     */
+    changeUsd: number;
+    /**
+     * The change in percent of `from`, one decimal.
+     */
+    changePct: number;
+  };
+}
+export interface PricePoint {
+  /**
+   * The day the price was known.
+   */
+  date: string;
+  /**
+   * The market price in USD.
+   */
+  usd: number;
 }
 export interface SealedSearch {
   /**

@@ -9,6 +9,7 @@ import { negotiateAmong } from '../http/negotiate.ts';
 import { badParameter, badRequest, notAcceptable, overLimit, problemResponse, tooManyLines, unsupportedMediaType } from '../http/problem.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
 import type { PageShell } from '../render/pages/page-shell.ts';
+import type { CollectionEntry } from '../schemas/api-types.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListOptions, ListOutput } from './list-render.ts';
 import { type ListAnswer, type ListValuer, listWorkProblem } from './list-valuer.ts';
@@ -117,6 +118,24 @@ export function createCollectionEndpoint({
   }
 
   /**
+   * The lines of a GET list (`list=`, as /api/collection takes it) as the worker matched them, for a list's price
+   * feed: the same limits, the same cost by lines (charged by `value`), the JSON entries of its valuing.
+   */
+  async function entries(
+    url: URL,
+    req: IncomingMessage,
+  ): Promise<{ list: string; entries: CollectionEntry[]; headers: Record<string, string> } | { refused: Answer }> {
+    const source = listOf(url);
+    if ('problem' in source) return { refused: source.problem };
+    const options = optionsOf([], []);
+    if ('problem' in options) return { refused: options.problem };
+    const valued = await value(() => linesOfText(source.text()), { kind: 'json' }, options, req);
+    if ('refused' in valued) return valued;
+    const { entries } = JSON.parse(Buffer.from(valued.answer.bytes).toString('utf8')) as { entries: CollectionEntry[] };
+    return { list: source.text(), entries, headers: valued.headers };
+  }
+
+  /**
    * `/collection`: the page for people. GET without a list is the empty form; with one (a shared link, a picked
    * alternative), the valued page. POST is the form: a pasted list and or a CSV file (multipart/form-data), or
    * with `format=csv` the same list as CSV to save.
@@ -166,7 +185,7 @@ export function createCollectionEndpoint({
     return { ...answer, headers: { ...valued.headers, ...answer.headers } };
   }
 
-  return { api, page };
+  return { api, page, entries };
 }
 
 /** An answer with its ETag (304 when it matches) and a search's caching for a GET; never cached for a POST. */

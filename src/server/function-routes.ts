@@ -1,16 +1,18 @@
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import type { Answer } from '../http/answer.ts';
 import { API_HEADERS } from '../http/headers.ts';
 import { REQUEST_COST } from '../http/limits.ts';
 import { problemResponse } from '../http/problem.ts';
-import type { FunctionRoute } from '../http/routes.ts';
+import { type FunctionRoute, feedPathOf } from '../http/routes.ts';
 import { createCollectionEndpoint } from './collection-endpoint.ts';
+import { createFeedEndpoint, parseFeedParams } from './feed-endpoint.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListValuer } from './list-valuer.ts';
 import type { ListingPages } from './listing-pages.ts';
 import type { BuildFiles } from './mcp/build-files.ts';
 import type { createMcpEndpoint } from './mcp/mcp-endpoint.ts';
-import type { Searchers } from './search-data.ts';
+import { historyStoreOf, type Searchers } from './search-data.ts';
 import { answerSearch } from './search-endpoints.ts';
 
 /** Where the MCP endpoint finds its tool list, and whether it serves only this machine (mcp/mcp-endpoint.ts). */
@@ -21,7 +23,7 @@ export interface McpSettings {
 
 /**
  * What the function itself computes per request, behind its gate (rate limit and agent verification): the
- * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`), the MCP endpoint (`/mcp`) and the
+ * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`), the MCP endpoint (`/mcp`), the price feeds (`/feeds/…`) and the
  * search pages for people (`/search`, `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
  * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, valuer, mcp }); await answer(route, url, req)
  */
@@ -42,6 +44,8 @@ export function createFunctionRoutes({
   mcp: McpSettings;
 }) {
   const collection = createCollectionEndpoint({ gate, valuer, shell: listingPages.shell, asOfRange: () => searchers.collection });
+  // The price feeds read the build's history store (dist/server/search/, beside the MCP tool list), on the first feed asked for.
+  const feeds = createFeedEndpoint({ searchers, histories: historyStoreOf(join(mcp.serverDir, 'search')) });
   // The MCP code and its SDK are loaded on the first call to /mcp, off the path of the first search.
   let mcpEndpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {
@@ -57,6 +61,23 @@ export function createFunctionRoutes({
     if (route.endpoint === 'collection') {
       const answer = await collection.api(url, req);
       return { ...answer, headers: { ...shared, ...answer.headers } };
+    }
+    if (route.endpoint === 'feed') {
+      const path = feedPathOf(url.pathname)!;
+      const parsed = parseFeedParams(url.searchParams);
+      if (!parsed.ok) return problemResponse(parsed.problem, shared);
+      if (path.of === 'collection') {
+        // A list's feed costs what the list costs, charged once it is read (collection-endpoint.ts).
+        const valued = await collection.entries(url, req);
+        if ('refused' in valued) return { ...valued.refused, headers: { ...shared, ...valued.refused.headers } };
+        const answer = feeds.collection(path.format, parsed.params, valued.list, valued.entries, ifNoneMatch);
+        return { ...answer, headers: { ...shared, 'Request-Cost': valued.headers['Request-Cost'], ...answer.headers } };
+      }
+      const decision = await gate(req, REQUEST_COST.feed);
+      if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });
+      const answer = feeds.catalogue(path, url.searchParams, ifNoneMatch);
+      // A feed is for shared caches to keep (answer.ts FEED_CACHE_CONTROL): it carries no client's RateLimit headers; a problem does.
+      return { ...answer, headers: { ...shared, ...(answer.status >= 400 ? decision.headers : {}), ...answer.headers } };
     }
     const decision = await gate(req, REQUEST_COST.search);
     if (!decision.go) return problemResponse(decision.problem, { ...shared, ...decision.headers });

@@ -12,6 +12,7 @@ import {
   createCardSearcher,
   productLookup,
 } from '../search/card-searcher.ts';
+import type { CatalogueData } from '../search/catalogue-searcher.ts';
 import type { FilterData } from '../search/field-filters.ts';
 import { CARD_FILTERS_FILE, SEALED_FILTERS_FILE } from '../search/filter-data.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../search/knowledge-searcher.ts';
@@ -25,6 +26,8 @@ import type { IndexField } from '../search/token-index.ts';
  */
 export interface Searchers {
   cards: CardSearcher;
+  /** The cards' pack itself, by position: its records and each position's set (what the price feeds read). */
+  cardData: CatalogueData<CardSearchRecord>;
   sealed: SealedSearcher;
   knowledge: KnowledgeSearcher<KnowledgeListItem & { category: string }>;
   /** Sealed kinds present in the content: the values `kind` accepts. */
@@ -54,7 +57,8 @@ export function loadSearchers(searchDir: string): Searchers {
   };
   const filters = { cards: once(() => read<FilterData>(basename(CARD_FILTERS_FILE))), sealed: once(() => read<FilterData>(basename(SEALED_FILTERS_FILE))) };
   const pack = <T>(name: string, fields: readonly IndexField[]) => readSearchPack<T>(join(searchDir, name), fields, readFileSync(join(searchDir, name)));
-  const cards = createCardSearcher(pack<CardSearchRecord>('cards.pack', CARD_SEARCH_FIELDS), { filters: filters.cards });
+  const cardData = pack<CardSearchRecord>('cards.pack', CARD_SEARCH_FIELDS);
+  const cards = createCardSearcher(cardData, { filters: filters.cards });
   const sealed = createSealedSearcher(pack<SealedSearchRecord>('sealed.pack', SEALED_SEARCH_FIELDS), { filters: filters.sealed });
   let knowledge: Searchers['knowledge'] | undefined;
   let kinds: string[] | undefined;
@@ -63,6 +67,7 @@ export function loadSearchers(searchDir: string): Searchers {
   let autocomplete: Searchers['autocomplete'] | undefined;
   return {
     cards,
+    cardData,
     sealed,
     filters,
     get knowledge() {

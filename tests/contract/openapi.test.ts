@@ -60,7 +60,15 @@ const CONTRACT_PATHS = [
   '/catalog/{name}.md',
   '/api/movers',
   '/movers.md',
+  '/feeds/cards/{slug}.json',
+  '/feeds/cards/{slug}.atom',
+  '/feeds/sets/{setId}.json',
+  '/feeds/sets/{setId}.atom',
+  '/feeds/collection.json',
+  '/feeds/collection.atom',
 ];
+/** The price feeds: the function's, readable from any origin (a preflight), kept by shared caches (no RateLimit on a 200). */
+const FEEDS = CONTRACT_PATHS.filter((path) => path.startsWith('/feeds/'));
 const DETAIL_PAGES = ['/cards/{slug}', '/sealed/{slug}', '/knowledge/{slug}', '/sets/{setId}', '/sets'];
 const METHODS = ['get', 'head', 'options', 'put', 'post', 'delete', 'patch', 'trace'];
 
@@ -114,10 +122,10 @@ describe('/openapi.json covers the contract', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('HEAD is described wherever GET is, and the preflight on /api/*, the detail pages and /mcp', () => {
+  it('HEAD is described wherever GET is, and the preflight on /api/*, the detail pages, /mcp and the feeds', () => {
     for (const [path, item] of Object.entries(api.paths as Record<string, Record<string, Operation>>)) {
       expect(item.head, path).toEqual(item.get ? expect.anything() : undefined);
-      const preflight = path.startsWith('/api/') || DETAIL_PAGES.includes(path) || path === '/mcp';
+      const preflight = path.startsWith('/api/') || DETAIL_PAGES.includes(path) || path === '/mcp' || FEEDS.includes(path);
       expect(item.options?.responses['204'], path).toEqual(preflight ? { $ref: '#/components/responses/Preflight' } : undefined);
     }
   });

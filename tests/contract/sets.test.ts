@@ -207,6 +207,12 @@ describe('the Markdown and HTML of the set pages', () => {
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/sets/base1.md">');
     expect(html).toContain('<link rel="alternate" type="application/json" href="/api/sets/base1">');
     expect(html).toContain('<link rel="describedby" href="/llms.txt">');
+    expect(html).toContain('<link rel="alternate" type="application/feed+json" href="/feeds/sets/base1.json" title="Price moves (JSON Feed)">');
+    expect(html).toContain('<link rel="alternate" type="application/atom+xml" href="/feeds/sets/base1.atom" title="Price moves (Atom)">');
+    // And a card's page links its own (issue 34, item 5).
+    const card = read('cards/charizard-base1-4.html');
+    expect(card).toContain('<link rel="alternate" type="application/feed+json" href="/feeds/cards/charizard-base1-4.json" title="Price moves (JSON Feed)">');
+    expect(card).toContain('<link rel="alternate" type="application/atom+xml" href="/feeds/cards/charizard-base1-4.atom" title="Price moves (Atom)">');
     const links = [...html.matchAll(/<td><a href="(\/cards\/[^"]+)">/g)].map((m) => m[1]);
     expect(links).toEqual(['/cards/charizard-base1-4', '/cards/blastoise-base1-2', '/cards/energy-removal-base1-92', '/cards/machamp-base1-8']);
     expect(html.match(/<svg [^>]*class="sparkline"/g)).toHaveLength(1);

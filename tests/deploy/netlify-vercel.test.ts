@@ -193,6 +193,7 @@ describe('Netlify', () => {
       { from: '/sealed', to: `${FN}/sealed`, status: 200, force: true },
       { from: '/collection', to: `${FN}/collection`, status: 200, force: true },
       { from: '/mcp', to: `${FN}/mcp`, status: 200, force: true },
+      { from: '/feeds/*', to: `${FN}/feeds/:splat`, status: 200, force: true },
       // The extensionless API files: one placeholder rule per folder (/api/content, /api/bulk/manifest, /api/catalog/sets …).
       ...['/api', '/api/bulk', '/api/catalog'].map((folder) => ({ from: `${folder}/:name`, to: `${folder}/:name.json`, status: 200, force: false })),
       ...COLLECTIONS.map((c) => ({ from: `/api/${c}/:slug`, to: `/api/${c}/:slug.json`, status: 200, force: false })),
@@ -235,6 +236,8 @@ describe('Netlify', () => {
       ['/sealed', {}],
       ['/collection', {}],
       ['/mcp', {}],
+      ['/feeds/cards/charizard-base1-4.json', {}],
+      ['/feeds/sets/base1.atom', { threshold: '20' }],
     ] as const) {
       expect(netlifyServe(site, files, path, query)).toEqual({ kind: 'function', url: `${FN}${path}` });
     }
@@ -447,6 +450,9 @@ describe('Vercel', () => {
     expect(vercelServe(routes, fixture.files, '/search', {}, { q: 'mew' })).toEqual({ kind: 'function', url: `${FN}/search` });
     expect(vercelServe(routes, fixture.files, '/sealed', {}, { kind: 'etb' })).toEqual({ kind: 'function', url: `${FN}/sealed` });
     expect(vercelServe(routes, fixture.files, '/sealed')).toEqual({ kind: 'function', url: `${FN}/sealed` });
+    for (const feed of ['/feeds/cards/charizard-base1-4.json', '/feeds/sets/base1.atom']) {
+      expect(vercelServe(routes, fixture.files, feed, {}, { window: '30d' })).toEqual({ kind: 'function', url: `${FN}${feed}` });
+    }
   });
 
   /** What the contract gives a negotiated page for an Accept header, as Vercel can send it. */

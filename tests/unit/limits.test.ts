@@ -65,6 +65,7 @@ describe('docs/limits.md', () => {
     const costs = [
       ['A search:', String(REQUEST_COST.search)],
       ['A negotiated detail page', String(REQUEST_COST.page)],
+      ['A price feed', String(REQUEST_COST.feed)],
       ['A list to value', `${listCost(LIST_LINES_PER_POINT)} per ${LIST_LINES_PER_POINT} lines or part of them, at least ${listCost(0)}`],
       ['An MCP `tools/call`', String(REQUEST_COST.toolCall)],
       ['An MCP `resources/read`', String(REQUEST_COST.resourceRead)],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_WINDOW_DAYS, changeOver, changesOver, historyFrom, noChangeWords, priceOn } from '../../src/catalogue/price-change.ts';
+import { CHANGE_WINDOW_DAYS, changeOver, changeOverEachDay, changesOver, historyFrom, noChangeWords, priceOn } from '../../src/catalogue/price-change.ts';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
+import { addDays } from '../../src/schemas/dates.ts';
 
 /**
  * A history as the policy keeps it: weekly closes for three weeks (Sundays 2025-09-07, 09-14 and 09-21, the middle
@@ -119,5 +120,14 @@ describe('the change over a window', () => {
 
   it('is given over 7, 30, 90 and 365 days', () => {
     expect(CHANGE_WINDOW_DAYS).toEqual([7, 30, 90, 365]);
+  });
+});
+
+describe('the change ending on each day', () => {
+  it.each([7, 30])('over %i days is changeOver ending on each day, from the first day it can be read to the last', (days) => {
+    const each = changeOverEachDay(history, days);
+    expect(each.length).toBeGreaterThan(0);
+    for (const [i, change] of each.entries()) expect(change).toEqual(changeOver(history, days, addDays(historyFrom(history), days - 1 + i)));
+    expect(each.at(-1)).toEqual(changeOver(history, days));
   });
 });

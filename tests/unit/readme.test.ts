@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FEED_CACHE_CONTROL } from '../../src/http/answer.ts';
 import { CACHE_CONTROL } from '../../src/http/headers.ts';
 import { quotePattern } from '../../src/knowledge-facts/quotes.ts';
 import { README_QUOTES } from '../../src/knowledge-facts/readme.ts';
@@ -92,7 +93,7 @@ describe('the cache policy', () => {
     const policy = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8')
       .split('## Cache policy')[1]
       .split('\n## ')[0];
-    for (const value of [CACHE_CONTROL.other, CACHE_CONTROL.immutable, 'private, max-age=60', 'no-store']) expect(policy).toContain(value);
+    for (const value of [CACHE_CONTROL.other, CACHE_CONTROL.immutable, 'private, max-age=60', FEED_CACHE_CONTROL, 'no-store']) expect(policy).toContain(value);
     const restating = ['README.md', ...DOCS].filter(
       (file) => file !== 'docs/deploy.md' && /max-age|stale-while-revalidate|immutable/.test(readFileSync(join(ROOT, file), 'utf8')),
     );

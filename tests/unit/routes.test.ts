@@ -50,6 +50,12 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/sealed', '', { kind: 'file', file: '/sealed', api: false }],
     ['/sealed', 'kind=etb', { kind: 'function', page: 'sealed' }],
     ['/sealed', 'q=', { kind: 'function', page: 'sealed' }],
+    ['/feeds/cards/charizard-base1-4.json', '', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/cards/charizard-base1-4.atom', 'threshold=20&window=30d', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/sets/base1.json', '', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/sets/base1.atom', '', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/collection.json', 'list=base1-4', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/collection.atom', '', { kind: 'function', endpoint: 'feed' }],
   ])('%s?%s', (path, query, route) => {
     expect(routeOf(path, q(query))).toEqual(route);
   });
@@ -70,6 +76,16 @@ describe('routeOf decides the answer from the path alone', () => {
     '/sets/',
     '/sets/Base1',
     '/api/sets/base1.md',
+    '/feeds',
+    '/feeds/',
+    '/feeds/cards/charizard-base1-4',
+    '/feeds/cards/charizard-base1-4.rss',
+    '/feeds/cards/Charizard-Base1-4.json',
+    '/feeds/cards/../x.json',
+    '/feeds/sealed/x.json',
+    '/feeds/sets/base1/cards.json',
+    '/feeds/collection',
+    '/feeds/collection.rss',
   ])('%s is not found', (path) => {
     expect(routeOf(path, q()).kind).toBe('not-found');
   });

@@ -442,3 +442,37 @@ export function mcpPath(op: McpPathOptions): Json {
     ),
   };
 }
+
+export interface FeedPath extends Described {
+  /** The card or set it follows; none for a list's feed, whose list is a query parameter. */
+  slug?: ParameterKey;
+  query: Json[];
+  /** The feed's media type and the schema of its body. */
+  mediaType: string;
+  schema: Json;
+}
+
+/**
+ * A price feed (`/feeds/…`): answered and counted by the function like a search, but kept by shared caches, so
+ * its 200 and 304 carry no RateLimit headers (its 429 does).
+ * @example feedPath({ base: 'CardFeedJson', tag: 'Feeds', summary: '…', description: '…', slug: 'CardSlug', query, mediaType: 'application/feed+json', schema })
+ */
+export function feedPath(op: FeedPath): Json {
+  const responses = {
+    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, [
+      'ETag',
+      'Cache-Control',
+      ...CORS,
+      'Link-ServiceDesc',
+      'X-Content-Type-Options',
+    ]),
+    ...responsesOf({
+      '400': 'BadRequest',
+      ...(op.slug ? { '404': 'NotFound' } : { '414': 'UriTooLong' }),
+      '405': 'MethodNotAllowed',
+      '429': 'TooManyRequests',
+      '503': 'ServiceUnavailable',
+    }),
+  };
+  return pathItem(op, op.slug, [...op.query, ...parametersOf('If-None-Match', ...SIGNED)], responses, true);
+}

@@ -1,12 +1,14 @@
 import { MOVERS_FLOOR_USD, MOVERS_LIMIT, MOVERS_WINDOWS } from '../../catalogue/movers.ts';
+import { ALERT_WINDOWS, DEFAULT_ALERT_THRESHOLD, DEFAULT_ALERT_WINDOW, MAX_ALERT_ITEMS, MAX_ALERT_THRESHOLD } from '../../catalogue/price-alerts.ts';
 import { CHANGE_WINDOW_DAYS } from '../../catalogue/price-change.ts';
 import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, MCP_BATCH_MAX } from '../../http/limits.ts';
 import { CATALOG_NAMES } from '../../http/links.ts';
 import { AUTOCOMPLETE_PATH } from '../../http/routes.ts';
 import { AUTOCOMPLETE_LIMIT } from '../../search/autocomplete.ts';
 import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, RESOURCE_SCHEME } from '../mcp/protocol.ts';
-import { apiFilePath, apiPath, collectionPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
+import { apiFilePath, apiPath, collectionPath, feedPath, filePath, markdownPath, mcpPath, pagePath } from './operations.ts';
 import { AUTOCOMPLETE_QUERY, CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, type ParameterKey, sealedSearchQuery } from './parameters.ts';
+import { ref } from './schema-components.ts';
 
 /**
  * Every path of the contract's path table (shared/spec/API.md, "Paths at a glance").
@@ -39,6 +41,11 @@ export const TAGS = [
     name: 'Movers',
     description:
       'The cards and sealed products whose market price rose or fell the most over 7 and 30 days, made from the daily histories at build time, with the rules that ranked them; as JSON and Markdown.',
+  },
+  {
+    name: 'Feeds',
+    description:
+      'Price alerts without an account: for a card or a set, each day its market price moved past a threshold over a window, as JSON Feed 1.1 and Atom, for feed readers.',
   },
   {
     name: 'Bulk data',
@@ -286,6 +293,73 @@ function moversPaths(): Record<string, unknown> {
   };
 }
 
+/** The price feeds (src/server/feed-endpoint.ts), of a card and of a set, each as JSON Feed and Atom. */
+function feedPaths(): Record<string, unknown> {
+  const query = [
+    {
+      name: 'threshold',
+      in: 'query',
+      description: `The move, in percent up or down, an item needs (default ${DEFAULT_ALERT_THRESHOLD}).`,
+      schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_ALERT_THRESHOLD, default: DEFAULT_ALERT_THRESHOLD },
+    },
+    {
+      name: 'window',
+      in: 'query',
+      description: `The window the move is measured over (default ${DEFAULT_ALERT_WINDOW}).`,
+      schema: { type: 'string', enum: Object.keys(ALERT_WINDOWS), default: DEFAULT_ALERT_WINDOW },
+    },
+  ];
+  const about =
+    'An item is a crossing: a day on which the change of the card’s value printing over the window ending that day (as its `change` field) is at least `threshold` up or down, ' +
+    `after a day on which it was not; newest first, at most ${MAX_ALERT_ITEMS}. Item ids are stable name-based UUID URNs of the card, window, direction and day; URLs are root-relative. ` +
+    'Answered by the function; it costs one rate-limit point like a search, and its answer carries no RateLimit headers so that a shared cache may keep it (readers poll).';
+  const formats = [
+    { ext: 'json', name: 'Json', words: 'JSON Feed 1.1', mediaType: 'application/feed+json', schema: ref('schemas', 'PriceFeed') },
+    {
+      ext: 'atom',
+      name: 'Atom',
+      words: 'Atom (RFC 4287)',
+      mediaType: 'application/atom+xml',
+      schema: { type: 'string', description: 'An Atom feed document.' },
+    },
+  ];
+  const paths: Record<string, unknown> = {};
+  for (const { ext, name, words, mediaType, schema } of formats) {
+    paths[`/feeds/cards/{slug}.${ext}`] = feedPath({
+      base: `CardFeed${name}`,
+      tag: 'Feeds',
+      summary: `A card's price alerts as ${words}`,
+      description: `${about} The card's title, its moves and its page.`,
+      slug: 'CardSlug',
+      query,
+      mediaType,
+      schema,
+    });
+    paths[`/feeds/sets/{setId}.${ext}`] = feedPath({
+      base: `SetFeed${name}`,
+      tag: 'Feeds',
+      summary: `A set's price alerts as ${words}`,
+      description: `${about} Every card of the set, merged.`,
+      slug: 'SetId',
+      query,
+      mediaType,
+      schema,
+    });
+    paths[`/feeds/collection.${ext}`] = feedPath({
+      base: `CollectionFeed${name}`,
+      tag: 'Feeds',
+      summary: `A list's price alerts as ${words}`,
+      description:
+        `${about.replace('it costs one rate-limit point like a search', `it costs what the list costs (one point per ${LIST_LINES_PER_POINT} lines)`)} ` +
+        'The cards the lines are matched to, as /api/collection matches them, each of the printing its line names or of its value printing; ambiguous lines and sealed products have no alerts.',
+      query: [COLLECTION_PARAMETERS[0], ...query],
+      mediaType,
+      schema,
+    });
+  }
+  return paths;
+}
+
 /** The bulk files (src/pipeline/bulk-files.ts): their manifest, each collection's NDJSON and its gzip, and the cards' CSV. */
 function bulkPaths(): Record<string, unknown> {
   const tag = 'Bulk data';
@@ -448,6 +522,7 @@ export function pathsOf(kinds: string[]): Record<string, unknown> {
     ...changePaths(),
     ...catalogPaths(),
     ...moversPaths(),
+    ...feedPaths(),
     '/mcp': mcpPath({
       base: 'Mcp',
       tag: 'Agents',
