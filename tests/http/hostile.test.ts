@@ -427,9 +427,10 @@ describe('hostile requests against the real server', () => {
       await fc.assert(
         fc.asyncProperty(batch(request), (requests) =>
           sendAll(requests, (request, response) => {
-            const exact = pathOf(request.target)?.exact;
+            const target = targetAsRead(request.target);
+            const exact = pathOf(target)?.exact;
             const type = response.headers['content-type'] ?? '';
-            const resource = resourceOf(request.target);
+            const resource = resourceOf(target);
             const servedPage = (response.status === 200 || response.status === 304) && resource?.kind === 'page';
             if (refusedInFront(response)) return ensureProblem(request, response);
             if ((exact && DETAIL_PAGE.test(exact) && reachesHandler(request)) || servedPage) {
@@ -663,7 +664,8 @@ describe('hostile requests against the real server', () => {
             // CONNECT included: Node hands it to a separate event, but it is a method like the others to the contract.
             if (refusedInFront(response)) return ensureProblem(request, response);
             if (!reachesHandler({ ...request, method: 'GET' })) return;
-            const path = pathOf(request.target);
+            const target = targetAsRead(request.target);
+            const path = pathOf(target);
             // The paths that take a POST (a list to value) answer it themselves (tests/http/collection.test.ts).
             const allowed = allowedMethodsOf(path?.exact ?? '');
             if (request.method === 'POST' && allowed.includes('POST')) return;
@@ -674,7 +676,7 @@ describe('hostile requests against the real server', () => {
               return;
             }
             // Only canonical paths: `//api/…` may be a path of its own that names nothing.
-            const resource = resourceOf(request.target);
+            const resource = resourceOf(target);
             const corsPath = path?.exact === path?.pathname && resource && (resource.kind !== 'file' || resource.file.startsWith('/api/'));
             if (!corsPath) return;
             ensure(response.status === 204, `OPTIONS on the API or a detail page is a ${response.status}, not a 204 preflight`, request, response);

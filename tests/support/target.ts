@@ -56,9 +56,14 @@ export function skippedOnTheWorker(why: string): boolean {
   return true;
 }
 
-/** The request target as the server reads it: nginx and Node's parser (llhttp, Node 24) both skip spaces before it. */
+/**
+ * The request target as the server reads it: nginx and Node's parser (llhttp, Node 24) both skip spaces before it;
+ * through the Worker, workerd's local server (WORKERD_PARSES_THE_BYTES) reads it up to its first space or tab, so
+ * `/api/cards\t/x` is a search there.
+ */
 export function targetAsRead(target: string): string {
-  return target.replace(/^ +/, '');
+  const read = target.replace(/^ +/, '');
+  return CONTRACT_TARGET === 'cloudflare' ? read.split(/[ \t]/)[0] : read;
 }
 
 /**
