@@ -72,6 +72,9 @@ export interface ApiPath extends Described {
   limited?: 'always' | 'when-filtered';
 }
 
+/** The headers of every /api/* answer that is a file or kept like one: validators, caching, CORS, the description link. */
+const API_FILE_HEADERS: HeaderRef[] = ['ETag', 'Cache-Control', ...CORS, 'Link-ServiceDesc', 'X-Content-Type-Options'];
+
 /**
  * An /api/* path: JSON, readable from any origin, linked to this description.
  * @example apiPath({ base: 'ContentSummary', tag: 'Site', summary: 'Content summary', description: '…', schema: 'ContentSummary' })
@@ -79,14 +82,7 @@ export interface ApiPath extends Described {
 export function apiPath(op: ApiPath): Json {
   const ok = op.limited === 'when-filtered' ? `${op.summary}. The RateLimit headers come only with q or tag, when the function answers.` : op.summary;
   const responses = {
-    ...okAndNotModified(ok, { 'application/json': { schema: ref('schemas', op.schema) } }, [
-      'ETag',
-      'Cache-Control',
-      ...CORS,
-      'Link-ServiceDesc',
-      'X-Content-Type-Options',
-      ...(op.limited ? RATE_LIMITED : []),
-    ]),
+    ...okAndNotModified(ok, { 'application/json': { schema: ref('schemas', op.schema) } }, [...API_FILE_HEADERS, ...(op.limited ? RATE_LIMITED : [])]),
     ...responsesOf({
       ...(op.query && { '400': 'BadRequest' }),
       ...(op.slug && { '404': 'NotFound' }),
@@ -105,13 +101,7 @@ export function apiPath(op: ApiPath): Json {
  */
 export function apiFilePath(op: Described & { mediaType: string; schema: Json }): Json {
   const responses = {
-    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, [
-      'ETag',
-      'Cache-Control',
-      ...CORS,
-      'Link-ServiceDesc',
-      'X-Content-Type-Options',
-    ]),
+    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, API_FILE_HEADERS),
     ...responsesOf({ '405': 'MethodNotAllowed' }),
   };
   return pathItem(op, undefined, parametersOf('If-None-Match'), responses, true);
@@ -459,13 +449,7 @@ export interface FeedPath extends Described {
  */
 export function feedPath(op: FeedPath): Json {
   const responses = {
-    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, [
-      'ETag',
-      'Cache-Control',
-      ...CORS,
-      'Link-ServiceDesc',
-      'X-Content-Type-Options',
-    ]),
+    ...okAndNotModified(op.summary, { [op.mediaType]: { schema: op.schema } }, API_FILE_HEADERS),
     ...responsesOf({
       '400': 'BadRequest',
       ...(op.slug ? { '404': 'NotFound' } : { '414': 'UriTooLong' }),
