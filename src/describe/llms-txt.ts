@@ -1,5 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { MOVERS_WINDOWS } from '../catalogue/movers.ts';
+import { ALERT_WINDOWS, DEFAULT_ALERT_THRESHOLD, DEFAULT_ALERT_WINDOW, MAX_ALERT_ITEMS } from '../catalogue/price-alerts.ts';
 import { bandLabel, VALUE_BANDS } from '../catalogue/value-bands.ts';
 import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, LOOKUP_MAX_IDS, SEARCH_LIMIT_MAX, SORTS } from '../http/limits.ts';
 import { CATALOG_NAMES, catalogMarkdownUrl, catalogUrl, MOVERS_MARKDOWN_URL, MOVERS_URL, SEARCH_HELP_PAGE } from '../http/links.ts';
@@ -67,6 +68,7 @@ function apiSection(): RootContent[] {
       changes(),
       catalogues(),
       movers(),
+      feeds(),
       bulk(),
       openapi(),
     ]),
@@ -159,7 +161,13 @@ const cardRecords = (): Item => [
   link('/api/collection?list=2x%20charizard%204%2F102%0Amoonbreon%20psa%2010', 'What a collection is worth'),
   `: a list as people write it (quantities, names, numbers, grades, sealed products; POST up to ${countText(COLLECTION_LIMITS.lines)} lines as text or CSV), valued line by line with a total; `,
   code('Accept: text/markdown'),
-  ' gives a table with its token count',
+  ' gives a table with its token count; ',
+  code('asOf=YYYY-MM-DD'),
+  ' values it at each line’s price on that day, and ',
+  code('series=30d|90d|1y|2y'),
+  ' adds its total by day. Every card, printing and product also carries ',
+  code('change'),
+  ': its move over 7, 30, 90 and 365 days, or why there is none',
 ];
 
 /** Searching sealed products. */
@@ -249,6 +257,20 @@ const movers = (): Item => [
   `: the biggest rises and falls of cards and sealed products over ${MOVERS_WINDOWS.map((w) => w.days).join(' and ')} days, with the rules that ranked them (JSON with the daily prices: `,
   link(MOVERS_URL, MOVERS_URL),
   ')',
+];
+
+/** The price feeds a reader can follow. */
+const feeds = (): Item => [
+  code('/feeds/cards/{slug}.json'),
+  ', ',
+  code('/feeds/sets/{setId}.json'),
+  ' and ',
+  code('/feeds/collection.json?list=…'),
+  ` (each also as .atom): JSON Feed and Atom, an item each time a value moves past `,
+  code('threshold'),
+  ` percent (default ${DEFAULT_ALERT_THRESHOLD}) over `,
+  code('window'),
+  ` (${Object.keys(ALERT_WINDOWS).join(', ')}; default ${DEFAULT_ALERT_WINDOW}), newest first, at most ${MAX_ALERT_ITEMS}`,
 ];
 
 /** The bulk files. */
