@@ -1,5 +1,5 @@
 import { dateOfDay, dayOf } from '../schemas/dates.ts';
-import { changeOverEachDay, historyFrom, type PricePoint } from './price-change.ts';
+import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changeOverEachDay, historyFrom, type PricePoint } from './price-change.ts';
 import type { PriceSeries } from './price-history.ts';
 
 /**
@@ -8,8 +8,10 @@ import type { PriceSeries } from './price-history.ts';
  * field said that day.
  */
 
-/** The windows a feed may watch, by the name `window=` takes. */
-export const ALERT_WINDOWS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const;
+/** The windows a feed may watch, by the name `window=` takes: the records' change windows, `7d` … `365d`. */
+export const ALERT_WINDOWS = Object.fromEntries(CHANGE_WINDOW_DAYS.map((days) => [`${days}d`, days])) as {
+  readonly [Days in ChangeWindowDays as `${Days}d`]: Days;
+};
 export type AlertWindow = keyof typeof ALERT_WINDOWS;
 /** A window's length in days. */
 export type AlertDays = (typeof ALERT_WINDOWS)[AlertWindow];
