@@ -28,7 +28,8 @@ export interface BuildState {
 /**
  * A line of a build route's answer that names a group: its key and the paths of its files. The files of a
  * group that was made have lines of their own (their manifest entries); those of a kept group do not: the
- * manifest takes them over from the previous one.
+ * manifest takes them over from the previous one. A file of the server folder (the search packs: not in the
+ * manifest) is named with SERVER_FILE before its path; a kept one stays on disk as the previous build left it.
  */
 export interface GroupLine {
   group: string;
@@ -44,6 +45,18 @@ export interface PreviousBuild {
   /** The paths of the files of a group whose key is unchanged (each still in the previous manifest). */
   group(name: string, key: string): string[] | undefined;
 }
+
+/** How a group names a file of the server folder (`server:/search/cards.pack`); the client folder's are their URL paths. */
+export const SERVER_FILE = 'server:';
+
+/** The path in the server folder of a group's file named with SERVER_FILE, or undefined for a client file. */
+export const serverFileOf = (file: string): string | undefined => (file.startsWith(SERVER_FILE) ? file.slice(SERVER_FILE.length) : undefined);
+
+/**
+ * Whether a group is a record's (named by its page's URL path: `/cards/…`, `/`) or one of the whole-catalogue
+ * outputs (the search data, the open-data files: `output:search`), which the build's summary counts apart.
+ */
+export const isRecordGroup = (name: string): boolean => name.startsWith('/');
 
 const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined };
 
@@ -74,7 +87,11 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
     group(name, key) {
       const entry = state.groups[name];
       if (!sameCode || !entry || entry[0] !== key) return undefined;
-      return entry[1].every((path) => files[path] !== undefined) ? entry[1] : undefined;
+      const present = (path: string) => {
+        const server = serverFileOf(path);
+        return server === undefined ? files[path] !== undefined : existsSync(join(serverDir, server));
+      };
+      return entry[1].every(present) ? entry[1] : undefined;
     },
   };
 }

@@ -22,6 +22,7 @@ import { prepareCatalogue } from '../search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
+import { contentKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -45,7 +46,7 @@ import {
 } from './bulk-files.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
-import type { EmitItem, EmittedFile, PageRenderer } from './emit-items.ts';
+import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
@@ -71,6 +72,45 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 }
 
 const file = outputPath;
+
+/** What the whole-catalogue outputs are made from, each part keyed once per catalogue (contentKey of it). */
+type CataloguePart = 'cards' | 'sealed' | 'articles' | 'aliases' | 'sets' | 'changes' | 'pricesAsOf';
+const partKeys = new WeakMap<Catalogue, Map<CataloguePart, string>>();
+const partText: Record<CataloguePart, (catalogue: Catalogue) => string> = {
+  // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
+  cards: (c) => c.cardsKey,
+  sealed: (c) => JSON.stringify([c.sealed, [...c.sealedSets]]),
+  articles: (c) => JSON.stringify([c.articles, [...c.articleHtml]]),
+  aliases: (c) => JSON.stringify(c.aliases),
+  sets: (c) => JSON.stringify(c.sets),
+  changes: (c) => JSON.stringify(c.changes),
+  pricesAsOf: (c) => c.pricesAsOf,
+};
+
+/**
+ * The key of a whole-catalogue output made from these parts of the catalogue (and the code, which the build
+ * state compares on its own): a rebuild keeps the output's files when it is unchanged.
+ */
+function keyOf(catalogue: Catalogue, ...parts: CataloguePart[]): string {
+  let keys = partKeys.get(catalogue);
+  if (!keys) partKeys.set(catalogue, (keys = new Map()));
+  return contentKey(
+    ...parts.map((part) => {
+      let key = keys.get(part);
+      if (key === undefined) keys.set(part, (key = contentKey(part, partText[part](catalogue))));
+      return key;
+    }),
+  );
+}
+
+/**
+ * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files, kept by a
+ * rebuild when its key (keyOf) is the previous build's. Its name is not a URL path: the build counts these apart
+ * from the records.
+ */
+function output(name: string, key: string, files: () => AsyncGenerator<EmittedFile | MarkdownFile>): FileGroup {
+  return { group: `output:${name}`, key, files };
+}
 
 export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer): AsyncGenerator<EmitItem> {
   if (bundle.startsWith('cards-')) {
@@ -118,66 +158,81 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield* setFiles(catalogue, render);
       return;
     case 'bulk':
-      yield* bulkFiles(catalogue, schemas);
+      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas));
       return;
     case 'site': {
+      // /api/content.json names the build's time: made every build (its bytes change only with SOURCE_DATE_EPOCH unset).
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
+      yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
+        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
+      });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
-      yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
+      yield output('search-help', '', async function* () {
+        yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
+      });
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
-      const changeList = changeListOf(catalogue.changes);
-      yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
-      yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
-      for (const record of catalogue.changes) {
-        yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
-        yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
-      }
+      yield output('changes', keyOf(catalogue, 'changes'), async function* () {
+        const changeList = changeListOf(catalogue.changes);
+        yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
+        yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
+        for (const record of catalogue.changes) {
+          yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
+          yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
+        }
+      });
       // What the search filters accept (/api/catalog/…), and what moved (/api/movers, /movers), with Markdown twins.
-      yield* catalogFiles(catalogue);
-      yield* moversFiles(catalogue, render);
-      yield ['server', SHELL_FILE, await render.shell()];
+      yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
+        yield* catalogFiles(catalogue);
+      });
+      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render));
+      yield output('shell', '', async function* () {
+        yield ['server', SHELL_FILE, await render.shell()];
+      });
       return;
     }
-    case 'search': {
-      // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
-      const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
-      const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
-      yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
-      yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
-      const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-      const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
-      yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
-      // The field filters of q (set:, value>, …), column by column in each pack's position order.
-      const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
-      const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
-      yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
-      yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
-      // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
-      const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-      yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
-      yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-      yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
-      // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-      const histories = historiesOf(catalogue);
-      const store = writeHistoryStore(histories.cards, histories.sealed);
-      yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
-      const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
-      yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
-      // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
-      yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
-      // The histories the rows of the search pages for people draw (their frame is the site's shell).
-      yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
+    case 'search':
+      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () => searchFiles(catalogue, schemas));
       return;
-    }
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
+}
+
+/** The function's search data (src/server/search-data.ts reads it), and what the function's other endpoints read. */
+async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
+  // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
+  const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
+  const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
+  yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
+  yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
+  const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
+  const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
+  yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
+  // The field filters of q (set:, value>, …), column by column in each pack's position order.
+  const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
+  const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
+  yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
+  yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
+  // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
+  const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
+  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
+  yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+  yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+  // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
+  const histories = historiesOf(catalogue);
+  const store = writeHistoryStore(histories.cards, histories.sealed);
+  yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
+  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
+  yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
+  // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
+  yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
+  // The histories the rows of the search pages for people draw (their frame is the site's shell).
+  yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */

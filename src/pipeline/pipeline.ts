@@ -31,9 +31,12 @@ import {
   type BuildState,
   type GroupLine,
   hashOf,
+  isRecordGroup,
   type PreviousBuild,
   readPreviousBuild,
   readPreviousFiles,
+  SERVER_FILE,
+  serverFileOf,
   tokenKeyOfEtag,
   writeBuildState,
 } from './build-state.ts';
@@ -121,7 +124,7 @@ export async function runBundle(
       const [target, path, body] = item;
       const written = await sink.write(target, path, body, previous.file(`/${path}`)?.etag);
       if (written) lines.push(JSON.stringify(written));
-      return `/${path}`;
+      return target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`;
     }
     const previousEtag = previous.file(`/${item.path}`)?.etag;
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
@@ -177,7 +180,11 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const groups: BuildState['groups'] = {};
   const tokens = new Map<string, number>();
   let counted = 0;
-  let keptGroups = 0;
+  /** Records' groups (their pages' files) and whole-catalogue outputs' (search, bulk …): [kept, all]. */
+  const records = [0, 0];
+  const outputs = [0, 0];
+  /** The server folder's files of kept groups: the previous build's, which stay. */
+  const keptServerFiles = new Set<string>();
   // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
@@ -193,9 +200,16 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       }
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
+        const count = isRecordGroup(entry.group) ? records : outputs;
+        count[1]++;
         if (!entry.kept) continue;
-        keptGroups++;
+        count[0]++;
         for (const path of entry.files) {
+          const server = serverFileOf(path);
+          if (server !== undefined) {
+            keptServerFiles.add(join(paths.serverDir, server));
+            continue;
+          }
           const info = previousFiles?.[path];
           if (!info) throw new Error(`build: ${entry.group} was kept, but the previous manifest has no ${path}`);
           files[path] = info;
@@ -218,7 +232,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   );
   writeTokenCache(paths.tokenCacheFile, tokens);
   log(
-    `${Object.keys(files).length} files from the build routes (${keptGroups} of ${Object.keys(groups).length} records unchanged, their files kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
   );
 
   let others = 0;
@@ -236,7 +250,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   // The staging folder holds the previous build's files: those no longer listed go. When the previous build
   // is not known (no state, or another output), every file is looked at.
   const removed = await removeUnlisted(paths.clientDir, files, previousFiles && Object.keys(previousFiles));
-  await removeOlder(paths.serverDir, buildStart);
+  await removeOlder(paths.serverDir, buildStart, keptServerFiles);
   await rm(astroClientDir, { recursive: true });
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
@@ -277,7 +291,7 @@ async function removeUnlisted(dir: string, listed: Record<string, unknown>, pres
   return gone.length;
 }
 
-/** Deletes the files under `dir` written before `time` (ms). */
-async function removeOlder(dir: string, time: number): Promise<void> {
-  for (const { path } of await filesUnder(dir)) if ((await stat(path)).mtimeMs < time) await rm(path);
+/** Deletes the files under `dir` written before `time` (ms), but those `kept` names (absolute paths). */
+async function removeOlder(dir: string, time: number, kept: Set<string>): Promise<void> {
+  for (const { path } of await filesUnder(dir)) if (!kept.has(path) && (await stat(path)).mtimeMs < time) await rm(path);
 }
