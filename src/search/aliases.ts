@@ -186,7 +186,13 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     for (const alias of aliases) add(alias, { kind: 'means', label: means, words: queryWords(foldText(means)) });
   }
   for (const { reason, words } of content.ignored) for (const word of words) add(word, { kind: 'ignored', reason });
-  if (items.printingsOf) for (const alias of content.printings) for (const phrase of alias.aliases) add(phrase, printingMeaning(alias, items));
+  if (items.printingsOf) {
+    // One meaning an alias, whatever its phrases: each is a pass over every item.
+    for (const alias of content.printings) {
+      const meaning = printingMeaning(alias, items);
+      for (const phrase of alias.aliases) add(phrase, meaning);
+    }
+  }
   // An art is an attribute, not a name: it narrows what the other words find ("umbreon alt art"), credits no word.
   if (items.scope === 'cards') {
     for (const { art, aliases, cards } of content.arts) {
@@ -212,6 +218,8 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   return { phrases, longest };
 }
 
+const NONE = -2;
+
 /** The cards that have a printing an alias names, with the value of the most valuable one. */
 function printingMeaning(alias: PrintingAlias, items: AliasItems): PhraseMeaning {
   const positions: number[] = [];
@@ -220,9 +228,14 @@ function printingMeaning(alias: PrintingAlias, items: AliasItems): PhraseMeaning
   const matched = new Map<string, boolean>();
   const names = (id: string) => matched.get(id) ?? matched.set(id, printingMatches(alias, id)).get(id)!;
   for (let p = 0; p < items.size; p++) {
-    const named = items.printingsOf!(p).filter((printing) => names(printing.id));
-    if (named.length === 0) continue;
-    const best = Math.max(...named.map((printing) => (printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100))));
+    // The most valuable printing it names (-1: none has a price; NONE: it names none).
+    let best = NONE;
+    for (const printing of items.printingsOf!(p)) {
+      if (!names(printing.id)) continue;
+      const value = printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100);
+      if (value > best) best = value;
+    }
+    if (best === NONE) continue;
     positions.push(p);
     cents.push(best === -1 ? UNPRICED_CENTS : best);
   }
