@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { changeListOf } from '../catalogue/change-feed.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
@@ -15,7 +16,6 @@ import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
-import type { CardDetail, History } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
@@ -34,16 +34,16 @@ import {
   CARDS_CSV_PATH,
   CROSSWALK_CSV_PATH,
   cardCsvColumnsOf,
-  csvOf,
+  csvOfRows,
   dataDateOf,
   gzipOf,
   gzipPath,
   ndjsonOf,
   ndjsonPath,
   PRINTINGS_CSV_PATH,
-  type PrintingRow,
   printingCsvColumnsOf,
 } from './bulk-files.ts';
+import { type CardPieces, cardPiecesOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
@@ -112,12 +112,33 @@ function output(name: string, key: string, files: () => AsyncGenerator<EmittedFi
   return { group: `output:${name}`, key, files };
 }
 
-export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer): AsyncGenerator<EmitItem> {
+/** Where the build keeps what the next one may reuse: its cache folder, and the card file cache's (src/pipeline/card-file-cache.ts). */
+export interface BuildCache {
+  dir: string;
+  cardFiles: string;
+}
+
+/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
+const gzipCacheOf = (cache: BuildCache, name: string) => join(cache.dir, 'bulk-gzip', `${name}.chunks`);
+
+export async function* emitBundle(
+  bundle: string,
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  render: PageRenderer,
+  cache: BuildCache,
+): AsyncGenerator<EmitItem> {
+  const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
+    // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, catalogue.cardJson(i), { markdown: 'card', html: () => render.card(catalogue.cardDetail(i)) });
+      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
+        key: pieces.key(i),
+        markdown: 'card',
+        html: () => render.card(catalogue.cardDetail(i)),
+      });
     }
     return;
   }
@@ -155,10 +176,10 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       return;
     }
     case 'sets':
-      yield* setFiles(catalogue, render);
+      yield* setFiles(catalogue, render, pieces);
       return;
     case 'bulk':
-      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas));
+      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas, pieces, cache));
       return;
     case 'site': {
       // /api/content.json names the build's time: made every build (its bytes change only with SOURCE_DATE_EPOCH unset).
@@ -189,14 +210,14 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
         yield* catalogFiles(catalogue);
       });
-      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render));
+      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces));
       yield output('shell', '', async function* () {
         yield ['server', SHELL_FILE, await render.shell()];
       });
       return;
     }
     case 'search':
-      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () => searchFiles(catalogue, schemas));
+      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () => searchFiles(catalogue, schemas, pieces));
       return;
     default:
       throw new Error(`unknown bundle ${bundle}`);
@@ -204,7 +225,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
 }
 
 /** The function's search data (src/server/search-data.ts reads it), and what the function's other endpoints read. */
-async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
+async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces): AsyncGenerator<EmittedFile> {
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
   const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
@@ -224,7 +245,7 @@ async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknow
   yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
   yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-  const histories = historiesOf(catalogue);
+  const histories = historiesOf(catalogue, pieces);
   const store = writeHistoryStore(histories.cards, histories.sealed);
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
@@ -232,40 +253,53 @@ async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknow
   // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
   yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
+  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/** The sparkline data of the search pages (src/render/pages/trends.ts): each card's history, read file by file from the catalogue. */
-function trendsOf(catalogue: Catalogue): Trends {
-  const trends: Trends = { cards: {}, sealed: {} };
-  for (let i = 0; i < catalogue.cards.length; i++) {
-    const history = catalogue.cardHistory(i);
-    if (history) trends.cards[catalogue.cards[i].id] = trendOf(history);
+/**
+ * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's trend as its pieces
+ * hold it (JSON text), joined as JSON.stringify of the Trends object would write them. A card id is never an array
+ * index (it is `<set>-<number>`), which such an object would order first: the object is made when one is.
+ */
+function trendsOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'trend'>): string {
+  const sealed: Trends['sealed'] = {};
+  for (const product of catalogue.sealed) if (product.history) sealed[product.id] = trendOf(product.history);
+  if (catalogue.cards.some((c) => /^(?:0|[1-9]\d*)$/.test(c.id))) {
+    const cards: Trends['cards'] = {};
+    for (let i = 0; i < catalogue.cards.length; i++) {
+      const trend = pieces.trend(i);
+      if (trend !== undefined) cards[catalogue.cards[i].id] = JSON.parse(trend);
+    }
+    return JSON.stringify({ cards, sealed } satisfies Trends);
   }
-  for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = trendOf(product.history);
-  return trends;
+  const cards: string[] = [];
+  for (let i = 0; i < catalogue.cards.length; i++) {
+    const trend = pieces.trend(i);
+    if (trend !== undefined) cards.push(`${JSON.stringify(catalogue.cards[i].id)}:${trend}`);
+  }
+  return `{"cards":{${cards.join(',')}},"sealed":${JSON.stringify(sealed)}}`;
 }
 
 /**
- * Each card's printings with a history (read from its JSON, which the card file cache keeps), each sealed product's,
- * and the first day any of them reaches.
+ * Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them
+ * reaches.
  */
-function historiesOf(catalogue: Catalogue) {
+function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
   const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
   let from = catalogue.pricesAsOf;
-  const reaches = (history: History) => {
+  const reaches = (history: { start: string; weekly?: { start: string } }) => {
     const first = history.weekly?.start ?? history.start;
     if (first < from) from = first;
   };
   for (let i = 0; i < catalogue.cards.length; i++) {
-    const { id, valuePrinting, printings } = JSON.parse(catalogue.cardJson(i)) as CardDetail;
-    const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
-    for (const p of kept) reaches(p.history);
-    cards.push({ id, valuePrinting: valuePrinting ?? undefined, printings: kept });
+    const entry = pieces.storeEntry(i);
+    if (!entry) continue;
+    for (const p of entry.printings) reaches(p.history);
+    cards.push(entry);
   }
   for (const s of sealed) reaches(s.history);
   return { cards, sealed, from };
@@ -273,62 +307,50 @@ function historiesOf(catalogue: Catalogue) {
 
 const NEWLINE = Buffer.from('\n');
 
-/** The lines of NDJSON bytes, one at a time. */
-function* linesOf(body: Buffer): Generator<string> {
-  for (let start = 0, end = body.indexOf(10); end !== -1; start = end + 1, end = body.indexOf(10, start)) yield body.toString('utf8', start, end);
-}
-
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
  * line is JSON.stringify of the same record the detail file is, so the two are
- * the same bytes; cards come as the text of their files (`cardJson`), never as
- * 18k detail objects at once. The CSV columns are read from the schemas.
+ * the same bytes; a card's line, and its rows of the CSVs, are its pieces
+ * (src/pipeline/card-pieces.ts: bytes kept in the card file cache), joined here
+ * in slug order. The CSV columns are read from the schemas.
  */
-async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
+async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
     entries.push(bulkFileEntry(path, made, extra));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
-  // Made in file order (a card's detail reads its file, one file at a time) as bytes, joined in slug order: a
-  // card's JSON held as a string takes two bytes a character once a name has an é or a ★, and at 100k cards
-  // every card's text at once was the build's peak.
-  const cardBytes: Buffer[] = [];
-  for (let i = 0; i < catalogue.cards.length; i++) cardBytes.push(Buffer.from(catalogue.cardJson(i), 'utf8'));
-  const cardsNdjson: BulkBody = { body: Buffer.concat(cardOrder.flatMap((i) => [cardBytes[i], NEWLINE])), records: cardOrder.length };
-  cardBytes.length = 0;
+  const card = pieces.bulk();
+  const cardsNdjson: BulkBody = { body: Buffer.concat(cardOrder.flatMap((i) => [card.json[i], NEWLINE])), records: cardOrder.length };
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
     sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))),
     knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
-  // Every gzip is started before the first is awaited: they compress on the thread pool while the main
-  // thread makes the next collection's lines and the CSV.
+  // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
+  // thread makes the next collection's lines and the CSVs.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
     const ndjson = ndjsonBodies[name]();
-    return { name, schema, ndjson, gzip: gzipOf(ndjson.body) };
+    return { name, schema, ndjson, gzip: gzipOf(ndjson.body, gzipCacheOf(cache, name)) };
   });
-  const csv = csvOf(
+  const csv = csvOfRows(
     cardCsvColumnsOf(schemas),
-    cardOrder.map((i) => catalogue.cards[i]),
+    cardOrder.map((i) => card.csv[i]),
+    cardOrder.length,
   );
-  const crosswalkCsv = csvOf(
-    columnsNamed(CROSSWALK_COLUMNS),
-    cardOrder.map((i) => catalogue.cardCrosswalk[i]),
-  );
-  // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
-  const printingsCsv = csvOf(
+  const printingsCsv = csvOfRows(
     printingCsvColumnsOf(schemas),
-    (function* (): Generator<PrintingRow> {
-      for (const line of linesOf(cardsNdjson.body)) {
-        const { id: cardId, printings } = JSON.parse(line) as CardDetail;
-        for (const { history: _, ...printing } of printings) yield { cardId, ...printing };
-      }
-    })(),
+    cardOrder.map((i) => card.printings[i]),
+    card.printingRows.reduce((n, rows) => n + rows, 0),
+  );
+  const crosswalkCsv = csvOfRows(
+    columnsNamed(CROSSWALK_COLUMNS),
+    cardOrder.map((i) => card.crosswalk[i]),
+    cardOrder.length,
   );
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });

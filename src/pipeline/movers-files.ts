@@ -1,20 +1,26 @@
 import { type MoverSource, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
+import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
  * The price movers (src/catalogue/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
- * `/movers.html`, from each card's value history (read file by file, as the search pages' trends are) and
- * each sealed product's.
+ * `/movers.html`, from each card's value history and each sealed product's. Of the cards, only those the card
+ * pieces (src/pipeline/card-pieces.ts) say would be listed were they alone are read: the others are in no list.
  */
-export async function* moversFiles(catalogue: Catalogue, render: Pick<PageRenderer, 'movers'>): AsyncGenerator<EmittedFile | MarkdownFile> {
+export async function* moversFiles(
+  catalogue: Catalogue,
+  render: Pick<PageRenderer, 'movers'>,
+  pieces: Pick<CardPieces, 'history' | 'mover'>,
+): AsyncGenerator<EmittedFile | MarkdownFile> {
   const cards = (function* (): Generator<MoverSource> {
     for (let i = 0; i < catalogue.cards.length; i++) {
+      if (!pieces.mover(i)) continue;
       const { id, slug, name, setName } = catalogue.cards[i];
-      yield { id, slug, name, setName, url: pageUrl('cards', slug), history: catalogue.cardHistory(i) };
+      yield { id, slug, name, setName, url: pageUrl('cards', slug), history: pieces.history(i) };
     }
   })();
   const sealed = catalogue.sealed.map((p): MoverSource => ({ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }));

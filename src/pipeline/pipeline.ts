@@ -138,7 +138,7 @@ export async function runBundle(
     );
     return `/${item.path}`;
   };
-  for await (const item of emitBundle(bundle, catalogue, schemas, render)) {
+  for await (const item of emitBundle(bundle, catalogue, schemas, render, { dir: dirname(paths.stateFile), cardFiles: paths.cardFileCacheDir })) {
     if (!('group' in item)) {
       await make(item);
       continue;

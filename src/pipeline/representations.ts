@@ -8,18 +8,21 @@ export const outputPath = (path: string) => path.replace(/^\//, '');
 /**
  * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
  * worker from the card's JSON, or given) and its HTML page, keyed by the JSON and whatever else the pages show
- * (`alsoShown`). Without a slug, the collection's index page.
+ * (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the files are (a
+ * function), with `key` then given: contentKey of the JSON, as it would be made here (src/pipeline/card-pieces.ts
+ * keeps the cards').
  */
 export function representations(
   collection: Collection,
   slug: string | undefined,
-  json: string,
-  made: { markdown: 'card' | (() => string); html: () => Promise<string>; alsoShown?: string[] },
+  json: string | (() => string),
+  made: { markdown: 'card' | (() => string); html: () => Promise<string>; alsoShown?: string[]; key?: string },
 ): FileGroup {
   return {
     group: pageUrl(collection, slug),
-    key: contentKey(json, ...(made.alsoShown ?? [])),
+    key: made.key ?? contentKey(typeof json === 'string' ? json : json(), ...(made.alsoShown ?? [])),
     async *files() {
+      if (typeof json !== 'string') json = json();
       yield ['client', `${outputPath(jsonUrl(collection, slug))}.json`, json];
       const markdownPath = outputPath(markdownUrl(collection, slug));
       yield made.markdown === 'card' ? { markdown: 'card', path: markdownPath, body: json } : { markdown: 'text', path: markdownPath, body: made.markdown() };

@@ -1,0 +1,158 @@
+import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
+import { moversOf } from '../catalogue/movers.ts';
+import type { CardHistories } from '../collection/history-store.ts';
+import { pageUrl } from '../http/links.ts';
+import { type CsvColumn, columnsNamed } from '../render/csv.ts';
+import { trendOf } from '../render/pages/trends.ts';
+import type { CardDetail, History } from '../schemas/api-types.ts';
+import { contentKey } from './build-state.ts';
+import { cardCsvColumnsOf, csvRowOf, printingCsvColumnsOf } from './bulk-files.ts';
+import { type CardFilePieces, createCardFileCache } from './card-file-cache.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/**
+ * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache
+ * (its pieces part, src/pipeline/card-file-cache.ts) under the file's key (Catalogue.cardFiles: its text, the
+ * sets, the code, the as-of date, the changes), so that a rebuild after one price changed joins the cached pieces
+ * of every other file instead of parsing and deriving each card again:
+ *
+ * - the key of the card's group of files (contentKey of its JSON, as representations() makes it), so that the
+ *   card bundles know a card is unchanged without reading its JSON;
+ * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
+ *   whether it is among the movers' candidates at all (most cards never are: only those are read for the movers);
+ * - its printings' histories for the history store (src/collection/history-store.ts);
+ * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF.
+ *
+ * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
+ * what was made from the cards before, byte for byte: the contract tier builds incrementally and clean and compares.
+ */
+export interface CardPieces {
+  /** The key of card `index`'s group of files: contentKey of its JSON. */
+  key(index: number): string;
+  /** Its value history (the detail's `history`). */
+  history(index: number): History | undefined;
+  /** JSON of its sparkline (trendOf of its history), or undefined without a history. */
+  trend(index: number): string | undefined;
+  /** Whether it moved enough to be in one of the movers' lists were it alone (movers-files.ts reads only these). */
+  mover(index: number): boolean;
+  /** Its printings with a history, for the history store, or undefined where none has one. */
+  storeEntry(index: number): CardHistories | undefined;
+  /** Every card's bytes for the open-data files, by card index (views of the cache's bytes). */
+  bulk(): BulkPieces;
+}
+
+export interface BulkPieces {
+  /** The card's JSON: its line of cards.ndjson, without the line end. */
+  json: Buffer[];
+  /** Its row of cards.csv, its rows of printings.csv (and how many), its row of crosswalk.csv; each row ends in CRLF. */
+  csv: Buffer[];
+  printings: Buffer[];
+  printingRows: number[];
+  crosswalk: Buffer[];
+}
+
+/** The pieces of a card, in the order the pieces part keeps them. */
+const PIECES = ['key', 'history', 'trend', 'mover', 'storeEntry', 'csv', 'printings', 'printingRows', 'crosswalk'] as const;
+const PIECE = Object.fromEntries(PIECES.map((name, n) => [name, n])) as Record<(typeof PIECES)[number], number>;
+
+const CRLF = '\r\n';
+
+const made = new WeakMap<Catalogue, CardPieces>();
+
+/**
+ * The pieces of the catalogue's cards (one reader per catalogue). `schemas`: the API's schemas (the CSV columns);
+ * `cacheDir`: the card file cache's folder.
+ */
+export function cardPiecesOf(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
+  let pieces = made.get(catalogue);
+  if (!pieces) made.set(catalogue, (pieces = createCardPieces(catalogue, schemas, cacheDir)));
+  return pieces;
+}
+
+function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
+  const cache = createCardFileCache(cacheDir);
+  const fileOf = new Int32Array(catalogue.cards.length);
+  for (const [file, { start, end }] of catalogue.cardFiles.entries()) fileOf.fill(file, start, end);
+  let columns: { cards: CsvColumn[]; printings: CsvColumn[]; crosswalk: CsvColumn[] } | undefined;
+
+  /** A file's pieces made from its cards' JSON and summaries, written to the cache. */
+  const make = (file: number): CardFilePieces => {
+    columns ??= { cards: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
+    const { name, key, start, end } = catalogue.cardFiles[file];
+    const cards: string[][] = [];
+    for (let i = start; i < end; i++) {
+      const json = catalogue.cardJson(i);
+      const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
+      const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
+      const moved = history ? moversOf([source], [], catalogue.pricesAsOf).windows.some((w) => w.cards.rises.length + w.cards.falls.length > 0) : false;
+      const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
+      const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
+      const piece: Record<(typeof PIECES)[number], string> = {
+        key: contentKey(json),
+        history: history ? JSON.stringify(history) : '',
+        trend: history ? JSON.stringify(trendOf(history)) : '',
+        mover: moved ? '1' : '',
+        storeEntry: kept.length ? JSON.stringify(entry) : '',
+        csv: `${csvRowOf(columns.cards, catalogue.cards[i])}${CRLF}`,
+        printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
+        printingRows: String(printings.length),
+        crosswalk: `${csvRowOf(columns.crosswalk, catalogue.cardCrosswalk[i])}${CRLF}`,
+      };
+      cards.push(PIECES.map((name) => piece[name]));
+    }
+    cache.writePieces(name, key, cards);
+    return { cards: cards.length, piece: (card, n) => Buffer.from(cards[card][n], 'utf8') };
+  };
+
+  /** The last files read: the outputs ask for a file's cards together, the set pages for a set's few. */
+  const recent: { file: number; pieces: CardFilePieces }[] = [];
+  const piecesOf = (file: number): CardFilePieces => {
+    const hit = recent.find((r) => r.file === file);
+    if (hit) return hit.pieces;
+    const { name, key, start, end } = catalogue.cardFiles[file];
+    const cached = cache.readPieces(name, key);
+    const pieces = cached?.cards === end - start ? cached : make(file);
+    recent.unshift({ file, pieces });
+    recent.length = Math.min(recent.length, 2);
+    return pieces;
+  };
+  const piece = (index: number, name: (typeof PIECES)[number]): Buffer => {
+    const file = fileOf[index];
+    return piecesOf(file).piece(index - catalogue.cardFiles[file].start, PIECE[name]);
+  };
+  const text = (index: number, name: (typeof PIECES)[number]): string | undefined => {
+    const bytes = piece(index, name);
+    return bytes.length ? bytes.toString('utf8') : undefined;
+  };
+
+  return {
+    key: (index) => piece(index, 'key').toString('latin1'),
+    history(index) {
+      const json = text(index, 'history');
+      return json === undefined ? undefined : (JSON.parse(json) as History);
+    },
+    trend: (index) => text(index, 'trend'),
+    mover: (index) => piece(index, 'mover').length > 0,
+    storeEntry(index) {
+      const json = text(index, 'storeEntry');
+      return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
+    },
+    bulk() {
+      const all: BulkPieces = { json: [], csv: [], printings: [], printingRows: [], crosswalk: [] };
+      for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
+        const pieces = piecesOf(file);
+        // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
+        const jsons = cache.readDetailBytes(name, key);
+        for (let i = start; i < end; i++) {
+          const card = i - start;
+          all.json.push(jsons?.length === end - start ? jsons[card] : Buffer.from(catalogue.cardJson(i), 'utf8'));
+          all.csv.push(pieces.piece(card, PIECE.csv));
+          all.printings.push(pieces.piece(card, PIECE.printings));
+          all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows).toString('latin1')));
+          all.crosswalk.push(pieces.piece(card, PIECE.crosswalk));
+        }
+      }
+      return all;
+    },
+  };
+}
