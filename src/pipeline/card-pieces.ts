@@ -5,6 +5,7 @@ import { pageUrl } from '../http/links.ts';
 import { type CsvColumn, columnsNamed } from '../render/csv.ts';
 import { trendOf } from '../render/pages/trends.ts';
 import type { CardDetail, History } from '../schemas/api-types.ts';
+import type { CardSearchRecord } from '../search/card-searcher.ts';
 import { contentKey } from './build-state.ts';
 import { cardCsvColumnsOf, csvRowOf, printingCsvColumnsOf } from './bulk-files.ts';
 import { type CardFilePieces, createCardFileCache } from './card-file-cache.ts';
@@ -37,6 +38,8 @@ export interface CardPieces {
   mover(index: number): boolean;
   /** Its printings with a history, for the history store, or undefined where none has one. */
   storeEntry(index: number): CardHistories | undefined;
+  /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
+  searchRecords(): Buffer[];
   /** Every card's bytes for the open-data files, by card index (views of the cache's bytes). */
   bulk(): BulkPieces;
 }
@@ -52,12 +55,31 @@ export interface BulkPieces {
 }
 
 /** The pieces of a card, in the order the pieces part keeps them. */
-const PIECES = ['key', 'history', 'trend', 'mover', 'storeEntry', 'csv', 'printings', 'printingRows', 'crosswalk'] as const;
+const PIECES = ['key', 'history', 'trend', 'mover', 'storeEntry', 'searchRecord', 'csv', 'printings', 'printingRows', 'crosswalk'] as const;
 const PIECE = Object.fromEntries(PIECES.map((name, n) => [name, n])) as Record<(typeof PIECES)[number], number>;
 
 const CRLF = '\r\n';
 
+/**
+ * Pieces `ns` of a file's cards, copied out of the bytes of the file's whole part into one buffer a piece (views of
+ * it, card by card), so that what a reader keeps of every file is only what it joins.
+ */
+function compact(pieces: CardFilePieces, cards: number, ns: number[]): Buffer[][] {
+  return ns.map((n) => {
+    const views = Array.from({ length: cards }, (_, card) => pieces.piece(card, n));
+    const bytes = Buffer.concat(views);
+    let at = 0;
+    return views.map((view) => bytes.subarray(at, (at += view.length)));
+  });
+}
+
 const made = new WeakMap<Catalogue, CardPieces>();
+
+/** Card `index` as the card search pack holds it (src/search/card-searcher.ts): its summary and search keys. */
+export const cardSearchRecordOf = (catalogue: Catalogue, index: number): CardSearchRecord => {
+  const summary = catalogue.cards[index];
+  return { summary, ...catalogue.cardKeys.get(summary.id)! };
+};
 
 /**
  * The pieces of the catalogue's cards (one reader per catalogue). `schemas`: the API's schemas (the CSV columns);
@@ -93,6 +115,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
         trend: history ? JSON.stringify(trendOf(history)) : '',
         mover: moved ? '1' : '',
         storeEntry: kept.length ? JSON.stringify(entry) : '',
+        searchRecord: JSON.stringify(cardSearchRecordOf(catalogue, i)),
         csv: `${csvRowOf(columns.cards, catalogue.cards[i])}${CRLF}`,
         printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
         printingRows: String(printings.length),
@@ -104,7 +127,10 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     return { cards: cards.length, piece: (card, n) => Buffer.from(cards[card][n], 'utf8') };
   };
 
-  /** The last files read: the outputs ask for a file's cards together, the set pages for a set's few. */
+  /**
+   * The last files read: the outputs ask for a file's cards together, the set pages for a set's few. A reader that
+   * wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file order first.
+   */
   const recent: { file: number; pieces: CardFilePieces }[] = [];
   const piecesOf = (file: number): CardFilePieces => {
     const hit = recent.find((r) => r.file === file);
@@ -137,19 +163,23 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       const json = text(index, 'storeEntry');
       return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
     },
+    searchRecords() {
+      return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf(file), end - start, [PIECE.searchRecord])[0]);
+    },
     bulk() {
       const all: BulkPieces = { json: [], csv: [], printings: [], printingRows: [], crosswalk: [] };
       for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
         const pieces = piecesOf(file);
+        const [csv, printings, crosswalk] = compact(pieces, end - start, [PIECE.csv, PIECE.printings, PIECE.crosswalk]);
         // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
         const jsons = cache.readDetailBytes(name, key);
         for (let i = start; i < end; i++) {
           const card = i - start;
           all.json.push(jsons?.length === end - start ? jsons[card] : Buffer.from(catalogue.cardJson(i), 'utf8'));
-          all.csv.push(pieces.piece(card, PIECE.csv));
-          all.printings.push(pieces.piece(card, PIECE.printings));
+          all.csv.push(csv[card]);
+          all.printings.push(printings[card]);
           all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows).toString('latin1')));
-          all.crosswalk.push(pieces.piece(card, PIECE.crosswalk));
+          all.crosswalk.push(crosswalk[card]);
         }
       }
       return all;

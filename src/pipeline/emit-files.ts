@@ -15,7 +15,8 @@ import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowle
 import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
+import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
+import type { SealedDetail } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
@@ -43,12 +44,13 @@ import {
   PRINTINGS_CSV_PATH,
   printingCsvColumnsOf,
 } from './bulk-files.ts';
-import { type CardPieces, cardPiecesOf } from './card-pieces.ts';
+import { type CardPieces, cardPiecesOf, cardSearchRecordOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
+import { type SealedPieces, sealedPiecesOf } from './sealed-pieces.ts';
 import { setFiles } from './set-files.ts';
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
@@ -73,13 +75,21 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 
 const file = outputPath;
 
+/** A sealed product's JSON (its file, its bulk line, part of the outputs' keys), made once a build. */
+const sealedJsons = new WeakMap<SealedDetail, string>();
+const sealedJson = (product: SealedDetail): string => {
+  let json = sealedJsons.get(product);
+  if (json === undefined) sealedJsons.set(product, (json = JSON.stringify(product)));
+  return json;
+};
+
 /** What the whole-catalogue outputs are made from, each part keyed once per catalogue (contentKey of it). */
 type CataloguePart = 'cards' | 'sealed' | 'articles' | 'aliases' | 'sets' | 'changes' | 'pricesAsOf';
 const partKeys = new WeakMap<Catalogue, Map<CataloguePart, string>>();
 const partText: Record<CataloguePart, (catalogue: Catalogue) => string> = {
   // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
   cards: (c) => c.cardsKey,
-  sealed: (c) => JSON.stringify([c.sealed, [...c.sealedSets]]),
+  sealed: (c) => `${c.sealed.map(sealedJson).join('\n')}\n${JSON.stringify([...c.sealedSets])}`,
   articles: (c) => JSON.stringify([c.articles, [...c.articleHtml]]),
   aliases: (c) => JSON.stringify(c.aliases),
   sets: (c) => JSON.stringify(c.sets),
@@ -116,6 +126,8 @@ function output(name: string, key: string, files: () => AsyncGenerator<EmittedFi
 export interface BuildCache {
   dir: string;
   cardFiles: string;
+  /** The code the build runs (src/pipeline/code-version.ts): what is cached outside the card file cache is keyed by it too. */
+  codeVersion: string;
 }
 
 /** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
@@ -129,6 +141,7 @@ export async function* emitBundle(
   cache: BuildCache,
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
+  const sealedPieces = sealedPiecesOf(catalogue, catalogue.sealed, catalogue.pricesAsOf, join(cache.dir, 'sealed-pieces.json'), cache.codeVersion);
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
@@ -145,7 +158,7 @@ export async function* emitBundle(
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, JSON.stringify(product), {
+        yield representations('sealed', product.slug, sealedJson(product), {
           markdown: () => sealedToMarkdown(product),
           html: () => render.sealed(product),
         });
@@ -210,14 +223,16 @@ export async function* emitBundle(
       yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
         yield* catalogFiles(catalogue);
       });
-      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces));
+      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces, sealedPieces));
       yield output('shell', '', async function* () {
         yield ['server', SHELL_FILE, await render.shell()];
       });
       return;
     }
     case 'search':
-      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () => searchFiles(catalogue, schemas, pieces));
+      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () =>
+        searchFiles(catalogue, schemas, pieces, sealedPieces),
+      );
       return;
     default:
       throw new Error(`unknown bundle ${bundle}`);
@@ -225,11 +240,21 @@ export async function* emitBundle(
 }
 
 /** The function's search data (src/server/search-data.ts reads it), and what the function's other endpoints read. */
-async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces): AsyncGenerator<EmittedFile> {
+async function* searchFiles(
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  pieces: CardPieces,
+  sealedPieces: SealedPieces,
+): AsyncGenerator<EmittedFile> {
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
-  const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
+  const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
   const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
-  yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
+  // Each card's record as JSON is one of its pieces (read in file order, then taken in the pack's): the pack joins them.
+  const texts = pieces.searchRecords();
+  const recordTexts = new Map(cardRecords.map((record, i) => [record, texts[i]]));
+  yield ['server', 'search/cards.pack', writeSearchPack(cardData, (record) => recordTexts.get(record))];
+  recordTexts.clear();
+  texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
   const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
@@ -253,34 +278,32 @@ async function* searchFiles(catalogue: Catalogue, schemas: Record<string, unknow
   // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
   yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];
+  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces, sealedPieces)];
+  sealedPieces.save();
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
 /**
- * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's trend as its pieces
- * hold it (JSON text), joined as JSON.stringify of the Trends object would write them. A card id is never an array
- * index (it is `<set>-<number>`), which such an object would order first: the object is made when one is.
+ * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's and sealed product's
+ * trend as its pieces hold it (JSON text), joined as JSON.stringify of the Trends object would write them. An id is
+ * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
+ * first: the object is made when one is.
  */
-function trendsOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'trend'>): string {
-  const sealed: Trends['sealed'] = {};
-  for (const product of catalogue.sealed) if (product.history) sealed[product.id] = trendOf(product.history);
-  if (catalogue.cards.some((c) => /^(?:0|[1-9]\d*)$/.test(c.id))) {
-    const cards: Trends['cards'] = {};
-    for (let i = 0; i < catalogue.cards.length; i++) {
-      const trend = pieces.trend(i);
-      if (trend !== undefined) cards[catalogue.cards[i].id] = JSON.parse(trend);
+function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>, sealed: Pick<SealedPieces, 'trend'>): string {
+  const entries = (items: { id: string }[], trendOf: (i: number) => string | undefined): string => {
+    const texts: string[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const trend = trendOf(i);
+      if (trend !== undefined) texts.push(`${JSON.stringify(items[i].id)}:${trend}`);
     }
-    return JSON.stringify({ cards, sealed } satisfies Trends);
-  }
-  const cards: string[] = [];
-  for (let i = 0; i < catalogue.cards.length; i++) {
-    const trend = pieces.trend(i);
-    if (trend !== undefined) cards.push(`${JSON.stringify(catalogue.cards[i].id)}:${trend}`);
-  }
-  return `{"cards":{${cards.join(',')}},"sealed":${JSON.stringify(sealed)}}`;
+    return `{${texts.join(',')}}`;
+  };
+  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, (i) => sealed.trend(catalogue.sealed[i]))}}`;
+  const arrayIndex = /^(?:0|[1-9]\d*)$/;
+  if ([...catalogue.cards, ...catalogue.sealed].some((item) => arrayIndex.test(item.id))) return JSON.stringify(JSON.parse(text) as Trends);
+  return text;
 }
 
 /**
@@ -328,7 +351,7 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   const cardsNdjson: BulkBody = { body: Buffer.concat(cardOrder.flatMap((i) => [card.json[i], NEWLINE])), records: cardOrder.length };
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
-    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))),
+    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)),
     knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main

@@ -138,7 +138,11 @@ export async function runBundle(
     );
     return `/${item.path}`;
   };
-  for await (const item of emitBundle(bundle, catalogue, schemas, render, { dir: dirname(paths.stateFile), cardFiles: paths.cardFileCacheDir })) {
+  for await (const item of emitBundle(bundle, catalogue, schemas, render, {
+    dir: dirname(paths.stateFile),
+    cardFiles: paths.cardFileCacheDir,
+    codeVersion: paths.codeVersion,
+  })) {
     if (!('group' in item)) {
       await make(item);
       continue;
