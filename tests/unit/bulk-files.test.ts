@@ -168,7 +168,7 @@ describe('ndjsonOf and gzipOf', () => {
     expect(inflateRawSync(gzip.subarray(10, -8)).equals(body)).toBe(true);
     expect(gzip.readUInt32LE(gzip.length - 8)).toBe(crc32(body));
     expect(gzip.readUInt32LE(gzip.length - 4)).toBe(body.length);
-    const streamed = Buffer.from(await new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    const streamed = Buffer.from(await new Response(new Blob([new Uint8Array(gzip)]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
     expect(streamed.equals(body)).toBe(true);
     const gunzip = spawnSync('gunzip', ['-c'], { input: gzip, maxBuffer: 2 ** 30 });
     if (gunzip.error) console.warn(`gunzip not run: ${gunzip.error.message}`);
