@@ -259,8 +259,10 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
-  // Sorted, so that the same output gives the same manifest however much of it was reused.
-  const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  // Sorted, so that the same output gives the same manifest however much of it was reused: by UTF-16 code units,
+  // as sort() without a comparator orders strings.
+  const manifest: FileManifest = { files: {} };
+  for (const path of Object.keys(files).sort()) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
