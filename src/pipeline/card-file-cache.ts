@@ -12,10 +12,11 @@ import { join } from 'node:path';
  * - the details (`<set>.details`): per card its JSON (the text of its
  *   .json file and bulk line) and its price history (sparklines); keyed by the
  *   index's key, the catalogue's as-of date and the change feed;
- * - the pieces (`<set>.pieces`): per card what the whole-catalogue outputs take
- *   from it (its rows of the bulk CSVs, its histories for the history store, its
- *   sparkline …: src/pipeline/card-pieces.ts), as bytes to be joined; under the
- *   details' key.
+ * - the pieces (`<set>.keys`, `<set>.search`, `<set>.bulk`): per card what the
+ *   whole-catalogue outputs take from it (its group key and history; its search
+ *   record, sparkline and histories for the history store; its rows of the bulk
+ *   CSVs: src/pipeline/card-pieces.ts), as bytes to be joined, in three parts read
+ *   by different outputs; under the details' key.
  *
  * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was cut
  * short, is made again from the file. The keys include the
@@ -28,15 +29,17 @@ export interface CardFileCache {
   writeDetails<H>(file: string, key: string, details: CardFileDetails<H>): void;
   /** Each card's JSON as the bytes of the details part (its bulk line without the line end), or undefined as readDetails. */
   readDetailBytes(file: string, key: string): Buffer[] | undefined;
-  readPieces(file: string, key: string): CardFilePieces | undefined;
+  readPieces(file: string, part: PiecesPart, key: string): CardFilePieces | undefined;
   /** `pieces`: per card, its pieces in the same order (as many for each card). */
-  writePieces(file: string, key: string, pieces: readonly (readonly string[])[]): void;
+  writePieces(file: string, part: PiecesPart, key: string, pieces: readonly (readonly string[])[]): void;
   /** Removes the parts of files that are no longer in the catalogue. */
   keepOnly(files: string[]): void;
 }
 
-type CardFilePart = 'index' | 'details' | 'pieces';
-const PARTS: CardFilePart[] = ['index', 'details', 'pieces'];
+/** The parts of a file's pieces (src/pipeline/card-pieces.ts). */
+export type PiecesPart = 'keys' | 'search' | 'bulk';
+type CardFilePart = 'index' | 'details' | PiecesPart;
+const PARTS: CardFilePart[] = ['index', 'details', 'keys', 'search', 'bulk'];
 
 /** Each card's JSON text and history, in file order. */
 export interface CardFileDetails<H> {
@@ -122,8 +125,8 @@ export function createCardFileCache(dir: string): CardFileCache {
      * The pieces part: the key, then a JSON line with the number of cards, of pieces a card, and every piece's
      * length in bytes (card by card), then the pieces' bytes one after another. Read back by slicing, not parsing.
      */
-    readPieces(file, key) {
-      const path = pathOf(file, 'pieces');
+    readPieces(file, part, key) {
+      const path = pathOf(file, part);
       if (!existsSync(path)) return undefined;
       const bytes = readFileSync(path);
       const head = Buffer.from(`${JSON.stringify(key)}\n`);
@@ -145,11 +148,11 @@ export function createCardFileCache(dir: string): CardFileCache {
       if (starts[lengths.length] !== bytes.length) return undefined;
       return { cards, piece: (card, n) => bytes.subarray(starts[card * pieces + n], starts[card * pieces + n + 1]) };
     },
-    writePieces(file, key, pieces) {
+    writePieces(file, part, key, pieces) {
       const texts = pieces.flat().map((piece) => Buffer.from(piece, 'utf8'));
       const header = { cards: pieces.length, pieces: pieces[0]?.length ?? 0, lengths: texts.map((t) => t.length) };
       if (pieces.some((card) => card.length !== header.pieces)) throw new Error(`card file cache: ${file}: every card must have as many pieces`);
-      write(file, 'pieces', Buffer.concat([Buffer.from(`${JSON.stringify(key)}\n${JSON.stringify(header)}\n`), ...texts]));
+      write(file, part, Buffer.concat([Buffer.from(`${JSON.stringify(key)}\n${JSON.stringify(header)}\n`), ...texts]));
     },
     keepOnly(files) {
       if (!existsSync(dir)) return;

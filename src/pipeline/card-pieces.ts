@@ -8,7 +8,7 @@ import type { CardDetail, History } from '../schemas/api-types.ts';
 import type { CardSearchRecord } from '../search/card-searcher.ts';
 import { contentKey } from './build-state.ts';
 import { cardCsvColumnsOf, csvRowOf, printingCsvColumnsOf } from './bulk-files.ts';
-import { type CardFilePieces, createCardFileCache } from './card-file-cache.ts';
+import { type CardFilePieces, createCardFileCache, type PiecesPart } from './card-file-cache.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /**
@@ -54,9 +54,22 @@ export interface BulkPieces {
   crosswalk: Buffer[];
 }
 
-/** The pieces of a card, in the order the pieces part keeps them. */
-const PIECES = ['key', 'history', 'trend', 'mover', 'storeEntry', 'searchRecord', 'csv', 'printings', 'printingRows', 'crosswalk'] as const;
-const PIECE = Object.fromEntries(PIECES.map((name, n) => [name, n])) as Record<(typeof PIECES)[number], number>;
+/**
+ * The pieces of a card, in three parts of the card file cache, each read whole by the readers that need it: what
+ * the card bundles, the set pages and the movers read (small), what the search data reads, and what the open-data
+ * files read.
+ */
+const PARTS = {
+  keys: ['key', 'history', 'mover'],
+  search: ['trend', 'storeEntry', 'searchRecord'],
+  bulk: ['csv', 'printings', 'printingRows', 'crosswalk'],
+} as const satisfies Record<PiecesPart, readonly string[]>;
+type PieceName = (typeof PARTS)[PiecesPart][number];
+/** Where a piece is: its part, and its place among the part's pieces. */
+const PIECE = Object.fromEntries(Object.entries(PARTS).flatMap(([part, names]) => names.map((name, n) => [name, [part, n]]))) as Record<
+  PieceName,
+  [PiecesPart, number]
+>;
 
 const CRLF = '\r\n';
 
@@ -98,10 +111,10 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
   let columns: { cards: CsvColumn[]; printings: CsvColumn[]; crosswalk: CsvColumn[] } | undefined;
 
   /** A file's pieces made from its cards' JSON and summaries, written to the cache. */
-  const make = (file: number): CardFilePieces => {
+  const make = (file: number): Record<PiecesPart, CardFilePieces> => {
     columns ??= { cards: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
     const { name, key, start, end } = catalogue.cardFiles[file];
-    const cards: string[][] = [];
+    const cards: Record<PieceName, string>[] = [];
     for (let i = start; i < end; i++) {
       const json = catalogue.cardJson(i);
       const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
@@ -109,44 +122,50 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       const moved = history ? moversOf([source], [], catalogue.pricesAsOf).windows.some((w) => w.cards.rises.length + w.cards.falls.length > 0) : false;
       const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
       const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
-      const piece: Record<(typeof PIECES)[number], string> = {
+      cards.push({
         key: contentKey(json),
         history: history ? JSON.stringify(history) : '',
-        trend: history ? JSON.stringify(trendOf(history)) : '',
         mover: moved ? '1' : '',
+        trend: history ? JSON.stringify(trendOf(history)) : '',
         storeEntry: kept.length ? JSON.stringify(entry) : '',
         searchRecord: JSON.stringify(cardSearchRecordOf(catalogue, i)),
         csv: `${csvRowOf(columns.cards, catalogue.cards[i])}${CRLF}`,
         printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
         printingRows: String(printings.length),
         crosswalk: `${csvRowOf(columns.crosswalk, catalogue.cardCrosswalk[i])}${CRLF}`,
-      };
-      cards.push(PIECES.map((name) => piece[name]));
+      });
     }
-    cache.writePieces(name, key, cards);
-    return { cards: cards.length, piece: (card, n) => Buffer.from(cards[card][n], 'utf8') };
+    const parts = {} as Record<PiecesPart, CardFilePieces>;
+    for (const [part, names] of Object.entries(PARTS) as [PiecesPart, readonly PieceName[]][]) {
+      const texts = cards.map((card) => names.map((n) => card[n]));
+      cache.writePieces(name, part, key, texts);
+      parts[part] = { cards: texts.length, piece: (card, n) => Buffer.from(texts[card][n], 'utf8') };
+    }
+    return parts;
   };
 
   /**
-   * The last files read: the outputs ask for a file's cards together, the set pages for a set's few. A reader that
-   * wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file order first.
+   * Each part's last files read: the outputs ask for a file's cards together, the set pages for a set's few. A
+   * reader that wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file
+   * order first.
    */
-  const recent: { file: number; pieces: CardFilePieces }[] = [];
-  const piecesOf = (file: number): CardFilePieces => {
-    const hit = recent.find((r) => r.file === file);
+  const recent: { part: PiecesPart; file: number; pieces: CardFilePieces }[] = [];
+  const piecesOf = (part: PiecesPart, file: number): CardFilePieces => {
+    const hit = recent.find((r) => r.part === part && r.file === file);
     if (hit) return hit.pieces;
     const { name, key, start, end } = catalogue.cardFiles[file];
-    const cached = cache.readPieces(name, key);
-    const pieces = cached?.cards === end - start ? cached : make(file);
-    recent.unshift({ file, pieces });
-    recent.length = Math.min(recent.length, 2);
+    const cached = cache.readPieces(name, part, key);
+    const pieces = cached?.cards === end - start ? cached : make(file)[part];
+    recent.unshift({ part, file, pieces });
+    recent.length = Math.min(recent.length, 4);
     return pieces;
   };
-  const piece = (index: number, name: (typeof PIECES)[number]): Buffer => {
+  const piece = (index: number, name: PieceName): Buffer => {
     const file = fileOf[index];
-    return piecesOf(file).piece(index - catalogue.cardFiles[file].start, PIECE[name]);
+    const [part, n] = PIECE[name];
+    return piecesOf(part, file).piece(index - catalogue.cardFiles[file].start, n);
   };
-  const text = (index: number, name: (typeof PIECES)[number]): string | undefined => {
+  const text = (index: number, name: PieceName): string | undefined => {
     const bytes = piece(index, name);
     return bytes.length ? bytes.toString('utf8') : undefined;
   };
@@ -164,13 +183,13 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
     },
     searchRecords() {
-      return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf(file), end - start, [PIECE.searchRecord])[0]);
+      return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf('search', file), end - start, [PIECE.searchRecord[1]])[0]);
     },
     bulk() {
       const all: BulkPieces = { json: [], csv: [], printings: [], printingRows: [], crosswalk: [] };
       for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
-        const pieces = piecesOf(file);
-        const [csv, printings, crosswalk] = compact(pieces, end - start, [PIECE.csv, PIECE.printings, PIECE.crosswalk]);
+        const pieces = piecesOf('bulk', file);
+        const [csv, printings, crosswalk] = compact(pieces, end - start, [PIECE.csv[1], PIECE.printings[1], PIECE.crosswalk[1]]);
         // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
         const jsons = cache.readDetailBytes(name, key);
         for (let i = start; i < end; i++) {
@@ -178,7 +197,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
           all.json.push(jsons?.length === end - start ? jsons[card] : Buffer.from(catalogue.cardJson(i), 'utf8'));
           all.csv.push(csv[card]);
           all.printings.push(printings[card]);
-          all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows).toString('latin1')));
+          all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows[1]).toString('latin1')));
           all.crosswalk.push(crosswalk[card]);
         }
       }
