@@ -149,10 +149,12 @@ export function createCardFileCache(dir: string): CardFileCache {
       return { cards, piece: (card, n) => bytes.subarray(starts[card * pieces + n], starts[card * pieces + n + 1]) };
     },
     writePieces(file, part, key, pieces) {
-      const texts = pieces.flat().map((piece) => Buffer.from(piece, 'utf8'));
-      const header = { cards: pieces.length, pieces: pieces[0]?.length ?? 0, lengths: texts.map((t) => t.length) };
+      const texts = pieces.flat();
+      const header = { cards: pieces.length, pieces: pieces[0]?.length ?? 0, lengths: texts.map((t) => Buffer.byteLength(t)) };
       if (pieces.some((card) => card.length !== header.pieces)) throw new Error(`card file cache: ${file}: every card must have as many pieces`);
-      write(file, part, Buffer.concat([Buffer.from(`${JSON.stringify(key)}\n${JSON.stringify(header)}\n`), ...texts]));
+      // Written as one text: each piece's UTF-8 is its own, as no piece ends in half a surrogate pair (the pieces are
+      // JSON, which escapes a lone one, CSV rows ending in CRLF, keys and digits).
+      write(file, part, `${JSON.stringify(key)}\n${JSON.stringify(header)}\n${texts.join('')}`);
     },
     keepOnly(files) {
       if (!existsSync(dir)) return;

@@ -117,6 +117,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     const cards: Record<PieceName, string>[] = [];
     for (let i = start; i < end; i++) {
       const json = catalogue.cardJson(i);
+      // Read back from its JSON, as the served files are (a number JSON cannot write is written as they are).
       const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
       const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
       const moved = history ? moversOf([source], [], catalogue.pricesAsOf).windows.some((w) => w.cards.rises.length + w.cards.falls.length > 0) : false;
