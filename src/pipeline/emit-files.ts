@@ -11,7 +11,6 @@ import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../ht
 import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
-import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
@@ -84,10 +83,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, JSON.stringify(product), {
-          markdown: () => sealedToMarkdown(product),
-          html: () => render.sealed(product),
-        });
+        yield representations('sealed', product.slug, JSON.stringify(product), { markdown: 'sealed', html: () => render.sealed(product) });
       }
       return;
     case 'knowledge': {

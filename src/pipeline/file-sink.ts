@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
-import { countTokens, tokenCacheKey } from './token-counter.ts';
+import { tokenKeyOfEtag } from './build-state.ts';
+import { countTokens } from './token-counter.ts';
 
 /**
  * Where the build routes put the files they make. A route writes each file as
@@ -66,7 +67,8 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
       const info: WrittenFile = { path: `/${path}`, etag, bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
         const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
-        info.tokenKey = tokenCacheKey(text);
+        // The token cache's key is the hash of the bytes, which the ETag already is.
+        info.tokenKey = tokenKeyOfEtag(etag);
         const cached = tokenCache.get(info.tokenKey);
         info.tokens = cached ?? countTokens(text);
         info.counted = cached === undefined;

@@ -116,24 +116,31 @@ export async function runBundle(
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
   const lines: string[] = [];
-  const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
+  const previousEtag = (path: string) => previous.file(`/${path}`)?.etag;
+  /** Makes a file (or, for Markdown made from JSON, the two), and returns the URL paths made. */
+  const make = async (item: EmittedFile | MarkdownFile): Promise<string[]> => {
     if (Array.isArray(item)) {
       const [target, path, body] = item;
-      const written = await sink.write(target, path, body, previous.file(`/${path}`)?.etag);
+      const written = await sink.write(target, path, body, previousEtag(path));
       if (written) lines.push(JSON.stringify(written));
-      return `/${path}`;
+      return [`/${path}`];
     }
-    const previousEtag = previous.file(`/${item.path}`)?.etag;
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
     // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
     await markdown.backlog();
-    (item.markdown === 'card' ? markdown.card(item.path, item.body, previousEtag) : markdown.markdown(item.path, item.body, previousEtag)).then(
-      (file) => shared.markdownDone.push(JSON.stringify(file)),
+    (item.markdown === 'text'
+      ? markdown.markdown(item.path, item.body, previousEtag(item.path))
+      : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
+          path: item.path,
+          previousEtag: previousEtag(item.path),
+        })
+    ).then(
+      (files) => shared.markdownDone.push(...files.map((file) => JSON.stringify(file))),
       (error: Error) => {
         shared.markdownFailed ??= error;
       },
     );
-    return `/${item.path}`;
+    return item.markdown === 'text' ? [`/${item.path}`] : [`/${item.jsonPath}`, `/${item.path}`];
   };
   for await (const item of emitBundle(bundle, catalogue, schemas, render)) {
     if (!('group' in item)) {
@@ -142,7 +149,7 @@ export async function runBundle(
     }
     const kept = previous.group(item.group, item.key);
     const files = kept ?? [];
-    if (!kept) for await (const file of item.files()) files.push(await make(file));
+    if (!kept) for await (const file of item.files()) files.push(...(await make(file)));
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
   await sink.flush();

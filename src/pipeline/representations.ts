@@ -1,28 +1,32 @@
 import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../http/links.ts';
 import { contentKey } from './build-state.ts';
-import type { FileGroup } from './emit-items.ts';
+import type { FileGroup, MarkdownFromJson } from './emit-items.ts';
 
 /** A URL path as a path in the output folder: `/cards/x` → `cards/x`. */
 export const outputPath = (path: string) => path.replace(/^\//, '');
 
 /**
  * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
- * worker from the card's JSON, or given) and its HTML page, keyed by the JSON and whatever else the pages show
- * (`alsoShown`). Without a slug, the collection's index page.
+ * worker from the record's JSON, which it writes too, or given) and its HTML page, keyed by the JSON and whatever
+ * else the pages show (`alsoShown`). Without a slug, the collection's index page.
  */
 export function representations(
   collection: Collection,
   slug: string | undefined,
   json: string,
-  made: { markdown: 'card' | (() => string); html: () => Promise<string>; alsoShown?: string[] },
+  made: { markdown: MarkdownFromJson | (() => string); html: () => Promise<string>; alsoShown?: string[] },
 ): FileGroup {
   return {
     group: pageUrl(collection, slug),
     key: contentKey(json, ...(made.alsoShown ?? [])),
     async *files() {
-      yield ['client', `${outputPath(jsonUrl(collection, slug))}.json`, json];
+      const jsonPath = `${outputPath(jsonUrl(collection, slug))}.json`;
       const markdownPath = outputPath(markdownUrl(collection, slug));
-      yield made.markdown === 'card' ? { markdown: 'card', path: markdownPath, body: json } : { markdown: 'text', path: markdownPath, body: made.markdown() };
+      if (typeof made.markdown === 'string') yield { markdown: made.markdown, path: markdownPath, body: json, jsonPath };
+      else {
+        yield ['client', jsonPath, json];
+        yield { markdown: 'text', path: markdownPath, body: made.markdown() };
+      }
       yield ['client', `${outputPath(pageUrl(collection, slug))}.html`, await made.html()];
     },
   };

@@ -1,5 +1,5 @@
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../catalogue/set-record.ts';
-import { setListToMarkdown, setToMarkdown } from '../render/markdown/set-markdown.ts';
+import { setListToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
@@ -27,7 +27,7 @@ export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer,
     const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardHistory(indexById.get(card.id)!));
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
-    yield representations('sets', set.id, JSON.stringify(detail), { markdown: () => setToMarkdown(detail), html: () => render.set(detail) });
+    yield representations('sets', set.id, JSON.stringify(detail), { markdown: 'set', html: () => render.set(detail) });
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
   yield representations('sets', undefined, JSON.stringify(setList), { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });

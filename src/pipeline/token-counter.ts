@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
@@ -56,11 +55,6 @@ export function countTokens(text: string): number {
 }
 let pieces: RegExp | undefined;
 const pieceCounts = new Map<string, number>();
-
-/** The cache key of a text: the hash of its bytes. */
-export function tokenCacheKey(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
-}
 
 /** Reads the token cache (hash → count) a previous build wrote; empty when there is none. */
 export function readTokenCache(file: string): Map<string, number> {
