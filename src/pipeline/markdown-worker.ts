@@ -30,7 +30,7 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 };
 
 const paths = workerData as BuildPaths;
-const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));
+const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
 
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {

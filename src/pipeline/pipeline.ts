@@ -105,7 +105,7 @@ export async function runBundle(
   const started = performance.now();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
-    tokenCache: readTokenCache(paths.tokenCacheFile),
+    tokenCache: readTokenCache(paths.tokenCacheFile, paths.serverDir),
     markdownDone: [],
   };
   const shared = run;
