@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { cardToMarkdown } from '../render/markdown/card-markdown.ts';
 import type { CardDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
+import { takeProfile, time } from './build-profile.ts';
 import { createFileSink } from './file-sink.ts';
 import { readTokenCache } from './token-counter.ts';
 
@@ -21,14 +22,20 @@ export type MarkdownRequest =
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));
 
+function cardMarkdownOf(json: string): string {
+  const card = time('card: JSON parsed', () => JSON.parse(json) as CardDetail);
+  return time('card: Markdown', () => cardToMarkdown(card));
+}
+
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
-      parentPort!.postMessage({ id: request.id });
+      // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
+      parentPort!.postMessage({ id: request.id, profile: takeProfile() });
       return;
     }
-    const body = 'card' in request ? cardToMarkdown(JSON.parse(request.card) as CardDetail) : request.markdown;
+    const body = 'card' in request ? cardMarkdownOf(request.card) : request.markdown;
     const file = await sink.write('client', request.path, body, request.previousEtag);
     parentPort!.postMessage({ id: request.id, file });
   } catch (error) {
