@@ -18,6 +18,25 @@
  * project's integration hooks: src/pipeline/build-log.ts); each bundle's time is
  * the one the build reports with the manifest's steps.
  *
+ * Where the time goes inside rendering: the build times its work by label
+ * (src/pipeline/build-profile.ts: a pair of performance.now() calls around each
+ * call site, one profile per thread) and prints the totals as one `profile:` step.
+ * For the clean build, the rebuild and the one-price rebuild (and at scale), a
+ * table gives each label's ms, its share of the rendering phase's wall time, its
+ * count, the µs of one, and the thread: per representation (`card: JSON`, the
+ * detail made or read from the card file cache; `card: HTML`, Astro's container;
+ * `card: Markdown` and `Markdown tokens: …` in the Markdown worker; `files: ETag`,
+ * `files: writes issued`), per whole-catalogue output (`search: …`, `bulk: …`,
+ * `site: …`, `set: …`), the main thread's waits (`… waiting for …`: the disk, the
+ * worker, gzip), and per bundle what no label took (`<bundle>: rest of the
+ * bundle`: the loop, its manifest lines, the previous build's lookups). The main
+ * thread's rows add up to the phase with "outside the bundles"; the Markdown
+ * worker and the thread pool (gzip) ran beside it, so their rows are marked as
+ * such and their shares are how busy they were, not part of the main thread's.
+ * Each thread's CPU time (process.threadCpuUsage) is printed under its rows: on a
+ * shared machine, the wall time of a label includes the time the thread waited
+ * for a core. With --runs N, medians by label.
+ *
  * Targets: clean build ≤ 30 s and ≤ 1 GB (tree), rebuild counts 0 tokens, the
  * one-price rebuild ≤ 8 s and ≤ 25% of the clean build of the same run. The
  * machine is shared and noisy: with --runs N, every figure is a median over N.
@@ -51,6 +70,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import type { BuildProfile, ProfileTotals } from '../src/pipeline/build-profile.ts';
 import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
@@ -79,6 +99,8 @@ const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
 /** The time each build bundle took (cards-0, cards-1, …, sealed, knowledge, sets, site, search, bulk), in the order made. */
 const BUNDLES = /^bundles: (.*)$/;
 const BUNDLE_TIME = /(\S+) (\d+(?:\.\d+)?) s/g;
+/** Where rendering's time went (src/pipeline/build-profile.ts): one step line of compact JSON. */
+const PROFILE = /^profile: (\{.*\})$/;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -104,6 +126,8 @@ interface BuildRun {
   phasePeaks: number[];
   /** Build bundle → milliseconds since the previous bundle finished (the first: since rendering began), in order. */
   bundles: [string, number][];
+  /** Where rendering's time went, from the build's `profile:` line. */
+  profile?: BuildProfile;
   /** The last lines of the build's output, for a failure. */
   tail: string[];
 }
@@ -150,6 +174,7 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
     let counted = -1;
     let reused = -1;
     let bundles: [string, number][] = [];
+    let profile: BuildProfile | undefined;
     const tail: string[] = [];
     const onLine = (line: string) => {
       const at = since();
@@ -164,9 +189,11 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
         const tokens = TOKENS.exec(line);
         if (tokens) [counted, reused] = [Number(tokens[1]), Number(tokens[2])];
         const made = BUNDLES.exec(step[1]);
+        const timed = PROFILE.exec(step[1]);
         if (made) bundles = [...made[1].matchAll(BUNDLE_TIME)].map((m): [string, number] => [m[1], Number(m[2]) * 1000]);
+        if (timed) profile = JSON.parse(timed[1]) as BuildProfile;
         if (made && showBundles) for (const [name, ms] of bundles) console.log(`   ${sec(ms).padStart(7)}    bundle ${name}`);
-        else if (!made) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
+        else if (!made && !timed) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
       } else if (PASS_THROUGH.test(line)) {
         console.log(`   ${sec(at).padStart(7)}  ${line.trim()}`);
       }
@@ -182,7 +209,7 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
         const end = marks[i + 1]?.[1] ?? Number.POSITIVE_INFINITY;
         return samples.reduce((peak, [t, bytes]) => (t >= at && t < end ? Math.max(peak, bytes) : peak), 0);
       });
-      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, tail });
+      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, profile, tail });
     });
   });
 }
@@ -207,7 +234,67 @@ function summarise(runs: BuildRun[]) {
     reused: median(runs.map((r) => r.reused)),
     phases: runs[0].phases.map(([name], i): [string, number] => [name, median(runs.map((r) => r.phases[i]?.[1] ?? 0))]),
     phasePeaks: runs[0].phasePeaks.map((_, i) => median(runs.map((r) => r.phasePeaks[i] ?? 0))),
+    profile: medianProfile(runs.flatMap((r) => (r.profile ? [r.profile] : []))),
   };
+}
+
+/** The rendering phase's time of a build (what the profile's shares are of). */
+const renderingMs = (phases: [string, number][]) => phases.find(([name]) => name.startsWith('rendering'))?.[1] ?? 0;
+
+/** Label by label and thread by thread, the median over runs of the time and the count (a label a run lacks counts 0). */
+function medianProfile(profiles: BuildProfile[]): BuildProfile | undefined {
+  if (!profiles.length) return undefined;
+  const of = (thread: Exclude<keyof BuildProfile, 'cpu'>): ProfileTotals => {
+    const labels = new Set(profiles.flatMap((p) => Object.keys(p[thread] ?? {})));
+    return Object.fromEntries(
+      [...labels].map((label): [string, [number, number]] => {
+        const each = profiles.map((p) => p[thread]?.[label] ?? [0, 0]);
+        return [label, [median(each.map(([ms]) => ms)), median(each.map(([, n]) => n))]];
+      }),
+    );
+  };
+  const cpu = (thread: keyof BuildProfile['cpu']) => median(profiles.map((p) => p.cpu?.[thread] ?? 0));
+  return { main: of('main'), worker: of('worker'), pool: of('pool'), cpu: { main: cpu('main'), worker: cpu('worker') } };
+}
+
+/** Who did the work of a profile's rows: only the main thread's add up to the rendering phase. */
+const THREADS: [Exclude<keyof BuildProfile, 'cpu'>, string][] = [
+  ['main', 'main'],
+  ['worker', 'Markdown worker, beside main'],
+  ['pool', 'thread pool, beside main'],
+];
+
+/**
+ * Where rendering's time went (src/pipeline/build-profile.ts): each label's time, its share of the rendering
+ * phase's wall time, how many times it ran and the time of one. The main thread's rows (its waits among them)
+ * add up to the phase with the row of what ran outside the bundles (Astro's own, the route's start); the
+ * worker's and the thread pool's ran at the same time beside it, so their share says how busy they were
+ * against the phase's wall time and is not part of the main thread's.
+ */
+function printProfile(title: string, profile: BuildProfile | undefined, phaseMs: number): void {
+  if (!profile) return;
+  console.log(`
+${title}: where the rendering phase's ${sec(phaseMs)} went (build-profile.ts)`);
+  const share = (ms: number) => (phaseMs > 0 ? `${((100 * ms) / phaseMs).toFixed(1)}%` : '');
+  const msText = (ms: number) => (ms >= 100 ? Math.round(ms).toLocaleString('en-US') : ms.toFixed(1));
+  const rows = [['label', 'ms', 'share', 'count', 'µs each', 'thread']];
+  for (const [thread, who] of THREADS) {
+    const entries = Object.entries(profile[thread] ?? {}).sort(([, a], [, b]) => b[0] - a[0]);
+    if (!entries.length) continue;
+    for (const [label, [ms, count]] of entries) rows.push([label, msText(ms), share(ms), String(count), count ? msText((1000 * ms) / count) : '', who]);
+    const total = entries.reduce((sum, [, [ms]]) => sum + ms, 0);
+    if (thread === 'main') {
+      const outside = Math.max(0, phaseMs - total);
+      rows.push(['outside the bundles (Astro, the route starting)', msText(outside), share(outside), '', '', who]);
+      rows.push(['= main thread, all of it', msText(total + outside), share(total + outside), '', '', who]);
+      if (profile.cpu) rows.push(['  of which on a CPU (threadCpuUsage)', msText(profile.cpu.main), share(profile.cpu.main), '', '', who]);
+    } else {
+      rows.push([`= ${thread === 'worker' ? 'the worker busy' : 'the thread pool busy'}`, msText(total), share(total), '', '', who]);
+      if (thread === 'worker' && profile.cpu)
+        rows.push(['  the worker on a CPU (threadCpuUsage)', msText(profile.cpu.worker), share(profile.cpu.worker), '', '', who]);
+    }
+  }
+  printTable(rows);
 }
 
 /** Where the time and the memory of a build at scale went: by phase, then rendering by bundle. */
@@ -243,7 +330,12 @@ function bundleRows(bundles: [string, number][]): string[][] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' }, 'price-days': { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: '1' },
+      cards: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      'price-days': { type: 'string' },
+    },
   });
   const runs = positiveInteger('runs', values.runs);
   readdirSync('/proc'); // fails early where there is no /proc to poll
@@ -370,6 +462,10 @@ async function benchBundled(runs: number, source = 'content'): Promise<void> {
     ['phase', 'clean', 'rebuild', 'one price'],
     ...c.phases.map(([name, ms], i) => [name, sec(ms), sec(r.phases[i]?.[1] ?? 0), sec(e.phases[i]?.[1] ?? 0)]),
   ]);
+  const of = runs > 1 ? ` (medians of ${runs} runs)` : '';
+  printProfile(`Clean build${of}`, c.profile, renderingMs(c.phases));
+  printProfile(`Rebuild, content unchanged${of}`, r.profile, renderingMs(r.phases));
+  printProfile(`Rebuild, one price changed${of}`, e.profile, renderingMs(e.phases));
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }
 
@@ -420,6 +516,7 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
     ]);
     console.log('');
     printScaleTables(c, builds[0].bundles);
+    printProfile(`Clean build, ${cards} cards${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, c.profile, renderingMs(c.phases));
     console.log(`build-scale: ${cards} cards, ${(c.wallMs / 1000).toFixed(1)} s, ${mb(c.peakTree)} peak RSS`);
   } finally {
     rmSync(contentDir, { recursive: true, force: true });
