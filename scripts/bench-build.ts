@@ -612,7 +612,7 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
 
 /** How a side of --against is named in the report: `this (1cd63f4)`, `that (bd19f72)`. */
 const sideName = (side: Checkout) => `${side.name}${side.commit ? ` (${side.commit})` : ''}`;
-const ratio = (x: number) => x.toFixed(2);
+const ratio = (x: number) => x.toFixed(3);
 const goal = (ok: boolean, target: string) => (ok ? '✓' : `✗ (goal ${target})`);
 
 /**
