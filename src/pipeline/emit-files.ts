@@ -21,6 +21,7 @@ import { prepareCatalogue } from '../search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
+import { time, timeBeside, timeWait } from './build-profile.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -76,14 +77,16 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, catalogue.cardJson(i), { markdown: 'card', html: () => render.card(catalogue.cardDetail(i)) });
+      const json = time('card: JSON', () => catalogue.cardJson(i));
+      yield representations('cards', catalogue.cards[i].slug, json, { markdown: 'card', html: () => render.card(catalogue.cardDetail(i)) });
     }
     return;
   }
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, JSON.stringify(product), { markdown: 'sealed', html: () => render.sealed(product) });
+        const json = time('sealed: JSON', () => JSON.stringify(product));
+        yield representations('sealed', product.slug, json, { markdown: 'sealed', html: () => render.sealed(product) });
       }
       return;
     case 'knowledge': {
@@ -93,7 +96,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        const json = JSON.stringify(article);
+        const json = time('knowledge: JSON', () => JSON.stringify(article));
         const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
         // Besides the article, its pages show the titles of what it links to.
         const linked = JSON.stringify([
@@ -120,7 +123,7 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
+      yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
@@ -143,32 +146,33 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
     case 'search': {
       // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
       const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
-      const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
-      yield ['server', 'search/cards.pack', writeSearchPack(cardData)];
+      const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
+      yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData))];
       yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
       const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-      const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
-      yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
+      const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
+      yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
       // The field filters of q (set:, value>, …), column by column in each pack's position order.
       const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
       const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
-      yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
-      yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
+      const cardFilters = time('search: filters', () => cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets));
+      yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
+      yield ['server', SEALED_FILTERS_FILE, JSON.stringify(time('search: filters', () => sealedFilterData(sealedData.size, sealedData.item, filterSets)))];
       // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
       const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-      yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
+      yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
       yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
       yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
       // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-      const histories = historiesOf(catalogue);
-      const store = writeHistoryStore(histories.cards, histories.sealed);
+      const histories = time('search: history store', () => historiesOf(catalogue));
+      const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
       yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
       const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
       yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
       // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
       yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
       // The histories the rows of the search pages for people draw (their frame is the site's shell).
-      yield ['server', TRENDS_FILE, JSON.stringify(trendsOf(catalogue))];
+      yield ['server', TRENDS_FILE, JSON.stringify(time('search: trends', () => trendsOf(catalogue)))];
       return;
     }
     default:
@@ -231,17 +235,18 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
-    entries.push(bulkFileEntry(path, made, extra));
+    entries.push(time('bulk: manifest entries (sha256)', () => bulkFileEntry(path, made, extra)));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   // Made in file order (a card's detail reads its file, one file at a time) as bytes, joined in slug order: a
   // card's JSON held as a string takes two bytes a character once a name has an é or a ★, and at 100k cards
   // every card's text at once was the build's peak.
-  const cardBytes: Buffer[] = [];
-  for (let i = 0; i < catalogue.cards.length; i++) cardBytes.push(Buffer.from(catalogue.cardJson(i), 'utf8'));
-  const cardsNdjson: BulkBody = { body: Buffer.concat(cardOrder.flatMap((i) => [cardBytes[i], NEWLINE])), records: cardOrder.length };
-  cardBytes.length = 0;
+  const cardsNdjson = time('bulk: NDJSON', (): BulkBody => {
+    const cardBytes: Buffer[] = [];
+    for (let i = 0; i < catalogue.cards.length; i++) cardBytes.push(Buffer.from(catalogue.cardJson(i), 'utf8'));
+    return { body: Buffer.concat(cardOrder.flatMap((i) => [cardBytes[i], NEWLINE])), records: cardOrder.length };
+  });
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
     sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))),
@@ -250,30 +255,36 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   // Every gzip is started before the first is awaited: they compress on the thread pool while the main
   // thread makes the next collection's lines and the CSV.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
-    const ndjson = ndjsonBodies[name]();
-    return { name, schema, ndjson, gzip: gzipOf(ndjson.body) };
+    const ndjson = time('bulk: NDJSON', ndjsonBodies[name]);
+    return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body)) };
   });
-  const csv = csvOf(
-    cardCsvColumnsOf(schemas),
-    cardOrder.map((i) => catalogue.cards[i]),
+  const csv = time('bulk: cards.csv', () =>
+    csvOf(
+      cardCsvColumnsOf(schemas),
+      cardOrder.map((i) => catalogue.cards[i]),
+    ),
   );
-  const crosswalkCsv = csvOf(
-    columnsNamed(CROSSWALK_COLUMNS),
-    cardOrder.map((i) => catalogue.cardCrosswalk[i]),
+  const crosswalkCsv = time('bulk: crosswalk.csv', () =>
+    csvOf(
+      columnsNamed(CROSSWALK_COLUMNS),
+      cardOrder.map((i) => catalogue.cardCrosswalk[i]),
+    ),
   );
   // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
-  const printingsCsv = csvOf(
-    printingCsvColumnsOf(schemas),
-    (function* (): Generator<PrintingRow> {
-      for (const line of linesOf(cardsNdjson.body)) {
-        const { id: cardId, printings } = JSON.parse(line) as CardDetail;
-        for (const { history: _, ...printing } of printings) yield { cardId, ...printing };
-      }
-    })(),
+  const printingsCsv = time('bulk: printings.csv', () =>
+    csvOf(
+      printingCsvColumnsOf(schemas),
+      (function* (): Generator<PrintingRow> {
+        for (const line of linesOf(cardsNdjson.body)) {
+          const { id: cardId, printings } = JSON.parse(line) as CardDetail;
+          for (const { history: _, ...printing } of printings) yield { cardId, ...printing };
+        }
+      })(),
+    ),
   );
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
-    yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
+    yield emit(gzipPath(name), { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
     if (name === 'cards') {
       yield emit(CARDS_CSV_PATH, csv);
       yield emit(PRINTINGS_CSV_PATH, printingsCsv);

@@ -15,6 +15,11 @@ import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetL
  * A body is text, or bytes (the search packs).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
+/** Where the Markdown worker writes a file, and the ETag it had after the previous build (see FileSink.write). */
+export interface FileTarget {
+  path: string;
+  previousEtag?: string;
+}
 /** The records whose Markdown twin the worker thread makes from their JSON (src/pipeline/markdown-worker.ts). */
 export type MarkdownFromJson = 'card' | 'sealed' | 'set';
 /**

@@ -13,9 +13,9 @@ import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { setToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
-import type { MarkdownFromJson } from './emit-items.ts';
+import { takeProfile, time } from './build-profile.ts';
+import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
-import type { FileTarget } from './markdown-offload.ts';
 import { readTokenCache } from './token-counter.ts';
 
 export type MarkdownRequest =
@@ -32,17 +32,24 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
 
+/** A record's Markdown twin, made from its JSON, each step timed under the record's kind (build-profile.ts). */
+function markdownOf(kind: MarkdownFromJson, json: string): string {
+  const record = time(`${kind}: JSON parsed`, () => JSON.parse(json) as never);
+  return time(`${kind}: Markdown`, () => MARKDOWN_OF[kind](record));
+}
+
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
-      parentPort!.postMessage({ id: request.id });
+      // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
+      parentPort!.postMessage({ id: request.id, profile: takeProfile() });
       return;
     }
     const files: WrittenFile[] = [];
     const write = async ({ path, previousEtag }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previousEtag))!);
     if ('kind' in request) await write(request.jsonFile, request.json);
-    const body = 'kind' in request ? MARKDOWN_OF[request.kind](JSON.parse(request.json) as never) : request.markdown;
+    const body = 'kind' in request ? markdownOf(request.kind, request.json) : request.markdown;
     await write(request.markdownFile, body);
     parentPort!.postMessage({ id: request.id, files });
   } catch (error) {

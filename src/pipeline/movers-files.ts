@@ -1,6 +1,7 @@
 import { type MoverSource, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
+import { time } from './build-profile.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { htmlPage, outputPath } from './representations.ts';
@@ -18,7 +19,7 @@ export function* moversFiles(catalogue: Catalogue, render: Pick<PageRenderer, 'm
     }
   })();
   const sealed = catalogue.sealed.map((p): MoverSource => ({ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }));
-  const movers = moversOf(cards, sealed, catalogue.pricesAsOf);
+  const movers = time('site: movers', () => moversOf(cards, sealed, catalogue.pricesAsOf));
   yield ['client', `${outputPath(MOVERS_URL)}.json`, JSON.stringify(movers)];
   yield { markdown: 'text', path: outputPath(MOVERS_MARKDOWN_URL), body: moversToMarkdown(movers) };
   yield htmlPage(MOVERS_PAGE, movers, render.movers);

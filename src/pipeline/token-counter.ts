@@ -12,6 +12,8 @@ import { tokenKeyOfEtag } from './build-state.ts';
  * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
  */
 let encoder: Tiktoken | undefined;
+/** Whether the encoder is made (the first count makes it; build-profile.ts times that apart). */
+export const tokenizerLoaded = (): boolean => encoder !== undefined;
 function encoderOf(): Tiktoken {
   if (encoder) return encoder;
   encoder = new Tiktoken(o200k_base);
