@@ -28,7 +28,8 @@ export interface BuildState {
 /**
  * A line of a build route's answer that names a group: its key and the paths of its files. The files of a
  * group that was made have lines of their own (their manifest entries); those of a kept group do not: the
- * manifest takes them over from the previous one.
+ * manifest takes them over from the previous one. A file of the server folder (the search packs: not in the
+ * manifest) is named with SERVER_FILE before its path; a kept one stays on disk as the previous build left it.
  */
 export interface GroupLine {
   group: string;
@@ -45,6 +46,18 @@ export interface PreviousBuild {
   group(name: string, key: string): string[] | undefined;
 }
 
+/** How a group names a file of the server folder (`server:/search/cards.pack`); the client folder's are their URL paths. */
+export const SERVER_FILE = 'server:';
+
+/** The path in the server folder of a group's file named with SERVER_FILE, or undefined for a client file. */
+export const serverFileOf = (file: string): string | undefined => (file.startsWith(SERVER_FILE) ? file.slice(SERVER_FILE.length) : undefined);
+
+/**
+ * Whether a group is a record's (named by its page's URL path: `/cards/…`, `/`) or one of the whole-catalogue
+ * outputs (the search data, the open-data files: `output:search`), which the build's summary counts apart.
+ */
+export const isRecordGroup = (name: string): boolean => name.startsWith('/');
+
 const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined };
 
 export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('base64url');
@@ -60,11 +73,31 @@ export function contentKey(...parts: (string | Buffer)[]): string {
   return hash.digest('base64url');
 }
 
+/**
+ * The state file: a line with the code version and the manifest's hash, then a line with the groups, so that what
+ * needs only the first (readPreviousFiles) does not parse the groups (4 MB on the bundled catalogue). A state of
+ * another shape is no state.
+ */
+function readState(stateFile: string, { groups = true } = {}): BuildState | undefined {
+  if (!existsSync(stateFile)) return undefined;
+  const text = readFileSync(stateFile, 'utf8');
+  const newline = text.indexOf('\n');
+  if (newline === -1) return undefined;
+  try {
+    const head = JSON.parse(text.slice(0, newline)) as Omit<BuildState, 'groups'>;
+    if (typeof head.codeVersion !== 'string' || typeof head.manifestHash !== 'string') return undefined;
+    return { ...head, groups: groups ? (JSON.parse(text.slice(newline + 1)) as BuildState['groups']) : {} };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The build before this one, if its state and its output are both there and made by the same code. */
 export function readPreviousBuild(stateFile: string, serverDir: string, codeVersion: string): PreviousBuild {
   const manifestPath = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(stateFile) || !existsSync(manifestPath)) return NOTHING;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState;
+  if (!existsSync(manifestPath)) return NOTHING;
+  const state = readState(stateFile);
+  if (!state) return NOTHING;
   const manifestText = readFileSync(manifestPath);
   if (state.manifestHash !== hashOf(manifestText)) return NOTHING;
   const files = (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
@@ -74,7 +107,11 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
     group(name, key) {
       const entry = state.groups[name];
       if (!sameCode || !entry || entry[0] !== key) return undefined;
-      return entry[1].every((path) => files[path] !== undefined) ? entry[1] : undefined;
+      const present = (path: string) => {
+        const server = serverFileOf(path);
+        return server === undefined ? files[path] !== undefined : existsSync(join(serverDir, server));
+      };
+      return entry[1].every(present) ? entry[1] : undefined;
     },
   };
 }
@@ -86,16 +123,18 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
  */
 export function readPreviousFiles(stateFile: string, serverDir: string): FileManifest['files'] | undefined {
   const manifestPath = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(stateFile) || !existsSync(manifestPath)) return undefined;
+  if (!existsSync(manifestPath)) return undefined;
+  const state = readState(stateFile, { groups: false });
+  if (!state) return undefined;
   const manifestText = readFileSync(manifestPath);
-  if ((JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState).manifestHash !== hashOf(manifestText)) return undefined;
+  if (state.manifestHash !== hashOf(manifestText)) return undefined;
   return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
 }
 
 /** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/http/etag.ts). */
 export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
 
-export function writeBuildState(stateFile: string, state: BuildState): void {
+export function writeBuildState(stateFile: string, { groups, ...head }: BuildState): void {
   mkdirSync(dirname(stateFile), { recursive: true });
-  writeFileSync(stateFile, JSON.stringify(state));
+  writeFileSync(stateFile, `${JSON.stringify(head)}\n${JSON.stringify(groups)}`);
 }

@@ -11,7 +11,12 @@ import { join } from 'node:path';
  *   need (its summary); keyed by the file's text, the sets and the code;
  * - the details (`<set>.details`): per card its JSON (the text of its
  *   .json file and bulk line) and its price history (sparklines); keyed by the
- *   index's key, the catalogue's as-of date and the change feed.
+ *   index's key, the catalogue's as-of date and the change feed;
+ * - the pieces (`<set>.keys`, `<set>.search`, `<set>.bulk`): per card what the
+ *   whole-catalogue outputs take from it (its group key and history; its search
+ *   record, sparkline and histories for the history store; its rows of the bulk
+ *   CSVs: src/pipeline/card-pieces.ts), as bytes to be joined, in three parts read
+ *   by different outputs; under the details' key.
  *
  * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was cut
  * short, is made again from the file. The keys include the
@@ -22,16 +27,30 @@ export interface CardFileCache {
   writeIndex(file: string, key: string, index: unknown): void;
   readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined;
   writeDetails<H>(file: string, key: string, details: CardFileDetails<H>): void;
+  /** Each card's JSON as the bytes of the details part (its bulk line without the line end), or undefined as readDetails. */
+  readDetailBytes(file: string, key: string): Buffer[] | undefined;
+  readPieces(file: string, part: PiecesPart, key: string): CardFilePieces | undefined;
+  /** `pieces`: per card, its pieces in the same order (as many for each card). */
+  writePieces(file: string, part: PiecesPart, key: string, pieces: readonly (readonly string[])[]): void;
   /** Removes the parts of files that are no longer in the catalogue. */
   keepOnly(files: string[]): void;
 }
 
-type CardFilePart = 'index' | 'details';
+/** The parts of a file's pieces (src/pipeline/card-pieces.ts). */
+export type PiecesPart = 'keys' | 'search' | 'bulk';
+type CardFilePart = 'index' | 'details' | PiecesPart;
+const PARTS: CardFilePart[] = ['index', 'details', 'keys', 'search', 'bulk'];
 
 /** Each card's JSON text and history, in file order. */
 export interface CardFileDetails<H> {
   jsons: string[];
   histories: (H | null)[];
+}
+
+/** The pieces of a file's cards, as bytes: `piece(card, n)` is the nth piece of the file's card at that position. */
+export interface CardFilePieces {
+  cards: number;
+  piece(card: number, n: number): Buffer;
 }
 
 /** The last line of a whole details part: a part cut short ends elsewhere. */
@@ -40,7 +59,7 @@ const END = '"end"';
 export function createCardFileCache(dir: string): CardFileCache {
   const pathOf = (file: string, part: CardFilePart) => join(dir, `${file.replace(/\.json$/, '')}.${part}`);
   let made = false;
-  const write = (file: string, part: CardFilePart, text: string) => {
+  const write = (file: string, part: CardFilePart, text: string | Buffer) => {
     if (!made) mkdirSync(dir, { recursive: true });
     made = true;
     writeFileSync(pathOf(file, part), text);
@@ -82,9 +101,64 @@ export function createCardFileCache(dir: string): CardFileCache {
     writeDetails(file, key, { jsons, histories }) {
       write(file, 'details', [JSON.stringify(key), JSON.stringify(histories), ...jsons, END].join('\n'));
     },
+    readDetailBytes(file, key) {
+      const path = pathOf(file, 'details');
+      if (!existsSync(path)) return undefined;
+      const bytes = readFileSync(path);
+      const head = Buffer.from(`${JSON.stringify(key)}\n`);
+      const tail = Buffer.from(`\n${END}`);
+      if (!bytes.subarray(0, head.length).equals(head) || !bytes.subarray(bytes.length - tail.length).equals(tail)) return undefined;
+      // Past the key and the histories; the lines before END are the cards' JSON.
+      const lines: Buffer[] = [];
+      let start = bytes.indexOf(10, head.length) + 1;
+      if (start === 0) return undefined;
+      const end = bytes.length - tail.length;
+      while (start <= end) {
+        let stop = bytes.indexOf(10, start);
+        if (stop === -1 || stop > end) stop = end;
+        lines.push(bytes.subarray(start, stop));
+        start = stop + 1;
+      }
+      return lines;
+    },
+    /**
+     * The pieces part: the key, then a JSON line with the number of cards, of pieces a card, and every piece's
+     * length in bytes (card by card), then the pieces' bytes one after another. Read back by slicing, not parsing.
+     */
+    readPieces(file, part, key) {
+      const path = pathOf(file, part);
+      if (!existsSync(path)) return undefined;
+      const bytes = readFileSync(path);
+      const head = Buffer.from(`${JSON.stringify(key)}\n`);
+      if (!bytes.subarray(0, head.length).equals(head)) return undefined;
+      const headerEnd = bytes.indexOf(10, head.length);
+      if (headerEnd === -1) return undefined;
+      let header: { cards: number; pieces: number; lengths: number[] };
+      try {
+        header = JSON.parse(bytes.toString('utf8', head.length, headerEnd));
+      } catch {
+        return undefined;
+      }
+      const { cards, pieces, lengths } = header;
+      if (!Array.isArray(lengths) || lengths.length !== cards * pieces) return undefined;
+      const starts = new Float64Array(lengths.length + 1);
+      starts[0] = headerEnd + 1;
+      for (let i = 0; i < lengths.length; i++) starts[i + 1] = starts[i] + lengths[i];
+      // A part cut short (a build killed while writing it) is shorter than its header says.
+      if (starts[lengths.length] !== bytes.length) return undefined;
+      return { cards, piece: (card, n) => bytes.subarray(starts[card * pieces + n], starts[card * pieces + n + 1]) };
+    },
+    writePieces(file, part, key, pieces) {
+      const texts = pieces.flat();
+      const header = { cards: pieces.length, pieces: pieces[0]?.length ?? 0, lengths: texts.map((t) => Buffer.byteLength(t)) };
+      if (pieces.some((card) => card.length !== header.pieces)) throw new Error(`card file cache: ${file}: every card must have as many pieces`);
+      // Written as one text: each piece's UTF-8 is its own, as no piece ends in half a surrogate pair (the pieces are
+      // JSON, which escapes a lone one, CSV rows ending in CRLF, keys and digits).
+      write(file, part, `${JSON.stringify(key)}\n${JSON.stringify(header)}\n${texts.join('')}`);
+    },
     keepOnly(files) {
       if (!existsSync(dir)) return;
-      const live = new Set(files.flatMap((file) => [pathOf(file, 'index'), pathOf(file, 'details')]));
+      const live = new Set(files.flatMap((file) => PARTS.map((part) => pathOf(file, part))));
       for (const name of readdirSync(dir)) if (!live.has(join(dir, name))) rmSync(join(dir, name), { force: true });
     },
   };

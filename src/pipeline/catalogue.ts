@@ -60,6 +60,14 @@ export interface Catalogue {
   cardGraded: Record<string, GradedFigures>;
   /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
   cardCrosswalk: CrosswalkRow[];
+  /**
+   * The card files, in the order of their cards in `cards` (cards `start` to `end` − 1): each file's name and
+   * the key of everything derived from it (its text, the sets, the code, the as-of date, the changes), under
+   * which the whole-catalogue outputs keep what they derive from its cards (src/pipeline/card-pieces.ts).
+   */
+  cardFiles: { name: string; key: string; start: number; end: number }[];
+  /** The key of everything derived from the card files: the cardFiles' keys together. */
+  cardsKey: string;
   sealed: SealedDetail[];
   /** The set (id and name) of each sealed product that belongs to one, by product id (slug). */
   sealedSets: Map<string, { set: string; setName: string }>;
@@ -184,6 +192,11 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     sealedEntries.map((e) => e.data),
   );
   const at = (index: number) => [cardEntries[index].file, cardEntries[index].position] as const;
+  const cardFileList = derived.keys.map((key, file) => ({ name: cardFiles.names[file], key, start: 0, end: 0 }));
+  cardEntries.forEach((entry, index) => {
+    if (cardFileList[entry.file].end === 0) cardFileList[entry.file].start = index;
+    cardFileList[entry.file].end = index + 1;
+  });
   return {
     pricesAsOf,
     sets: sets.map((s) => s.data),
@@ -195,6 +208,8 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
     cardCrosswalk: cardEntries.map((e) => e.crosswalk),
+    cardFiles: cardFileList,
+    cardsKey: contentKey(...cardFileList.flatMap((f) => [f.name, f.key])),
     sealed,
     sealedSets,
     aliases,
@@ -308,6 +323,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
   });
   cache.keepOnly(names);
   return {
+    names,
     files,
     cards,
     pricesAsOf,
@@ -317,9 +333,10 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
      */
     derive(detailOf: (card: CardEntry) => CardDetail, detailsKey: string) {
       let current: { file: number; details?: CardDetail[] } & CardFileDetails<History> = { file: -1, jsons: [], histories: [] };
+      const keys = indexKeys.map((indexKey) => contentKey(indexKey, detailsKey));
       const of = (file: number) => {
         if (current.file === file) return current;
-        const key = contentKey(indexKeys[file], detailsKey);
+        const key = keys[file];
         const cached = cache.readDetails<History>(names[file], key);
         if (cached) return (current = { file, ...cached });
         const details = recordsOf(file).map(detailOf);
@@ -328,6 +345,8 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
         return current;
       };
       return {
+        /** Each file's details key: what everything derived from its cards depends on. */
+        keys,
         json: (file: number, position: number) => of(file).jsons[position],
         history: (file: number, position: number) => of(file).histories[position] ?? undefined,
         detail(file: number, position: number): CardDetail {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { changeListOf } from '../catalogue/change-feed.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
@@ -13,8 +14,8 @@ import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
-import type { CardDetail, History } from '../schemas/api-types.ts';
+import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
+import type { SealedDetail } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
@@ -22,6 +23,7 @@ import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterDat
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
 import { time, timeBeside, timeWait } from './build-profile.ts';
+import { contentKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
@@ -33,21 +35,22 @@ import {
   CARDS_CSV_PATH,
   CROSSWALK_CSV_PATH,
   cardCsvColumnsOf,
-  csvOf,
+  csvOfRows,
   dataDateOf,
   gzipOf,
   gzipPath,
   ndjsonOf,
   ndjsonPath,
   PRINTINGS_CSV_PATH,
-  type PrintingRow,
   printingCsvColumnsOf,
 } from './bulk-files.ts';
+import { type CardPieces, cardPiecesOf, cardSearchRecordOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
-import type { EmitItem, EmittedFile, PageRenderer } from './emit-items.ts';
+import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
+import { type SealedPieces, sealedPiecesOf } from './sealed-pieces.ts';
 import { setFiles } from './set-files.ts';
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
@@ -72,21 +75,98 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 
 const file = outputPath;
 
-export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas: Record<string, unknown>, render: PageRenderer): AsyncGenerator<EmitItem> {
+/** A sealed product's JSON (its file, its bulk line, part of the outputs' keys), made once a build. */
+const sealedJsons = new WeakMap<SealedDetail, string>();
+const sealedJson = (product: SealedDetail): string => {
+  let json = sealedJsons.get(product);
+  if (json === undefined) sealedJsons.set(product, (json = JSON.stringify(product)));
+  return json;
+};
+
+/** What the whole-catalogue outputs are made from, each part keyed once per catalogue (contentKey of it). */
+type CataloguePart = 'cards' | 'sealed' | 'articles' | 'aliases' | 'sets' | 'changes' | 'pricesAsOf';
+const partKeys = new WeakMap<Catalogue, Map<CataloguePart, string>>();
+const partText: Record<CataloguePart, (catalogue: Catalogue) => string> = {
+  // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
+  cards: (c) => c.cardsKey,
+  sealed: (c) => `${c.sealed.map(sealedJson).join('\n')}\n${JSON.stringify([...c.sealedSets])}`,
+  articles: (c) => JSON.stringify([c.articles, [...c.articleHtml]]),
+  aliases: (c) => JSON.stringify(c.aliases),
+  sets: (c) => JSON.stringify(c.sets),
+  changes: (c) => JSON.stringify(c.changes),
+  pricesAsOf: (c) => c.pricesAsOf,
+};
+
+/**
+ * The key of a whole-catalogue output made from these parts of the catalogue (and the code, which the build
+ * state compares on its own): a rebuild keeps the output's files when it is unchanged.
+ */
+function keyOf(catalogue: Catalogue, ...parts: CataloguePart[]): string {
+  let keys = partKeys.get(catalogue);
+  if (!keys) partKeys.set(catalogue, (keys = new Map()));
+  return contentKey(
+    ...parts.map((part) => {
+      let key = keys.get(part);
+      if (key === undefined) keys.set(part, (key = contentKey(part, partText[part](catalogue))));
+      return key;
+    }),
+  );
+}
+
+/**
+ * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files, kept by a
+ * rebuild when its key (keyOf) is the previous build's. Its name is not a URL path: the build counts these apart
+ * from the records.
+ */
+function output(name: string, key: string, files: () => AsyncGenerator<EmittedFile | MarkdownFile>): FileGroup {
+  return { group: `output:${name}`, key, files };
+}
+
+/** Where the build keeps what the next one may reuse: its cache folder, and the card file cache's (src/pipeline/card-file-cache.ts). */
+export interface BuildCache {
+  dir: string;
+  cardFiles: string;
+  /** The code the build runs (src/pipeline/code-version.ts): what is cached outside the card file cache is keyed by it too. */
+  codeVersion: string;
+}
+
+/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
+const gzipCacheOf = (cache: BuildCache, name: string) => join(cache.dir, 'bulk-gzip', `${name}.chunks`);
+
+export async function* emitBundle(
+  bundle: string,
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  render: PageRenderer,
+  cache: BuildCache,
+): AsyncGenerator<EmitItem> {
+  const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
+  const sealedPieces = sealedPiecesOf(catalogue, catalogue.sealed, catalogue.pricesAsOf, join(cache.dir, 'sealed-pieces.json'), cache.codeVersion);
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
+    // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      const json = time('card: JSON', () => catalogue.cardJson(i));
-      yield representations('cards', catalogue.cards[i].slug, json, { markdown: 'card', html: () => render.card(catalogue.cardDetail(i)) });
+      yield representations('cards', catalogue.cards[i].slug, () => time('card: JSON', () => catalogue.cardJson(i)), {
+        key: pieces.key(i),
+        markdown: 'card',
+        html: () => render.card(catalogue.cardDetail(i)),
+      });
     }
     return;
   }
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        const json = time('sealed: JSON', () => JSON.stringify(product));
-        yield representations('sealed', product.slug, json, { markdown: 'sealed', html: () => render.sealed(product) });
+        yield representations(
+          'sealed',
+          product.slug,
+          time('sealed: JSON', () => sealedJson(product)),
+          {
+            markdown: 'sealed',
+            html: () => render.sealed(product),
+          },
+        );
       }
       return;
     case 'knowledge': {
@@ -114,103 +194,141 @@ export async function* emitBundle(bundle: string, catalogue: Catalogue, schemas:
       return;
     }
     case 'sets':
-      yield* setFiles(catalogue, render);
+      yield* setFiles(catalogue, render, pieces);
       return;
     case 'bulk':
-      yield* bulkFiles(catalogue, schemas);
+      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas, pieces, cache));
       return;
     case 'site': {
+      // /api/content.json names the build's time: made every build (its bytes change only with SOURCE_DATE_EPOCH unset).
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
+      yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
+        yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
+      });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
-      yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
+      yield output('search-help', '', async function* () {
+        yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
+      });
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
-      const changeList = changeListOf(catalogue.changes);
-      yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
-      yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
-      for (const record of catalogue.changes) {
-        yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
-        yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
-      }
+      yield output('changes', keyOf(catalogue, 'changes'), async function* () {
+        const changeList = changeListOf(catalogue.changes);
+        yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
+        yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
+        for (const record of catalogue.changes) {
+          yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
+          yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
+        }
+      });
       // What the search filters accept (/api/catalog/…), and what moved (/api/movers, /movers), with Markdown twins.
-      yield* catalogFiles(catalogue);
-      yield* moversFiles(catalogue, render);
-      yield ['server', SHELL_FILE, await render.shell()];
+      yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
+        yield* catalogFiles(catalogue);
+      });
+      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces, sealedPieces));
+      yield output('shell', '', async function* () {
+        yield ['server', SHELL_FILE, await render.shell()];
+      });
       return;
     }
-    case 'search': {
-      // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
-      const cardRecords = catalogue.cards.map((summary) => ({ summary, ...catalogue.cardKeys.get(summary.id)! }));
-      const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
-      yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData))];
-      yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
-      const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-      const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
-      yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
-      // The field filters of q (set:, value>, …), column by column in each pack's position order.
-      const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
-      const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
-      const cardFilters = time('search: filters', () => cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets));
-      yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
-      yield ['server', SEALED_FILTERS_FILE, JSON.stringify(time('search: filters', () => sealedFilterData(sealedData.size, sealedData.item, filterSets)))];
-      // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
-      const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-      yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
-      yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-      yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
-      // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-      const histories = time('search: history store', () => historiesOf(catalogue));
-      const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
-      yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
-      const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
-      yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
-      // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
-      yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
-      // The histories the rows of the search pages for people draw (their frame is the site's shell).
-      yield ['server', TRENDS_FILE, JSON.stringify(time('search: trends', () => trendsOf(catalogue)))];
+    case 'search':
+      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () =>
+        searchFiles(catalogue, schemas, pieces, sealedPieces),
+      );
       return;
-    }
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
 }
 
+/** The function's search data (src/server/search-data.ts reads it), and what the function's other endpoints read. */
+async function* searchFiles(
+  catalogue: Catalogue,
+  schemas: Record<string, unknown>,
+  pieces: CardPieces,
+  sealedPieces: SealedPieces,
+): AsyncGenerator<EmittedFile> {
+  // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
+  const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
+  const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
+  // Each card's record as JSON is one of its pieces (read in file order, then taken in the pack's): the pack joins them.
+  const texts = pieces.searchRecords();
+  const recordTexts = new Map(cardRecords.map((record, i) => [record, texts[i]]));
+  yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData, (record) => recordTexts.get(record)))];
+  recordTexts.clear();
+  texts.length = 0;
+  yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
+  const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
+  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
+  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
+  // The field filters of q (set:, value>, …), column by column in each pack's position order.
+  const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
+  const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
+  const cardFilters = time('search: filters', () => cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets));
+  yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
+  yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
+  // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
+  const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
+  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
+  yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+  yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+  // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
+  const histories = time('search: history store', () => historiesOf(catalogue, pieces));
+  const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
+  yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
+  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
+  yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
+  // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
+  yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
+  // The histories the rows of the search pages for people draw (their frame is the site's shell).
+  yield ['server', TRENDS_FILE, time('search: trends', () => trendsOf(catalogue, pieces, sealedPieces))];
+  sealedPieces.save();
+}
+
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/** The sparkline data of the search pages (src/render/pages/trends.ts): each card's history, read file by file from the catalogue. */
-function trendsOf(catalogue: Catalogue): Trends {
-  const trends: Trends = { cards: {}, sealed: {} };
-  for (let i = 0; i < catalogue.cards.length; i++) {
-    const history = catalogue.cardHistory(i);
-    if (history) trends.cards[catalogue.cards[i].id] = trendOf(history);
-  }
-  for (const product of catalogue.sealed) if (product.history) trends.sealed[product.id] = trendOf(product.history);
-  return trends;
+/**
+ * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's and sealed product's
+ * trend as its pieces hold it (JSON text), joined as JSON.stringify of the Trends object would write them. An id is
+ * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
+ * first: the object is made when one is.
+ */
+function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>, sealed: Pick<SealedPieces, 'trend'>): string {
+  const entries = (items: { id: string }[], trendOf: (i: number) => string | undefined): string => {
+    const texts: string[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const trend = trendOf(i);
+      if (trend !== undefined) texts.push(`${JSON.stringify(items[i].id)}:${trend}`);
+    }
+    return `{${texts.join(',')}}`;
+  };
+  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, (i) => sealed.trend(catalogue.sealed[i]))}}`;
+  const arrayIndex = /^(?:0|[1-9]\d*)$/;
+  if ([...catalogue.cards, ...catalogue.sealed].some((item) => arrayIndex.test(item.id))) return JSON.stringify(JSON.parse(text) as Trends);
+  return text;
 }
 
 /**
- * Each card's printings with a history (read from its JSON, which the card file cache keeps), each sealed product's,
- * and the first day any of them reaches.
+ * Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them
+ * reaches.
  */
-function historiesOf(catalogue: Catalogue) {
+function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
   const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
   let from = catalogue.pricesAsOf;
-  const reaches = (history: History) => {
+  const reaches = (history: { start: string; weekly?: { start: string } }) => {
     const first = history.weekly?.start ?? history.start;
     if (first < from) from = first;
   };
   for (let i = 0; i < catalogue.cards.length; i++) {
-    const { id, valuePrinting, printings } = JSON.parse(catalogue.cardJson(i)) as CardDetail;
-    const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
-    for (const p of kept) reaches(p.history);
-    cards.push({ id, valuePrinting: valuePrinting ?? undefined, printings: kept });
+    const entry = pieces.storeEntry(i);
+    if (!entry) continue;
+    for (const p of entry.printings) reaches(p.history);
+    cards.push(entry);
   }
   for (const s of sealed) reaches(s.history);
   return { cards, sealed, from };
@@ -218,68 +336,58 @@ function historiesOf(catalogue: Catalogue) {
 
 const NEWLINE = Buffer.from('\n');
 
-/** The lines of NDJSON bytes, one at a time. */
-function* linesOf(body: Buffer): Generator<string> {
-  for (let start = 0, end = body.indexOf(10); end !== -1; start = end + 1, end = body.indexOf(10, start)) yield body.toString('utf8', start, end);
-}
-
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
  * line is JSON.stringify of the same record the detail file is, so the two are
- * the same bytes; cards come as the text of their files (`cardJson`), never as
- * 18k detail objects at once. The CSV columns are read from the schemas.
+ * the same bytes; a card's line, and its rows of the CSVs, are its pieces
+ * (src/pipeline/card-pieces.ts: bytes kept in the card file cache), joined here
+ * in slug order. The CSV columns are read from the schemas.
  */
-async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>): AsyncGenerator<EmittedFile> {
+async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
     entries.push(time('bulk: manifest entries (sha256)', () => bulkFileEntry(path, made, extra)));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
-  // Made in file order (a card's detail reads its file, one file at a time) as bytes, joined in slug order: a
-  // card's JSON held as a string takes two bytes a character once a name has an é or a ★, and at 100k cards
-  // every card's text at once was the build's peak.
-  const cardsNdjson = time('bulk: NDJSON', (): BulkBody => {
-    const cardBytes: Buffer[] = [];
-    for (let i = 0; i < catalogue.cards.length; i++) cardBytes.push(Buffer.from(catalogue.cardJson(i), 'utf8'));
-    return { body: Buffer.concat(cardOrder.flatMap((i) => [cardBytes[i], NEWLINE])), records: cardOrder.length };
-  });
+  const card = pieces.bulk();
+  const cardsNdjson: BulkBody = time('bulk: NDJSON', () => ({
+    body: Buffer.concat(cardOrder.flatMap((i) => [card.json[i], NEWLINE])),
+    records: cardOrder.length,
+  }));
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
-    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))),
+    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)),
     knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
-  // Every gzip is started before the first is awaited: they compress on the thread pool while the main
-  // thread makes the next collection's lines and the CSV.
+  // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
+  // thread makes the next collection's lines and the CSVs.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
     const ndjson = time('bulk: NDJSON', ndjsonBodies[name]);
-    return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body)) };
+    return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
   const csv = time('bulk: cards.csv', () =>
-    csvOf(
+    csvOfRows(
       cardCsvColumnsOf(schemas),
-      cardOrder.map((i) => catalogue.cards[i]),
+      cardOrder.map((i) => card.csv[i]),
+      cardOrder.length,
+    ),
+  );
+  const printingsCsv = time('bulk: printings.csv', () =>
+    csvOfRows(
+      printingCsvColumnsOf(schemas),
+      cardOrder.map((i) => card.printings[i]),
+      card.printingRows.reduce((n, rows) => n + rows, 0),
     ),
   );
   const crosswalkCsv = time('bulk: crosswalk.csv', () =>
-    csvOf(
+    csvOfRows(
       columnsNamed(CROSSWALK_COLUMNS),
-      cardOrder.map((i) => catalogue.cardCrosswalk[i]),
-    ),
-  );
-  // Read back from the NDJSON a card at a time (slug order, as the file is), never every printing at once.
-  const printingsCsv = time('bulk: printings.csv', () =>
-    csvOf(
-      printingCsvColumnsOf(schemas),
-      (function* (): Generator<PrintingRow> {
-        for (const line of linesOf(cardsNdjson.body)) {
-          const { id: cardId, printings } = JSON.parse(line) as CardDetail;
-          for (const { history: _, ...printing } of printings) yield { cardId, ...printing };
-        }
-      })(),
+      cardOrder.map((i) => card.crosswalk[i]),
+      cardOrder.length,
     ),
   );
   for (const { name, schema, ndjson, gzip } of made) {

@@ -32,9 +32,12 @@ import {
   type BuildState,
   type GroupLine,
   hashOf,
+  isRecordGroup,
   type PreviousBuild,
   readPreviousBuild,
   readPreviousFiles,
+  SERVER_FILE,
+  serverFileOf,
   tokenKeyOfEtag,
   writeBuildState,
 } from './build-state.ts';
@@ -130,7 +133,7 @@ export async function runBundle(
       const [target, path, body] = item;
       const written = await sink.write(target, path, body, previousEtag(path));
       if (written) lines.push(JSON.stringify(written));
-      return [`/${path}`];
+      return [target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`];
     }
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
     // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
@@ -154,7 +157,11 @@ export async function runBundle(
     );
     return item.markdown === 'text' ? [`/${item.path}`] : [`/${item.jsonPath}`, `/${item.path}`];
   };
-  for await (const item of emitBundle(bundle, catalogue, schemas, render)) {
+  for await (const item of emitBundle(bundle, catalogue, schemas, render, {
+    dir: dirname(paths.stateFile),
+    cardFiles: paths.cardFileCacheDir,
+    codeVersion: paths.codeVersion,
+  })) {
     if (!('group' in item)) {
       await make(item);
       continue;
@@ -199,7 +206,11 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const groups: BuildState['groups'] = {};
   const tokens = new Map<string, number>();
   let counted = 0;
-  let keptGroups = 0;
+  /** Records' groups (their pages' files) and whole-catalogue outputs' (search, bulk …): [kept, all]. */
+  const records = [0, 0];
+  const outputs = [0, 0];
+  /** The server folder's files of kept groups: the previous build's, which stay. */
+  const keptServerFiles = new Set<string>();
   // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
@@ -222,9 +233,16 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       }
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
+        const count = isRecordGroup(entry.group) ? records : outputs;
+        count[1]++;
         if (!entry.kept) continue;
-        keptGroups++;
+        count[0]++;
         for (const path of entry.files) {
+          const server = serverFileOf(path);
+          if (server !== undefined) {
+            keptServerFiles.add(join(paths.serverDir, server));
+            continue;
+          }
           const info = previousFiles?.[path];
           if (!info) throw new Error(`build: ${entry.group} was kept, but the previous manifest has no ${path}`);
           files[path] = info;
@@ -249,7 +267,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   log(`profile: ${JSON.stringify(profile)}`);
   writeTokenCache(paths.tokenCacheFile, tokens);
   log(
-    `${Object.keys(files).length} files from the build routes (${keptGroups} of ${Object.keys(groups).length} records unchanged, their files kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
   );
 
   let others = 0;
@@ -267,13 +285,15 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   // The staging folder holds the previous build's files: those no longer listed go. When the previous build
   // is not known (no state, or another output), every file is looked at.
   const removed = await removeUnlisted(paths.clientDir, files, previousFiles && Object.keys(previousFiles));
-  await removeOlder(paths.serverDir, buildStart);
+  await removeOlder(paths.serverDir, buildStart, keptServerFiles);
   await rm(astroClientDir, { recursive: true });
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
-  // Sorted, so that the same output gives the same manifest however much of it was reused.
-  const manifest: FileManifest = { files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  // Sorted, so that the same output gives the same manifest however much of it was reused: by UTF-16 code units,
+  // as sort() without a comparator orders strings.
+  const manifest: FileManifest = { files: {} };
+  for (const path of Object.keys(files).sort()) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
@@ -308,7 +328,7 @@ async function removeUnlisted(dir: string, listed: Record<string, unknown>, pres
   return gone.length;
 }
 
-/** Deletes the files under `dir` written before `time` (ms). */
-async function removeOlder(dir: string, time: number): Promise<void> {
-  for (const { path } of await filesUnder(dir)) if ((await stat(path)).mtimeMs < time) await rm(path);
+/** Deletes the files under `dir` written before `time` (ms), but those `kept` names (absolute paths). */
+async function removeOlder(dir: string, time: number, kept: Set<string>): Promise<void> {
+  for (const { path } of await filesUnder(dir)) if (!kept.has(path) && (await stat(path)).mtimeMs < time) await rm(path);
 }

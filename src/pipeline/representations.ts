@@ -9,18 +9,21 @@ export const outputPath = (path: string) => path.replace(/^\//, '');
 /**
  * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
  * worker from the record's JSON, which it writes too, or given) and its HTML page, keyed by the JSON and whatever
- * else the pages show (`alsoShown`). Without a slug, the collection's index page.
+ * else the pages show (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the
+ * files are (a function), with `key` then given: contentKey of the JSON, as it would be made here
+ * (src/pipeline/card-pieces.ts keeps the cards').
  */
 export function representations(
   collection: Collection,
   slug: string | undefined,
-  json: string,
-  made: { markdown: MarkdownFromJson | (() => string); html: () => Promise<string>; alsoShown?: string[] },
+  json: string | (() => string),
+  made: { markdown: MarkdownFromJson | (() => string); html: () => Promise<string>; alsoShown?: string[]; key?: string },
 ): FileGroup {
   return {
     group: pageUrl(collection, slug),
-    key: time('group keys', () => contentKey(json, ...(made.alsoShown ?? []))),
+    key: made.key ?? time('group keys', () => contentKey(typeof json === 'string' ? json : json(), ...(made.alsoShown ?? []))),
     async *files() {
+      if (typeof json !== 'string') json = json();
       const jsonPath = `${outputPath(jsonUrl(collection, slug))}.json`;
       const markdownPath = outputPath(markdownUrl(collection, slug));
       if (typeof made.markdown === 'string') yield { markdown: made.markdown, path: markdownPath, body: json, jsonPath };

@@ -1,6 +1,7 @@
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../catalogue/set-record.ts';
 import { setListToMarkdown } from '../render/markdown/set-markdown.ts';
 import { time } from './build-profile.ts';
+import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
@@ -10,9 +11,13 @@ import { representations } from './representations.ts';
  * `/sets/{setId}.md` and `/sets/{setId}.html` per set, and the index
  * `/api/sets.json`, `/sets.md`, `/sets.html`. Figures come from the card
  * summaries the catalogue holds; the histories of each set's top cards from
- * `cardHistory`.
+ * the card pieces (src/pipeline/card-pieces.ts).
  */
-export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer, 'set' | 'setList'>): AsyncGenerator<EmitItem> {
+export async function* setFiles(
+  catalogue: Catalogue,
+  render: Pick<PageRenderer, 'set' | 'setList'>,
+  pieces: Pick<CardPieces, 'history'>,
+): AsyncGenerator<EmitItem> {
   const sources = new Map<string, (SetCardSource & { index: number })[]>();
   catalogue.cards.forEach((summary, index) => {
     const key = catalogue.cardKeys.get(summary.id)!;
@@ -25,9 +30,7 @@ export async function* setFiles(catalogue: Catalogue, render: Pick<PageRenderer,
   for (const set of catalogue.sets) {
     const inSet = sources.get(set.id) ?? [];
     const indexById = new Map(inSet.map((s) => [s.summary.id, s.index]));
-    const detail = time('set: detail', () =>
-      setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => catalogue.cardHistory(indexById.get(card.id)!)),
-    );
+    const detail = time('set: detail', () => setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => pieces.history(indexById.get(card.id)!)));
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
     const json = time('set: JSON', () => JSON.stringify(detail));

@@ -186,7 +186,13 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     for (const alias of aliases) add(alias, { kind: 'means', label: means, words: queryWords(foldText(means)) });
   }
   for (const { reason, words } of content.ignored) for (const word of words) add(word, { kind: 'ignored', reason });
-  if (items.printingsOf) for (const alias of content.printings) for (const phrase of alias.aliases) add(phrase, printingMeaning(alias, items));
+  if (items.printingsOf) {
+    // One meaning an alias, whatever its phrases, all made in one pass over the items.
+    const meanings = printingMeanings(content.printings, items);
+    content.printings.forEach((alias, i) => {
+      for (const phrase of alias.aliases) add(phrase, meanings[i]);
+    });
+  }
   // An art is an attribute, not a name: it narrows what the other words find ("umbreon alt art"), credits no word.
   if (items.scope === 'cards') {
     for (const { art, aliases, cards } of content.arts) {
@@ -212,32 +218,56 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   return { phrases, longest };
 }
 
-/** The cards that have a printing an alias names, with the value of the most valuable one. */
-function printingMeaning(alias: PrintingAlias, items: AliasItems): PhraseMeaning {
-  const positions: number[] = [];
-  const cents: number[] = [];
-  // A few hundred printing ids recur across every card: each is matched once.
-  const matched = new Map<string, boolean>();
-  const names = (id: string) => matched.get(id) ?? matched.set(id, printingMatches(alias, id)).get(id)!;
-  for (let p = 0; p < items.size; p++) {
-    const named = items.printingsOf!(p).filter((printing) => names(printing.id));
-    if (named.length === 0) continue;
-    const best = Math.max(...named.map((printing) => (printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100))));
-    positions.push(p);
-    cents.push(best === -1 ? UNPRICED_CENTS : best);
-  }
-  const order = positions
-    .map((p, i) => ({ p, c: cents[i] === UNPRICED_CENTS ? -1 : cents[i] }))
-    .sort((a, b) => Number(a.c === -1) - Number(b.c === -1) || b.c - a.c || a.p - b.p);
-  return {
-    kind: 'printing',
-    label: `${alias.label} (printing)`,
-    positions: Uint32Array.from(positions),
-    cents: Uint32Array.from(cents),
-    order: Uint32Array.from(order, (o) => o.p),
-    pattern: { printing: alias.printing, ...(alias.not && { not: alias.not }) },
+/**
+ * For each printing alias, the cards that have a printing it names, with the value of the most valuable one: one
+ * pass over the items for all the aliases (each printing id recurs across the cards: which aliases name it is
+ * worked out once).
+ */
+function printingMeanings(aliases: readonly PrintingAlias[], items: AliasItems): PhraseMeaning[] {
+  const positions = aliases.map((): number[] => []);
+  const cents = aliases.map((): number[] => []);
+  const namedBy = new Map<string, number[]>();
+  const aliasesNaming = (id: string) => {
+    let named = namedBy.get(id);
+    if (!named) namedBy.set(id, (named = aliases.flatMap((alias, i) => (printingMatches(alias, id) ? [i] : []))));
+    return named;
   };
+  // Per alias, the most valuable printing of the item it names: -1 when none has a price, NONE when it names none.
+  const best = new Array<number>(aliases.length).fill(NONE);
+  const touched: number[] = [];
+  for (let p = 0; p < items.size; p++) {
+    for (const printing of items.printingsOf!(p)) {
+      const named = aliasesNaming(printing.id);
+      if (named.length === 0) continue;
+      const value = printing.valueUsd === null ? -1 : Math.round(printing.valueUsd * 100);
+      for (const i of named) {
+        if (best[i] === NONE) touched.push(i);
+        if (value > best[i]) best[i] = value;
+      }
+    }
+    for (const i of touched) {
+      positions[i].push(p);
+      cents[i].push(best[i] === -1 ? UNPRICED_CENTS : best[i]);
+      best[i] = NONE;
+    }
+    touched.length = 0;
+  }
+  return aliases.map((alias, i) => {
+    const order = positions[i]
+      .map((p, j) => ({ p, c: cents[i][j] === UNPRICED_CENTS ? -1 : cents[i][j] }))
+      .sort((a, b) => Number(a.c === -1) - Number(b.c === -1) || b.c - a.c || a.p - b.p);
+    return {
+      kind: 'printing',
+      label: `${alias.label} (printing)`,
+      positions: Uint32Array.from(positions[i]),
+      cents: Uint32Array.from(cents[i]),
+      order: Uint32Array.from(order, (o) => o.p),
+      pattern: { printing: alias.printing, ...(alias.not && { not: alias.not }) },
+    };
+  });
 }
+
+const NONE = -2;
 
 /** A piece of a split query: one word, or a phrase with what it means. */
 export interface QueryPiece {

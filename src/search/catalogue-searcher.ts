@@ -186,6 +186,36 @@ function idLookupOf<T>(data: Pick<CatalogueData<T>, 'item' | 'positionOf'>, conf
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * Positions in the order of a number each (`numbers[p]`): the known ones ascending or descending, equal ones in
+ * position order, then the unknown (NaN) in position order. What a sort of the positions with the comparator
+ * `isNaN(a) - isNaN(b) || ±(a − b) || position a − position b` gives, by grouping the positions by number and
+ * sorting only the distinct numbers (a catalogue's prices and changes repeat).
+ * @example orderByNumber(Float64Array.of(2, NaN, 1, 2), 'desc') // Uint32Array [0, 3, 2, 1]
+ */
+export function orderByNumber(numbers: Float64Array, direction: 'asc' | 'desc'): Uint32Array {
+  const groups = new Map<number, number[]>();
+  const unknown: number[] = [];
+  for (let p = 0; p < numbers.length; p++) {
+    const number = numbers[p];
+    if (Number.isNaN(number)) {
+      unknown.push(p);
+      continue;
+    }
+    // A Map takes -0 for 0, as the comparator's difference does.
+    const group = groups.get(number);
+    if (group) group.push(p);
+    else groups.set(number, [p]);
+  }
+  const distinct = Float64Array.from(groups.keys()).sort();
+  if (direction === 'desc') distinct.reverse();
+  const order = new Uint32Array(numbers.length);
+  let at = 0;
+  for (const number of distinct) for (const p of groups.get(number)!) order[at++] = p;
+  for (const p of unknown) order[at++] = p;
+  return order;
+}
+
+/**
  * Numbers the items in default order (value descending, nulls last, then name,
  * then id), indexes them, works out the stored sorts, facets and sets, and
  * compiles the aliases against them: the form a searcher is made from, kept in
@@ -212,18 +242,23 @@ export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig
   // Orders are lists of positions; a position's value, name and id are those of sorted[position].
   const at = (p: number) => sorted[p];
   // A change sort: known changes first, by percentage either way, equal ones (and the unknown) in position order.
-  const changeComparator = (days: (typeof CHANGE_SORT_DAYS)[number], direction: 'desc' | 'asc') => {
-    const pct = Float64Array.from(byPosition, (item) => config.changePctOf(item, days) ?? Number.NaN);
-    const sign = direction === 'desc' ? -1 : 1;
-    return (a: number, b: number) => Number(Number.isNaN(pct[a])) - Number(Number.isNaN(pct[b])) || sign * (pct[a] - pct[b]) || a - b;
+  const changePcts = new Map<(typeof CHANGE_SORT_DAYS)[number], Float64Array>();
+  const changePctsOf = (days: (typeof CHANGE_SORT_DAYS)[number]) => {
+    let pct = changePcts.get(days);
+    if (!pct) changePcts.set(days, (pct = Float64Array.from(byPosition, (item) => config.changePctOf(item, days) ?? Number.NaN)));
+    return pct;
   };
-  const comparatorOf = (sort: StoredSort): ((a: number, b: number) => number) => {
-    if (sort === 'value-asc') return (a, b) => nullsLast(at(a), at(b)) || values[at(a)] - values[at(b)] || a - b;
-    if (sort === 'name') return (a, b) => byName(at(a), at(b));
+  const orderOf = (sort: StoredSort): Uint32Array => {
+    // Value ascending: nulls last, equal values in position order.
+    if (sort === 'value-asc')
+      return orderByNumber(
+        Float64Array.from(sorted, (i) => values[i]),
+        'asc',
+      );
+    if (sort === 'name') return Uint32Array.from(Array.from(sorted, (_, p) => p).sort((a, b) => byName(at(a), at(b))));
     const { days, direction } = changeSortOf(sort)!;
-    return changeComparator(days, direction);
+    return orderByNumber(changePctsOf(days), direction);
   };
-  const orderOf = (sort: StoredSort) => Uint32Array.from(Array.from(sorted, (_, p) => p).sort(comparatorOf(sort)));
 
   const facetNames = [...new Set(byPosition.map(config.facetOf))];
   const facetIndex = new Map(facetNames.map((name, code) => [name, code]));

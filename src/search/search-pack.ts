@@ -84,17 +84,19 @@ function joinLines(what: string, lines: readonly string[]): Uint8Array {
 }
 
 /**
- * The pack of prepared search data, as the build writes it.
+ * The pack of prepared search data, as the build writes it. `textOf`: an item's JSON as bytes, when the caller
+ * has it already (the build keeps each card's: src/pipeline/card-pieces.ts); it must be JSON.stringify of the item.
  * @example writeFileSync('dist/server/search/cards.pack', writeSearchPack(prepareCatalogue(records, CARD_CATALOGUE)))
  */
-export function writeSearchPack<T>(data: CatalogueData<T>): Buffer {
+export function writeSearchPack<T>(data: CatalogueData<T>, textOf?: (item: T) => Uint8Array | undefined): Buffer {
   if (!LITTLE_ENDIAN) throw new Error('search packs are written on little-endian machines only');
   const { index, size } = data;
   if (index.size !== size) throw new Error(`search pack: the index covers ${index.size} items, the data ${size}`);
-  const recordTexts: Buffer[] = [];
+  const recordTexts: Uint8Array[] = [];
   const recordStart = new Uint32Array(size + 1);
   for (let p = 0; p < size; p++) {
-    const text = Buffer.from(JSON.stringify(data.item(p)), 'utf8');
+    const item = data.item(p);
+    const text = textOf?.(item) ?? Buffer.from(JSON.stringify(item), 'utf8');
     recordTexts.push(text);
     recordStart[p + 1] = recordStart[p] + text.length;
   }

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { pathsOf } from '../../src/describe/openapi/paths.ts';
@@ -149,6 +151,57 @@ describe('ndjsonOf and gzipOf', () => {
     expect(gzip[3]).toBe(0); // no FNAME, FCOMMENT, FEXTRA
     expect(gzip.readUInt32LE(4)).toBe(0); // MTIME
     expect(gunzipSync(gzip).equals(body)).toBe(true);
+  });
+
+  /** NDJSON of `n` records of about 3 kB each, their ids first as the bulk files' are. */
+  const records = (n: number, edit?: (i: number) => string) =>
+    ndjsonOf(
+      Array.from({ length: n }, (_, i) => JSON.stringify({ id: `set${i % 7}-${i}`, name: `Card ${i}`, text: edit?.(i) ?? 'Flabébé '.repeat(380 + (i % 13)) })),
+    ).body;
+
+  it('gzip of many chunks is one gzip member that gunzip, zlib and a DecompressionStream read back', async () => {
+    const body = records(3000);
+    expect(body.length).toBeGreaterThan(8 * 2 ** 20);
+    const gzip = await gzipOf(body);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    // One member: the deflate stream ends in a final block right before the 8-byte trailer.
+    expect(inflateRawSync(gzip.subarray(10, -8)).equals(body)).toBe(true);
+    expect(gzip.readUInt32LE(gzip.length - 8)).toBe(crc32(body));
+    expect(gzip.readUInt32LE(gzip.length - 4)).toBe(body.length);
+    const streamed = Buffer.from(await new Response(new Blob([new Uint8Array(gzip)]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    expect(streamed.equals(body)).toBe(true);
+    const gunzip = spawnSync('gunzip', ['-c'], { input: gzip, maxBuffer: 2 ** 30 });
+    if (gunzip.error) console.warn(`gunzip not run: ${gunzip.error.message}`);
+    else expect(gunzip.stdout.equals(body)).toBe(true);
+    expect(gunzipSync(await gzipOf(Buffer.alloc(0))).length).toBe(0);
+  });
+
+  it('gzip with a chunk cache gives the same bytes, and compresses again only the chunks whose records changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gzip-chunks-'));
+    try {
+      const cacheFile = join(dir, 'cards.chunks');
+      const chunksInCache = () => {
+        const text = readFileSync(cacheFile);
+        return (JSON.parse(text.toString('utf8', 0, text.indexOf(10))) as { chunks: [string, number][] }).chunks.map(([hash]) => hash);
+      };
+      const body = records(3000);
+      const gzip = await gzipOf(body);
+      expect((await gzipOf(body, cacheFile)).equals(gzip)).toBe(true);
+      const before = chunksInCache();
+      expect(before.length).toBeGreaterThan(3);
+      expect((await gzipOf(body, cacheFile)).equals(gzip)).toBe(true);
+      // One record's text changed (a price): its chunk alone is new.
+      const edited = records(3000, (i) => (i === 1500 ? `${'Flabébé '.repeat(380 + (i % 13))}!` : 'Flabébé '.repeat(380 + (i % 13))));
+      expect((await gzipOf(edited, cacheFile)).equals(await gzipOf(edited))).toBe(true);
+      const after = chunksInCache();
+      expect(after.length).toBe(before.length);
+      expect(after.filter((hash) => !before.includes(hash))).toHaveLength(1);
+      // A cache cut short is not read.
+      writeFileSync(cacheFile, readFileSync(cacheFile).subarray(0, 1000));
+      expect((await gzipOf(body, cacheFile)).equals(gzip)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a manifest entry has the hex SHA-256 and the type the file is served with', () => {

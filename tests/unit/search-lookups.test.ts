@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { orderByNumber } from '../../src/search/catalogue-searcher.ts';
 import { positionSetOf, ranksInOrder } from '../../src/search/postings.ts';
 import { nearestWords, typoBudget } from '../../src/search/vocabulary.ts';
 
@@ -83,6 +84,32 @@ describe('ranksInOrder', () => {
         expect([...ranksInOrder(positions, rank, skip, count)]).toEqual(sorted.slice(skip, skip + count));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('orderByNumber', () => {
+  /** The comparator the stored sorts were made with: known numbers first, either way, then equal ones and the unknown in position order. */
+  const byComparator = (numbers: Float64Array, direction: 'asc' | 'desc') => {
+    const sign = direction === 'desc' ? -1 : 1;
+    return Uint32Array.from(
+      Array.from(numbers, (_, p) => p).sort(
+        (a, b) => Number(Number.isNaN(numbers[a])) - Number(Number.isNaN(numbers[b])) || sign * (numbers[a] - numbers[b]) || a - b,
+      ),
+    );
+  };
+  // Few distinct values, so that ties are common; 0 and -0, infinities and NaN among them.
+  const number = fc.oneof(
+    fc.constantFrom(0, -0, 1.5, -3.3, 12, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+    fc.integer({ min: -5, max: 5 }),
+  );
+
+  it('orders positions as a sort with that comparator does', () => {
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 200 }), fc.constantFrom('asc' as const, 'desc' as const), (values, direction) => {
+        const numbers = Float64Array.from(values);
+        expect([...orderByNumber(numbers, direction)]).toEqual([...byComparator(numbers, direction)]);
+      }),
     );
   });
 });

@@ -1,0 +1,208 @@
+import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
+import { moversOf } from '../catalogue/movers.ts';
+import type { CardHistories } from '../collection/history-store.ts';
+import { pageUrl } from '../http/links.ts';
+import { type CsvColumn, columnsNamed } from '../render/csv.ts';
+import { trendOf } from '../render/pages/trends.ts';
+import type { CardDetail, History } from '../schemas/api-types.ts';
+import type { CardSearchRecord } from '../search/card-searcher.ts';
+import { contentKey } from './build-state.ts';
+import { cardCsvColumnsOf, csvRowOf, printingCsvColumnsOf } from './bulk-files.ts';
+import { type CardFilePieces, createCardFileCache, type PiecesPart } from './card-file-cache.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/**
+ * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache
+ * (its pieces part, src/pipeline/card-file-cache.ts) under the file's key (Catalogue.cardFiles: its text, the
+ * sets, the code, the as-of date, the changes), so that a rebuild after one price changed joins the cached pieces
+ * of every other file instead of parsing and deriving each card again:
+ *
+ * - the key of the card's group of files (contentKey of its JSON, as representations() makes it), so that the
+ *   card bundles know a card is unchanged without reading its JSON;
+ * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
+ *   whether it is among the movers' candidates at all (most cards never are: only those are read for the movers);
+ * - its printings' histories for the history store (src/collection/history-store.ts);
+ * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF.
+ *
+ * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
+ * what was made from the cards before, byte for byte: the contract tier builds incrementally and clean and compares.
+ */
+export interface CardPieces {
+  /** The key of card `index`'s group of files: contentKey of its JSON. */
+  key(index: number): string;
+  /** Its value history (the detail's `history`). */
+  history(index: number): History | undefined;
+  /** JSON of its sparkline (trendOf of its history), or undefined without a history. */
+  trend(index: number): string | undefined;
+  /** Whether it moved enough to be in one of the movers' lists were it alone (movers-files.ts reads only these). */
+  mover(index: number): boolean;
+  /** Its printings with a history, for the history store, or undefined where none has one. */
+  storeEntry(index: number): CardHistories | undefined;
+  /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
+  searchRecords(): Buffer[];
+  /** Every card's bytes for the open-data files, by card index (views of the cache's bytes). */
+  bulk(): BulkPieces;
+}
+
+export interface BulkPieces {
+  /** The card's JSON: its line of cards.ndjson, without the line end. */
+  json: Buffer[];
+  /** Its row of cards.csv, its rows of printings.csv (and how many), its row of crosswalk.csv; each row ends in CRLF. */
+  csv: Buffer[];
+  printings: Buffer[];
+  printingRows: number[];
+  crosswalk: Buffer[];
+}
+
+/**
+ * The pieces of a card, in three parts of the card file cache, each read whole by the readers that need it: what
+ * the card bundles, the set pages and the movers read (small), what the search data reads, and what the open-data
+ * files read.
+ */
+const PARTS = {
+  keys: ['key', 'history', 'mover'],
+  search: ['trend', 'storeEntry', 'searchRecord'],
+  bulk: ['csv', 'printings', 'printingRows', 'crosswalk'],
+} as const satisfies Record<PiecesPart, readonly string[]>;
+type PieceName = (typeof PARTS)[PiecesPart][number];
+/** Where a piece is: its part, and its place among the part's pieces. */
+const PIECE = Object.fromEntries(Object.entries(PARTS).flatMap(([part, names]) => names.map((name, n) => [name, [part, n]]))) as Record<
+  PieceName,
+  [PiecesPart, number]
+>;
+
+const CRLF = '\r\n';
+
+/**
+ * Pieces `ns` of a file's cards, copied out of the bytes of the file's whole part into one buffer a piece (views of
+ * it, card by card), so that what a reader keeps of every file is only what it joins.
+ */
+function compact(pieces: CardFilePieces, cards: number, ns: number[]): Buffer[][] {
+  return ns.map((n) => {
+    const views = Array.from({ length: cards }, (_, card) => pieces.piece(card, n));
+    const bytes = Buffer.concat(views);
+    let at = 0;
+    return views.map((view) => bytes.subarray(at, (at += view.length)));
+  });
+}
+
+const made = new WeakMap<Catalogue, CardPieces>();
+
+/** Card `index` as the card search pack holds it (src/search/card-searcher.ts): its summary and search keys. */
+export const cardSearchRecordOf = (catalogue: Catalogue, index: number): CardSearchRecord => {
+  const summary = catalogue.cards[index];
+  return { summary, ...catalogue.cardKeys.get(summary.id)! };
+};
+
+/**
+ * The pieces of the catalogue's cards (one reader per catalogue). `schemas`: the API's schemas (the CSV columns);
+ * `cacheDir`: the card file cache's folder.
+ */
+export function cardPiecesOf(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
+  let pieces = made.get(catalogue);
+  if (!pieces) made.set(catalogue, (pieces = createCardPieces(catalogue, schemas, cacheDir)));
+  return pieces;
+}
+
+function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
+  const cache = createCardFileCache(cacheDir);
+  const fileOf = new Int32Array(catalogue.cards.length);
+  for (const [file, { start, end }] of catalogue.cardFiles.entries()) fileOf.fill(file, start, end);
+  let columns: { cards: CsvColumn[]; printings: CsvColumn[]; crosswalk: CsvColumn[] } | undefined;
+
+  /** A file's pieces made from its cards' JSON and summaries, written to the cache. */
+  const make = (file: number): Record<PiecesPart, CardFilePieces> => {
+    columns ??= { cards: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
+    const { name, key, start, end } = catalogue.cardFiles[file];
+    const cards: Record<PieceName, string>[] = [];
+    for (let i = start; i < end; i++) {
+      const json = catalogue.cardJson(i);
+      // Read back from its JSON, as the served files are (a number JSON cannot write is written as they are).
+      const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
+      const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
+      const moved = history ? moversOf([source], [], catalogue.pricesAsOf).windows.some((w) => w.cards.rises.length + w.cards.falls.length > 0) : false;
+      const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
+      const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
+      cards.push({
+        key: contentKey(json),
+        history: history ? JSON.stringify(history) : '',
+        mover: moved ? '1' : '',
+        trend: history ? JSON.stringify(trendOf(history)) : '',
+        storeEntry: kept.length ? JSON.stringify(entry) : '',
+        searchRecord: JSON.stringify(cardSearchRecordOf(catalogue, i)),
+        csv: `${csvRowOf(columns.cards, catalogue.cards[i])}${CRLF}`,
+        printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
+        printingRows: String(printings.length),
+        crosswalk: `${csvRowOf(columns.crosswalk, catalogue.cardCrosswalk[i])}${CRLF}`,
+      });
+    }
+    const parts = {} as Record<PiecesPart, CardFilePieces>;
+    for (const [part, names] of Object.entries(PARTS) as [PiecesPart, readonly PieceName[]][]) {
+      const texts = cards.map((card) => names.map((n) => card[n]));
+      cache.writePieces(name, part, key, texts);
+      parts[part] = { cards: texts.length, piece: (card, n) => Buffer.from(texts[card][n], 'utf8') };
+    }
+    return parts;
+  };
+
+  /**
+   * Each part's last files read: the outputs ask for a file's cards together, the set pages for a set's few. A
+   * reader that wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file
+   * order first.
+   */
+  const recent: { part: PiecesPart; file: number; pieces: CardFilePieces }[] = [];
+  const piecesOf = (part: PiecesPart, file: number): CardFilePieces => {
+    const hit = recent.find((r) => r.part === part && r.file === file);
+    if (hit) return hit.pieces;
+    const { name, key, start, end } = catalogue.cardFiles[file];
+    const cached = cache.readPieces(name, part, key);
+    const pieces = cached?.cards === end - start ? cached : make(file)[part];
+    recent.unshift({ part, file, pieces });
+    recent.length = Math.min(recent.length, 4);
+    return pieces;
+  };
+  const piece = (index: number, name: PieceName): Buffer => {
+    const file = fileOf[index];
+    const [part, n] = PIECE[name];
+    return piecesOf(part, file).piece(index - catalogue.cardFiles[file].start, n);
+  };
+  const text = (index: number, name: PieceName): string | undefined => {
+    const bytes = piece(index, name);
+    return bytes.length ? bytes.toString('utf8') : undefined;
+  };
+
+  return {
+    key: (index) => piece(index, 'key').toString('latin1'),
+    history(index) {
+      const json = text(index, 'history');
+      return json === undefined ? undefined : (JSON.parse(json) as History);
+    },
+    trend: (index) => text(index, 'trend'),
+    mover: (index) => piece(index, 'mover').length > 0,
+    storeEntry(index) {
+      const json = text(index, 'storeEntry');
+      return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
+    },
+    searchRecords() {
+      return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf('search', file), end - start, [PIECE.searchRecord[1]])[0]);
+    },
+    bulk() {
+      const all: BulkPieces = { json: [], csv: [], printings: [], printingRows: [], crosswalk: [] };
+      for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
+        const pieces = piecesOf('bulk', file);
+        const [csv, printings, crosswalk] = compact(pieces, end - start, [PIECE.csv[1], PIECE.printings[1], PIECE.crosswalk[1]]);
+        // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
+        const jsons = cache.readDetailBytes(name, key);
+        for (let i = start; i < end; i++) {
+          const card = i - start;
+          all.json.push(jsons?.length === end - start ? jsons[card] : Buffer.from(catalogue.cardJson(i), 'utf8'));
+          all.csv.push(csv[card]);
+          all.printings.push(printings[card]);
+          all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows[1]).toString('latin1')));
+          all.crosswalk.push(crosswalk[card]);
+        }
+      }
+      return all;
+    },
+  };
+}

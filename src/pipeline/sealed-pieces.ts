@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { moversOf } from '../catalogue/movers.ts';
+import { pageUrl } from '../http/links.ts';
+import { trendOf } from '../render/pages/trends.ts';
+import type { SealedDetail } from '../schemas/api-types.ts';
+import { contentKey } from './build-state.ts';
+
+/**
+ * What the whole-catalogue outputs take from each sealed product's history that costs to make, as the card
+ * pieces do for the cards (src/pipeline/card-pieces.ts): its sparkline (a sealed product's weekly closes since
+ * 2024 are the slowest trends to make) and whether it is among the movers' candidates. Kept between builds in one
+ * file (CACHE_DIR/sealed-pieces.json) by the key of the product's history, the as-of date and the code; the file
+ * holds the last build's products only.
+ */
+export interface SealedPieces {
+  /** JSON of the product's sparkline, or undefined without a history. */
+  trend(product: SealedDetail): string | undefined;
+  /** Whether it moved enough to be in one of the movers' lists were it alone. */
+  mover(product: SealedDetail): boolean;
+  /** Writes the pieces this build used to the cache file (once, after the last output that reads them). */
+  save(): void;
+}
+
+type Piece = [trend: string, mover: boolean];
+
+const made = new WeakMap<object, SealedPieces>();
+
+/** The sealed pieces of a catalogue (one per catalogue: `of`), kept in `file`; `codeVersion`: the code that makes them. */
+export function sealedPiecesOf(of: object, sealed: readonly SealedDetail[], pricesAsOf: string, file: string, codeVersion: string): SealedPieces {
+  let pieces = made.get(of);
+  if (!pieces) made.set(of, (pieces = createSealedPieces(sealed, pricesAsOf, file, codeVersion)));
+  return pieces;
+}
+
+function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string, file: string, codeVersion: string): SealedPieces {
+  let cached: Record<string, Piece> | undefined;
+  const used = new Map<string, Piece>();
+  const keys = new WeakMap<SealedDetail, string>();
+  let changed = false;
+  const pieceOf = (product: SealedDetail): Piece | undefined => {
+    if (!product.history) return undefined;
+    let key = keys.get(product);
+    if (key === undefined) keys.set(product, (key = contentKey(codeVersion, pricesAsOf, JSON.stringify(product.history))));
+    let piece = used.get(key);
+    if (piece) return piece;
+    cached ??= readCache(file);
+    piece = cached[key];
+    if (!piece) {
+      const { history } = product;
+      const source = { id: product.id, slug: product.slug, name: product.cleanName, url: pageUrl('sealed', product.slug), history };
+      const moved = moversOf([], [source], pricesAsOf).windows.some((w) => w.sealed.rises.length + w.sealed.falls.length > 0);
+      piece = [JSON.stringify(trendOf(history)), moved];
+      changed = true;
+    }
+    used.set(key, piece);
+    return piece;
+  };
+  return {
+    trend: (product) => pieceOf(product)?.[0],
+    mover: (product) => pieceOf(product)?.[1] ?? false,
+    save() {
+      // Every product's pieces, so that the file never loses one this build did not happen to ask for.
+      for (const product of sealed) pieceOf(product);
+      if (!changed && used.size === Object.keys(cached ?? {}).length) return;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(Object.fromEntries(used)));
+      changed = false;
+    },
+  };
+}
+
+function readCache(file: string): Record<string, Piece> {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Piece>;
+  } catch {
+    return {};
+  }
+}
