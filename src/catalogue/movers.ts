@@ -137,13 +137,27 @@ export const signedPct = (pct: number): string => `${pct > 0 ? '+' : ''}${pct}%`
 /** @example windowTitle({ days: 7, start: '2025-10-14', end: '2025-10-20' }) // "Last 7 days (2025-10-14 to 2025-10-20)" */
 export const windowTitle = (window: Pick<MoversWindow, 'days' | 'start' | 'end'>): string => `Last ${window.days} days (${window.start} to ${window.end})`;
 
+/** The windows ending on `pricesAsOf`. */
+const windowsOf = (pricesAsOf: string): Window[] =>
+  MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: addDays(pricesAsOf, 1 - days), end: pricesAsOf }));
+
+/**
+ * Whether an item moved in a window ending on `pricesAsOf` as the lists count a move: the items moversOf can list,
+ * and the only ones it needs to be given (the build keeps the answer per card: src/pipeline/card-pieces.ts).
+ * @example moverTest('2025-10-20')(card) // true
+ */
+export function moverTest(pricesAsOf: string): (source: MoverSource) => boolean {
+  const windows = windowsOf(pricesAsOf);
+  return (source) => windows.some((window) => moveOf(source, window) !== undefined);
+}
+
 /**
  * The movers of each window ending on `pricesAsOf`. Each item is read once (`cards` may read its histories
  * file by file).
  * @example moversOf(cards, sealed, '2025-10-20').windows[0] // { days: 7, start: '2025-10-14', end: '2025-10-20', minKnownDays: 5, cards: { rises, falls }, sealed: … }
  */
 export function moversOf(cards: Iterable<MoverSource>, sealed: Iterable<MoverSource>, pricesAsOf: string): Movers {
-  const windows: Window[] = MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: addDays(pricesAsOf, 1 - days), end: pricesAsOf }));
+  const windows = windowsOf(pricesAsOf);
   const movesOf = (items: Iterable<MoverSource>) => {
     const moves = windows.map((): Move[] => []);
     for (const item of items) {

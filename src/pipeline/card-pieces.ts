@@ -1,5 +1,5 @@
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
-import { moversOf } from '../catalogue/movers.ts';
+import { type MoverSource, moverTest } from '../catalogue/movers.ts';
 import type { CardHistories } from '../collection/history-store.ts';
 import { pageUrl } from '../http/links.ts';
 import { type CsvColumn, columnsNamed } from '../render/csv.ts';
@@ -109,6 +109,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
   const fileOf = new Int32Array(catalogue.cards.length);
   for (const [file, { start, end }] of catalogue.cardFiles.entries()) fileOf.fill(file, start, end);
   let columns: { cards: CsvColumn[]; printings: CsvColumn[]; crosswalk: CsvColumn[] } | undefined;
+  let movedAtAll: ((source: MoverSource) => boolean) | undefined;
 
   /** A file's pieces made from its cards' JSON and summaries, written to the cache. */
   const make = (file: number): Record<PiecesPart, CardFilePieces> => {
@@ -120,7 +121,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       // Read back from its JSON, as the served files are (a number JSON cannot write is written as they are).
       const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
       const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
-      const moved = history ? moversOf([source], [], catalogue.pricesAsOf).windows.some((w) => w.cards.rises.length + w.cards.falls.length > 0) : false;
+      const moved = history ? (movedAtAll ??= moverTest(catalogue.pricesAsOf))(source) : false;
       const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
       const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
       cards.push({

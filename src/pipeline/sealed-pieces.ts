@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { moversOf } from '../catalogue/movers.ts';
+import { type MoverSource, moverTest } from '../catalogue/movers.ts';
 import { pageUrl } from '../http/links.ts';
 import { trendOf } from '../render/pages/trends.ts';
 import type { SealedDetail } from '../schemas/api-types.ts';
@@ -38,6 +38,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
   const used = new Map<string, Piece>();
   const keys = new WeakMap<SealedDetail, string>();
   let changed = false;
+  let movedAtAll: ((source: MoverSource) => boolean) | undefined;
   const pieceOf = (product: SealedDetail): Piece | undefined => {
     if (!product.history) return undefined;
     let key = keys.get(product);
@@ -49,7 +50,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
     if (!piece) {
       const { history } = product;
       const source = { id: product.id, slug: product.slug, name: product.cleanName, url: pageUrl('sealed', product.slug), history };
-      const moved = moversOf([], [source], pricesAsOf).windows.some((w) => w.sealed.rises.length + w.sealed.falls.length > 0);
+      const moved = (movedAtAll ??= moverTest(pricesAsOf))(source);
       piece = [JSON.stringify(trendOf(history)), moved];
       changed = true;
     }

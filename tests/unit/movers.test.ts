@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MOVERS_LIMIT, type MoverSource, moversOf, moversRules } from '../../src/catalogue/movers.ts';
+import { MOVERS_LIMIT, type MoverSource, moversOf, moversRules, moverTest } from '../../src/catalogue/movers.ts';
 
 /** An item with a daily history that ends on `end` (the last value is that day's). */
 const item = (id: string, market: (number | null)[], end = '2025-10-20'): MoverSource => {
@@ -69,6 +70,21 @@ describe('moversOf', () => {
     expect(moversRules(moversOf([], [], '2025-10-20'))).toBe(
       'Ranked: items worth at least $5 at the start or the end of the window, with a known market price on at least 5 of its 7 days (20 of 30 for 30 days); ' +
         "the change is from the price on the window's first day to the price on its last, each the last known in the week ending that day. At most 20 per list.",
+    );
+  });
+});
+
+describe('moverTest', () => {
+  it('the movers of the items it passes are the movers of them all (what the build gives moversOf)', () => {
+    const price = fc.oneof(fc.constant(null), fc.constantFrom(1, 4.99, 5, 6, 10, 40), fc.double({ min: 0, max: 60, noNaN: true }));
+    const items = fc.array(fc.array(price, { minLength: 1, maxLength: 35 }), { maxLength: 40 });
+    fc.assert(
+      fc.property(items, items, (cardPrices, sealedPrices) => {
+        const cards = cardPrices.map((market, i) => item(`c${i}`, market));
+        const sealed = sealedPrices.map((market, i) => item(`s${i}`, market));
+        const moved = moverTest('2025-10-20');
+        expect(moversOf(cards.filter(moved), sealed.filter(moved), '2025-10-20')).toEqual(moversOf(cards, sealed, '2025-10-20'));
+      }),
     );
   });
 });
