@@ -130,7 +130,7 @@ export async function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> 
     start = end;
     const hash = createHash('sha256').update(chunk).digest('base64url');
     const hit = cached.get(hash);
-    const made = hit ? Promise.resolve(hit) : deflateRawAsync(chunk, DEFLATE_OPTIONS);
+    const made = hit ? Promise.resolve(hit) : deflating(() => deflateRawAsync(chunk, DEFLATE_OPTIONS));
     parts.push(
       made.then((deflated) => {
         used.set(hash, deflated);
@@ -144,6 +144,27 @@ export async function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> 
   trailer.writeUInt32LE(body.length % 2 ** 32, 4);
   if (cacheFile && (used.size !== cached.size || [...used.keys()].some((hash) => !cached.has(hash)))) writeChunkCache(cacheFile, used);
   return Buffer.concat([GZIP_HEADER, ...deflated, FINAL_BLOCK, trailer]);
+}
+
+/**
+ * Chunks compressing at once, at most: as many as libuv's thread pool has threads. Each holds a deflate state
+ * (~0.4 MB at level 9) from its start; a file's 60-odd chunks started at once took 30 MB more of the build's
+ * memory, which the allocator kept after.
+ */
+const DEFLATING_AT_ONCE = 4;
+let deflatingNow = 0;
+const waitingToDeflate: (() => void)[] = [];
+async function deflating<T>(work: () => Promise<T>): Promise<T> {
+  // A finished chunk hands its place to the next waiting one.
+  if (deflatingNow < DEFLATING_AT_ONCE) deflatingNow++;
+  else await new Promise<void>((resolve) => waitingToDeflate.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waitingToDeflate.shift();
+    if (next) next();
+    else deflatingNow--;
+  }
 }
 
 /** What the chunks' bytes depend on besides their own: a cache of other options or another zlib is not read. */
@@ -195,13 +216,8 @@ const csvHeaderOf = (columns: readonly CsvColumn[]): string => columns.map((c) =
 /** A record's row of a CSV (without its CRLF): an optional property the record leaves out is an empty field, as null is. */
 export const csvRowOf = (columns: readonly CsvColumn[], row: unknown): string => columns.map((c) => csvField(csvValueOf(row, c))).join(',');
 
-/**
- * The CSV file csvOf makes, from rows already made (csvRowOf, each ending in CRLF; several a piece where a record
- * has several rows): the header row, then the pieces in order. `records`: how many rows the pieces hold.
- */
-export function csvOfRows(columns: readonly CsvColumn[], pieces: readonly Buffer[], records: number): BulkBody {
-  return { body: Buffer.concat([Buffer.from(`${csvHeaderOf(columns)}\r\n`, 'utf8'), ...pieces]), records };
-}
+/** The header row of a CSV of records, with its CRLF, as bytes: what csvOf begins with. */
+export const csvHeadOf = (columns: readonly CsvColumn[]): Buffer => Buffer.from(`${csvHeaderOf(columns)}\r\n`, 'utf8');
 
 /**
  * The columns of cards.csv: the card summary fields (schemas/api/card-fields.json), read from the schema by

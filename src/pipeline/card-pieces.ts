@@ -40,19 +40,16 @@ export interface CardPieces {
   storeEntry(index: number): CardHistories | undefined;
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
   searchRecords(): Buffer[];
-  /** Every card's bytes for the open-data files, by card index (views of the cache's bytes). */
-  bulk(): BulkPieces;
+  /**
+   * The cards' parts of the open-data files, the cards in `order` (their indexes), each file's bytes made at its
+   * size and filled file by file (so that no card file's bytes are all held at once): cards.ndjson (every card's
+   * JSON and a newline), and cards.csv, printings.csv and crosswalk.csv after their header rows (`heads`).
+   */
+  bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>): { ndjson: Buffer; printingRows: number } & Record<BulkCsv, Buffer>;
 }
 
-export interface BulkPieces {
-  /** The card's JSON: its line of cards.ndjson, without the line end. */
-  json: Buffer[];
-  /** Its row of cards.csv, its rows of printings.csv (and how many), its row of crosswalk.csv; each row ends in CRLF. */
-  csv: Buffer[];
-  printings: Buffer[];
-  printingRows: number[];
-  crosswalk: Buffer[];
-}
+/** The bulk CSVs a card has rows of. */
+export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
 
 /**
  * The pieces of a card, in three parts of the card file cache, each read whole by the readers that need it: what
@@ -187,23 +184,65 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     searchRecords() {
       return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf('search', file), end - start, [PIECE.searchRecord[1]])[0]);
     },
-    bulk() {
-      const all: BulkPieces = { json: [], csv: [], printings: [], printingRows: [], crosswalk: [] };
-      for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
-        const pieces = piecesOf('bulk', file);
-        const [csv, printings, crosswalk] = compact(pieces, end - start, [PIECE.csv[1], PIECE.printings[1], PIECE.crosswalk[1]]);
-        // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
-        const jsons = cache.readDetailBytes(name, key);
-        for (let i = start; i < end; i++) {
-          const card = i - start;
-          all.json.push(jsons?.length === end - start ? jsons[card] : Buffer.from(catalogue.cardJson(i), 'utf8'));
-          all.csv.push(csv[card]);
-          all.printings.push(printings[card]);
-          all.printingRows.push(Number(pieces.piece(card, PIECE.printingRows[1]).toString('latin1')));
-          all.crosswalk.push(crosswalk[card]);
+    bulk(order, heads) {
+      const count = catalogue.cards.length;
+      if (order.length !== count) throw new Error(`card pieces: the bulk order has ${order.length} cards of ${count}`);
+      const csvs: BulkCsv[] = ['csv', 'printings', 'crosswalk'];
+      // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
+      const jsonsOf = (file: number): Buffer[] => {
+        const { name, key, start, end } = catalogue.cardFiles[file];
+        const lines = cache.readDetailBytes(name, key);
+        return lines?.length === end - start ? lines : Array.from({ length: end - start }, (_, card) => Buffer.from(catalogue.cardJson(start + card), 'utf8'));
+      };
+      const eachCard = (visit: (index: number, json: Buffer, piece: (name: PieceName) => Buffer) => void) => {
+        for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
+          const cached = cache.readPieces(name, 'bulk', key);
+          const pieces = cached?.cards === end - start ? cached : make(file).bulk;
+          const jsons = jsonsOf(file);
+          for (let i = start; i < end; i++) visit(i, jsons[i - start], (name) => pieces.piece(i - start, PIECE[name][1]));
         }
-      }
-      return all;
+      };
+      // First the lengths, then each file's bytes where they go.
+      const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
+      let printingRows = 0;
+      eachCard((i, json, piece) => {
+        lengths.ndjson[i] = json.length + 1;
+        for (const csv of csvs) lengths[csv][i] = piece(csv).length;
+        printingRows += Number(piece('printingRows').toString('latin1'));
+      });
+      const placed = (part: keyof typeof lengths, head: Buffer) => {
+        const at = new Float64Array(count);
+        let end = head.length;
+        for (const i of order) {
+          at[i] = end;
+          end += lengths[part][i];
+        }
+        const bytes = Buffer.allocUnsafe(end);
+        head.copy(bytes);
+        return { at, bytes };
+      };
+      const out = {
+        ndjson: placed('ndjson', Buffer.alloc(0)),
+        csv: placed('csv', heads.csv),
+        printings: placed('printings', heads.printings),
+        crosswalk: placed('crosswalk', heads.crosswalk),
+      };
+      let filled = 0;
+      eachCard((i, json, piece) => {
+        const line = out.ndjson.at[i];
+        if (json.copy(out.ndjson.bytes, line) + 1 !== lengths.ndjson[i])
+          throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
+        out.ndjson.bytes[line + json.length] = 10;
+        for (const csv of csvs) filled += piece(csv).copy(out[csv].bytes, out[csv].at[i]);
+        filled += json.length + 1;
+      });
+      const total =
+        (Object.keys(out) as (keyof typeof out)[]).reduce((n, part) => n + out[part].bytes.length, 0) -
+        heads.csv.length -
+        heads.printings.length -
+        heads.crosswalk.length;
+      if (filled !== total) throw new Error(`card pieces: ${filled} bytes of the bulk files filled of ${total}`);
+      return { ndjson: out.ndjson.bytes, csv: out.csv.bytes, printings: out.printings.bytes, crosswalk: out.crosswalk.bytes, printingRows };
     },
   };
 }

@@ -35,7 +35,7 @@ import {
   CARDS_CSV_PATH,
   CROSSWALK_CSV_PATH,
   cardCsvColumnsOf,
-  csvOfRows,
+  csvHeadOf,
   dataDateOf,
   gzipOf,
   gzipPath,
@@ -334,8 +334,6 @@ function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'
   return { cards, sealed, from };
 }
 
-const NEWLINE = Buffer.from('\n');
-
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -353,43 +351,30 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
-  const card = pieces.bulk();
-  const cardsNdjson: BulkBody = time('bulk: NDJSON', () => ({
-    body: Buffer.concat(cardOrder.flatMap((i) => [card.json[i], NEWLINE])),
-    records: cardOrder.length,
-  }));
+  const cardColumns = { csv: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
+  // The cards' NDJSON and their CSVs, joined from their pieces card file by card file.
+  const card = time('bulk: NDJSON and CSVs', () =>
+    pieces.bulk(cardOrder, {
+      csv: csvHeadOf(cardColumns.csv),
+      printings: csvHeadOf(cardColumns.printings),
+      crosswalk: csvHeadOf(cardColumns.crosswalk),
+    }),
+  );
+  const cardsNdjson: BulkBody = { body: card.ndjson, records: cardOrder.length };
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
     sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)),
     knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
-  // thread makes the next collection's lines and the CSVs.
+  // thread makes the next collection's lines.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
     const ndjson = time('bulk: NDJSON', ndjsonBodies[name]);
     return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
-  const csv = time('bulk: cards.csv', () =>
-    csvOfRows(
-      cardCsvColumnsOf(schemas),
-      cardOrder.map((i) => card.csv[i]),
-      cardOrder.length,
-    ),
-  );
-  const printingsCsv = time('bulk: printings.csv', () =>
-    csvOfRows(
-      printingCsvColumnsOf(schemas),
-      cardOrder.map((i) => card.printings[i]),
-      card.printingRows.reduce((n, rows) => n + rows, 0),
-    ),
-  );
-  const crosswalkCsv = time('bulk: crosswalk.csv', () =>
-    csvOfRows(
-      columnsNamed(CROSSWALK_COLUMNS),
-      cardOrder.map((i) => card.crosswalk[i]),
-      cardOrder.length,
-    ),
-  );
+  const csv: BulkBody = { body: card.csv, records: cardOrder.length };
+  const printingsCsv: BulkBody = { body: card.printings, records: card.printingRows };
+  const crosswalkCsv: BulkBody = { body: card.crosswalk, records: cardOrder.length };
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
     yield emit(gzipPath(name), { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
