@@ -11,12 +11,17 @@
  *     the staging folder where this build writes (a rename), so that Astro
  *     builds its own few files into an empty one.
  *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files, grouped
- *     by the record they are made from with the key of what that is.
+ *     by the record they are made from with the key of what that is; the
+ *     whole-catalogue outputs (the search data, the open-data files, the movers,
+ *     the filter catalogues …) are groups too, keyed by the parts of the catalogue
+ *     they are made from. What those outputs take from each card is made once per
+ *     card file and cached (card-pieces.ts, sealed-pieces.ts): a rebuild joins it.
  *  4. Render what changed and write it: `runBundle` keeps a group whose key the
  *     previous build had (build-state.ts), renders and writes the others (the
  *     file sink here, Markdown in a worker thread), and does not write again a
  *     file whose bytes did not change. Its answer lists every group, and every
- *     file it made (a kept group's files keep their previous manifest entries).
+ *     file it made (a kept group's files keep their previous manifest entries; a
+ *     kept group's server-folder files stay as they are).
  *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files,
  *     removes what is no longer made, and writes the manifest (ETags, sizes,
  *     token counts: what the function serves from) and the state for the next build.
