@@ -18,6 +18,25 @@
  * project's integration hooks: src/pipeline/build-log.ts); each bundle's time is
  * the one the build reports with the manifest's steps.
  *
+ * Where the time goes inside rendering: the build times its work by label
+ * (src/pipeline/build-profile.ts: a pair of performance.now() calls around each
+ * call site, one profile per thread) and prints the totals as one `profile:` step.
+ * For the clean build, the rebuild and the one-price rebuild (and at scale), a
+ * table gives each label's ms, its share of the rendering phase's wall time, its
+ * count, the µs of one, and the thread: per representation (`card: JSON`, the
+ * detail made or read from the card file cache; `card: HTML`, Astro's container;
+ * `card: Markdown` and `Markdown tokens: …` in the Markdown worker; `files: ETag`,
+ * `files: writes issued`), per whole-catalogue output (`search: …`, `bulk: …`,
+ * `site: …`, `set: …`), the main thread's waits (`… waiting for …`: the disk, the
+ * worker, gzip), and per bundle what no label took (`<bundle>: rest of the
+ * bundle`: the loop, its manifest lines, the previous build's lookups). The main
+ * thread's rows add up to the phase with "outside the bundles"; the Markdown
+ * worker and the thread pool (gzip) ran beside it, so their rows are marked as
+ * such and their shares are how busy they were, not part of the main thread's.
+ * Each thread's CPU time (process.threadCpuUsage) is printed under its rows: on a
+ * shared machine, the wall time of a label includes the time the thread waited
+ * for a core. With --runs N, medians by label.
+ *
  * Targets: clean build ≤ 30 s and ≤ 1 GB (tree), rebuild counts 0 tokens, the
  * one-price rebuild ≤ 8 s and ≤ 25% of the clean build of the same run. The
  * machine is shared and noisy: with --runs N, every figure is a median over N.
@@ -36,21 +55,46 @@
  * .cache/bench-build/priced-content; the size of content/cards + content/sealed is printed before and
  * after, and the runs build copies of that instead of content/. `--price-days 365` is a year.
  *
+ * Against another checkout (--against DIR): DIR is another checkout of this
+ * project with its node_modules (an old commit: `git worktree add --detach
+ * ../before bd19f72 && (cd ../before && npm install)`). Each side builds its own
+ * content/ (a copy in its .cache/bench-against/, with OUT_DIR and CACHE_DIR there
+ * too, so neither touches the other) with its own scripts/build.ts and its own
+ * Node (DIR/node_modules/.bin/node): a clean build, then a no-change rebuild, then
+ * a one-price rebuild (editOnePrice on that side's copy), the sides alternating at
+ * each step (this, that, this, that …), `sync` before each build so that neither
+ * pays for the other's disk writes. Printed per side: wall time, files (the build's
+ * "manifest of N files" line), ms per file, peak RSS, the rebuilds, and the
+ * one-price rebuild ÷ the clean build of the same side (goal ≤ 0.25); then this ÷
+ * that within each run: clean wall per file (goal ≤ 1.00), wall, peak RSS, the
+ * rebuilds. With --cards N, each side's synthetic catalogue is written by its own
+ * scripts/lib/synthetic-catalogue.ts (the content's shape is the checkout's: DIR's
+ * module is imported here, its catalogue written once and untimed; importing it,
+ * rather than spawning DIR's bench-build and reading its `build-scale:` line,
+ * measures both sides' builds by this script alike and gives their file counts),
+ * and each side builds it clean `--runs` times, alternating; printed: wall, files,
+ * ms per file, peak RSS, this ÷ that for wall and peak RSS, the goals ≤ 3 min and
+ * ≤ 2 GB at 100k cards, and this side's `build-scale:` line.
+ *
  * Usage:  npm run bench:build              (= node scripts/bench-build.ts)
  *         node scripts/bench-build.ts --runs 3
  *         npm run bench:build -- --price-days 365 [--seed 1] [--runs N]
  *         npm run bench:build -- --cards 100000 [--seed 1] [--runs N]
+ *         npm run bench:build -- --against ../before [--runs N]
+ *         npm run bench:build -- --against ../before --cards 100000 [--seed 1] [--runs N]
  *
  * Exit codes: 0 figures printed (targets missed or not: this is a benchmark, not
  * a test) · 2 the benchmark could not run (a build failed, no /proc, bad option;
  * a failed build's last output lines are printed).
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { BuildProfile, ProfileTotals } from '../src/pipeline/build-profile.ts';
 import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
@@ -64,6 +108,11 @@ const BUNDLED: BuildDirs = { outDir: '.cache/bench-build/dist', cacheDir: '.cach
 /** Where --price-days writes the content with N simulated days applied, which the runs then copy. */
 const PRICED_CONTENT = '.cache/bench-build/priced-content';
 const SCALE: BuildDirs = { outDir: '.cache/bench-scale/dist', cacheDir: '.cache/bench-scale/cache' };
+/** --against: where each checkout builds, under its own folder (the same relative paths on both sides). */
+const AGAINST: BuildDirs = { outDir: '.cache/bench-against/dist', cacheDir: '.cache/bench-against/cache', contentDir: '.cache/bench-against/content' };
+const AGAINST_SCALE: BuildDirs = { outDir: '.cache/bench-against-scale/dist', cacheDir: '.cache/bench-against-scale/cache' };
+/** The goals of --against: this checkout's clean build per file no slower than the other's. */
+const AGAINST_GOALS = { cleanPerFile: 1 };
 const SAMPLE_MS = 100;
 const TARGETS = { cleanSeconds: 30, cleanTreeBytes: 2 ** 30, rebuildCounted: 0, editSeconds: 8, editShare: 0.25 };
 const SCALE_TARGETS = { cards: 100_000, seconds: 180, treeBytes: 2 * 2 ** 30 };
@@ -79,6 +128,11 @@ const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
 /** The time each build bundle took (cards-0, cards-1, …, sealed, knowledge, sets, site, search, bulk), in the order made. */
 const BUNDLES = /^bundles: (.*)$/;
 const BUNDLE_TIME = /(\S+) (\d+(?:\.\d+)?) s/g;
+/** Where rendering's time went (src/pipeline/build-profile.ts): one step line of compact JSON. */
+const PROFILE = /^profile: (\{.*\})$/;
+/** "manifest of N files written to …": every file the build made or kept (earlier checkouts print it too, differently framed). */
+const MANIFEST = /manifest of (\d+) files/;
+const ANSI = /\x1b\[[0-9;]*m/g;
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -88,6 +142,17 @@ interface BuildDirs {
   cacheDir: string;
   contentDir?: string;
 }
+
+/** A checkout of this project whose scripts/build.ts builds its own content/ with its own Node. */
+interface Checkout {
+  /** `this` or `that` (--against). */
+  name: string;
+  root: string;
+  node: string;
+  /** Its commit, short, for the report ('' when git cannot tell). */
+  commit: string;
+}
+const THIS: Checkout = { name: 'this', root: ROOT, node: process.execPath, commit: commitOf(ROOT) };
 
 interface BuildRun {
   /** The build's exit code (null when killed by a signal). */
@@ -104,6 +169,10 @@ interface BuildRun {
   phasePeaks: number[];
   /** Build bundle → milliseconds since the previous bundle finished (the first: since rendering began), in order. */
   bundles: [string, number][];
+  /** From the "manifest of N files" line; -1 where there was none. */
+  files: number;
+  /** Where rendering's time went, from the build's `profile:` line (a checkout before it has none). */
+  profile?: BuildProfile;
   /** The last lines of the build's output, for a failure. */
   tail: string[];
 }
@@ -138,18 +207,20 @@ function watchRss(root: number, since: () => number): { stop(): { peakTree: numb
  * Runs scripts/build.ts once into `dirs`, relaying its phase lines with the time
  * since spawn. Resolves whether the build succeeded or not: the caller decides.
  */
-function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildRun> {
+function runBuild(dirs: BuildDirs, { showBundles = false, checkout = THIS } = {}): Promise<BuildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const since = () => performance.now() - started;
     const env = { ...process.env, OUT_DIR: dirs.outDir, CACHE_DIR: dirs.cacheDir, ...(dirs.contentDir && { CONTENT_DIR: dirs.contentDir }) };
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'build.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(checkout.node, [join(checkout.root, 'scripts', 'build.ts')], { cwd: checkout.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const rss = watchRss(child.pid!, since);
 
     const marks: [string, number][] = [['starting node, Astro and Vite', 0]];
     let counted = -1;
     let reused = -1;
     let bundles: [string, number][] = [];
+    let files = -1;
+    let profile: BuildProfile | undefined;
     const tail: string[] = [];
     const onLine = (line: string) => {
       const at = since();
@@ -157,17 +228,23 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
       if (tail.length > TAIL_LINES) tail.shift();
       const phase = PHASE.exec(line);
       const step = STEP.exec(line);
+      // Read from any line: an earlier checkout (--against) printed these within Astro's lines.
+      const plain = line.replace(ANSI, '');
+      const tokens = TOKENS.exec(plain);
+      if (tokens) [counted, reused] = [Number(tokens[1]), Number(tokens[2])];
+      const manifest = MANIFEST.exec(plain);
+      if (manifest) files = Number(manifest[1]);
       if (phase) {
         marks.push([phase[3], at]);
         console.log(`   ${sec(at).padStart(7)}  ${line}`);
       } else if (step) {
-        const tokens = TOKENS.exec(line);
-        if (tokens) [counted, reused] = [Number(tokens[1]), Number(tokens[2])];
         const made = BUNDLES.exec(step[1]);
+        const timed = PROFILE.exec(step[1]);
         if (made) bundles = [...made[1].matchAll(BUNDLE_TIME)].map((m): [string, number] => [m[1], Number(m[2]) * 1000]);
+        if (timed) profile = JSON.parse(timed[1]) as BuildProfile;
         if (made && showBundles) for (const [name, ms] of bundles) console.log(`   ${sec(ms).padStart(7)}    bundle ${name}`);
-        else if (!made) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
-      } else if (PASS_THROUGH.test(line)) {
+        else if (!made && !timed) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
+      } else if (manifest || tokens || PASS_THROUGH.test(line)) {
         console.log(`   ${sec(at).padStart(7)}  ${line.trim()}`);
       }
     };
@@ -182,20 +259,49 @@ function runBuild(dirs: BuildDirs, { showBundles = false } = {}): Promise<BuildR
         const end = marks[i + 1]?.[1] ?? Number.POSITIVE_INFINITY;
         return samples.reduce((peak, [t, bytes]) => (t >= at && t < end ? Math.max(peak, bytes) : peak), 0);
       });
-      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, tail });
+      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, files, profile, tail });
     });
   });
 }
 
-/** A build that must succeed (and report its token counts), or an error carrying its output's tail. */
-async function successfulBuild(label: string, dirs: BuildDirs): Promise<BuildRun> {
-  const run = await runBuild(dirs);
+/** A build that must succeed (and report its token counts and files), or an error carrying its output's tail. */
+async function successfulBuild(label: string, dirs: BuildDirs, checkout = THIS): Promise<BuildRun> {
+  const run = await runBuild(dirs, { checkout });
   if (run.code !== 0) {
     console.error(run.tail.join('\n'));
     throw new Error(`${label} failed with exit code ${run.code} after ${sec(run.wallMs)} (peak RSS ${mb(run.peakTree)})`);
   }
   if (run.counted < 0) throw new Error(`${label}: no "counted tokens of N Markdown files, M from cache" line in the output`);
+  if (run.files < 0) throw new Error(`${label}: no "manifest of N files" line in the output`);
   return run;
+}
+
+/** The commit a checkout is at, short, `-dirty` when its files differ from it; '' when git cannot tell. */
+function commitOf(root: string): string {
+  try {
+    return execFileSync('git', ['-C', root, 'describe', '--always', '--dirty', '--abbrev=7'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The checkout --against names: built with its own scripts/build.ts, content/ and Node (node_modules/.bin/node). */
+function checkoutAt(dir: string): Checkout {
+  const root = resolve(dir);
+  if (root === ROOT) throw new Error(`--against ${dir} is this checkout`);
+  for (const needed of ['scripts/build.ts', 'content', 'node_modules']) {
+    if (!existsSync(join(root, needed))) throw new Error(`--against ${dir}: no ${needed} there (a checkout of this project, npm install done)`);
+  }
+  const node = join(root, 'node_modules', '.bin', 'node');
+  return { name: 'that', root, node: existsSync(node) ? node : process.execPath, commit: commitOf(root) };
+}
+
+/**
+ * Writes back what earlier builds left for the disk (sync), so that a build of one side does not pay for the
+ * 60k files of the other's clean build just before it. Not timed.
+ */
+function settleDisk(): void {
+  execFileSync('sync');
 }
 
 function summarise(runs: BuildRun[]) {
@@ -207,7 +313,68 @@ function summarise(runs: BuildRun[]) {
     reused: median(runs.map((r) => r.reused)),
     phases: runs[0].phases.map(([name], i): [string, number] => [name, median(runs.map((r) => r.phases[i]?.[1] ?? 0))]),
     phasePeaks: runs[0].phasePeaks.map((_, i) => median(runs.map((r) => r.phasePeaks[i] ?? 0))),
+    files: median(runs.map((r) => r.files)),
+    profile: medianProfile(runs.flatMap((r) => (r.profile ? [r.profile] : []))),
   };
+}
+
+/** The rendering phase's time of a build (what the profile's shares are of). */
+const renderingMs = (phases: [string, number][]) => phases.find(([name]) => name.startsWith('rendering'))?.[1] ?? 0;
+
+/** Label by label and thread by thread, the median over runs of the time and the count (a label a run lacks counts 0). */
+function medianProfile(profiles: BuildProfile[]): BuildProfile | undefined {
+  if (!profiles.length) return undefined;
+  const of = (thread: Exclude<keyof BuildProfile, 'cpu'>): ProfileTotals => {
+    const labels = new Set(profiles.flatMap((p) => Object.keys(p[thread] ?? {})));
+    return Object.fromEntries(
+      [...labels].map((label): [string, [number, number]] => {
+        const each = profiles.map((p) => p[thread]?.[label] ?? [0, 0]);
+        return [label, [median(each.map(([ms]) => ms)), median(each.map(([, n]) => n))]];
+      }),
+    );
+  };
+  const cpu = (thread: keyof BuildProfile['cpu']) => median(profiles.map((p) => p.cpu?.[thread] ?? 0));
+  return { main: of('main'), worker: of('worker'), pool: of('pool'), cpu: { main: cpu('main'), worker: cpu('worker') } };
+}
+
+/** Who did the work of a profile's rows: only the main thread's add up to the rendering phase. */
+const THREADS: [Exclude<keyof BuildProfile, 'cpu'>, string][] = [
+  ['main', 'main'],
+  ['worker', 'Markdown worker, beside main'],
+  ['pool', 'thread pool, beside main'],
+];
+
+/**
+ * Where rendering's time went (src/pipeline/build-profile.ts): each label's time, its share of the rendering
+ * phase's wall time, how many times it ran and the time of one. The main thread's rows (its waits among them)
+ * add up to the phase with the row of what ran outside the bundles (Astro's own, the route's start); the
+ * worker's and the thread pool's ran at the same time beside it, so their share says how busy they were
+ * against the phase's wall time and is not part of the main thread's.
+ */
+function printProfile(title: string, profile: BuildProfile | undefined, phaseMs: number): void {
+  if (!profile) return;
+  console.log(`
+${title}: where the rendering phase's ${sec(phaseMs)} went (build-profile.ts)`);
+  const share = (ms: number) => (phaseMs > 0 ? `${((100 * ms) / phaseMs).toFixed(1)}%` : '');
+  const msText = (ms: number) => (ms >= 100 ? Math.round(ms).toLocaleString('en-US') : ms.toFixed(1));
+  const rows = [['label', 'ms', 'share', 'count', 'µs each', 'thread']];
+  for (const [thread, who] of THREADS) {
+    const entries = Object.entries(profile[thread] ?? {}).sort(([, a], [, b]) => b[0] - a[0]);
+    if (!entries.length) continue;
+    for (const [label, [ms, count]] of entries) rows.push([label, msText(ms), share(ms), String(count), count ? msText((1000 * ms) / count) : '', who]);
+    const total = entries.reduce((sum, [, [ms]]) => sum + ms, 0);
+    if (thread === 'main') {
+      const outside = Math.max(0, phaseMs - total);
+      rows.push(['outside the bundles (Astro, the route starting)', msText(outside), share(outside), '', '', who]);
+      rows.push(['= main thread, all of it', msText(total + outside), share(total + outside), '', '', who]);
+      if (profile.cpu) rows.push(['  of which on a CPU (threadCpuUsage)', msText(profile.cpu.main), share(profile.cpu.main), '', '', who]);
+    } else {
+      rows.push([`= ${thread === 'worker' ? 'the worker busy' : 'the thread pool busy'}`, msText(total), share(total), '', '', who]);
+      if (thread === 'worker' && profile.cpu)
+        rows.push(['  the worker on a CPU (threadCpuUsage)', msText(profile.cpu.worker), share(profile.cpu.worker), '', '', who]);
+    }
+  }
+  printTable(rows);
 }
 
 /** Where the time and the memory of a build at scale went: by phase, then rendering by bundle. */
@@ -243,10 +410,22 @@ function bundleRows(bundles: [string, number][]): string[][] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '1' }, cards: { type: 'string' }, seed: { type: 'string', default: '1' }, 'price-days': { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: '1' },
+      cards: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      'price-days': { type: 'string' },
+      against: { type: 'string' },
+    },
   });
   const runs = positiveInteger('runs', values.runs);
   readdirSync('/proc'); // fails early where there is no /proc to poll
+  if (values.against !== undefined) {
+    if (values['price-days'] !== undefined) throw new Error('--against takes --runs, --cards and --seed, not --price-days');
+    const that = checkoutAt(values.against);
+    if (values.cards !== undefined) return benchAgainstAtScale(that, positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
+    return benchAgainst(that, runs);
+  }
   if (values.cards !== undefined) return benchAtScale(positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
   if (values['price-days'] !== undefined) {
     return benchBundled(runs, withPriceDays(positiveInteger('price-days', values['price-days']), positiveInteger('seed', values.seed)));
@@ -291,18 +470,18 @@ function withPriceDays(days: number, seed: number): string {
   return PRICED_CONTENT;
 }
 
-/** Deletes a build's out and cache folders, so the next build is clean. */
-function cleanDirs(dirs: BuildDirs): void {
-  rmSync(join(ROOT, dirs.outDir), { recursive: true, force: true });
-  rmSync(join(ROOT, dirs.cacheDir), { recursive: true, force: true });
+/** Deletes a build's out and cache folders (under the checkout `root`), so the next build is clean. */
+function cleanDirs(dirs: BuildDirs, root = ROOT): void {
+  rmSync(join(root, dirs.outDir), { recursive: true, force: true });
+  rmSync(join(root, dirs.cacheDir), { recursive: true, force: true });
 }
 
 /**
  * An editor's one-line change: the market price of the first priced card of the first file, up 10%. Returns
  * what was changed, for the report.
  */
-function editOnePrice(contentDir: string): string {
-  const dir = join(ROOT, contentDir, 'cards');
+function editOnePrice(contentDir: string, root = ROOT): string {
+  const dir = join(root, contentDir, 'cards');
   const file = join(dir, readdirSync(dir).sort()[0]);
   const cards = JSON.parse(readFileSync(file, 'utf8')) as { id: string; prices: { primary: boolean; market: number | null }[] }[];
   const card = cards.find((c) => c.prices.some((p) => p.primary && p.market !== null))!;
@@ -370,6 +549,10 @@ async function benchBundled(runs: number, source = 'content'): Promise<void> {
     ['phase', 'clean', 'rebuild', 'one price'],
     ...c.phases.map(([name, ms], i) => [name, sec(ms), sec(r.phases[i]?.[1] ?? 0), sec(e.phases[i]?.[1] ?? 0)]),
   ]);
+  const of = runs > 1 ? ` (medians of ${runs} runs)` : '';
+  printProfile(`Clean build${of}`, c.profile, renderingMs(c.phases));
+  printProfile(`Rebuild, content unchanged${of}`, r.profile, renderingMs(r.phases));
+  printProfile(`Rebuild, one price changed${of}`, e.profile, renderingMs(e.phases));
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }
 
@@ -420,10 +603,173 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
     ]);
     console.log('');
     printScaleTables(c, builds[0].bundles);
+    printProfile(`Clean build, ${cards} cards${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, c.profile, renderingMs(c.phases));
     console.log(`build-scale: ${cards} cards, ${(c.wallMs / 1000).toFixed(1)} s, ${mb(c.peakTree)} peak RSS`);
   } finally {
     rmSync(contentDir, { recursive: true, force: true });
   }
+}
+
+/** How a side of --against is named in the report: `this (1cd63f4)`, `that (bd19f72)`. */
+const sideName = (side: Checkout) => `${side.name}${side.commit ? ` (${side.commit})` : ''}`;
+const ratio = (x: number) => x.toFixed(3);
+const goal = (ok: boolean, target: string) => (ok ? '✓' : `✗ (goal ${target})`);
+
+/**
+ * This checkout against another (`--against DIR`), `runs` times: each side's clean build of its own content/
+ * (a copy, under its own .cache/bench-against/), then its no-change rebuild, then its one-price rebuild, the
+ * two sides alternating at each step (this, that, this, that …) so that the machine's load weighs on both alike.
+ */
+async function benchAgainst(that: Checkout, runs: number): Promise<void> {
+  const sides = [THIS, that];
+  const { contentDir } = AGAINST;
+  const steps = ['clean', 'rebuild', 'edited'] as const;
+  const results = new Map(sides.map((side) => [side, { clean: [] as BuildRun[], rebuild: [] as BuildRun[], edited: [] as BuildRun[] }]));
+  console.log(`${sideName(THIS)}: ${ROOT}, against ${sideName(that)}: ${that.root}; ${runs} run${runs > 1 ? 's' : ''}`);
+  let n = 0;
+  for (let i = 1; i <= runs; i++) {
+    const of = runs > 1 ? ` (run ${i}/${runs})` : '';
+    for (const step of steps) {
+      for (const side of sides) {
+        const name = sideName(side);
+        if (step === 'clean') {
+          console.log(`${++n}. ${name}: clean build${of} of a copy of its content/ in ${join(side.root, contentDir!)} ...`);
+          cleanDirs(AGAINST, side.root);
+          rmSync(join(side.root, contentDir!), { recursive: true, force: true });
+          cpSync(join(side.root, 'content'), join(side.root, contentDir!), { recursive: true });
+        } else if (step === 'rebuild') {
+          console.log(`${++n}. ${name}: rebuild, content unchanged${of} ...`);
+        } else {
+          console.log(`${++n}. ${name}: rebuild after one price changed (${editOnePrice(contentDir!, side.root)})${of} ...`);
+        }
+        settleDisk();
+        results.get(side)![step].push(await successfulBuild(`${name} ${step === 'clean' ? 'clean build' : step}`, AGAINST, side));
+      }
+    }
+  }
+  const perFile = (run: BuildRun) => run.wallMs / run.files;
+  const ofSide = (side: Checkout) => {
+    const { clean, rebuild, edited } = results.get(side)!;
+    return {
+      clean: median(clean.map((r) => r.wallMs)),
+      files: median(clean.map((r) => r.files)),
+      perFile: median(clean.map(perFile)),
+      peakTree: median(clean.map((r) => r.peakTree)),
+      rebuild: median(rebuild.map((r) => r.wallMs)),
+      edited: median(edited.map((r) => r.wallMs)),
+      // Within each run, as benchBundled does.
+      editShare: median(edited.map((r, i) => r.wallMs / clean[i].wallMs)),
+    };
+  };
+  // This ÷ that within each run (the two builds of a step ran one after the other), then the median.
+  const within = (of: (side: Checkout, i: number) => number) => median(Array.from({ length: runs }, (_, i) => of(THIS, i) / of(that, i)));
+  const cleanOf = (side: Checkout, i: number) => results.get(side)!.clean[i];
+  const perFileRatio = within((side, i) => perFile(cleanOf(side, i)));
+  console.log(`\nAgainst ${that.root}${runs > 1 ? ` (medians of ${runs} runs; ratios within each run, then their median)` : ''}`);
+  printTable([
+    ['side', 'clean build', 'files', 'ms per file', 'peak RSS (tree)', 'rebuild', 'one-price rebuild', 'one price ÷ clean'],
+    ...sides.map((side) => {
+      const x = ofSide(side);
+      return [
+        sideName(side),
+        sec(x.clean),
+        String(x.files),
+        x.perFile.toFixed(3),
+        mb(x.peakTree),
+        sec(x.rebuild),
+        sec(x.edited),
+        `${ratio(x.editShare)} ${goal(x.editShare <= TARGETS.editShare, `≤ ${TARGETS.editShare}`)}`,
+      ];
+    }),
+  ]);
+  console.log('');
+  printTable([
+    ['this ÷ that', ''],
+    ['clean build, wall per file', `${ratio(perFileRatio)} ${goal(perFileRatio <= AGAINST_GOALS.cleanPerFile, `≤ ${AGAINST_GOALS.cleanPerFile.toFixed(2)}`)}`],
+    ['clean build, wall', ratio(within((side, i) => cleanOf(side, i).wallMs))],
+    ['clean build, peak RSS (tree)', ratio(within((side, i) => cleanOf(side, i).peakTree))],
+    ['rebuild, content unchanged', ratio(within((side, i) => results.get(side)!.rebuild[i].wallMs))],
+    ['rebuild, one price changed', ratio(within((side, i) => results.get(side)!.edited[i].wallMs))],
+  ]);
+  const clean = summarise(results.get(THIS)!.clean);
+  printProfile(`${sideName(THIS)}, clean build${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, clean.profile, renderingMs(clean.phases));
+}
+
+/**
+ * This checkout against another at scale (`--against DIR --cards N`): each side's synthetic catalogue of N cards
+ * is made by that side's own scripts/lib/synthetic-catalogue.ts (imported here, as this file imports its own:
+ * the content's shape is the checkout's), written once, untimed, to a temporary folder; then each side builds
+ * it clean with its own scripts/build.ts and Node, `runs` times, alternating. Both are measured by this script
+ * alike (wall time from spawn to exit, the tree's peak RSS from /proc).
+ */
+async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, runs: number): Promise<void> {
+  const sides = [THIS, that];
+  const contents = new Map<Checkout, string>();
+  const builds = new Map<Checkout, BuildRun[]>(sides.map((side) => [side, []]));
+  try {
+    for (const side of sides) {
+      const module = join(side.root, 'scripts', 'lib', 'synthetic-catalogue.ts');
+      const { writeSyntheticCatalogue: write } = (side === THIS ? { writeSyntheticCatalogue } : await import(pathToFileURL(module).href)) as {
+        writeSyntheticCatalogue: typeof writeSyntheticCatalogue;
+      };
+      if (typeof write !== 'function') throw new Error(`${module} exports no writeSyntheticCatalogue`);
+      const dir = mkdtempSync(join(tmpdir(), `bench-against-${side.name}-${cards}-`));
+      contents.set(side, dir);
+      const t = performance.now();
+      const made = write(dir, { cards, seed });
+      console.log(
+        `${sideName(side)}: a synthetic catalogue of ${made.cards} cards (seed ${seed}) by its own ${relative(side.root, module)}: ${made.files} files, ${mb(made.bytes)} in ${sec(performance.now() - t)}`,
+      );
+    }
+    let n = 0;
+    for (let i = 1; i <= runs; i++) {
+      for (const side of sides) {
+        console.log(
+          `${++n}. ${sideName(side)}: clean build of ${cards} cards${runs > 1 ? ` (run ${i}/${runs})` : ''} into ${join(side.root, AGAINST_SCALE.outDir)} ...`,
+        );
+        cleanDirs(AGAINST_SCALE, side.root);
+        settleDisk();
+        const run = await runBuild({ ...AGAINST_SCALE, contentDir: contents.get(side) }, { checkout: side });
+        if (run.code !== 0) {
+          console.error(run.tail.join('\n'));
+          throw new Error(`${sideName(side)}: the build of ${cards} cards failed after ${sec(run.wallMs)} (peak RSS ${mb(run.peakTree)})`);
+        }
+        builds.get(side)!.push(run);
+      }
+    }
+  } finally {
+    for (const dir of contents.values()) rmSync(dir, { recursive: true, force: true });
+  }
+  const atTarget = cards === SCALE_TARGETS.cards;
+  const of = (side: Checkout) => summarise(builds.get(side)!);
+  const here = of(THIS);
+  const within = (value: (run: BuildRun) => number) => median(builds.get(THIS)!.map((run, i) => value(run) / value(builds.get(that)![i])));
+  console.log(`\nAgainst ${that.root}, ${cards} cards${runs > 1 ? ` (medians of ${runs} runs; ratios within each run, then their median)` : ''}`);
+  printTable([
+    ['side', 'clean build', 'files', 'ms per file', 'peak RSS (tree)', 'peak RSS (1 process)'],
+    ...sides.map((side) => {
+      const x = of(side);
+      const scaleGoals = side === THIS && atTarget;
+      return [
+        sideName(side),
+        `${sec(x.wallMs)}${scaleGoals ? ` ${goal(x.wallMs <= SCALE_TARGETS.seconds * 1000, '≤ 3 min')}` : ''}`,
+        String(x.files),
+        (x.wallMs / x.files).toFixed(3),
+        `${mb(x.peakTree)}${scaleGoals ? ` ${goal(x.peakTree <= SCALE_TARGETS.treeBytes, '≤ 2 GB')}` : ''}`,
+        mb(x.peakSingle),
+      ];
+    }),
+  ]);
+  console.log('');
+  printTable([
+    ['this ÷ that', ''],
+    ['clean build, wall', ratio(within((run) => run.wallMs))],
+    ['clean build, wall per file', ratio(within((run) => run.wallMs / run.files))],
+    ['clean build, peak RSS (tree)', ratio(within((run) => run.peakTree))],
+  ]);
+  if (!atTarget) console.log(`\n  (the goals of ≤ 3 min and ≤ 2 GB are for ${SCALE_TARGETS.cards} cards)`);
+  printProfile(`${sideName(THIS)}, clean build, ${cards} cards${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, here.profile, renderingMs(here.phases));
+  console.log(`build-scale: ${cards} cards, ${(here.wallMs / 1000).toFixed(1)} s, ${mb(here.peakTree)} peak RSS`);
 }
 
 await runBenchmark(main);

@@ -1,8 +1,11 @@
-import { copyFile, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { codeVersionOf } from '../pipeline/code-version.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
 import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
@@ -28,19 +31,54 @@ const builtinsRequired: Plugin = {
   },
 };
 
+/**
+ * The bundle's files, kept in CACHE_DIR/function-bundle/ under the key of what they are made from (the code,
+ * the allowlist, the image host): a build whose key is the previous one's copies them instead of bundling
+ * again, which a rebuild after a price edit would otherwise spend a tenth of its time on.
+ */
+const BUNDLE_CACHE_DIR = 'function-bundle';
+const BUNDLE_KEY_FILE = 'key';
+const BUNDLE_FILES = [FUNCTION_FILE, FUNCTION_CHUNKS_DIR, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY];
+
+async function bundleKeyOf(root: string): Promise<string> {
+  return createHash('sha256')
+    .update(codeVersionOf(root))
+    .update('\0')
+    .update(await readFile(join(root, 'config', 'verified-agents.json')))
+    .update('\0')
+    .update(JSON.stringify(imageHostDefine()))
+    .digest('base64url');
+}
+
+/** Copies the bundle's files from one folder to another (the server folder, the cache). */
+async function copyBundle(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  await rm(join(to, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
+  for (const name of BUNDLE_FILES) await cp(join(from, name), join(to, name), { recursive: true });
+}
+
 export function functionBundle(output: { serverDir: string }): AstroIntegration {
   let root: string;
   let serverDir: string;
+  let cacheDir: string;
   return {
     name: 'card-values:function-bundle',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         serverDir = output.serverDir;
+        cacheDir = join(fileURLToPath(config.cacheDir), BUNDLE_CACHE_DIR);
       },
       'astro:build:done': async ({ logger }) => {
         const started = performance.now();
         const outfile = join(serverDir, FUNCTION_FILE);
+        const key = await bundleKeyOf(root);
+        const keyFile = join(cacheDir, BUNDLE_KEY_FILE);
+        if (existsSync(keyFile) && (await readFile(keyFile, 'utf8')) === key) {
+          await copyBundle(cacheDir, serverDir);
+          logger.info(`${relative(root, outfile)}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)`);
+          return;
+        }
         // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
         await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
         const shared: BuildOptions & { metafile: true } = {
@@ -84,6 +122,10 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         result.warnings.push(...worker.warnings);
         for (const warning of result.warnings) logger.warn(`${warning.location?.file ?? ''}: ${warning.text}`);
         await copyFile(join(root, 'config', 'verified-agents.json'), join(serverDir, VERIFIED_AGENTS_COPY));
+        // The key is written last: a cache cut short by a failed build is not taken.
+        await rm(cacheDir, { recursive: true, force: true });
+        await copyBundle(serverDir, cacheDir);
+        await writeFile(keyFile, key);
         const modules = Object.keys(result.metafile.inputs).length;
         const kb = Math.round((await stat(outfile)).size / 1024);
         const chunks = Object.entries(result.metafile.outputs).filter(([path]) => path.includes(`/${FUNCTION_CHUNKS_DIR}/`) && path.endsWith('.mjs'));

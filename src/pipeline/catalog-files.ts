@@ -1,6 +1,7 @@
 import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
+import { time } from './build-profile.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
@@ -11,7 +12,7 @@ import { outputPath } from './representations.ts';
  * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
  */
 export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | MarkdownFile> {
-  const catalogs = catalogsOf({
+  const sources: Parameters<typeof catalogsOf>[0] = {
     sets: catalogue.sets,
     cards: (function* (): Generator<CatalogCard> {
       for (const card of catalogue.cards) {
@@ -22,7 +23,8 @@ export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | Mar
     })(),
     sealed: catalogue.sealed.map((p) => ({ kind: p.kind, set: catalogue.sealedSets.get(p.id)?.set })),
     articles: catalogue.articles,
-  });
+  };
+  const catalogs = time('site: catalogs', () => catalogsOf(sources));
   for (const catalog of catalogs) {
     yield ['client', `${outputPath(catalogUrl(catalog.name))}.json`, JSON.stringify(catalog)];
     yield { markdown: 'text', path: outputPath(catalogMarkdownUrl(catalog.name)), body: catalogToMarkdown(catalog) };

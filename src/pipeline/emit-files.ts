@@ -12,7 +12,6 @@ import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../ht
 import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
-import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
@@ -23,6 +22,7 @@ import { prepareCatalogue } from '../search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
+import { time, timeBeside, timeWait } from './build-profile.ts';
 import { contentKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
@@ -147,7 +147,7 @@ export async function* emitBundle(
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
+      yield representations('cards', catalogue.cards[i].slug, () => time('card: JSON', () => catalogue.cardJson(i)), {
         key: pieces.key(i),
         markdown: 'card',
         html: () => render.card(catalogue.cardDetail(i)),
@@ -158,10 +158,15 @@ export async function* emitBundle(
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, sealedJson(product), {
-          markdown: () => sealedToMarkdown(product),
-          html: () => render.sealed(product),
-        });
+        yield representations(
+          'sealed',
+          product.slug,
+          time('sealed: JSON', () => sealedJson(product)),
+          {
+            markdown: 'sealed',
+            html: () => render.sealed(product),
+          },
+        );
       }
       return;
     case 'knowledge': {
@@ -171,7 +176,7 @@ export async function* emitBundle(
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        const json = JSON.stringify(article);
+        const json = time('knowledge: JSON', () => JSON.stringify(article));
         const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
         // Besides the article, its pages show the titles of what it links to.
         const linked = JSON.stringify([
@@ -200,7 +205,7 @@ export async function* emitBundle(
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
       yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
-        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
+        yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
       });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
@@ -248,37 +253,38 @@ async function* searchFiles(
 ): AsyncGenerator<EmittedFile> {
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
-  const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
+  const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
   // Each card's record as JSON is one of its pieces (read in file order, then taken in the pack's): the pack joins them.
   const texts = pieces.searchRecords();
   const recordTexts = new Map(cardRecords.map((record, i) => [record, texts[i]]));
-  yield ['server', 'search/cards.pack', writeSearchPack(cardData, (record) => recordTexts.get(record))];
+  yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData, (record) => recordTexts.get(record)))];
   recordTexts.clear();
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-  const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
-  yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
+  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
+  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
   // The field filters of q (set:, value>, …), column by column in each pack's position order.
   const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
   const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
-  yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets))];
+  const cardFilters = time('search: filters', () => cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets));
+  yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
   yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
+  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
   yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
   yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-  const histories = historiesOf(catalogue, pieces);
-  const store = writeHistoryStore(histories.cards, histories.sealed);
+  const histories = time('search: history store', () => historiesOf(catalogue, pieces));
+  const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
   yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces, sealedPieces)];
+  yield ['server', TRENDS_FILE, time('search: trends', () => trendsOf(catalogue, pieces, sealedPieces))];
   sealedPieces.save();
 }
 
@@ -341,16 +347,19 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
-    entries.push(bulkFileEntry(path, made, extra));
+    entries.push(time('bulk: manifest entries (sha256)', () => bulkFileEntry(path, made, extra)));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const cardColumns = { csv: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
-  const card = pieces.bulk(cardOrder, {
-    csv: csvHeadOf(cardColumns.csv),
-    printings: csvHeadOf(cardColumns.printings),
-    crosswalk: csvHeadOf(cardColumns.crosswalk),
-  });
+  // The cards' NDJSON and their CSVs, joined from their pieces card file by card file.
+  const card = time('bulk: NDJSON and CSVs', () =>
+    pieces.bulk(cardOrder, {
+      csv: csvHeadOf(cardColumns.csv),
+      printings: csvHeadOf(cardColumns.printings),
+      crosswalk: csvHeadOf(cardColumns.crosswalk),
+    }),
+  );
   const cardsNdjson: BulkBody = { body: card.ndjson, records: cardOrder.length };
   const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
     cards: () => cardsNdjson,
@@ -360,15 +369,15 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
   const made = BULK_COLLECTIONS.map(({ name, schema }) => {
-    const ndjson = ndjsonBodies[name]();
-    return { name, schema, ndjson, gzip: gzipOf(ndjson.body, gzipCacheOf(cache, name)) };
+    const ndjson = time('bulk: NDJSON', ndjsonBodies[name]);
+    return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
   const csv: BulkBody = { body: card.csv, records: cardOrder.length };
   const printingsCsv: BulkBody = { body: card.printings, records: card.printingRows };
   const crosswalkCsv: BulkBody = { body: card.crosswalk, records: cardOrder.length };
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
-    yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
+    yield emit(gzipPath(name), { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
     if (name === 'cards') {
       yield emit(CARDS_CSV_PATH, csv);
       yield emit(PRINTINGS_CSV_PATH, printingsCsv);

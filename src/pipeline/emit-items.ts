@@ -15,15 +15,19 @@ import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetL
  * A body is text, or bytes (the search packs).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
-/**
- * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): made there from a card's
- * JSON (`card`), or a body made here (`text`).
- */
-export interface MarkdownFile {
-  markdown: 'card' | 'text';
+/** Where the Markdown worker writes a file, and the ETag it had after the previous build (see FileSink.write). */
+export interface FileTarget {
   path: string;
-  body: string;
+  previousEtag?: string;
 }
+/** The records whose Markdown twin the worker thread makes from their JSON (src/pipeline/markdown-worker.ts). */
+export type MarkdownFromJson = 'card' | 'sealed' | 'set';
+/**
+ * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): a body made here
+ * (`text`), or made there from a record's JSON (`body`), in which case the worker writes and tags the record's
+ * JSON file (`jsonPath`) too: the main thread, which renders the HTML, is the build's busier one.
+ */
+export type MarkdownFile = { markdown: 'text'; path: string; body: string } | { markdown: MarkdownFromJson; path: string; body: string; jsonPath: string };
 /**
  * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
  * from: when an earlier build made the group from the same key with the same code, its files are reused as

@@ -3,7 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
-import { countTokens, tokenCacheKey } from './token-counter.ts';
+import { time, timeWait } from './build-profile.ts';
+import { tokenKeyOfEtag } from './build-state.ts';
+import { countTokens, tokenizerLoaded } from './token-counter.ts';
 
 /**
  * Where the build routes put the files they make. A route writes each file as
@@ -47,28 +49,35 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
     failure ??= error;
     waiting.shift()?.();
   };
+  /** Resolves when fewer than MAX_PENDING writes are in flight. */
+  const room = async () => {
+    while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
   return {
     async write(target, path, body, previousEtag) {
-      const etag = target === 'client' ? etagOf(body) : undefined;
+      const etag = target === 'client' ? time('files: ETag', () => etagOf(body)) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
       if (!made.has(dir)) {
-        await mkdir(dir, { recursive: true });
+        await timeWait('files: waiting for a folder', () => mkdir(dir, { recursive: true }));
         made.add(dir);
       }
       if (etag === undefined || etag !== previousEtag) {
-        while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
+        if (inFlight >= MAX_PENDING) await timeWait('files: waiting for the disk', room);
         if (failure) throw failure;
         inFlight++;
-        writeFile(abs, body, settle);
+        time('files: writes issued', () => writeFile(abs, body, settle));
       }
       if (etag === undefined) return null;
       const info: WrittenFile = { path: `/${path}`, etag, bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
         const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
-        info.tokenKey = tokenCacheKey(text);
+        // The token cache's key is the hash of the bytes, which the ETag already is.
+        info.tokenKey = tokenKeyOfEtag(etag);
         const cached = tokenCache.get(info.tokenKey);
-        info.tokens = cached ?? countTokens(text);
+        // The first count loads the tokenizer: counted apart, so that a count's time is a count's.
+        info.tokens =
+          cached ?? time(tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count', () => countTokens(text));
         info.counted = cached === undefined;
       }
       return info;

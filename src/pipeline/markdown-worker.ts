@@ -1,36 +1,57 @@
 /**
  * A worker thread that writes, tags and token-counts every Markdown file of the
- * build, and makes the cards' twins itself, while the main thread renders HTML:
+ * build, and makes the twins of cards, sealed products and sets itself from
+ * their JSON (writing that JSON file too), while the main thread renders HTML:
  * the build has two cores, and Markdown (serialising, counting, hashing) was a
  * third of the rendering phase. All counting happens here, so only this thread
  * loads the tokenizer. It runs the project's own modules under Node, outside
- * Vite's bundle, and answers each file with its manifest entry.
+ * Vite's bundle, and answers each request with the manifest entries of its files.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { cardToMarkdown } from '../render/markdown/card-markdown.ts';
-import type { CardDetail } from '../schemas/api-types.ts';
+import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
+import { setToMarkdown } from '../render/markdown/set-markdown.ts';
+import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
-import { createFileSink } from './file-sink.ts';
+import { takeProfile, time } from './build-profile.ts';
+import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
+import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { readTokenCache } from './token-counter.ts';
 
 export type MarkdownRequest =
-  | { id: number; path: string; card: string; previousEtag?: string }
-  | { id: number; path: string; markdown: string; previousEtag?: string }
+  | { id: number; kind: MarkdownFromJson; json: string; jsonFile: FileTarget; markdownFile: FileTarget }
+  | { id: number; markdown: string; markdownFile: FileTarget }
   | { id: number; flush: true };
 
+const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
+  card: (card: CardDetail) => cardToMarkdown(card),
+  sealed: (product: SealedDetail) => sealedToMarkdown(product),
+  set: (set: SetDetail) => setToMarkdown(set),
+};
+
 const paths = workerData as BuildPaths;
-const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile));
+const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
+
+/** A record's Markdown twin, made from its JSON, each step timed under the record's kind (build-profile.ts). */
+function markdownOf(kind: MarkdownFromJson, json: string): string {
+  const record = time(`${kind}: JSON parsed`, () => JSON.parse(json) as never);
+  return time(`${kind}: Markdown`, () => MARKDOWN_OF[kind](record));
+}
 
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
-      parentPort!.postMessage({ id: request.id });
+      // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
+      parentPort!.postMessage({ id: request.id, profile: takeProfile() });
       return;
     }
-    const body = 'card' in request ? cardToMarkdown(JSON.parse(request.card) as CardDetail) : request.markdown;
-    const file = await sink.write('client', request.path, body, request.previousEtag);
-    parentPort!.postMessage({ id: request.id, file });
+    const files: WrittenFile[] = [];
+    const write = async ({ path, previousEtag }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previousEtag))!);
+    if ('kind' in request) await write(request.jsonFile, request.json);
+    const body = 'kind' in request ? markdownOf(request.kind, request.json) : request.markdown;
+    await write(request.markdownFile, body);
+    parentPort!.postMessage({ id: request.id, files });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: String((error as Error).stack ?? error) });
   }

@@ -32,6 +32,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import type { BuildPaths } from './build-paths.ts';
+import { addTotals, type BuildProfile, mergeProfiles, rest, type ThreadProfile, takeProfile, time, timeWait } from './build-profile.ts';
 import {
   type BuildState,
   type GroupLine,
@@ -58,6 +59,8 @@ interface BundleLine {
   ms: number;
   /** When it was done, in ms of the build's clock: the answers are read by name, this puts them in order. */
   doneAt: number;
+  /** What the main thread timed in it (build-profile.ts), and the Markdown worker's totals if it stopped in it. */
+  profile: ThreadProfile & { worker?: ThreadProfile };
 }
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
@@ -94,6 +97,8 @@ interface BundleRun {
    */
   markdownDone: string[];
   markdownFailed?: Error;
+  /** The stopped worker's profile, not yet in a bundle's answer. */
+  workerProfile?: ThreadProfile;
 }
 let run: BundleRun | undefined;
 
@@ -111,9 +116,11 @@ export async function runBundle(
   { last = false } = {},
 ): Promise<string> {
   const started = performance.now();
+  // What the main thread timed between bundles (the catalogue's load, before the first), apart from this bundle's.
+  const between = takeProfile();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
-    tokenCache: readTokenCache(paths.tokenCacheFile),
+    tokenCache: readTokenCache(paths.tokenCacheFile, paths.serverDir),
     markdownDone: [],
   };
   const shared = run;
@@ -124,24 +131,36 @@ export async function runBundle(
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
   const lines: string[] = [];
-  const make = async (item: EmittedFile | MarkdownFile): Promise<string> => {
+  const previousEtag = (path: string) => previous.file(`/${path}`)?.etag;
+  /** Makes a file (or, for Markdown made from JSON, the two), and returns the URL paths made. */
+  const make = async (item: EmittedFile | MarkdownFile): Promise<string[]> => {
     if (Array.isArray(item)) {
       const [target, path, body] = item;
-      const written = await sink.write(target, path, body, previous.file(`/${path}`)?.etag);
+      const written = await sink.write(target, path, body, previousEtag(path));
       if (written) lines.push(JSON.stringify(written));
-      return target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`;
+      return [target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`];
     }
-    const previousEtag = previous.file(`/${item.path}`)?.etag;
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
     // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
-    await markdown.backlog();
-    (item.markdown === 'card' ? markdown.card(item.path, item.body, previousEtag) : markdown.markdown(item.path, item.body, previousEtag)).then(
-      (file) => shared.markdownDone.push(JSON.stringify(file)),
+    await timeWait('Markdown: waiting for the worker', markdown.backlog);
+    // Timed to the message posted (its copy), not to the answer: the worker works beside this thread.
+    let answer!: Promise<WrittenFile[]>;
+    time('Markdown: handed to the worker', () => {
+      answer =
+        item.markdown === 'text'
+          ? markdown.markdown(item.path, item.body, previousEtag(item.path))
+          : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
+              path: item.path,
+              previousEtag: previousEtag(item.path),
+            });
+    });
+    answer.then(
+      (files) => shared.markdownDone.push(...files.map((file) => JSON.stringify(file))),
       (error: Error) => {
         shared.markdownFailed ??= error;
       },
     );
-    return `/${item.path}`;
+    return item.markdown === 'text' ? [`/${item.path}`] : [`/${item.jsonPath}`, `/${item.path}`];
   };
   for await (const item of emitBundle(bundle, catalogue, schemas, render, {
     dir: dirname(paths.stateFile),
@@ -154,23 +173,26 @@ export async function runBundle(
     }
     const kept = previous.group(item.group, item.key);
     const files = kept ?? [];
-    if (!kept) for await (const file of item.files()) files.push(await make(file));
+    if (!kept) for await (const file of item.files()) files.push(...(await make(file)));
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
-  await sink.flush();
+  await timeWait('files: waiting for the disk', sink.flush);
   if (last) await closeMarkdown(shared);
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
   const doneAt = Math.round(performance.now());
-  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt } satisfies BundleLine));
+  rest(`${bundle.startsWith('cards-') ? 'cards' : bundle}: rest of the bundle`, performance.now() - started);
+  const profile = { ...mergeProfiles(between, takeProfile()), worker: shared.workerProfile };
+  shared.workerProfile = undefined;
+  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt, profile } satisfies BundleLine));
   return `${lines.join('\n')}\n`;
 }
 
 /** Waits for every Markdown file handed to the worker, then stops it. */
 async function closeMarkdown(shared: BundleRun): Promise<void> {
   if (!shared.markdown) return;
-  await shared.markdown.flush();
+  shared.workerProfile = mergeProfiles(shared.workerProfile, await timeWait('Markdown: waiting for the worker to finish', shared.markdown.flush));
   await shared.markdown.close();
   shared.markdown = undefined;
 }
@@ -199,12 +221,19 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
   const bundles: BundleLine[] = [];
+  const profile: BuildProfile = { main: {}, worker: {}, pool: {}, cpu: { main: 0, worker: 0 } };
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
       const entry = JSON.parse(line) as WrittenFile | GroupLine | BundleLine;
       if ('bundle' in entry) {
         bundles.push(entry);
+        addTotals(profile.main, entry.profile.own);
+        addTotals(profile.pool, entry.profile.beside);
+        addTotals(profile.worker, entry.profile.worker?.own);
+        addTotals(profile.pool, entry.profile.worker?.beside);
+        profile.cpu.main += Math.round(entry.profile.cpuMs);
+        profile.cpu.worker += Math.round(entry.profile.worker?.cpuMs ?? 0);
         continue;
       }
       if ('group' in entry) {
@@ -239,6 +268,8 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
       .join(', ')}`,
   );
+  // Where rendering's time went, by thread and label (build-profile.ts; scripts/bench-build.ts prints it as a table).
+  log(`profile: ${JSON.stringify(profile)}`);
   writeTokenCache(paths.tokenCacheFile, tokens);
   log(
     `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,

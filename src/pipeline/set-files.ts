@@ -1,5 +1,6 @@
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../catalogue/set-record.ts';
-import { setListToMarkdown, setToMarkdown } from '../render/markdown/set-markdown.ts';
+import { setListToMarkdown } from '../render/markdown/set-markdown.ts';
+import { time } from './build-profile.ts';
 import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
@@ -29,11 +30,13 @@ export async function* setFiles(
   for (const set of catalogue.sets) {
     const inSet = sources.get(set.id) ?? [];
     const indexById = new Map(inSet.map((s) => [s.summary.id, s.index]));
-    const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => pieces.history(indexById.get(card.id)!));
+    const detail = time('set: detail', () => setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => pieces.history(indexById.get(card.id)!)));
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
-    yield representations('sets', set.id, JSON.stringify(detail), { markdown: () => setToMarkdown(detail), html: () => render.set(detail) });
+    const json = time('set: JSON', () => JSON.stringify(detail));
+    yield representations('sets', set.id, json, { markdown: 'set', html: () => render.set(detail) });
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
-  yield representations('sets', undefined, JSON.stringify(setList), { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
+  const json = time('set list: JSON', () => JSON.stringify(setList));
+  yield representations('sets', undefined, json, { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
 }

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
+import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
+import { tokenKeyOfEtag } from './build-state.ts';
 
 /**
  * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
@@ -11,6 +12,8 @@ import o200k_base from 'js-tiktoken/ranks/o200k_base';
  * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
  */
 let encoder: Tiktoken | undefined;
+/** Whether the encoder is made (the first count makes it; build-profile.ts times that apart). */
+export const tokenizerLoaded = (): boolean => encoder !== undefined;
 function encoderOf(): Tiktoken {
   if (encoder) return encoder;
   encoder = new Tiktoken(o200k_base);
@@ -57,14 +60,21 @@ export function countTokens(text: string): number {
 let pieces: RegExp | undefined;
 const pieceCounts = new Map<string, number>();
 
-/** The cache key of a text: the hash of its bytes. */
-export function tokenCacheKey(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
-}
-
-/** Reads the token cache (hash → count) a previous build wrote; empty when there is none. */
-export function readTokenCache(file: string): Map<string, number> {
-  return new Map(existsSync(file) ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : []);
+/**
+ * Reads the token counts a build can reuse (hash of a Markdown file's bytes → count): the cache the previous
+ * build wrote (`file`) or, when that is gone but its output is not (Astro's cache deleted, a CI that keeps
+ * dist/), the counts of the previous manifest in `serverDir`, whose ETags are the same hash. A count belongs to
+ * bytes, so it is right whichever build made them. Empty when there is neither.
+ */
+export function readTokenCache(file: string, serverDir?: string): Map<string, number> {
+  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>));
+  const manifest = serverDir && join(serverDir, MANIFEST_FILE);
+  if (!manifest || !existsSync(manifest)) return new Map();
+  const counts = new Map<string, number>();
+  for (const { etag, tokens } of Object.values((JSON.parse(readFileSync(manifest, 'utf8')) as FileManifest).files)) {
+    if (tokens !== undefined) counts.set(tokenKeyOfEtag(etag), tokens);
+  }
+  return counts;
 }
 
 /** Writes the cache of this build: only the entries it used, so the cache never grows stale. */
