@@ -142,13 +142,15 @@ const windowsOf = (pricesAsOf: string): Window[] =>
   MOVERS_WINDOWS.map(({ days, minKnownDays }) => ({ days, minKnownDays, start: addDays(pricesAsOf, 1 - days), end: pricesAsOf }));
 
 /**
- * Whether an item moved in a window ending on `pricesAsOf` as the lists count a move: the items moversOf can list,
- * and the only ones it needs to be given (the build keeps the answer per card: src/pipeline/card-pieces.ts).
- * @example moverTest('2025-10-20')(card) // true
+ * How an item moved in each window ending on `pricesAsOf` (MOVERS_WINDOWS' order), as the lists rank it: its change
+ * in percent, or null where it did not move as they count a move. moversOf lists only items that moved, the most
+ * risen and the most fallen by this figure first: what the build keeps per card (src/pipeline/card-pieces.ts) to
+ * give moversOf only the items that can be listed.
+ * @example moverChanges('2025-10-20')(card) // [12.5, null]
  */
-export function moverTest(pricesAsOf: string): (source: MoverSource) => boolean {
+export function moverChanges(pricesAsOf: string): (source: MoverSource) => (number | null)[] {
   const windows = windowsOf(pricesAsOf);
-  return (source) => windows.some((window) => moveOf(source, window) !== undefined);
+  return (source) => windows.map((window) => moveOf(source, window)?.changePct ?? null);
 }
 
 /**

@@ -28,7 +28,7 @@ export interface CardFileCache {
   readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined;
   writeDetails<H>(file: string, key: string, details: CardFileDetails<H>): void;
   /** Each card's JSON as the bytes of the details part (its bulk line without the line end), or undefined as readDetails. */
-  readDetailBytes(file: string, key: string): Buffer[] | undefined;
+  readDetailBytes(file: string, key: string): ByteTable | undefined;
   readPieces(file: string, part: PiecesPart, key: string): CardFilePieces | undefined;
   /** `pieces`: per card, its pieces in the same order (as many for each card). */
   writePieces(file: string, part: PiecesPart, key: string, pieces: readonly (readonly string[])[]): void;
@@ -47,10 +47,41 @@ export interface CardFileDetails<H> {
   histories: (H | null)[];
 }
 
-/** The pieces of a file's cards, as bytes: `piece(card, n)` is the nth piece of the file's card at that position. */
-export interface CardFilePieces {
+/**
+ * Texts of a file's cards as bytes, read where they lie in the part's bytes (no view made of each): the nth text of
+ * the card at position `card` (the details' JSON: n is 0).
+ */
+export interface ByteTable {
   cards: number;
-  piece(card: number, n: number): Buffer;
+  length(card: number, n?: number): number;
+  text(card: number, n: number, encoding: 'utf8' | 'latin1'): string;
+  /** Copies the text's bytes into `target` at `at`; returns how many. */
+  copy(card: number, n: number, target: Buffer, at: number): number;
+}
+
+/** The pieces of a file's cards (src/pipeline/card-pieces.ts). */
+export type CardFilePieces = ByteTable;
+
+/** A byte table over `bytes`, its texts starting at `starts` (n texts a card; the last start is where the last ends). */
+function byteTable(bytes: Buffer, starts: Float64Array, texts: number): ByteTable {
+  const at = (card: number, n = 0) => card * texts + n;
+  return {
+    cards: (starts.length - 1) / texts,
+    length: (card, n) => starts[at(card, n) + 1] - starts[at(card, n)],
+    text: (card, n, encoding) => bytes.toString(encoding, starts[at(card, n)], starts[at(card, n) + 1]),
+    copy: (card, n, target, to) => bytes.copy(target, to, starts[at(card, n)], starts[at(card, n) + 1]),
+  };
+}
+
+/** A byte table of lines: `starts` holds each line's start, then where a line after the last would start. */
+function lineTable(bytes: Buffer, starts: number[]): ByteTable {
+  const ends = Float64Array.from(starts, (start) => start - 1);
+  return {
+    cards: starts.length - 1,
+    length: (card) => ends[card + 1] - starts[card],
+    text: (card, _, encoding) => bytes.toString(encoding, starts[card], ends[card + 1]),
+    copy: (card, _, target, to) => bytes.copy(target, to, starts[card], ends[card + 1]),
+  };
 }
 
 /** The last line of a whole details part: a part cut short ends elsewhere. */
@@ -108,18 +139,19 @@ export function createCardFileCache(dir: string): CardFileCache {
       const head = Buffer.from(`${JSON.stringify(key)}\n`);
       const tail = Buffer.from(`\n${END}`);
       if (!bytes.subarray(0, head.length).equals(head) || !bytes.subarray(bytes.length - tail.length).equals(tail)) return undefined;
-      // Past the key and the histories; the lines before END are the cards' JSON.
-      const lines: Buffer[] = [];
+      // Past the key and the histories; the lines before END are the cards' JSON (a start each, and where the last ends).
+      const starts: number[] = [];
       let start = bytes.indexOf(10, head.length) + 1;
       if (start === 0) return undefined;
       const end = bytes.length - tail.length;
       while (start <= end) {
-        let stop = bytes.indexOf(10, start);
-        if (stop === -1 || stop > end) stop = end;
-        lines.push(bytes.subarray(start, stop));
-        start = stop + 1;
+        starts.push(start);
+        const stop = bytes.indexOf(10, start);
+        start = stop === -1 || stop > end ? end + 1 : stop + 1;
       }
-      return lines;
+      starts.push(end + 1);
+      // Each text ends before the newline that follows it: its length is the distance to the next start, less one.
+      return lineTable(bytes, starts);
     },
     /**
      * The pieces part: the key, then a JSON line with the number of cards, of pieces a card, and every piece's
@@ -146,7 +178,7 @@ export function createCardFileCache(dir: string): CardFileCache {
       for (let i = 0; i < lengths.length; i++) starts[i + 1] = starts[i] + lengths[i];
       // A part cut short (a build killed while writing it) is shorter than its header says.
       if (starts[lengths.length] !== bytes.length) return undefined;
-      return { cards, piece: (card, n) => bytes.subarray(starts[card * pieces + n], starts[card * pieces + n + 1]) };
+      return byteTable(bytes, starts, pieces);
     },
     writePieces(file, part, key, pieces) {
       const texts = pieces.flat();

@@ -1,5 +1,5 @@
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
-import { type MoverSource, moverTest } from '../catalogue/movers.ts';
+import { type MoverSource, moverChanges } from '../catalogue/movers.ts';
 import type { CardHistories } from '../collection/history-store.ts';
 import { pageUrl } from '../http/links.ts';
 import { type CsvColumn, columnsNamed } from '../render/csv.ts';
@@ -8,7 +8,7 @@ import type { CardDetail, History } from '../schemas/api-types.ts';
 import type { CardSearchRecord } from '../search/card-searcher.ts';
 import { contentKey } from './build-state.ts';
 import { cardCsvColumnsOf, csvRowOf, printingCsvColumnsOf } from './bulk-files.ts';
-import { type CardFilePieces, createCardFileCache, type PiecesPart } from './card-file-cache.ts';
+import { type ByteTable, type CardFilePieces, createCardFileCache, type PiecesPart } from './card-file-cache.ts';
 import type { Catalogue } from './catalogue.ts';
 
 /**
@@ -20,7 +20,8 @@ import type { Catalogue } from './catalogue.ts';
  * - the key of the card's group of files (contentKey of its JSON, as representations() makes it), so that the
  *   card bundles know a card is unchanged without reading its JSON;
  * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
- *   whether it is among the movers' candidates at all (most cards never are: only those are read for the movers);
+ *   how it moved in the movers' windows, if it did (most cards do not: movers-files.ts reads only those that can be
+ *   listed);
  * - its printings' histories for the history store (src/collection/history-store.ts);
  * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF.
  *
@@ -34,8 +35,8 @@ export interface CardPieces {
   history(index: number): History | undefined;
   /** JSON of its sparkline (trendOf of its history), or undefined without a history. */
   trend(index: number): string | undefined;
-  /** Whether it moved enough to be in one of the movers' lists were it alone (movers-files.ts reads only these). */
-  mover(index: number): boolean;
+  /** Its change in each of the movers' windows as they rank it (moverChanges), or undefined where it moved in none. */
+  moves(index: number): (number | null)[] | undefined;
   /** Its printings with a history, for the history store, or undefined where none has one. */
   storeEntry(index: number): CardHistories | undefined;
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
@@ -71,16 +72,25 @@ const PIECE = Object.fromEntries(Object.entries(PARTS).flatMap(([part, names]) =
 const CRLF = '\r\n';
 
 /**
- * Pieces `ns` of a file's cards, copied out of the bytes of the file's whole part into one buffer a piece (views of
- * it, card by card), so that what a reader keeps of every file is only what it joins.
+ * Piece `n` of a file's cards, copied out of the bytes of the file's whole part into one buffer (views of it, card by
+ * card), so that what a reader keeps of every file is only what it joins.
  */
-function compact(pieces: CardFilePieces, cards: number, ns: number[]): Buffer[][] {
-  return ns.map((n) => {
-    const views = Array.from({ length: cards }, (_, card) => pieces.piece(card, n));
-    const bytes = Buffer.concat(views);
-    let at = 0;
-    return views.map((view) => bytes.subarray(at, (at += view.length)));
-  });
+function compact(pieces: ByteTable, n: number): Buffer[] {
+  const ends = new Float64Array(pieces.cards + 1);
+  for (let card = 0; card < pieces.cards; card++) ends[card + 1] = ends[card] + pieces.length(card, n);
+  const bytes = Buffer.allocUnsafe(ends[pieces.cards]);
+  for (let card = 0; card < pieces.cards; card++) pieces.copy(card, n, bytes, ends[card]);
+  return Array.from({ length: pieces.cards }, (_, card) => bytes.subarray(ends[card], ends[card + 1]));
+}
+
+/** A byte table over texts held as strings (a file's pieces just made). */
+function textTable(texts: readonly (readonly string[])[]): ByteTable {
+  return {
+    cards: texts.length,
+    length: (card, n = 0) => Buffer.byteLength(texts[card][n]),
+    text: (card, n) => texts[card][n],
+    copy: (card, n, target, at) => target.write(texts[card][n], at, 'utf8'),
+  };
 }
 
 const made = new WeakMap<Catalogue, CardPieces>();
@@ -106,7 +116,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
   const fileOf = new Int32Array(catalogue.cards.length);
   for (const [file, { start, end }] of catalogue.cardFiles.entries()) fileOf.fill(file, start, end);
   let columns: { cards: CsvColumn[]; printings: CsvColumn[]; crosswalk: CsvColumn[] } | undefined;
-  let movedAtAll: ((source: MoverSource) => boolean) | undefined;
+  let changesOf: ((source: MoverSource) => (number | null)[]) | undefined;
 
   /** A file's pieces made from its cards' JSON and summaries, written to the cache. */
   const make = (file: number): Record<PiecesPart, CardFilePieces> => {
@@ -118,13 +128,13 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       // Read back from its JSON, as the served files are (a number JSON cannot write is written as they are).
       const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
       const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
-      const moved = history ? (movedAtAll ??= moverTest(catalogue.pricesAsOf))(source) : false;
+      const moves = history ? (changesOf ??= moverChanges(catalogue.pricesAsOf))(source) : [];
       const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
       const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
       cards.push({
         key: contentKey(json),
         history: history ? JSON.stringify(history) : '',
-        mover: moved ? '1' : '',
+        mover: moves.some((change) => change !== null) ? JSON.stringify(moves) : '',
         trend: history ? JSON.stringify(trendOf(history)) : '',
         storeEntry: kept.length ? JSON.stringify(entry) : '',
         searchRecord: JSON.stringify(cardSearchRecordOf(catalogue, i)),
@@ -138,7 +148,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     for (const [part, names] of Object.entries(PARTS) as [PiecesPart, readonly PieceName[]][]) {
       const texts = cards.map((card) => names.map((n) => card[n]));
       cache.writePieces(name, part, key, texts);
-      parts[part] = { cards: texts.length, piece: (card, n) => Buffer.from(texts[card][n], 'utf8') };
+      parts[part] = textTable(texts);
     }
     return parts;
   };
@@ -159,56 +169,59 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     recent.length = Math.min(recent.length, 4);
     return pieces;
   };
-  const piece = (index: number, name: PieceName): Buffer => {
+  /** Piece `name` of card `index` as text (undefined when empty). */
+  const text = (index: number, name: PieceName, encoding: 'utf8' | 'latin1' = 'utf8'): string | undefined => {
     const file = fileOf[index];
     const [part, n] = PIECE[name];
-    return piecesOf(part, file).piece(index - catalogue.cardFiles[file].start, n);
-  };
-  const text = (index: number, name: PieceName): string | undefined => {
-    const bytes = piece(index, name);
-    return bytes.length ? bytes.toString('utf8') : undefined;
+    const pieces = piecesOf(part, file);
+    const card = index - catalogue.cardFiles[file].start;
+    return pieces.length(card, n) ? pieces.text(card, n, encoding) : undefined;
   };
 
   return {
-    key: (index) => piece(index, 'key').toString('latin1'),
+    key: (index) => text(index, 'key', 'latin1')!,
     history(index) {
       const json = text(index, 'history');
       return json === undefined ? undefined : (JSON.parse(json) as History);
     },
     trend: (index) => text(index, 'trend'),
-    mover: (index) => piece(index, 'mover').length > 0,
+    moves(index) {
+      const json = text(index, 'mover', 'latin1');
+      return json === undefined ? undefined : (JSON.parse(json) as (number | null)[]);
+    },
     storeEntry(index) {
       const json = text(index, 'storeEntry');
       return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
     },
     searchRecords() {
-      return catalogue.cardFiles.flatMap(({ start, end }, file) => compact(piecesOf('search', file), end - start, [PIECE.searchRecord[1]])[0]);
+      return catalogue.cardFiles.flatMap((_, file) => compact(piecesOf('search', file), PIECE.searchRecord[1]));
     },
     bulk(order, heads) {
       const count = catalogue.cards.length;
       if (order.length !== count) throw new Error(`card pieces: the bulk order has ${order.length} cards of ${count}`);
       const csvs: BulkCsv[] = ['csv', 'printings', 'crosswalk'];
       // The details part's lines are the cards' JSON as the detail files hold it; made again when it is not whole.
-      const jsonsOf = (file: number): Buffer[] => {
+      const jsonsOf = (file: number): ByteTable => {
         const { name, key, start, end } = catalogue.cardFiles[file];
         const lines = cache.readDetailBytes(name, key);
-        return lines?.length === end - start ? lines : Array.from({ length: end - start }, (_, card) => Buffer.from(catalogue.cardJson(start + card), 'utf8'));
+        return lines?.cards === end - start ? lines : textTable(Array.from({ length: end - start }, (_, card) => [catalogue.cardJson(start + card)]));
       };
-      const eachCard = (visit: (index: number, json: Buffer, piece: (name: PieceName) => Buffer) => void) => {
+      /** Each card with its file's JSON lines and bulk pieces, and its place in them. */
+      const eachCard = (visit: (index: number, jsons: ByteTable, pieces: ByteTable, card: number) => void) => {
         for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
           const cached = cache.readPieces(name, 'bulk', key);
           const pieces = cached?.cards === end - start ? cached : make(file).bulk;
           const jsons = jsonsOf(file);
-          for (let i = start; i < end; i++) visit(i, jsons[i - start], (name) => pieces.piece(i - start, PIECE[name][1]));
+          for (let i = start; i < end; i++) visit(i, jsons, pieces, i - start);
         }
       };
       // First the lengths, then each file's bytes where they go.
       const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
       let printingRows = 0;
-      eachCard((i, json, piece) => {
-        lengths.ndjson[i] = json.length + 1;
-        for (const csv of csvs) lengths[csv][i] = piece(csv).length;
-        printingRows += Number(piece('printingRows').toString('latin1'));
+      eachCard((i, jsons, pieces, card) => {
+        lengths.ndjson[i] = jsons.length(card, 0) + 1;
+        for (const csv of csvs) lengths[csv][i] = pieces.length(card, PIECE[csv][1]);
+        printingRows += Number(pieces.text(card, PIECE.printingRows[1], 'latin1'));
       });
       const placed = (part: keyof typeof lengths, head: Buffer) => {
         const at = new Float64Array(count);
@@ -228,13 +241,13 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
         crosswalk: placed('crosswalk', heads.crosswalk),
       };
       let filled = 0;
-      eachCard((i, json, piece) => {
+      eachCard((i, jsons, pieces, card) => {
         const line = out.ndjson.at[i];
-        if (json.copy(out.ndjson.bytes, line) + 1 !== lengths.ndjson[i])
-          throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
-        out.ndjson.bytes[line + json.length] = 10;
-        for (const csv of csvs) filled += piece(csv).copy(out[csv].bytes, out[csv].at[i]);
-        filled += json.length + 1;
+        const written = jsons.copy(card, 0, out.ndjson.bytes, line);
+        if (written + 1 !== lengths.ndjson[i]) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
+        out.ndjson.bytes[line + written] = 10;
+        for (const csv of csvs) filled += pieces.copy(card, PIECE[csv][1], out[csv].bytes, out[csv].at[i]);
+        filled += written + 1;
       });
       const total =
         (Object.keys(out) as (keyof typeof out)[]).reduce((n, part) => n + out[part].bytes.length, 0) -

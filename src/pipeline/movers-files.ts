@@ -1,4 +1,4 @@
-import { type MoverSource, moversOf } from '../catalogue/movers.ts';
+import { MOVERS_LIMIT, type MoverSource, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
 import { time } from './build-profile.ts';
@@ -10,29 +10,52 @@ import type { SealedPieces } from './sealed-pieces.ts';
 
 /**
  * The price movers (src/catalogue/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
- * `/movers.html`, from each card's value history and each sealed product's. Only the cards and products their
- * pieces (src/pipeline/card-pieces.ts, sealed-pieces.ts) say would be listed were they alone are read: the others
- * are in no list.
+ * `/movers.html`, from each card's value history and each sealed product's. Their pieces (src/pipeline/card-pieces.ts,
+ * sealed-pieces.ts) hold how each moved in each window as the lists rank it: moversOf is given only the items that
+ * can be in a list, those whose change is at least the MOVERS_LIMIT-th largest rise or fall of a window (the lists
+ * order by it first), and the others' histories are not read.
  */
 export async function* moversFiles(
   catalogue: Catalogue,
   render: Pick<PageRenderer, 'movers'>,
-  pieces: Pick<CardPieces, 'history' | 'mover'>,
-  sealedPieces: Pick<SealedPieces, 'mover' | 'save'>,
+  pieces: Pick<CardPieces, 'history' | 'moves'>,
+  sealedPieces: Pick<SealedPieces, 'moves' | 'save'>,
 ): AsyncGenerator<EmittedFile | MarkdownFile> {
-  const cards = (function* (): Generator<MoverSource> {
-    for (let i = 0; i < catalogue.cards.length; i++) {
-      if (!pieces.mover(i)) continue;
-      const { id, slug, name, setName } = catalogue.cards[i];
-      yield { id, slug, name, setName, url: pageUrl('cards', slug), history: pieces.history(i) };
-    }
-  })();
-  const sealed = catalogue.sealed.flatMap((p): MoverSource[] =>
-    sealedPieces.mover(p) ? [{ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }] : [],
+  const cardMoves = catalogue.cards.flatMap((_, i) => {
+    const moves = pieces.moves(i);
+    return moves ? [{ item: i, moves }] : [];
+  });
+  const cards = listable(cardMoves).map((i): MoverSource => {
+    const { id, slug, name, setName } = catalogue.cards[i];
+    return { id, slug, name, setName, url: pageUrl('cards', slug), history: pieces.history(i) };
+  });
+  const sealedMoves = catalogue.sealed.flatMap((product) => {
+    const moves = sealedPieces.moves(product);
+    return moves ? [{ item: product, moves }] : [];
+  });
+  const sealed = listable(sealedMoves).map(
+    (p): MoverSource => ({ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }),
   );
   const movers = time('site: movers', () => moversOf(cards, sealed, catalogue.pricesAsOf));
   sealedPieces.save();
   yield ['client', `${outputPath(MOVERS_URL)}.json`, JSON.stringify(movers)];
   yield { markdown: 'text', path: outputPath(MOVERS_MARKDOWN_URL), body: moversToMarkdown(movers) };
   yield ['client', `${outputPath(MOVERS_PAGE)}.html`, await render.movers(movers)];
+}
+
+/**
+ * The items that can be in a list, in their order: in some window, a rise at least the MOVERS_LIMIT-th largest rise
+ * or a fall at least the MOVERS_LIMIT-th largest fall (ties kept: the lists break them by dollars and id).
+ */
+export function listable<T>(moved: readonly { item: T; moves: readonly (number | null)[] }[]): T[] {
+  const windows = moved[0]?.moves.length ?? 0;
+  const bounds = Array.from({ length: windows }, (_, w) => {
+    const changes = moved.flatMap(({ moves }) => (moves[w] === null ? [] : [moves[w]]));
+    const rises = changes.filter((c) => c > 0).sort((a, b) => b - a);
+    const falls = changes.filter((c) => c < 0).sort((a, b) => a - b);
+    return { rise: rises[MOVERS_LIMIT - 1] ?? 0, fall: falls[MOVERS_LIMIT - 1] ?? 0 };
+  });
+  return moved
+    .filter(({ moves }) => moves.some((c, w) => c !== null && ((c > 0 && c >= bounds[w].rise) || (c < 0 && c <= bounds[w].fall))))
+    .map(({ item }) => item);
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type MoverSource, moverTest } from '../catalogue/movers.ts';
+import { type MoverSource, moverChanges } from '../catalogue/movers.ts';
 import { pageUrl } from '../http/links.ts';
 import { trendOf } from '../render/pages/trends.ts';
 import type { SealedDetail } from '../schemas/api-types.ts';
@@ -9,20 +9,20 @@ import { contentKey } from './build-state.ts';
 /**
  * What the whole-catalogue outputs take from each sealed product's history that costs to make, as the card
  * pieces do for the cards (src/pipeline/card-pieces.ts): its sparkline (a sealed product's weekly closes since
- * 2024 are the slowest trends to make) and whether it is among the movers' candidates. Kept between builds in one
+ * 2024 are the slowest trends to make) and how it moved in the movers' windows. Kept between builds in one
  * file (CACHE_DIR/sealed-pieces.json) by the key of the product's history, the as-of date and the code; the file
  * holds the last build's products only.
  */
 export interface SealedPieces {
   /** JSON of the product's sparkline, or undefined without a history. */
   trend(product: SealedDetail): string | undefined;
-  /** Whether it moved enough to be in one of the movers' lists were it alone. */
-  mover(product: SealedDetail): boolean;
+  /** Its change in each of the movers' windows as they rank it (moverChanges), or undefined where it moved in none. */
+  moves(product: SealedDetail): (number | null)[] | undefined;
   /** Writes the pieces this build used to the cache file (once, after the last output that reads them). */
   save(): void;
 }
 
-type Piece = [trend: string, mover: boolean];
+type Piece = [trend: string, moves: (number | null)[] | null];
 
 const made = new WeakMap<object, SealedPieces>();
 
@@ -38,7 +38,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
   const used = new Map<string, Piece>();
   const keys = new WeakMap<SealedDetail, string>();
   let changed = false;
-  let movedAtAll: ((source: MoverSource) => boolean) | undefined;
+  let changesOf: ((source: MoverSource) => (number | null)[]) | undefined;
   const pieceOf = (product: SealedDetail): Piece | undefined => {
     if (!product.history) return undefined;
     let key = keys.get(product);
@@ -50,8 +50,8 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
     if (!piece) {
       const { history } = product;
       const source = { id: product.id, slug: product.slug, name: product.cleanName, url: pageUrl('sealed', product.slug), history };
-      const moved = (movedAtAll ??= moverTest(pricesAsOf))(source);
-      piece = [JSON.stringify(trendOf(history)), moved];
+      const moves = (changesOf ??= moverChanges(pricesAsOf))(source);
+      piece = [JSON.stringify(trendOf(history)), moves.some((change) => change !== null) ? moves : null];
       changed = true;
     }
     used.set(key, piece);
@@ -59,7 +59,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
   };
   return {
     trend: (product) => pieceOf(product)?.[0],
-    mover: (product) => pieceOf(product)?.[1] ?? false,
+    moves: (product) => pieceOf(product)?.[1] ?? undefined,
     save() {
       // Every product's pieces, so that the file never loses one this build did not happen to ask for.
       for (const product of sealed) pieceOf(product);

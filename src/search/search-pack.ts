@@ -173,7 +173,8 @@ function packAliases(aliases: CompiledAliases): { json: string; positions: Uint3
     if (!(value instanceof Uint32Array)) return value;
     // unpackAliases looks for lists of positions in a meaning's own fields only.
     if (!(this !== null && typeof this === 'object' && 'kind' in this)) throw new Error('search pack: a list of positions outside a phrase meaning');
-    const key = value.join(',');
+    // The list's bytes as the key (one character a byte): the same numbers, the same key, without joining them as text.
+    const key = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
     let offset = offsets.get(key);
     if (offset === undefined) {
       offsets.set(key, (offset = length));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MOVERS_LIMIT, type MoverSource, moversOf, moversRules, moverTest } from '../../src/catalogue/movers.ts';
+import { MOVERS_LIMIT, type MoverSource, moverChanges, moversOf, moversRules } from '../../src/catalogue/movers.ts';
+import { listable } from '../../src/pipeline/movers-files.ts';
 
 /** An item with a daily history that ends on `end` (the last value is that day's). */
 const item = (id: string, market: (number | null)[], end = '2025-10-20'): MoverSource => {
@@ -74,17 +75,27 @@ describe('moversOf', () => {
   });
 });
 
-describe('moverTest', () => {
-  it('the movers of the items it passes are the movers of them all (what the build gives moversOf)', () => {
-    const price = fc.oneof(fc.constant(null), fc.constantFrom(1, 4.99, 5, 6, 10, 40), fc.double({ min: 0, max: 60, noNaN: true }));
-    const items = fc.array(fc.array(price, { minLength: 1, maxLength: 35 }), { maxLength: 40 });
+describe('moverChanges and listable: the items the build gives moversOf', () => {
+  it('the movers of the items listable keeps are the movers of them all', () => {
+    // Few prices and long runs of them, so that changes tie; more items than a list holds.
+    const price = fc.oneof(fc.constant(null), fc.constantFrom(1, 4.99, 5, 6, 10, 20, 40), fc.double({ min: 0, max: 60, noNaN: true }));
+    const items = fc.array(fc.array(price, { minLength: 1, maxLength: 35 }), { maxLength: 3 * MOVERS_LIMIT });
     fc.assert(
       fc.property(items, items, (cardPrices, sealedPrices) => {
         const cards = cardPrices.map((market, i) => item(`c${i}`, market));
         const sealed = sealedPrices.map((market, i) => item(`s${i}`, market));
-        const moved = moverTest('2025-10-20');
-        expect(moversOf(cards.filter(moved), sealed.filter(moved), '2025-10-20')).toEqual(moversOf(cards, sealed, '2025-10-20'));
+        const changes = moverChanges('2025-10-20');
+        const kept = (items: MoverSource[]) =>
+          listable(items.flatMap((source) => (changes(source).some((c) => c !== null) ? [{ item: source, moves: changes(source) }] : [])));
+        expect(moversOf(kept(cards), kept(sealed), '2025-10-20')).toEqual(moversOf(cards, sealed, '2025-10-20'));
       }),
+      { numRuns: 300 },
     );
+  });
+
+  it('keeps no more than the lists can hold, but for ties', () => {
+    const cards = Array.from({ length: 3 * MOVERS_LIMIT }, (_, i) => item(`c${i}`, [10, 10, 10, 10, 10, 10, 10 + i + 1]));
+    const changes = moverChanges('2025-10-20');
+    expect(listable(cards.map((source) => ({ item: source, moves: changes(source) })))).toHaveLength(MOVERS_LIMIT);
   });
 });
