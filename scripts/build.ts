@@ -1,8 +1,8 @@
 /**
  * Builds the site (astro build) with the settings the build needs (below): the
  * project's integration prints its numbered phases and a line per build bundle
- * (src/pipeline/build-log.ts), Astro's own lines and every warning and error
- * pass through as they are, and a summary line ends it.
+ * (src/pipeline/build-log.ts), and Astro's own lines and every warning and error
+ * pass through as they are.
  *
  * Usage:  node scripts/build.ts            (CONTENT_DIR, OUT_DIR, CACHE_DIR honoured)
  * Exit:   astro's exit code: 0 built, 1 failed (the error names file and field)
@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const started = performance.now();
 /**
  * The build's main heap holds 130–180 MB on the bundled catalogue, but V8 grows
  * the old space far past that; a cap makes it collect instead of growing. What
@@ -41,12 +40,12 @@ const REPRODUCIBLE_ASTRO_KEY = createHash('sha256').update('card-values: no serv
  * back at once (no slower, measured over clean builds).
  */
 const NATIVE_MEMORY_ENV = { MIMALLOC_PURGE_DELAY: '0' };
-const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)], {
-  env: { ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY, ...NATIVE_MEMORY_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-child.on('close', (code) => {
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(code === 0 ? `\nbuild: done in ${seconds} s` : `\nbuild: FAILED after ${seconds} s`);
-  process.exit(code ?? 1);
-});
+const env = { ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY, ...NATIVE_MEMORY_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const argv = [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)];
+/**
+ * This process becomes the build (execve): a parent left waiting for it held ~85 MB (Node and its TypeScript
+ * stripper) through the build's peak. Where execve is missing (Windows), the build is a child instead.
+ */
+if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...argv], env);
+const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+child.on('close', (code) => process.exit(code ?? 1));

@@ -4,13 +4,13 @@ import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin, stop } from 'esbuild';
 import { codeVersionOf } from '../pipeline/code-version.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
 import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
 /**
- * After Astro's build: the function (src/server/main.ts and all it imports, our
+ * Beside Astro's build: the function (src/server/main.ts and all it imports, our
  * code and its pure-JS packages) as one precompiled ES module,
  * dist/server/function.mjs (what it imports only on first need, the MCP endpoint, in dist/server/chunks/), and beside it a copy of config/verified-agents.json
  * (its default allowlist). So the function starts without stripping types or
@@ -61,6 +61,9 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
   let root: string;
   let serverDir: string;
   let cacheDir: string;
+  /** Whether the cache held the bundle of this code, and else what the bundling made. */
+  let reused = false;
+  let summary = '';
   return {
     name: 'card-values:function-bundle',
     hooks: {
@@ -69,18 +72,23 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         serverDir = output.serverDir;
         cacheDir = join(fileURLToPath(config.cacheDir), BUNDLE_CACHE_DIR);
       },
-      'astro:build:done': async ({ logger }) => {
+      /**
+       * Bundled before Astro's build, into the cache folder, and copied into the server folder after it: the
+       * bundle needs nothing the build makes, and esbuild's process (~150 MB) then runs while the build holds
+       * little, not beside its peak at the end. A build whose key is the previous one's bundles nothing.
+       */
+      'astro:build:start': async ({ logger }) => {
         const started = performance.now();
-        const outfile = join(serverDir, FUNCTION_FILE);
         const key = await bundleKeyOf(root);
         const keyFile = join(cacheDir, BUNDLE_KEY_FILE);
+        const outfile = join(cacheDir, FUNCTION_FILE);
         if (existsSync(keyFile) && (await readFile(keyFile, 'utf8')) === key) {
-          await copyBundle(cacheDir, serverDir);
-          logger.info(`${relative(root, outfile)}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)`);
+          reused = true;
           return;
         }
+        reused = false;
         // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
-        await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
+        await rm(cacheDir, { recursive: true, force: true });
         const shared: BuildOptions & { metafile: true } = {
           bundle: true,
           platform: 'node',
@@ -104,7 +112,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
           build({
             ...shared,
             entryPoints: { [FUNCTION_FILE.replace(/\.mjs$/, '')]: join(root, 'src', 'server', 'main.ts') },
-            outdir: serverDir,
+            outdir: cacheDir,
             outExtension: { '.js': '.mjs' },
             // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
             splitting: true,
@@ -115,24 +123,30 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
           build({
             ...shared,
             entryPoints: [join(root, 'src', 'server', 'list-worker.ts')],
-            outfile: join(serverDir, LIST_WORKER_FILE),
+            outfile: join(cacheDir, LIST_WORKER_FILE),
             banner: { js: banner('src/server/list-worker.ts') },
           }),
         ]);
+        // esbuild keeps its process for later calls; none come (a later one would start it again).
+        await stop();
         result.warnings.push(...worker.warnings);
         for (const warning of result.warnings) logger.warn(`${warning.location?.file ?? ''}: ${warning.text}`);
-        await copyFile(join(root, 'config', 'verified-agents.json'), join(serverDir, VERIFIED_AGENTS_COPY));
+        await copyFile(join(root, 'config', 'verified-agents.json'), join(cacheDir, VERIFIED_AGENTS_COPY));
         // The key is written last: a cache cut short by a failed build is not taken.
-        await rm(cacheDir, { recursive: true, force: true });
-        await copyBundle(serverDir, cacheDir);
         await writeFile(keyFile, key);
         const modules = Object.keys(result.metafile.inputs).length;
         const kb = Math.round((await stat(outfile)).size / 1024);
         const chunks = Object.entries(result.metafile.outputs).filter(([path]) => path.includes(`/${FUNCTION_CHUNKS_DIR}/`) && path.endsWith('.mjs'));
         const chunkKb = Math.round(chunks.reduce((sum, [, output]) => sum + output.bytes, 0) / 1024);
-        const workerKb = Math.round((await stat(join(serverDir, LIST_WORKER_FILE))).size / 1024);
+        const workerKb = Math.round((await stat(join(cacheDir, LIST_WORKER_FILE))).size / 1024);
+        summary = `${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (bundled in ${Math.round(performance.now() - started)} ms)`;
+      },
+      'astro:build:done': async ({ logger }) => {
+        const started = performance.now();
+        await copyBundle(cacheDir, serverDir);
+        const outfile = relative(root, join(serverDir, FUNCTION_FILE));
         logger.info(
-          `${relative(root, outfile)}: ${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (${Math.round(performance.now() - started)} ms)`,
+          reused ? `${outfile}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)` : `${outfile}: ${summary}`,
         );
       },
     },
