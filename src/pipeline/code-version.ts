@@ -22,8 +22,20 @@ function filesUnder(root: string, path: string): string[] {
     .map((e) => relative(root, join(e.parentPath, e.name)));
 }
 
+/**
+ * Hashed once per process and root: both build integrations need it (build-output.ts for the build's state,
+ * function-bundle.ts for the bundle's key), and the code does not change while a build runs.
+ */
+const versions = new Map<string, string>();
+
 /** @example codeVersionOf(process.cwd()) // "k3Jx…" (base64url SHA-256) */
 export function codeVersionOf(root: string): string {
+  let version = versions.get(root);
+  if (version === undefined) versions.set(root, (version = hashSources(root)));
+  return version;
+}
+
+function hashSources(root: string): string {
   const hash = createHash('sha256');
   for (const file of SOURCES.flatMap((source) => filesUnder(root, source)).sort()) {
     hash.update(`${file}\0`);
