@@ -6,7 +6,12 @@ import { createHash } from 'node:crypto';
  * @example etagOf('{}') // '"RBNvo1WzZ4oRRq0W9-hknpT7T8If536DEMBg9hyq_4o"'
  */
 export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+  return etagOfSha256(createHash('sha256').update(body).digest());
+}
+
+/** etagOf of bytes whose SHA-256 is known (a file hashed as it was read, not held). */
+export function etagOfSha256(sha256: Buffer): string {
+  return `"${sha256.toString('base64url')}"`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateRaw, constants as zlibConstants } from 'node:zlib';
@@ -88,60 +89,81 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 3]);
 const FINAL_BLOCK = Buffer.from([3, 0]);
 
 /**
- * Where the chunks of a body end: after the lines whose first bytes hash below a threshold proportional to the
- * line's length (so a chunk holds CHUNK_MEAN bytes on average, whatever its lines' length), between CHUNK_MIN and
- * CHUNK_MAX. The ends hang on the lines' first bytes (a record's id), not on their place: a changed record changes
- * its chunk, and an added or removed one its chunk and perhaps the next, never the chunks after them.
+ * Whether a chunk ends after the line from `start` to `end` of a chunk that began at 0: when the line's first bytes
+ * hash below a threshold proportional to the line's length (so a chunk holds CHUNK_MEAN bytes on average, whatever
+ * its lines' length), between CHUNK_MIN and CHUNK_MAX. The ends hang on the lines' first bytes (a record's id), not
+ * on their place: a changed record changes its chunk, and an added or removed one its chunk and perhaps the next,
+ * never the chunks after them.
  */
-function chunkEndsOf(body: Buffer): number[] {
-  const ends: number[] = [];
-  let chunkStart = 0;
-  for (let start = 0; start < body.length; ) {
-    const newline = body.indexOf(10, start);
-    const end = newline === -1 ? body.length : newline + 1;
-    let hash = 0x811c9dc5;
-    for (let i = start; i < Math.min(end, start + CHUNK_HASHED); i++) hash = Math.imul(hash ^ body[i], 0x01000193);
-    const size = end - chunkStart;
-    if ((size >= CHUNK_MIN && (hash >>> 0) / 2 ** 32 < (end - start) / CHUNK_MEAN) || size >= CHUNK_MAX) {
-      ends.push(end);
-      chunkStart = end;
-    }
-    start = end;
-  }
-  if (chunkStart < body.length) ends.push(body.length);
-  return ends;
+function endsChunk(bytes: Buffer, start: number, end: number): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < Math.min(end, start + CHUNK_HASHED); i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return (end >= CHUNK_MIN && (hash >>> 0) / 2 ** 32 < (end - start) / CHUNK_MEAN) || end >= CHUNK_MAX;
 }
 
 /**
  * gzip of a file's bytes (NDJSON), made of chunks compressed on their own (raw deflate, level 9, each ending in a
  * sync flush) in one gzip member: one stream any gunzip reads, the same bytes for the same body. The chunks
- * compress on libuv's thread pool at once while the main thread goes on, and `cacheFile` (when given) keeps each
- * chunk's compressed bytes by the hash of its own, so that a rebuild compresses again only the chunks whose
- * records changed (a price: one chunk of a megabyte, not the whole 65 MB). Chunks cost 1% of the size a single
- * stream has. The cache holds the chunks of the last build only.
+ * compress on libuv's thread pool while the main thread goes on, and `cacheFile` (when given) keeps each chunk's
+ * compressed bytes by the hash of its own, so that a rebuild compresses again only the chunks whose records
+ * changed (a price: one chunk of a megabyte, not the whole 65 MB). Chunks cost 1% of the size a single stream has.
+ * The cache holds the chunks of the last build only.
  */
-export async function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> {
+export function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> {
+  return gzipOfBlocks([body], cacheFile);
+}
+
+/**
+ * gzipOf of the bytes that `blocks` give one after another (a block may end inside a line): the same gzip as of
+ * their concatenation, without ever holding it. No more than the chunks compressing at once, and the one being
+ * gathered, are held.
+ */
+export async function gzipOfBlocks(blocks: Iterable<Buffer> | AsyncIterable<Buffer>, cacheFile?: string): Promise<Buffer> {
   const cached = cacheFile ? readChunkCache(cacheFile) : new Map<string, Buffer>();
   const used = new Map<string, Buffer>();
   const parts: Promise<Buffer>[] = [];
-  let start = 0;
-  for (const end of chunkEndsOf(body)) {
-    const chunk = body.subarray(start, end);
-    start = end;
+  const compress = async (chunk: Buffer) => {
     const hash = createHash('sha256').update(chunk).digest('base64url');
     const hit = cached.get(hash);
-    const made = hit ? Promise.resolve(hit) : deflating(() => deflateRawAsync(chunk, DEFLATE_OPTIONS));
-    parts.push(
-      made.then((deflated) => {
-        used.set(hash, deflated);
-        return deflated;
-      }),
-    );
+    let made: Promise<Buffer>;
+    if (hit) made = Promise.resolve(hit);
+    else {
+      // Waited for before the next bytes are read.
+      const release = await deflateSlot();
+      made = deflateRawAsync(chunk, DEFLATE_OPTIONS).finally(release);
+    }
+    const part = made.then((deflated) => {
+      used.set(hash, deflated);
+      return deflated;
+    });
+    // Awaited at the end, with the rest: a failure meanwhile is not an unhandled one.
+    part.catch(() => {});
+    parts.push(part);
+  };
+  let crc = 0;
+  let length = 0;
+  // The chunk being gathered: whole lines up to `scanned`, then perhaps the start of a line.
+  let pending: Buffer = Buffer.alloc(0);
+  let scanned = 0;
+  for await (const block of blocks) {
+    crc = crc32(block, crc);
+    length += block.length;
+    pending = pending.length ? Buffer.concat([pending, block]) : block;
+    for (let newline = pending.indexOf(10, scanned); newline !== -1; newline = pending.indexOf(10, scanned)) {
+      const end = newline + 1;
+      if (endsChunk(pending, scanned, end)) {
+        await compress(pending.subarray(0, end));
+        pending = pending.subarray(end);
+        scanned = 0;
+      } else scanned = end;
+    }
   }
+  // The last line (ending in a newline or not) ends the last chunk either way.
+  if (pending.length) await compress(pending);
   const deflated = await Promise.all(parts);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(body), 0);
-  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
   if (cacheFile && (used.size !== cached.size || [...used.keys()].some((hash) => !cached.has(hash)))) writeChunkCache(cacheFile, used);
   return Buffer.concat([GZIP_HEADER, ...deflated, FINAL_BLOCK, trailer]);
 }
@@ -154,16 +176,43 @@ export async function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> 
 const DEFLATING_AT_ONCE = 4;
 let deflatingNow = 0;
 const waitingToDeflate: (() => void)[] = [];
-async function deflating<T>(work: () => Promise<T>): Promise<T> {
+/** Waits for a place to compress a chunk in; returns what gives it up. */
+async function deflateSlot(): Promise<() => void> {
   // A finished chunk hands its place to the next waiting one.
   if (deflatingNow < DEFLATING_AT_ONCE) deflatingNow++;
   else await new Promise<void>((resolve) => waitingToDeflate.push(resolve));
-  try {
-    return await work();
-  } finally {
+  return () => {
     const next = waitingToDeflate.shift();
     if (next) next();
     else deflatingNow--;
+  };
+}
+
+/** How much of a file written aside is read at once. */
+const READ_BLOCK = 4 << 20;
+
+/** A file's SHA-256 and length, and its gzip (gzipOf), read from disk block by block rather than held. */
+export async function digestFile(path: string, gzipCacheFile?: string): Promise<{ sha256: Buffer; bytes: number; gzip: Buffer }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const handle = await open(path);
+  try {
+    const blocks = async function* () {
+      for (;;) {
+        // A block of its own each time: the chunk being gathered and those compressing may still hold the last.
+        const block = Buffer.allocUnsafe(READ_BLOCK);
+        const { bytesRead } = await handle.read(block, 0, READ_BLOCK, null);
+        if (bytesRead === 0) return;
+        const read = block.subarray(0, bytesRead);
+        hash.update(read);
+        bytes += bytesRead;
+        yield read;
+      }
+    };
+    const gzip = await gzipOfBlocks(blocks(), gzipCacheFile);
+    return { sha256: hash.digest(), bytes, gzip };
+  } finally {
+    await handle.close();
   }
 }
 
@@ -230,8 +279,16 @@ export function cardCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): Cs
 /** One file in the manifest. */
 export type BulkFileEntry = BulkManifest['files'][number];
 
-export function bulkFileEntry(path: string, { body, records }: BulkBody, extra: Pick<BulkFileEntry, 'schema' | 'gzipOf'> = {}): BulkFileEntry {
-  return { path, mediaType: contentTypeOf(path), records, bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), ...extra };
+/** A file's length and SHA-256 (digestFile), for one not held in memory. */
+export interface BulkDigest {
+  bytes: number;
+  sha256: Buffer;
+  records: number;
+}
+
+export function bulkFileEntry(path: string, made: BulkBody | BulkDigest, extra: Pick<BulkFileEntry, 'schema' | 'gzipOf'> = {}): BulkFileEntry {
+  const { bytes, sha256 } = 'body' in made ? { bytes: made.body.length, sha256: createHash('sha256').update(made.body).digest() } : made;
+  return { path, mediaType: contentTypeOf(path), records: made.records, bytes, sha256: sha256.toString('hex'), ...extra };
 }
 
 /**

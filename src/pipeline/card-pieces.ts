@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { type MoverSource, moverChanges } from '../catalogue/movers.ts';
 import type { CardHistories } from '../collection/history-store.ts';
@@ -42,11 +44,13 @@ export interface CardPieces {
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
   searchRecords(): Buffer[];
   /**
-   * The cards' parts of the open-data files, the cards in `order` (their indexes), each file's bytes made at its
-   * size and filled file by file (so that no card file's bytes are all held at once): cards.ndjson (every card's
-   * JSON and a newline), and cards.csv, printings.csv and crosswalk.csv after their header rows (`heads`).
+   * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file (so
+   * that no card file's bytes are all held at once): cards.ndjson (every card's JSON and a newline) written to the
+   * file `ndjsonFile`, each line where it goes (the file is the largest of the build, 325 MB at 100k cards: it is
+   * never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
+   * size in memory.
    */
-  bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>): { ndjson: Buffer; printingRows: number } & Record<BulkCsv, Buffer>;
+  bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string): { ndjsonBytes: number; printingRows: number } & Record<BulkCsv, Buffer>;
 }
 
 /** The bulk CSVs a card has rows of. */
@@ -196,7 +200,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     searchRecords() {
       return catalogue.cardFiles.flatMap((_, file) => compact(piecesOf('search', file), PIECE.searchRecord[1]));
     },
-    bulk(order, heads) {
+    bulk(order, heads, ndjsonFile) {
       const count = catalogue.cards.length;
       if (order.length !== count) throw new Error(`card pieces: the bulk order has ${order.length} cards of ${count}`);
       const csvs: BulkCsv[] = ['csv', 'printings', 'crosswalk'];
@@ -223,39 +227,81 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
         for (const csv of csvs) lengths[csv][i] = pieces.length(card, PIECE[csv][1]);
         printingRows += Number(pieces.text(card, PIECE.printingRows[1], 'latin1'));
       });
-      const placed = (part: keyof typeof lengths, head: Buffer) => {
+      const placesOf = (part: keyof typeof lengths, headLength: number) => {
         const at = new Float64Array(count);
-        let end = head.length;
+        let end = headLength;
         for (const i of order) {
           at[i] = end;
           end += lengths[part][i];
         }
+        return { at, end };
+      };
+      const placed = (part: BulkCsv) => {
+        const { at, end } = placesOf(part, heads[part].length);
         const bytes = Buffer.allocUnsafe(end);
-        head.copy(bytes);
+        heads[part].copy(bytes);
         return { at, bytes };
       };
-      const out = {
-        ndjson: placed('ndjson', Buffer.alloc(0)),
-        csv: placed('csv', heads.csv),
-        printings: placed('printings', heads.printings),
-        crosswalk: placed('crosswalk', heads.crosswalk),
-      };
+      const out = { csv: placed('csv'), printings: placed('printings'), crosswalk: placed('crosswalk') };
+      const ndjson = placesOf('ndjson', 0);
+      const lines = positionalWriter(ndjsonFile);
       let filled = 0;
-      eachCard((i, jsons, pieces, card) => {
-        const line = out.ndjson.at[i];
-        const written = jsons.copy(card, 0, out.ndjson.bytes, line);
-        if (written + 1 !== lengths.ndjson[i]) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
-        out.ndjson.bytes[line + written] = 10;
-        for (const csv of csvs) filled += pieces.copy(card, PIECE[csv][1], out[csv].bytes, out[csv].at[i]);
-        filled += written + 1;
-      });
-      const total =
-        (Object.keys(out) as (keyof typeof out)[]).reduce((n, part) => n + out[part].bytes.length, 0) -
-        heads.csv.length -
-        heads.printings.length -
-        heads.crosswalk.length;
+      try {
+        eachCard((i, jsons, pieces, card) => {
+          const length = lengths.ndjson[i];
+          const written = lines.write(ndjson.at[i], length, (target, at) => {
+            const copied = jsons.copy(card, 0, target, at);
+            if (copied + 1 !== length) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
+            target[at + copied] = 10;
+          });
+          for (const csv of csvs) filled += pieces.copy(card, PIECE[csv][1], out[csv].bytes, out[csv].at[i]);
+          filled += written;
+        });
+      } finally {
+        lines.close();
+      }
+      const total = ndjson.end + csvs.reduce((n, csv) => n + out[csv].bytes.length - heads[csv].length, 0);
       if (filled !== total) throw new Error(`card pieces: ${filled} bytes of the bulk files filled of ${total}`);
-      return { ndjson: out.ndjson.bytes, csv: out.csv.bytes, printings: out.printings.bytes, crosswalk: out.crosswalk.bytes, printingRows };
+      return { ndjsonBytes: ndjson.end, csv: out.csv.bytes, printings: out.printings.bytes, crosswalk: out.crosswalk.bytes, printingRows };
+    },
+  };
+}
+
+/** Bytes written before a write that does not follow the last goes to the file: one system call per run of lines. */
+const RUN_BYTES = 1 << 20;
+
+/**
+ * A new file (`path`, truncated) written at the places given rather than in order: each write says where its bytes
+ * go, their length and how to fill them into a buffer. Writes that follow one another are gathered into one.
+ */
+function positionalWriter(path: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  let run = Buffer.allocUnsafe(RUN_BYTES);
+  let runAt = 0;
+  let runLength = 0;
+  const flush = () => {
+    for (let done = 0; done < runLength; ) done += writeSync(fd, run, done, runLength - done, runAt + done);
+    runLength = 0;
+  };
+  return {
+    /** Returns `length`. */
+    write(at: number, length: number, fill: (target: Buffer, offset: number) => void): number {
+      if (at !== runAt + runLength || runLength + length > run.length) {
+        flush();
+        runAt = at;
+        if (length > run.length) run = Buffer.allocUnsafe(length);
+      }
+      fill(run, runLength);
+      runLength += length;
+      return length;
+    },
+    close() {
+      try {
+        flush();
+      } finally {
+        closeSync(fd);
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import { type CardHistories, HISTORY_STORE_FILE, writeHistoryStore } from '../co
 import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
+import { etagOfSha256 } from '../http/etag.ts';
 import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../http/links.ts';
 import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
@@ -37,6 +38,7 @@ import {
   cardCsvColumnsOf,
   csvHeadOf,
   dataDateOf,
+  digestFile,
   gzipOf,
   gzipPath,
   ndjsonOf,
@@ -352,37 +354,41 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const cardColumns = { csv: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
-  // The cards' NDJSON and their CSVs, joined from their pieces card file by card file.
+  // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces
+  // card file by card file.
+  const cardsAside = join(cache.dir, 'bulk-aside', 'cards.ndjson');
   const card = time('bulk: NDJSON and CSVs', () =>
-    pieces.bulk(cardOrder, {
-      csv: csvHeadOf(cardColumns.csv),
-      printings: csvHeadOf(cardColumns.printings),
-      crosswalk: csvHeadOf(cardColumns.crosswalk),
-    }),
+    pieces.bulk(
+      cardOrder,
+      { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
+      cardsAside,
+    ),
   );
-  const cardsNdjson: BulkBody = { body: card.ndjson, records: cardOrder.length };
-  const ndjsonBodies: Record<BulkCollection, () => BulkBody> = {
-    cards: () => cardsNdjson,
+  const cards = timeBeside('bulk: gzip', digestFile(cardsAside, gzipCacheOf(cache, 'cards')));
+  const ndjsonBodies: Record<Exclude<BulkCollection, 'cards'>, () => BulkBody> = {
     sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)),
     knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
   };
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
-  const made = BULK_COLLECTIONS.map(({ name, schema }) => {
-    const ndjson = time('bulk: NDJSON', ndjsonBodies[name]);
+  const made = BULK_COLLECTIONS.filter(({ name }) => name !== 'cards').map(({ name, schema }) => {
+    const ndjson = time('bulk: NDJSON', ndjsonBodies[name as Exclude<BulkCollection, 'cards'>]);
     return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
-  const csv: BulkBody = { body: card.csv, records: cardOrder.length };
-  const printingsCsv: BulkBody = { body: card.printings, records: card.printingRows };
-  const crosswalkCsv: BulkBody = { body: card.crosswalk, records: cardOrder.length };
+  {
+    const { schema } = BULK_COLLECTIONS[0];
+    const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
+    const records = cardOrder.length;
+    entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema }));
+    yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];
+    yield emit(gzipPath('cards'), { body: gzip, records }, { schema, gzipOf: ndjsonPath('cards') });
+    yield emit(CARDS_CSV_PATH, { body: card.csv, records });
+    yield emit(PRINTINGS_CSV_PATH, { body: card.printings, records: card.printingRows });
+    yield emit(CROSSWALK_CSV_PATH, { body: card.crosswalk, records });
+  }
   for (const { name, schema, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema });
     yield emit(gzipPath(name), { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
-    if (name === 'cards') {
-      yield emit(CARDS_CSV_PATH, csv);
-      yield emit(PRINTINGS_CSV_PATH, printingsCsv);
-      yield emit(CROSSWALK_CSV_PATH, crosswalkCsv);
-    }
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

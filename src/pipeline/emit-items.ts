@@ -12,9 +12,19 @@ import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetL
  * lines; the build-output integration writes them out as files. One route per
  * bundle instead of one per file keeps the build of ~40k files within seconds.
  * target `client` is the public output; `server` holds data only the function reads.
- * A body is text, or bytes (the search packs).
+ * A body is text, bytes (the search packs), or a file already written aside (FileAside).
  */
-export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer];
+export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer | FileAside];
+/**
+ * A file too large to hold (cards.ndjson: 325 MB at 100k cards), written to `aside` (a path in the build's cache
+ * folder) and hashed as it was read back: the sink moves it into place, or removes it when the file in place has
+ * the same bytes.
+ */
+export interface FileAside {
+  aside: string;
+  etag: string;
+  bytes: number;
+}
 /** Where the Markdown worker writes a file, and the ETag it had after the previous build (see FileSink.write). */
 export interface FileTarget {
   path: string;

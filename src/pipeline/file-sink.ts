@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
 import { time, timeWait } from './build-profile.ts';
 import { tokenKeyOfEtag } from './build-state.ts';
+import type { FileAside } from './emit-items.ts';
 import { countTokens, tokenizerLoaded } from './token-counter.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface FileSink {
    * `body` is text (UTF-8) or bytes. `previousEtag` is the ETag the file had after the previous build (when
    * it is still on disk as then): the same bytes are not written again, so the file keeps its mtime.
    */
-  write(target: 'client' | 'server', path: string, body: string | Buffer, previousEtag?: string): Promise<WrittenFile | null>;
+  write(target: 'client' | 'server', path: string, body: string | Buffer | FileAside, previousEtag?: string): Promise<WrittenFile | null>;
   /** Waits for every write to finish. */
   flush(): Promise<void>;
 }
@@ -37,7 +38,11 @@ export interface FileSink {
  */
 const MAX_PENDING = 1024;
 
-export function createFileSink(dirs: { client: string; server: string }, tokenCache: Map<string, number>): FileSink {
+/**
+ * `tokenCache` (the previous build's counts by token key) is given where Markdown is written: in the Markdown
+ * worker. The main thread's sink has none, and a Markdown file reaching it is a route's mistake.
+ */
+export function createFileSink(dirs: { client: string; server: string }, tokenCache?: Map<string, number>): FileSink {
   const made = new Set<string>();
   // Callback writes: fs.promises.writeFile opens a FileHandle per file, which cost
   // twice the time over ~40k small files.
@@ -53,8 +58,24 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
   const room = async () => {
     while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
   };
+  /** Moves a file written aside into place (or drops it where the same bytes are there already). */
+  const placeAside = async (target: 'client' | 'server', path: string, { aside, etag, bytes }: FileAside, previousEtag?: string) => {
+    const abs = join(dirs[target], path);
+    await mkdir(dirname(abs), { recursive: true });
+    if (etag === previousEtag) await rm(aside);
+    else {
+      // The cache folder may be on another file system than the output (EXDEV): then a copy.
+      await rename(aside, abs).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV') throw error;
+        await copyFile(aside, abs);
+        await rm(aside);
+      });
+    }
+    return target === 'client' ? ({ path: `/${path}`, etag, bytes } satisfies WrittenFile) : null;
+  };
   return {
     async write(target, path, body, previousEtag) {
+      if (typeof body === 'object' && !Buffer.isBuffer(body)) return placeAside(target, path, body, previousEtag);
       const etag = target === 'client' ? time('files: ETag', () => etagOf(body)) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
@@ -71,6 +92,7 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
       if (etag === undefined) return null;
       const info: WrittenFile = { path: `/${path}`, etag, bytes: Buffer.byteLength(body) };
       if (path.endsWith('.md')) {
+        if (!tokenCache) throw new Error(`${path}: Markdown is made in the Markdown worker (a MarkdownFile), not written on the main thread`);
         const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
         // The token cache's key is the hash of the bytes, which the ETag already is.
         info.tokenKey = tokenKeyOfEtag(etag);

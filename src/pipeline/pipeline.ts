@@ -51,7 +51,7 @@ import { emitBundle, makesMarkdown } from './emit-files.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
-import { readTokenCache, writeTokenCache } from './token-counter.ts';
+import { writeTokenCache } from './token-counter.ts';
 
 /** The last line of a bundle's answer: how long it took to make (printed with the manifest's steps). */
 interface BundleLine {
@@ -86,7 +86,6 @@ export async function startBuild(paths: BuildPaths, astroClientDir: string): Pro
 /** What every bundle of one build shares: made on the first bundle, kept for the rest. */
 interface BundleRun {
   previous: PreviousBuild;
-  tokenCache: Map<string, number>;
   /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
   markdown?: MarkdownOffload;
   /**
@@ -120,7 +119,6 @@ export async function runBundle(
   const between = takeProfile();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
-    tokenCache: readTokenCache(paths.tokenCacheFile, paths.serverDir),
     markdownDone: [],
   };
   const shared = run;
@@ -129,7 +127,7 @@ export async function runBundle(
   // files are made, unless it is still busy (a rebuild that started it late, for a few files): the last
   // bundle waits for it then.
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
-  const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, shared.tokenCache);
+  const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir });
   const lines: string[] = [];
   const previousEtag = (path: string) => previous.file(`/${path}`)?.etag;
   /** Makes a file (or, for Markdown made from JSON, the two), and returns the URL paths made. */

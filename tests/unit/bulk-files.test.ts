@@ -1,12 +1,24 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, gunzipSync, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pathsOf } from '../../src/describe/openapi/paths.ts';
-import { bulkFileEntry, cardCsvColumnsOf, csvOf, dataDateOf, gzipOf, ndjsonOf, printingCsvColumnsOf } from '../../src/pipeline/bulk-files.ts';
+import {
+  bulkFileEntry,
+  cardCsvColumnsOf,
+  csvOf,
+  dataDateOf,
+  digestFile,
+  gzipOf,
+  gzipOfBlocks,
+  ndjsonOf,
+  printingCsvColumnsOf,
+} from '../../src/pipeline/bulk-files.ts';
 import { columnsNamed, csvColumnsOf, csvField } from '../../src/render/csv.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import { SCHEMA_DIR, schemaFiles } from '../support/schemas.ts';
@@ -199,6 +211,39 @@ describe('ndjsonOf and gzipOf', () => {
       // A cache cut short is not read.
       writeFileSync(cacheFile, readFileSync(cacheFile).subarray(0, 1000));
       expect((await gzipOf(body, cacheFile)).equals(gzip)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gzip of bytes given block by block, cut anywhere (inside a line, inside a character), is the gzip of them whole', async () => {
+    const body = records(900);
+    const whole = await gzipOf(body);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: body.length - 1 }), { maxLength: 40 }), async (cuts) => {
+        const ends = [...cuts.sort((a, b) => a - b), body.length];
+        const blocks = ends.map((end, i) => body.subarray(i === 0 ? 0 : ends[i - 1], end));
+        expect((await gzipOfBlocks(blocks)).equals(whole)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a file read back from disk has the SHA-256, length and gzip of its bytes, with the chunk cache too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'digest-file-'));
+    try {
+      // Larger than a read (4 MiB): the lines run across reads.
+      const body = records(3000);
+      expect(body.length).toBeGreaterThan(4 * 2 ** 20);
+      writeFileSync(join(dir, 'cards.ndjson'), body);
+      for (const cacheFile of [undefined, join(dir, 'cards.chunks'), join(dir, 'cards.chunks')]) {
+        const digest = await digestFile(join(dir, 'cards.ndjson'), cacheFile);
+        expect(digest.bytes).toBe(body.length);
+        expect(digest.sha256.equals(createHash('sha256').update(body).digest())).toBe(true);
+        expect(digest.gzip.equals(await gzipOf(body))).toBe(true);
+      }
+      const entry = bulkFileEntry('/api/bulk/cards.ndjson', { ...(await digestFile(join(dir, 'cards.ndjson'))), records: 3000 });
+      expect(entry).toEqual(bulkFileEntry('/api/bulk/cards.ndjson', { body, records: 3000 }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
