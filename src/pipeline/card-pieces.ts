@@ -249,13 +249,13 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       try {
         eachCard((i, jsons, pieces, card) => {
           const length = lengths.ndjson[i];
-          const written = lines.write(ndjson.at[i], length, (target, at) => {
+          lines.write(ndjson.at[i], length, (target, at) => {
             const copied = jsons.copy(card, 0, target, at);
             if (copied + 1 !== length) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
             target[at + copied] = 10;
           });
           for (const csv of csvs) filled += pieces.copy(card, PIECE[csv][1], out[csv].bytes, out[csv].at[i]);
-          filled += written;
+          filled += length;
         });
       } finally {
         lines.close();
@@ -285,8 +285,7 @@ function positionalWriter(path: string) {
     runLength = 0;
   };
   return {
-    /** Returns `length`. */
-    write(at: number, length: number, fill: (target: Buffer, offset: number) => void): number {
+    write(at: number, length: number, fill: (target: Buffer, offset: number) => void): void {
       if (at !== runAt + runLength || runLength + length > run.length) {
         flush();
         runAt = at;
@@ -294,7 +293,6 @@ function positionalWriter(path: string) {
       }
       fill(run, runLength);
       runLength += length;
-      return length;
     },
     close() {
       try {

@@ -365,30 +365,31 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
     ),
   );
   const cards = timeBeside('bulk: gzip', digestFile(cardsAside, gzipCacheOf(cache, 'cards')));
-  const ndjsonBodies: Record<Exclude<BulkCollection, 'cards'>, () => BulkBody> = {
-    sealed: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)),
-    knowledge: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))),
-  };
+  const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
-  const made = BULK_COLLECTIONS.filter(({ name }) => name !== 'cards').map(({ name, schema }) => {
-    const ndjson = time('bulk: NDJSON', ndjsonBodies[name as Exclude<BulkCollection, 'cards'>]);
-    return { name, schema, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
+  const made = [
+    { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)) },
+    { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },
+  ].map(({ name, ndjson: lines }) => {
+    const ndjson = time('bulk: NDJSON', lines);
+    return { name, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
-  {
-    const { schema } = BULK_COLLECTIONS[0];
-    const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
-    const records = cardOrder.length;
-    entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema }));
-    yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];
-    yield emit(gzipPath('cards'), { body: gzip, records }, { schema, gzipOf: ndjsonPath('cards') });
-    yield emit(CARDS_CSV_PATH, { body: card.csv, records });
-    yield emit(PRINTINGS_CSV_PATH, { body: card.printings, records: card.printingRows });
-    yield emit(CROSSWALK_CSV_PATH, { body: card.crosswalk, records });
-  }
-  for (const { name, schema, ndjson, gzip } of made) {
-    yield emit(ndjsonPath(name), ndjson, { schema });
-    yield emit(gzipPath(name), { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records }, { schema, gzipOf: ndjsonPath(name) });
+  const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
+  const records = cardOrder.length;
+  entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema: schema.cards }));
+  yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];
+  yield emit(gzipPath('cards'), { body: gzip, records }, { schema: schema.cards, gzipOf: ndjsonPath('cards') });
+  yield emit(CARDS_CSV_PATH, { body: card.csv, records });
+  yield emit(PRINTINGS_CSV_PATH, { body: card.printings, records: card.printingRows });
+  yield emit(CROSSWALK_CSV_PATH, { body: card.crosswalk, records });
+  for (const { name, ndjson, gzip } of made) {
+    yield emit(ndjsonPath(name), ndjson, { schema: schema[name] });
+    yield emit(
+      gzipPath(name),
+      { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records },
+      { schema: schema[name], gzipOf: ndjsonPath(name) },
+    );
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

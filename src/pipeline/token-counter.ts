@@ -66,10 +66,10 @@ const pieceCounts = new Map<string, number>();
  * dist/), the counts of the previous manifest in `serverDir`, whose ETags are the same hash. A count belongs to
  * bytes, so it is right whichever build made them. Empty when there is neither.
  */
-export function readTokenCache(file: string, serverDir?: string): Map<string, number> {
+export function readTokenCache(file: string, serverDir: string): Map<string, number> {
   if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>));
-  const manifest = serverDir && join(serverDir, MANIFEST_FILE);
-  if (!manifest || !existsSync(manifest)) return new Map();
+  const manifest = join(serverDir, MANIFEST_FILE);
+  if (!existsSync(manifest)) return new Map();
   const counts = new Map<string, number>();
   for (const { etag, tokens } of Object.values((JSON.parse(readFileSync(manifest, 'utf8')) as FileManifest).files)) {
     if (tokens !== undefined) counts.set(tokenKeyOfEtag(etag), tokens);
