@@ -39,26 +39,128 @@ export function countTokensExactly(text: string): number {
  * byte-pair-encodes each piece on its own, so the count is the sum over pieces;
  * our Markdown repeats the same pieces (labels, variant names, prices) thousands
  * of times, and remembering each piece's count makes counting ~20k files several
- * times faster.
+ * times faster. Matching the pattern was then most of the time left, so
+ * the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of
+ * the pattern, and the pattern finds only the pieces that copy cannot decide.
  *
  * @example countTokens('Charizard') // 3
  */
 export function countTokens(text: string): number {
-  const enc = encoderOf();
-  pieces ??= new RegExp(o200k_base.pat_str, 'gu');
+  encoderOf();
   let n = 0;
-  for (const [piece] of text.matchAll(pieces)) {
-    let c = pieceCounts.get(piece);
-    if (c === undefined) {
-      c = enc.encode(piece, ...AS_TEXT).length;
-      pieceCounts.set(piece, c);
+  for (let start = 0; start < text.length; ) {
+    let end = asciiPieceEnd(text, start);
+    if (end < 0) {
+      piecePattern.lastIndex = start;
+      // Every character starts a piece (the last alternatives take any whitespace, the fourth anything else
+      // that is not a letter or digit), so this never fails; the throw guards against a loop, should it.
+      if (!piecePattern.exec(text)) throw new Error(`no o200k piece at ${start}`);
+      end = piecePattern.lastIndex;
+      n += pieceCount(text.slice(start, end));
+    } else if (end - start === 1) {
+      n += 1; // every byte is a token of its own, and ASCII characters are one byte
+    } else if (end - start === 2) {
+      // A quarter of the pieces are two ASCII characters: a table by their codes spares a string and a lookup.
+      const pair = (text.charCodeAt(start) << 7) | text.charCodeAt(start + 1);
+      n += pairCounts[pair] ||= pieceCount(text.slice(start, end));
+    } else {
+      n += pieceCount(text.slice(start, end));
     }
-    n += c;
+    start = end;
   }
   return n;
 }
-let pieces: RegExp | undefined;
+const piecePattern = new RegExp(o200k_base.pat_str, 'uy');
+const pairCounts = new Int8Array(128 * 128);
+/**
+ * Past this many pieces the memo starts again, so that a catalogue of any size
+ * holds a few MB: 22k files have ~15k distinct pieces, most of them few
+ * characters long, and the frequent ones are back after a few files. An LRU
+ * would cost on every hit what a clear costs once.
+ */
+const PIECE_MEMO_LIMIT = 1 << 16;
 const pieceCounts = new Map<string, number>();
+function pieceCount(piece: string): number {
+  let c = pieceCounts.get(piece);
+  if (c === undefined) {
+    c = encoderOf().encode(piece, ...AS_TEXT).length;
+    if (pieceCounts.size >= PIECE_MEMO_LIMIT) pieceCounts.clear();
+    pieceCounts.set(piece, c);
+  }
+  return c;
+}
+
+// The classes of ASCII characters the pattern tells apart: \p{Lu}, \p{Ll}, \p{N}, the [\r\n] it treats apart
+// from other \s, the rest of \s, and the rest (punctuation, symbols, controls). END is past the text's end.
+const END = 0;
+const NOT_ASCII = -1;
+const UPPER = 1;
+const LOWER = 2;
+const DIGIT = 3;
+const NEWLINE = 4;
+const SPACE = 5;
+const OTHER = 6;
+const ASCII_CLASS = new Uint8Array(128).fill(OTHER);
+ASCII_CLASS.fill(UPPER, 65, 91).fill(LOWER, 97, 123).fill(DIGIT, 48, 58).fill(SPACE, 9, 13).fill(NEWLINE, 10, 11).fill(NEWLINE, 13, 14);
+ASCII_CLASS[32] = SPACE;
+function classAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? ASCII_CLASS[c]! : i < text.length ? NOT_ASCII : END;
+}
+
+/**
+ * Where the o200k piece that starts at `start` ends, when ASCII characters alone
+ * decide it, else -1: each alternative of the pattern, in its order, as the
+ * backtracking matcher resolves it. It gives up on seeing any non-ASCII
+ * character, even one that only ends a run, because that character may be a
+ * letter, mark, digit or space that would continue it; what it accepts depends
+ * on nothing before `start` (the pattern has no lookbehind), so counting resumes
+ * after a piece the pattern found.
+ */
+function asciiPieceEnd(text: string, start: number): number {
+  const first = classAt(text, start);
+  if (first === NOT_ASCII) return -1;
+  // [^\r\n\p{L}\p{N}]?\p{Lu}*\p{Ll}+ or [^\r\n\p{L}\p{N}]?\p{Lu}+\p{Ll}*: in ASCII, an optional prefix then
+  // capitals then small letters, at least one letter, then an optional 's 't 're 've 'm 'll 'd in any case.
+  const letters = first === SPACE || first === OTHER ? start + 1 : start;
+  let end = letters;
+  let next = classAt(text, end);
+  while (next === UPPER) next = classAt(text, ++end);
+  while (next === LOWER) next = classAt(text, ++end);
+  if (next === NOT_ASCII) return -1;
+  if (end > letters) {
+    if (text.charCodeAt(end) !== 39) return end;
+    const a = text.charCodeAt(end + 1) | 32; // | 32 lowers the case of A-Z and maps no other code to a-z
+    if (a === 115 || a === 116 || a === 109 || a === 100) return end + 2; // 's 't 'm 'd
+    const b = text.charCodeAt(end + 2) | 32;
+    if (((a === 114 || a === 118) && b === 101) || (a === 108 && b === 108)) return end + 3; // 're 've 'll
+    return end;
+  }
+  // \p{N}{1,3}
+  if (first === DIGIT) {
+    for (end = start + 1; end < start + 3; end++) {
+      next = classAt(text, end);
+      if (next !== DIGIT) return next === NOT_ASCII ? -1 : end;
+    }
+    return end;
+  }
+  // ` ?[^\s\p{L}\p{N}]+[\r\n/]*` (`next` is the class of the character after a space here)
+  if (first === OTHER || (text.charCodeAt(start) === 32 && next === OTHER)) {
+    end = first === OTHER ? start : start + 1;
+    do next = classAt(text, ++end);
+    while (next === OTHER);
+    if (next === NOT_ASCII) return -1;
+    while (next === NEWLINE || text.charCodeAt(end) === 47) next = classAt(text, ++end);
+    return end;
+  }
+  // Whitespace: `\s*[\r\n]+` takes it through its last \r or \n; else `\s+(?!\S)` all of it at the text's end
+  // and all but its last character before anything else, and `\s+` a lone one.
+  let newline = -1;
+  for (end = start; (next = classAt(text, end)) === SPACE || next === NEWLINE; end++) if (next === NEWLINE) newline = end;
+  if (next === NOT_ASCII) return -1;
+  if (newline >= 0) return newline + 1;
+  return next === END || end - start === 1 ? end : end - 1;
+}
 
 /**
  * Reads the token counts a build can reuse (hash of a Markdown file's bytes → count): the cache the previous
