@@ -4,9 +4,22 @@
  */
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/**
+ * Dollar figures already written: a build writes ~1M of them and Intl formats each in a microsecond or two, but
+ * prices repeat (a build's 20k cards have a few thousand distinct ones). Emptied when full, so it stays small.
+ */
+const written = new Map<number, string>();
+const MAX_WRITTEN = 50_000;
+
 /** @example formatUsd(1234.5) // "$1,234.50" */
 export function formatUsd(value: number | null | undefined): string {
-  return value === null || value === undefined ? 'n/a' : usdFormat.format(value);
+  if (value === null || value === undefined) return 'n/a';
+  let text = written.get(value);
+  if (text === undefined) {
+    if (written.size >= MAX_WRITTEN) written.clear();
+    written.set(value, (text = usdFormat.format(value)));
+  }
+  return text;
 }
 
 /** The first and last known prices of a daily series and the change between them. */
