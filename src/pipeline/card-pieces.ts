@@ -129,8 +129,9 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     const cards: Record<PieceName, string>[] = [];
     for (let i = start; i < end; i++) {
       const json = catalogue.cardJson(i);
-      // Read back from its JSON, as the served files are (a number JSON cannot write is written as they are).
-      const { id, slug, name: cardName, setName, history, valuePrinting, printings } = JSON.parse(json) as CardDetail;
+      // The detail this build made is what its JSON says (the contract tier builds from the cache and clean and
+      // compares); one read from the cache is parsed.
+      const { id, slug, name: cardName, setName, history, valuePrinting, printings } = catalogue.cardDetailMade(i) ?? (JSON.parse(json) as CardDetail);
       const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
       const moves = history ? (changesOf ??= moverChanges(catalogue.pricesAsOf))(source) : [];
       const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));

@@ -50,6 +50,11 @@ export interface Catalogue {
   cardDetail(index: number): CardDetail;
   /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
+  /**
+   * The card's detail when this build made it (its file's JSON was not in the card file cache), else undefined:
+   * what is derived from the JSON can take the object instead of parsing the text it was just written to.
+   */
+  cardDetailMade(index: number): CardDetail | undefined;
   /** `cardDetail(index).history`: the sparklines of the set pages and the search pages. */
   cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
@@ -203,6 +208,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cards,
     cardDetail: (index) => derived.detail(...at(index)),
     cardJson: (index) => derived.json(...at(index)),
+    cardDetailMade: (index) => derived.made(...at(index)),
     cardHistory: (index) => derived.history(...at(index)),
     cardKeys,
     cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
@@ -348,6 +354,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
         /** Each file's details key: what everything derived from its cards depends on. */
         keys,
         json: (file: number, position: number) => of(file).jsons[position],
+        made: (file: number, position: number) => of(file).details?.[position],
         history: (file: number, position: number) => of(file).histories[position] ?? undefined,
         detail(file: number, position: number): CardDetail {
           const made = of(file);
