@@ -210,7 +210,7 @@ describe('a change to the code that renders', () => {
   it('makes every record again and still equals a clean build made with the new code', () => {
     const first = buildSite('incremental-code', content, { root: project });
     expect(first.status, first.output).toBe(0);
-    const page = join(project, 'src', 'components', 'CardPage.astro');
+    const page = join(project, 'src', 'render', 'pages', 'card-page.ts');
     writeFileSync(page, readFileSync(page, 'utf8').replace('<h2>Legalities</h2>', '<h2>Legal in</h2>'));
     const rebuilt = rebuildAndCompare('incremental-code', project, (build) => expect(keptRecords(build)[0]).toBe(0));
     expect(readFileSync(join(rebuilt.dist, 'client', 'cards', 'charizard-base1-4.html'), 'utf8')).toContain('<h2>Legal in</h2>');

@@ -115,7 +115,7 @@ describe('import rules', () => {
     // A scanner that finds nothing would pass every rule below.
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/catalogue/card-record.ts')).toContain('src/catalogue/slug.ts');
-    expect(graph.get('src/components/CardPage.astro')).toContain('src/schemas/api-types.ts');
+    expect(graph.get('src/components/SealedPage.astro')).toContain('src/schemas/api-types.ts');
   });
 
   it.each(Object.entries(MAY_IMPORT))('src/%s/ imports only the layers below it', (folder, allowed) => {

@@ -2,7 +2,6 @@ import paths from 'virtual:card-values/build-paths';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ArticlePage from '../../components/ArticlePage.astro';
-import CardPage from '../../components/CardPage.astro';
 import HomePage from '../../components/HomePage.astro';
 import KnowledgeIndexPage from '../../components/KnowledgeIndexPage.astro';
 import MoversPage from '../../components/MoversPage.astro';
@@ -20,7 +19,8 @@ import { bundlesOf } from '../../pipeline/emit-files.ts';
 import type { PageRenderer } from '../../pipeline/emit-items.ts';
 import { runBundle } from '../../pipeline/pipeline.ts';
 import type { ArticleTitles } from '../../render/markdown/knowledge-markdown.ts';
-import { SHELL_MAIN, SHELL_TITLE } from '../../render/pages/page-shell.ts';
+import { cardPageOf } from '../../render/pages/card-page.ts';
+import { FRAME_PROPS, FRAME_SLOTS, type PageFrame, pageFrameOf, SHELL_MAIN, SHELL_TITLE } from '../../render/pages/page-shell.ts';
 import type { KnowledgeDetail } from '../../schemas/api-types.ts';
 
 /**
@@ -71,8 +71,13 @@ async function createRenderer(): Promise<PageRenderer> {
     const options = slots ? { props, slots, partial: true } : { props, partial: true };
     return time(label, async () => `<!DOCTYPE html>${await current.renderToString(component, options)}`);
   };
+  // The card pages are filled into the layout rendered once (src/render/pages/card-page.ts says why).
+  let cardFrame: Promise<PageFrame> | undefined;
   return {
-    card: (card) => page('card: HTML', CardPage, { card }),
+    card: async (card) => {
+      const frame = await (cardFrame ??= page('card: HTML', Page, FRAME_PROPS, FRAME_SLOTS).then(pageFrameOf));
+      return time('card: HTML', () => frame.fill(cardPageOf(card)));
+    },
     sealed: (product) => page('sealed: HTML', SealedPage, { product }),
     article: (article, titles, body) => page('knowledge: HTML', ArticlePage, articleProps(article, titles, body)),
     set: (set) => page('set: HTML', SetPage, { set }),
