@@ -76,7 +76,10 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
   return {
     async write(target, path, body, previousEtag) {
       if (typeof body === 'object' && !Buffer.isBuffer(body)) return placeAside(target, path, body, previousEtag);
-      const etag = target === 'client' ? time('files: ETag', () => etagOf(body)) : undefined;
+      // Text is made bytes once, for its ETag, its size and the disk alike (each used to encode it again).
+      const text = typeof body === 'string' ? body : undefined;
+      const bytes = text === undefined ? body : Buffer.from(text);
+      const etag = target === 'client' ? time('files: ETag', () => etagOf(bytes)) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
       if (!made.has(dir)) {
@@ -87,19 +90,19 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
         if (inFlight >= MAX_PENDING) await timeWait('files: waiting for the disk', room);
         if (failure) throw failure;
         inFlight++;
-        time('files: writes issued', () => writeFile(abs, body, settle));
+        time('files: writes issued', () => writeFile(abs, bytes, settle));
       }
       if (etag === undefined) return null;
-      const info: WrittenFile = { path: `/${path}`, etag, bytes: Buffer.byteLength(body) };
+      const info: WrittenFile = { path: `/${path}`, etag, bytes: bytes.length };
       if (path.endsWith('.md')) {
         if (!tokenCache) throw new Error(`${path}: Markdown is made in the Markdown worker (a MarkdownFile), not written on the main thread`);
-        const text = body.toString(); // Markdown comes as text; bytes would be UTF-8
+        const markdown = text ?? bytes.toString(); // Markdown comes as text; bytes would be UTF-8
         // The token cache's key is the hash of the bytes, which the ETag already is.
         info.tokenKey = tokenKeyOfEtag(etag);
         const cached = tokenCache.get(info.tokenKey);
         // The first count loads the tokenizer: counted apart, so that a count's time is a count's.
         info.tokens =
-          cached ?? time(tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count', () => countTokens(text));
+          cached ?? time(tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count', () => countTokens(markdown));
         info.counted = cached === undefined;
       }
       return info;
