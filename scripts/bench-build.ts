@@ -88,7 +88,7 @@
  * a failed build's last output lines are printed).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -298,11 +298,27 @@ function checkoutAt(dir: string): Checkout {
 
 /**
  * Writes back what earlier builds left for the disk (sync), so that a build of one side does not pay for the
- * 60k files of the other's clean build just before it. Not timed.
+ * 60k files of the other's clean build just before it, and before a clean build (`cold`), where this process may
+ * (root), drops the kernel's caches of files, folders and inodes, so that every clean build is cold alike (a
+ * rebuild is measured as an editor meets it: just after the build before). Without it the kernel's work per file
+ * grew build after build on this machine (a clean build's system time from 7 to 31 s, and more with more
+ * threads writing: docs/performance.md), and a later build paid for the earlier ones. Not timed.
  */
-function settleDisk(): void {
+function settleDisk(cold: boolean): void {
   execFileSync('sync');
+  if (cold && canDropCaches) writeFileSync(DROP_CACHES, '3');
 }
+const DROP_CACHES = '/proc/sys/vm/drop_caches';
+const canDropCaches = (() => {
+  try {
+    accessSync(DROP_CACHES, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+/** What the runs' heading says of the disk before each build. */
+const COLD = `sync before each build${canDropCaches ? ", the kernel's caches dropped before each clean one" : " (the kernel's caches kept: not root)"}`;
 
 function summarise(runs: BuildRun[]) {
   return {
@@ -625,7 +641,7 @@ async function benchAgainst(that: Checkout, runs: number): Promise<void> {
   const { contentDir } = AGAINST;
   const steps = ['clean', 'rebuild', 'edited'] as const;
   const results = new Map(sides.map((side) => [side, { clean: [] as BuildRun[], rebuild: [] as BuildRun[], edited: [] as BuildRun[] }]));
-  console.log(`${sideName(THIS)}: ${ROOT}, against ${sideName(that)}: ${that.root}; ${runs} run${runs > 1 ? 's' : ''}`);
+  console.log(`${sideName(THIS)}: ${ROOT}, against ${sideName(that)}: ${that.root}; ${runs} run${runs > 1 ? 's' : ''}; ${COLD}`);
   let n = 0;
   for (let i = 1; i <= runs; i++) {
     const of = runs > 1 ? ` (run ${i}/${runs})` : '';
@@ -642,7 +658,7 @@ async function benchAgainst(that: Checkout, runs: number): Promise<void> {
         } else {
           console.log(`${++n}. ${name}: rebuild after one price changed (${editOnePrice(contentDir!, side.root)})${of} ...`);
         }
-        settleDisk();
+        settleDisk(step === 'clean');
         results.get(side)![step].push(await successfulBuild(`${name} ${step === 'clean' ? 'clean build' : step}`, AGAINST, side));
       }
     }
@@ -721,6 +737,7 @@ async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, 
         `${sideName(side)}: a synthetic catalogue of ${made.cards} cards (seed ${seed}) by its own ${relative(side.root, module)}: ${made.files} files, ${mb(made.bytes)} in ${sec(performance.now() - t)}`,
       );
     }
+    console.log(COLD);
     let n = 0;
     for (let i = 1; i <= runs; i++) {
       for (const side of sides) {
@@ -728,7 +745,7 @@ async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, 
           `${++n}. ${sideName(side)}: clean build of ${cards} cards${runs > 1 ? ` (run ${i}/${runs})` : ''} into ${join(side.root, AGAINST_SCALE.outDir)} ...`,
         );
         cleanDirs(AGAINST_SCALE, side.root);
-        settleDisk();
+        settleDisk(true);
         const run = await runBuild({ ...AGAINST_SCALE, contentDir: contents.get(side) }, { checkout: side });
         if (run.code !== 0) {
           console.error(run.tail.join('\n'));
