@@ -63,7 +63,8 @@
  * Node (DIR/node_modules/.bin/node): a clean build, then a no-change rebuild, then
  * a one-price rebuild (editOnePrice on that side's copy), the sides alternating at
  * each step (this, that, this, that …), `sync` before each build so that neither
- * pays for the other's disk writes. Printed per side: wall time, files (the build's
+ * pays for the other's disk writes (every mode does this, and as root drops the
+ * kernel's caches before each clean build: settleDisk). Printed per side: wall time, files (the build's
  * "manifest of N files" line), ms per file, peak RSS, the rebuilds, and the
  * one-price rebuild ÷ the clean build of the same side (goal ≤ 0.25); then this ÷
  * that within each run: clean wall per file (goal ≤ 1.00), wall, peak RSS, the
@@ -517,14 +518,17 @@ async function benchBundled(runs: number, source = 'content'): Promise<void> {
   const edited: BuildRun[] = [];
   for (let i = 1; i <= runs; i++) {
     const of = runs > 1 ? ` (run ${i}/${runs})` : '';
-    console.log(`${3 * i - 2}. Clean build${of}: ${outDir} and ${cacheDir} deleted, ${contentDir} copied from ${source}/ ...`);
+    console.log(`${3 * i - 2}. Clean build${of}: ${outDir} and ${cacheDir} deleted, ${contentDir} copied from ${source}/; ${COLD} ...`);
     cleanDirs(BUNDLED);
     rmSync(join(ROOT, contentDir!), { recursive: true, force: true });
     cpSync(join(ROOT, source), join(ROOT, contentDir!), { recursive: true });
+    settleDisk(true);
     clean.push(await successfulBuild('clean build', BUNDLED));
     console.log(`${3 * i - 1}. Rebuild, content unchanged${of} ...`);
+    settleDisk(false);
     rebuild.push(await successfulBuild('rebuild', BUNDLED));
     console.log(`${3 * i}. Rebuild after one price changed (${editOnePrice(contentDir!)})${of} ...`);
+    settleDisk(false);
     edited.push(await successfulBuild('rebuild after an edit', BUNDLED));
   }
   const c = summarise(clean);
@@ -590,8 +594,9 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
     const builds: BuildRun[] = [];
     for (let i = 1; i <= runs; i++) {
       const of = runs > 1 ? ` (run ${i}/${runs})` : '';
-      console.log(`${i + 1}. Clean build${of} into ${dirs.outDir} (old space cap: ${cap}) ...`);
+      console.log(`${i + 1}. Clean build${of} into ${dirs.outDir} (old space cap: ${cap}; ${COLD}) ...`);
       cleanDirs(dirs);
+      settleDisk(true);
       const run = await runBuild(dirs, { showBundles: true });
       if (run.code !== 0) {
         console.log('');
