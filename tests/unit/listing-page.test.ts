@@ -4,7 +4,7 @@ import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { kindLabel } from '../../src/catalogue/format.ts';
 import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/render/pages/listing-page.ts';
-import { pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
+import { FRAME_DESCRIPTION, FRAME_HEAD, pageFrameOf, pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
 import { thinTrend, trendOf } from '../../src/render/pages/trends.ts';
 import type { CardSearchParams } from '../../src/search/card-searcher.ts';
 
@@ -183,6 +183,21 @@ describe('pageShellOf', () => {
   it('refuses a shell whose layout lost or doubled a marker', () => {
     expect(() => pageShellOf('<main></main>')).toThrow(SHELL_TITLE);
     expect(() => pageShellOf(`${shell}${SHELL_MAIN}`)).toThrow(SHELL_MAIN);
+  });
+});
+
+describe('pageFrameOf', () => {
+  const frame = `<title>${SHELL_TITLE} · Card values</title><meta name="description" content="${FRAME_DESCRIPTION}">${FRAME_HEAD}<main>${SHELL_MAIN}</main>`;
+  it('puts the title and description in as text and the head links and main part as HTML', () => {
+    const page = pageFrameOf(frame).fill({ title: 'A & <B>', description: 'Say "hi"', head: '<link rel="x">', main: '<p>x</p>' });
+    expect(page).toBe(
+      '<title>A &amp; &lt;B&gt; · Card values</title><meta name="description" content="Say &quot;hi&quot;"><link rel="x"><main><p>x</p></main>',
+    );
+  });
+  it('refuses a frame whose layout lost, doubled or reordered a marker', () => {
+    expect(() => pageFrameOf(frame.replace(FRAME_HEAD, ''))).toThrow(FRAME_HEAD);
+    expect(() => pageFrameOf(`${frame}${SHELL_MAIN}`)).toThrow(SHELL_MAIN);
+    expect(() => pageFrameOf(`${FRAME_HEAD}${frame.replace(FRAME_HEAD, '')}`)).toThrow('order');
   });
 });
 

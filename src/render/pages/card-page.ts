@@ -2,7 +2,8 @@
  * A card's HTML page, for people (cards/<slug>.html): what it says as HTML text, filled into the frame of the
  * site's layout (src/layouts/Page.astro, rendered once: src/render/pages/page-shell.ts pageFrameOf). A page
  * rendered 20k times a build through Astro paid for its layout and for every node of its tables and charts each
- * time. Everything a record supplies is escaped here; the sealed pages share the parts they show too.
+ * time. Everything a record supplies is escaped here. The sealed pages (fewer, Astro components) share the
+ * confidence line.
  */
 import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd } from '../../catalogue/format.ts';
@@ -43,7 +44,7 @@ export function valueConfidenceHtml(valueUsd: number | null, confidence: ValueCo
 }
 
 /** The listings line of a card's or a sealed product's page ('' without a market). */
-export function listingsHtml(market: Market | null): string {
+function listingsHtml(market: Market | null): string {
   if (!market) return '';
   return (
     `<p>Listings ${e(formatUsd(market.lowPrice))} – ${e(formatUsd(market.highPrice))} · <small>${e(market.source)}, ${e(market.updatedAt)}</small><br>` +
@@ -52,14 +53,14 @@ export function listingsHtml(market: Market | null): string {
 }
 
 /** The imports that changed a record, linked to their change records ('' when none did). */
-export function changedByHtml(changes: ItemChanges): string {
+function changedByHtml(changes: ItemChanges): string {
   if (changes.length === 0) return '';
   const links = changes.map((c, i) => `${i > 0 ? ', ' : ''}<a href="${e(changesMarkdownUrl(c.asOf))}">${e(c.asOf)}</a> (${e(c.what.join(', '))})`);
   return `<p>Changed by imports: ${links.join('')}</p>`;
 }
 
 /** A price chart with its changes in words under it. */
-export function historyHtml(chart: string, words: readonly string[]): string {
+function historyHtml(chart: string, words: readonly string[]): string {
   return `${chart}<ul>${words.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`;
 }
 
