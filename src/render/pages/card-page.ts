@@ -2,19 +2,17 @@
  * A card's HTML page, for people (cards/<slug>.html): what it says as HTML text, filled into the frame of the
  * site's layout (src/layouts/Page.astro, rendered once: src/render/pages/page-shell.ts pageFrameOf). A page
  * rendered 20k times a build through Astro paid for its layout and for every node of its tables and charts each
- * time. Everything a record supplies is escaped here. The sealed pages (fewer, Astro components) share the
- * confidence line.
+ * time. Everything a record supplies is escaped here; what a sealed product's page shows too is in
+ * record-parts.ts.
  */
-import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd } from '../../catalogue/format.ts';
 import { setIdOfCard } from '../../catalogue/set-record.ts';
 import { bandLabel } from '../../catalogue/value-bands.ts';
-import { confidenceWords } from '../../catalogue/value-confidence.ts';
-import { type Alternate, alternatesOf, changesMarkdownUrl, feedAlternatesOf, pageUrl } from '../../http/links.ts';
-import type { CardDetail, ItemChanges, Market, ValueConfidence } from '../../schemas/api-types.ts';
-import { priceChartHtml } from '../charts/price-chart.ts';
+import { type Alternate, alternatesOf, feedAlternatesOf, pageUrl } from '../../http/links.ts';
+import type { CardDetail } from '../../schemas/api-types.ts';
 import { escapeHtml as e } from '../html.ts';
 import type { FramedPage } from './page-shell.ts';
+import { changedByHtml, listingsHtml, priceHistoryHtml, valueConfidenceHtml } from './record-parts.ts';
 
 /** A card's page as the frame takes it. */
 export function cardPageOf(card: CardDetail): FramedPage {
@@ -27,41 +25,13 @@ export function cardPageOf(card: CardDetail): FramedPage {
 }
 
 /** The `<link>`s of a page's alternates, as the layout writes them. */
-export function alternatesHtml(alternates: readonly Alternate[]): string {
+function alternatesHtml(alternates: readonly Alternate[]): string {
   return alternates
     .map(
       ({ rel, type, href, title }) =>
         `<link rel="${e(rel)}"${type === undefined ? '' : ` type="${e(type)}"`} href="${e(href)}"${title === undefined ? '' : ` title="${e(title)}"`}>`,
     )
     .join('');
-}
-
-/** How sure a value is, in the Markdown's words, beside the value on a card's or a sealed product's page ('' without one). */
-export function valueConfidenceHtml(valueUsd: number | null, confidence: ValueConfidence | null, market: Market | null): string {
-  if (valueUsd === null || !confidence) return '';
-  const words = confidenceWords(confidence, valueUsd, { low: market?.lowPrice ?? null, high: market?.highPrice ?? null });
-  return `<p class="confidence">Confidence: <strong>${e(confidence.tier)}</strong> — ${e(words)}.</p>`;
-}
-
-/** The listings line of a card's or a sealed product's page ('' without a market). */
-function listingsHtml(market: Market | null): string {
-  if (!market) return '';
-  return (
-    `<p>Listings ${e(formatUsd(market.lowPrice))} – ${e(formatUsd(market.highPrice))} · <small>${e(market.source)}, ${e(market.updatedAt)}</small><br>` +
-    `<a href="${e(market.marketUrl)}" rel="nofollow">View on ${e(market.source)}</a></p>`
-  );
-}
-
-/** The imports that changed a record, linked to their change records ('' when none did). */
-function changedByHtml(changes: ItemChanges): string {
-  if (changes.length === 0) return '';
-  const links = changes.map((c, i) => `${i > 0 ? ', ' : ''}<a href="${e(changesMarkdownUrl(c.asOf))}">${e(c.asOf)}</a> (${e(c.what.join(', '))})`);
-  return `<p>Changed by imports: ${links.join('')}</p>`;
-}
-
-/** A price chart with its changes in words under it. */
-function historyHtml(chart: string, words: readonly string[]): string {
-  return `${chart}<ul>${words.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`;
 }
 
 const PRINTINGS_HEAD =
@@ -87,15 +57,12 @@ function printingsHtml(card: CardDetail): string {
 function chartsHtml(card: CardDetail): string {
   const charted = card.printings.filter((p) => p.history).sort((a, b) => Number(b.id === card.valuePrinting) - Number(a.id === card.valuePrinting));
   if (charted.length === 0) return '';
-  const charts = charted.map(
-    (p) =>
-      `<h3>${e(p.label)}</h3>${historyHtml(priceChartHtml(p.history!, { label: `Market price of the ${p.label} printing` }), changesInWords(p.change, p.history))}`,
-  );
+  const charts = charted.map((p) => `<h3>${e(p.label)}</h3>${priceHistoryHtml(p.history!, p.change, `Market price of the ${p.label} printing`)}`);
   return `<h2>Price history</h2>${charts.join('')}`;
 }
 
 /** The inside of a card page's `<main>`. */
-export function cardMainHtml(card: CardDetail): string {
+function cardMainHtml(card: CardDetail): string {
   const value = card.valueUsd === null ? '<p class="value">Unpriced</p>' : `<p class="value">${e(formatUsd(card.valueUsd))}</p>`;
   const band = card.valueBand
     ? `<p><span class="band">${e(bandLabel(card.valueBand))}</span>${card.priceStatus === 'stale' ? '<span class="muted"> · stale price</span>' : ''}</p>`

@@ -17,16 +17,26 @@ export interface PageShell {
   fill(title: string, main: string): string;
 }
 
-/** Reads a shell; throws when a marker is missing or doubled (the layout changed without this module). */
+/** Reads a shell; throws when a marker is missing, doubled or out of order (the layout changed without this module). */
 export function pageShellOf(text: string): PageShell {
-  for (const marker of [SHELL_TITLE, SHELL_MAIN]) {
-    if (text.split(marker).length !== 2) throw new Error(`the page shell must hold ${marker} exactly once`);
-  }
-  const [beforeTitle, afterTitle] = text.split(SHELL_TITLE);
-  const [between, afterMain] = afterTitle.split(SHELL_MAIN);
+  const [beforeTitle, between, afterMain] = cutAtMarkers('page shell', text, [SHELL_TITLE, SHELL_MAIN]);
   return {
     fill: (title, main) => `${beforeTitle}${escapeText(title)}${between}${main}${afterMain}`,
   };
+}
+
+/** The text around each of `markers`, which it must hold once each and in that order: markers.length + 1 parts. */
+function cutAtMarkers(what: string, text: string, markers: readonly string[]): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  for (const marker of markers) {
+    if (text.split(marker).length !== 2) throw new Error(`the ${what} must hold ${marker} exactly once`);
+    const at = rest.indexOf(marker);
+    if (at === -1) throw new Error(`the ${what} must hold its markers in the order ${markers.join(', ')}`);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + marker.length);
+  }
+  return [...parts, rest];
 }
 
 /** Where a page frame (pageFrameOf) takes a page's description and the links of its head. */
@@ -55,19 +65,14 @@ export interface PageFrame {
  * missing, doubled or out of order (the layout changed without this module).
  */
 export function pageFrameOf(text: string): PageFrame {
-  const markers = [SHELL_TITLE, FRAME_DESCRIPTION, FRAME_HEAD, SHELL_MAIN];
-  const parts: string[] = [];
-  let rest = text;
-  for (const marker of markers) {
-    if (text.split(marker).length !== 2) throw new Error(`the page frame must hold ${marker} exactly once`);
-    const at = rest.indexOf(marker);
-    if (at === -1) throw new Error(`the page frame must hold its markers in the order ${markers.join(', ')}`);
-    parts.push(rest.slice(0, at));
-    rest = rest.slice(at + marker.length);
-  }
-  const [beforeTitle, beforeDescription, beforeHead, beforeMain] = parts;
+  const [beforeTitle, beforeDescription, beforeHead, beforeMain, afterMain] = cutAtMarkers('page frame', text, [
+    SHELL_TITLE,
+    FRAME_DESCRIPTION,
+    FRAME_HEAD,
+    SHELL_MAIN,
+  ]);
   return {
     fill: ({ title, description, head, main }) =>
-      `${beforeTitle}${escapeText(title)}${beforeDescription}${escapeText(description)}${beforeHead}${head}${beforeMain}${main}${rest}`,
+      `${beforeTitle}${escapeText(title)}${beforeDescription}${escapeText(description)}${beforeHead}${head}${beforeMain}${main}${afterMain}`,
   };
 }
