@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { file, glob } from 'astro/loaders';
 import { CONTENT_DIR } from './loaders/content-dir.ts';
 import { jsonArrayLoader } from './loaders/json-array-loader.ts';
-import { CARD_FILES, SEALED_FILES } from './loaders/record-files.ts';
-import { cardEntrySchema, cardSchema } from './schemas/card.ts';
+import { CARD_FILES, recordFileEntrySchema, SEALED_FILES } from './loaders/record-files.ts';
+import { cardSchema } from './schemas/card.ts';
 import { knowledgeSchema } from './schemas/knowledge.ts';
-import { sealedEntrySchema, sealedSchema } from './schemas/sealed.ts';
+import { sealedSchema } from './schemas/sealed.ts';
 import { setSchema } from './schemas/set.ts';
 
 const setsText = () => readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8');
@@ -25,9 +25,8 @@ const cards = defineCollection({
     },
     checkInput: setsText,
     recordSchema: cardSchema,
-    entryOf: (card, file) => ({ set: card.set, file }),
   }),
-  schema: cardEntrySchema,
+  schema: recordFileEntrySchema,
 });
 
 const sealed = defineCollection({
@@ -39,9 +38,8 @@ const sealed = defineCollection({
     },
     checkInput: setsText,
     recordSchema: sealedSchema,
-    entryOf: (_product, file) => ({ file }),
   }),
-  schema: sealedEntrySchema,
+  schema: recordFileEntrySchema,
 });
 
 const knowledge = defineCollection({

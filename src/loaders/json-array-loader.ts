@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
+import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
 
 /**
  * A loader for collections kept as many records per JSON file (one file per set
@@ -10,10 +10,10 @@ import { type RecordFiles, recordFileNames, shownPath } from './record-files.ts'
  * on its own with the file named, so an error reads
  * "content/cards/base1.json: record 0 (base1-4): field "prices.0.market": …".
  *
- * The store keeps only what `entryOf` makes of a record (which file holds it,
- * which set it names), not the record: Astro's store is serialised into the
- * build's bundle, and 27 MB of cards there cost about 1 GB of memory before a
- * page rendered. The build reads the records themselves from the files
+ * The store keeps one entry per file (its name, how many records it holds, its digest), not the records:
+ * Astro's store is serialised into the build's bundle and parsed back before a page renders. 27 MB of cards
+ * there cost about 1 GB of memory, and an entry per card still cost every build ~0.2 s to serialise, bundle
+ * and parse (3.6 MB for 22k records). The build reads the records themselves from the files
  * (src/loaders/record-files.ts), which this loader has validated.
  */
 export interface JsonArrayLoaderOptions extends RecordFiles {
@@ -21,10 +21,8 @@ export interface JsonArrayLoaderOptions extends RecordFiles {
   check?: (record: Record<string, unknown>) => string | null;
   /** The text of what `check` reads (sets.json): while it and a file are unchanged, the file is not read again. */
   checkInput?: () => string;
-  /** The schema of a whole record (the collection's own schema is that of `entryOf`'s result). */
+  /** The schema of a whole record (the collection's own schema is RECORD_FILE_ENTRY's). */
   recordSchema: z.ZodType;
-  /** What the store keeps of a valid record; `file` is the file's name in `dir`. */
-  entryOf: (record: Record<string, unknown>, file: string) => Record<string, unknown>;
 }
 
 export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
@@ -46,7 +44,7 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
         const text = readFileSync(path, 'utf8');
         const digest = generateDigest(text);
         const known = previous[file];
-        if (checkedAlike && known?.digest === digest && known.ids.every((id) => store.has(id) && !seen.has(id))) {
+        if (checkedAlike && known?.digest === digest && store.has(file) && known.ids.every((id) => !seen.has(id))) {
           for (const id of known.ids) seen.set(id, shown);
           next[file] = known;
           continue;
@@ -70,19 +68,17 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
           ids.push(id);
         }
         next[file] = { digest, ids };
-        if (previous[file]?.digest === digest && ids.every((id) => store.has(id))) continue;
-        for (const id of previous[file]?.ids ?? []) store.delete(id);
+        // Only the checks across records ran again (sets.json changed): the file's records were valid.
+        if (known?.digest === digest && store.has(file)) continue;
         for (const [i, record] of records.entries()) {
-          const id = options.idOf(record);
           const checked = options.recordSchema.safeParse(record);
-          if (!checked.success) throw new Error(`${shown}: record ${i} (${id}): ${issuesOf(checked.error)}`);
-          const data = await parseData({ id, data: options.entryOf(record, file), filePath: shown });
-          store.set({ id, data, filePath: shown, digest: generateDigest(JSON.stringify(record)) });
+          if (!checked.success) throw new Error(`${shown}: record ${i} (${ids[i]}): ${issuesOf(checked.error)}`);
         }
+        const data = await parseData({ id: file, data: { records: ids.length } satisfies RecordFileEntry, filePath: shown });
+        store.set({ id: file, data, filePath: shown, digest });
       }
-      // Entries of files that were removed, or of ids that moved away, go.
-      const live = new Set(seen.keys());
-      for (const id of store.keys()) if (!live.has(id)) store.delete(id);
+      // The entries of files that were removed go (and those a store of an entry per record left).
+      for (const id of store.keys()) if (!next[id]) store.delete(id);
       meta.set('files', JSON.stringify(next));
       meta.set('check', checkDigest);
     },

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { z } from 'astro/zod';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import { CONTENT_DIR } from './content-dir.ts';
 
@@ -19,6 +20,13 @@ export interface RecordFiles {
   /** The entry id of a record. */
   idOf: (record: Record<string, unknown>) => string;
 }
+
+/**
+ * What the store of a collection kept as record files holds of each file (json-array-loader.ts): how many records
+ * it has. The loader validates each record with its own schema; the build reads them from the file.
+ */
+export const recordFileEntrySchema = z.strictObject({ records: z.number().int().nonnegative() });
+export type RecordFileEntry = z.infer<typeof recordFileEntrySchema>;
 
 export const CARD_FILES: RecordFiles = {
   name: 'cards',

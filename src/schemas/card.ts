@@ -87,10 +87,3 @@ export const cardSchema = z
 
 export type CardEntry = z.infer<typeof cardSchema>;
 export type CardPrice = z.infer<typeof cardPriceSchema>;
-
-/**
- * What the cards collection keeps of a card (src/loaders/json-array-loader.ts): the set it names and the file
- * in content/cards/ that holds it. The loader validates the whole card with cardSchema; the build reads it from
- * that file.
- */
-export const cardEntrySchema = z.strictObject({ set: z.string().min(1), file: z.string().min(1) });

@@ -31,9 +31,3 @@ export const sealedSchema = z.strictObject({
 });
 
 export type SealedEntry = z.infer<typeof sealedSchema>;
-
-/**
- * What the sealed collection keeps of a product: the file in content/sealed/ that holds it (the loader
- * validates the whole product with sealedSchema; the build reads it from that file).
- */
-export const sealedEntrySchema = z.strictObject({ file: z.string().min(1) });
