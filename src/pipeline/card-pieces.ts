@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
@@ -24,7 +25,8 @@ import type { Catalogue } from './catalogue.ts';
  * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
  *   how it moved in the movers' windows, if it did (most cards do not: movers-files.ts reads only those that can be
  *   listed);
- * - its printings' histories for the history store (src/collection/history-store.ts);
+ * - its printings' histories for the history store (src/collection/history-store.ts), and the key of those and of
+ *   its sparkline;
  * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF.
  *
  * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
@@ -41,6 +43,11 @@ export interface CardPieces {
   moves(index: number): (number | null)[] | undefined;
   /** Its printings with a history, for the history store, or undefined where none has one. */
   storeEntry(index: number): CardHistories | undefined;
+  /**
+   * The key of every card's sparkline and printings' histories, with its id, in card order: what the history store
+   * and the trends take from the cards. A price changed without its history keeps it.
+   */
+  historiesKey(): string;
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
   searchRecords(): Buffer[];
   /**
@@ -62,7 +69,7 @@ export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
  * files read.
  */
 const PARTS = {
-  keys: ['key', 'history', 'mover'],
+  keys: ['key', 'history', 'mover', 'histories'],
   search: ['trend', 'storeEntry', 'searchRecord'],
   bulk: ['csv', 'printings', 'printingRows', 'crosswalk'],
 } as const satisfies Record<PiecesPart, readonly string[]>;
@@ -136,12 +143,15 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       const moves = history ? (changesOf ??= moverChanges(catalogue.pricesAsOf))(source) : [];
       const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
       const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
+      const trend = history ? JSON.stringify(trendOf(history)) : '';
+      const storeEntry = kept.length ? JSON.stringify(entry) : '';
       cards.push({
         key: contentKey(json),
         history: history ? JSON.stringify(history) : '',
         mover: moves.some((change) => change !== null) ? JSON.stringify(moves) : '',
-        trend: history ? JSON.stringify(trendOf(history)) : '',
-        storeEntry: kept.length ? JSON.stringify(entry) : '',
+        histories: trend || storeEntry ? contentKey(trend, storeEntry) : '',
+        trend,
+        storeEntry,
         searchRecord: JSON.stringify(cardSearchRecordOf(catalogue, i)),
         csv: `${csvRowOf(columns.cards, catalogue.cards[i])}${CRLF}`,
         printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
@@ -197,6 +207,11 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     storeEntry(index) {
       const json = text(index, 'storeEntry');
       return json === undefined ? undefined : (JSON.parse(json) as CardHistories);
+    },
+    historiesKey() {
+      const hash = createHash('sha256');
+      for (let i = 0; i < catalogue.cards.length; i++) hash.update(`${catalogue.cards[i].id}\0${text(i, 'histories', 'latin1') ?? ''}\n`);
+      return hash.digest('base64url');
     },
     searchRecords() {
       return catalogue.cardFiles.flatMap((_, file) => compact(piecesOf('search', file), PIECE.searchRecord[1]));

@@ -236,23 +236,28 @@ export async function* emitBundle(
       });
       return;
     }
-    case 'search':
-      yield output('search', keyOf(catalogue, 'cards', 'sealed', 'articles', 'aliases', 'sets', 'pricesAsOf'), () =>
-        searchFiles(catalogue, schemas, pieces, sealedPieces),
-      );
+    case 'search': {
+      // The function's data in groups by what each is made from: a card's price changes the cards' search pack,
+      // not the sealed products' or the histories.
+      yield output('search', keyOf(catalogue, 'cards', 'aliases', 'sets', 'pricesAsOf'), () => cardSearchFiles(catalogue, pieces));
+      yield output('search-sealed', keyOf(catalogue, 'sealed', 'aliases', 'sets'), () => sealedSearchFiles(catalogue));
+      yield output('search-lists', keyOf(catalogue, 'sealed', 'articles'), async function* () {
+        yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+        yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+        // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
+        yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
+      });
+      yield output('histories', historiesKeyOf(catalogue, pieces, sealedPieces), () => historyFiles(catalogue, pieces, sealedPieces));
+      sealedPieces.save();
       return;
+    }
     default:
       throw new Error(`unknown bundle ${bundle}`);
   }
 }
 
-/** The function's search data (src/server/search-data.ts reads it), and what the function's other endpoints read. */
-async function* searchFiles(
-  catalogue: Catalogue,
-  schemas: Record<string, unknown>,
-  pieces: CardPieces,
-  sealedPieces: SealedPieces,
-): AsyncGenerator<EmittedFile> {
+/** The cards' search data (src/server/search-data.ts reads it): their pack, filter columns and autocomplete. */
+async function* cardSearchFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
   const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
@@ -263,31 +268,55 @@ async function* searchFiles(
   recordTexts.clear();
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
-  const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
-  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
-  // The field filters of q (set:, value>, …), column by column in each pack's position order.
-  const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
-  const filterSets = catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
-  const cardFilters = time('search: filters', () => cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSets));
+  // The field filters of q (set:, value>, …), column by column in the pack's position order.
+  const cardFilters = time('search: filters', () =>
+    cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue)),
+  );
   yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
-  yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSets))];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
   yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
-  yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-  yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+}
+
+/** The sealed products' search pack and filter columns. */
+async function* sealedSearchFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
+  const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
+  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
+  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
+  yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSetsOf(catalogue)))];
+}
+
+/** The sets as the field filters read them: with their aliases. */
+function filterSetsOf(catalogue: Catalogue) {
+  const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
+  return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
+}
+
+/**
+ * The key of the history store, the data for valuing a list and the search pages' trends: every card's and sealed
+ * product's histories (the pieces' keys of them), the graded figures and the as-of date.
+ */
+function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): string {
+  return time('search: history store', () =>
+    contentKey(
+      catalogue.pricesAsOf,
+      JSON.stringify(catalogue.cardGraded),
+      pieces.historiesKey(),
+      catalogue.sealed.map((product) => `${product.id}\0${product.productId}\0${sealedPieces.key(product) ?? ''}`).join('\n'),
+    ),
+  );
+}
+
+/** What the function reads to value a list as of a date (the history store, src/collection/history-store.ts), and the search pages' trends. */
+async function* historyFiles(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): AsyncGenerator<EmittedFile> {
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
   const histories = time('search: history store', () => historiesOf(catalogue, pieces));
   const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
-  // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
-  yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
   yield ['server', TRENDS_FILE, time('search: trends', () => trendsOf(catalogue, pieces, sealedPieces))];
-  sealedPieces.save();
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */

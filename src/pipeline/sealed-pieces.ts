@@ -14,6 +14,8 @@ import { contentKey } from './build-state.ts';
  * holds the last build's products only.
  */
 export interface SealedPieces {
+  /** The key of the product's history (with the as-of date and the code), or undefined without a history. */
+  key(product: SealedDetail): string | undefined;
   /** JSON of the product's sparkline, or undefined without a history. */
   trend(product: SealedDetail): string | undefined;
   /** Its change in each of the movers' windows as they rank it (moverChanges), or undefined where it moved in none. */
@@ -39,16 +41,21 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
   const keys = new WeakMap<SealedDetail, string>();
   let changed = false;
   let changesOf: ((source: MoverSource) => (number | null)[]) | undefined;
-  const pieceOf = (product: SealedDetail): Piece | undefined => {
+  const keyOf = (product: SealedDetail): string | undefined => {
     if (!product.history) return undefined;
     let key = keys.get(product);
     if (key === undefined) keys.set(product, (key = contentKey(codeVersion, pricesAsOf, JSON.stringify(product.history))));
+    return key;
+  };
+  const pieceOf = (product: SealedDetail): Piece | undefined => {
+    const key = keyOf(product);
+    if (key === undefined) return undefined;
     let piece = used.get(key);
     if (piece) return piece;
     cached ??= readCache(file);
     piece = cached[key];
     if (!piece) {
-      const { history } = product;
+      const history = product.history!;
       const source = { id: product.id, slug: product.slug, name: product.cleanName, url: pageUrl('sealed', product.slug), history };
       const moves = (changesOf ??= moverChanges(pricesAsOf))(source);
       piece = [JSON.stringify(trendOf(history)), moves.some((change) => change !== null) ? moves : null];
@@ -58,6 +65,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
     return piece;
   };
   return {
+    key: keyOf,
     trend: (product) => pieceOf(product)?.[0],
     moves: (product) => pieceOf(product)?.[1] ?? undefined,
     save() {
