@@ -71,14 +71,16 @@ async function settle<T>(label: string, started: number, work: Promise<T>): Prom
 /**
  * Runs `fn` and adds its time to `label` (this thread's own work). When `fn` returns a promise, the time is
  * until it settles: use it for work this thread waits for and does itself (an Astro render), not for work
- * that runs elsewhere while this thread goes on (see timeBeside). A timing that throws is not counted.
+ * that runs elsewhere while this thread goes on (see timeBeside). A timing that throws is not counted. A label
+ * given as a function is asked for once `fn` has returned (what the work turned out to be).
  */
-export function time<T>(label: string, fn: () => T): T {
+export function time<T>(label: string | (() => string), fn: () => T): T {
   const started = performance.now();
   const result = fn();
-  if (result instanceof Promise) return settle(label, started, result) as T;
+  const labelled = typeof label === 'string' ? label : label();
+  if (result instanceof Promise) return settle(labelled, started, result) as T;
   const ms = performance.now() - started;
-  add(own, label, ms);
+  add(own, labelled, ms);
   ownMs += ms;
   return result;
 }

@@ -100,9 +100,14 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
         // The token cache's key is the hash of the bytes, which the ETag already is.
         info.tokenKey = tokenKeyOfEtag(etag);
         const cached = tokenCache.get(info.tokenKey);
-        // The first count loads the tokenizer: counted apart, so that a count's time is a count's.
+        // The count that loads the tokenizer is counted apart, so that a count's time is a count's.
+        const loaded = tokenizerLoaded();
         info.tokens =
-          cached ?? time(tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count', () => countTokens(markdown));
+          cached ??
+          time(
+            () => (loaded || !tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count'),
+            () => countTokens(markdown),
+          );
         info.counted = cached === undefined;
       }
       return info;

@@ -16,7 +16,7 @@ import type { BuildPaths } from './build-paths.ts';
 import { takeProfile, time } from './build-profile.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
-import { readTokenCache } from './token-counter.ts';
+import { readPieceCounts, readTokenCache, writePieceCounts } from './token-counter.ts';
 
 export type MarkdownRequest =
   | { id: number; kind: MarkdownFromJson; json: string; jsonFile: FileTarget; markdownFile: FileTarget }
@@ -31,6 +31,7 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
+readPieceCounts(paths.tokenPiecesFile);
 
 /** A record's Markdown twin, made from its JSON, each step timed under the record's kind (build-profile.ts). */
 function markdownOf(kind: MarkdownFromJson, json: string): string {
@@ -42,6 +43,7 @@ parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
+      writePieceCounts(paths.tokenPiecesFile);
       // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
       parentPort!.postMessage({ id: request.id, profile: takeProfile() });
       return;

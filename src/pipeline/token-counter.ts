@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
-import { tokenKeyOfEtag } from './build-state.ts';
+import { contentKey, tokenKeyOfEtag } from './build-state.ts';
 
 /**
  * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
@@ -46,7 +46,6 @@ export function countTokensExactly(text: string): number {
  * @example countTokens('Charizard') // 3
  */
 export function countTokens(text: string): number {
-  encoderOf();
   let n = 0;
   for (let start = 0; start < text.length; ) {
     let end = asciiPieceEnd(text, start);
@@ -80,15 +79,46 @@ const pairCounts = new Int8Array(128 * 128);
  */
 const PIECE_MEMO_LIMIT = 1 << 16;
 const pieceCounts = new Map<string, number>();
+/** Whether a piece was counted since the memo was read (readPieceCounts): then it is worth writing. */
+let piecesAdded = false;
 function pieceCount(piece: string): number {
   let c = pieceCounts.get(piece);
   if (c === undefined) {
     c = encoderOf().encode(piece, ...AS_TEXT).length;
     if (pieceCounts.size >= PIECE_MEMO_LIMIT) pieceCounts.clear();
     pieceCounts.set(piece, c);
+    piecesAdded = true;
   }
   return c;
 }
+
+/**
+ * The memo of pieces is kept between builds (`file`, beside the token cache): a rebuild counts the few Markdown
+ * files that changed from pieces the last build met, and the tokenizer (200k ranks: ~0.8 s of the Markdown
+ * worker's core) is made only for a piece it did not. A piece's count depends on the encoding alone, which the
+ * file names by a hash of its pattern and ranks; a file of another encoding, or cut short, is not read.
+ */
+export function readPieceCounts(file: string): void {
+  if (!existsSync(file)) return;
+  try {
+    const { encoding, pieces } = JSON.parse(readFileSync(file, 'utf8')) as { encoding: string; pieces: [string, number][] };
+    if (encoding !== encodingKey() || !Array.isArray(pieces)) return;
+    for (const [piece, count] of pieces.slice(0, PIECE_MEMO_LIMIT)) if (typeof piece === 'string' && Number.isInteger(count)) pieceCounts.set(piece, count);
+  } catch {
+    // An unreadable memo is no memo: the pieces are counted again.
+  }
+}
+
+/** Writes the memo of pieces (readPieceCounts), when a piece was counted since it was read. */
+export function writePieceCounts(file: string): void {
+  if (!piecesAdded) return;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ encoding: encodingKey(), pieces: [...pieceCounts] }));
+  piecesAdded = false;
+}
+
+let encoding: string | undefined;
+const encodingKey = (): string => (encoding ??= contentKey(o200k_base.pat_str, o200k_base.bpe_ranks, JSON.stringify(AS_TEXT)));
 
 // The classes of ASCII characters the pattern tells apart: \p{Lu}, \p{Ll}, \p{N}, the [\r\n] it treats apart
 // from other \s, the rest of \s, and the rest (punctuation, symbols, controls). END is past the text's end.
