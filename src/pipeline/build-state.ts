@@ -107,9 +107,11 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
     group(name, key) {
       const entry = state.groups[name];
       if (!sameCode || !entry || entry[0] !== key) return undefined;
+      // A group's client files are in the manifest the state was written with, which the hash above says is the
+      // one on disk; the server folder's are not in it.
       const present = (path: string) => {
         const server = serverFileOf(path);
-        return server === undefined ? files[path] !== undefined : existsSync(join(serverDir, server));
+        return server === undefined || existsSync(join(serverDir, server));
       };
       return entry[1].every(present) ? entry[1] : undefined;
     },
