@@ -68,13 +68,32 @@ export const CARD_PRODUCTS_FILE = 'search/card-products.json';
  * then position: what the build writes beside the search pack (search/card-products.json).
  */
 export function productPositionsOf(size: number, item: (position: number) => Pick<CardSearchRecord, 'printings'>): number[] {
-  const pairs: [number, number][] = [];
+  // Each pair is one number, product × POSITIONS + position, so that sorting them is a typed array's numeric sort
+  // (a comparator over 30k pairs was 50 ms of every build). Ids too large for that are sorted as pairs.
+  const pairs: number[] = [];
+  let fits = size <= POSITIONS;
   for (let position = 0; position < size; position++) {
     const products = new Set(item(position).printings.flatMap((p) => (p.productId === null ? [] : [p.productId])));
-    for (const productId of products) pairs.push([productId, position]);
+    for (const productId of products) {
+      fits &&= Number.isSafeInteger(productId) && productId >= 0 && productId < Number.MAX_SAFE_INTEGER / POSITIONS;
+      pairs.push(productId, position);
+    }
   }
-  return pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat();
+  if (!fits) {
+    const byPair = Array.from({ length: pairs.length / 2 }, (_, i) => [pairs[2 * i], pairs[2 * i + 1]]);
+    return byPair.sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat();
+  }
+  const keys = new Float64Array(pairs.length / 2);
+  for (let i = 0; i < keys.length; i++) keys[i] = pairs[2 * i] * POSITIONS + pairs[2 * i + 1];
+  keys.sort();
+  for (let i = 0; i < keys.length; i++) {
+    pairs[2 * i] = Math.floor(keys[i] / POSITIONS);
+    pairs[2 * i + 1] = keys[i] % POSITIONS;
+  }
+  return pairs;
 }
+/** More positions than any catalogue has cards (productPositionsOf). */
+const POSITIONS = 2 ** 24;
 
 /**
  * The look-up over productPositionsOf's list: the positions of the cards that hold a product (most hold one).

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
 import { orderByNumber } from '../../src/search/catalogue-searcher.ts';
 import { positionSetOf, ranksInOrder } from '../../src/search/postings.ts';
 import { nearestWords, typoBudget } from '../../src/search/vocabulary.ts';
@@ -111,5 +112,32 @@ describe('orderByNumber', () => {
         expect([...orderByNumber(numbers, direction)]).toEqual([...byComparator(numbers, direction)]);
       }),
     );
+  });
+});
+
+describe('productPositionsOf', () => {
+  /** The oracle: every distinct (product, position) pair, sorted by product then position. */
+  const byPairs = (cards: (number | null)[][]) =>
+    cards
+      .flatMap((products, position) => [...new Set(products.filter((id) => id !== null))].map((id) => [id, position]))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .flat();
+  const listOf = (cards: (number | null)[][]) =>
+    productPositionsOf(cards.length, (p) => ({ printings: cards[p].map((productId) => ({ productId }) as never) }));
+
+  it('lists each product with the positions of the cards that hold it, sorted, whatever the ids', () => {
+    const productId = fc.oneof(fc.constant(null), fc.nat({ max: 700_000 }), fc.constantFrom(0, 2 ** 29 - 1, 2 ** 29, 2 ** 40, Number.MAX_SAFE_INTEGER));
+    fc.assert(
+      fc.property(fc.array(fc.array(productId, { maxLength: 4 }), { maxLength: 60 }), (cards) => {
+        expect(listOf(cards)).toEqual(byPairs(cards));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a product held by several printings of one card names the card once, and the look-up finds every card', () => {
+    const list = listOf([[5, 5, null], [9], [5]]);
+    expect(list).toEqual([5, 0, 5, 2, 9, 1]);
+    expect(productLookup(list)(5)).toEqual([0, 2]);
   });
 });
