@@ -214,6 +214,8 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const outputs = [0, 0];
   /** The server folder's files of kept groups: the previous build's, which stay. */
   const keptServerFiles = new Set<string>();
+  /** Files made that the previous manifest did not list: with none, and as many files, the manifest lists the same paths. */
+  let added = 0;
   // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
@@ -254,6 +256,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
         continue;
       }
       const { path, tokenKey, counted: fresh, ...info } = entry;
+      if (previousFiles?.[path] === undefined && files[path] === undefined) added++;
       files[path] = info;
       if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
       if (fresh) counted++;
@@ -282,25 +285,36 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       await mkdir(dirname(staged), { recursive: true });
       await rename(path, staged);
     }
+    if (previousFiles?.[url] === undefined && files[url] === undefined) added++;
     files[url] = { etag, bytes: body.length };
     others++;
   }
   // The staging folder holds the previous build's files: those no longer listed go. When the previous build
   // is not known (no state, or another output), every file is looked at.
-  const removed = await removeUnlisted(paths.clientDir, files, previousFiles && Object.keys(previousFiles));
+  const previousPaths = previousFiles && Object.keys(previousFiles);
+  const removed = await removeUnlisted(paths.clientDir, files, previousPaths);
   await removeOlder(paths.serverDir, buildStart, keptServerFiles);
   await rm(astroClientDir, { recursive: true });
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
   // Sorted, so that the same output gives the same manifest however much of it was reused: by UTF-16 code units,
-  // as sort() without a comparator orders strings.
+  // as sort() without a comparator orders strings. The previous manifest's paths are in that order (checked: an older
+  // build's may not be): when this build lists the same ones (it added none, and has as many), they are its order.
+  const listed = Object.keys(files);
+  const order = added === 0 && previousPaths?.length === listed.length && inOrder(previousPaths) ? previousPaths : listed.sort();
   const manifest: FileManifest = { files: {} };
-  for (const path of Object.keys(files).sort()) manifest.files[path] = files[path];
+  for (const path of order) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
   log(`manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
+}
+
+/** Whether the strings are in sort()'s order (by UTF-16 code units). */
+function inOrder(strings: readonly string[]): boolean {
+  for (let i = 1; i < strings.length; i++) if (strings[i - 1] > strings[i]) return false;
+  return true;
 }
 
 /** Every file under `dir`, with its URL path. */
