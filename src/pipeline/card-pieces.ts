@@ -27,7 +27,8 @@ import type { Catalogue } from './catalogue.ts';
  *   listed);
  * - its printings' histories for the history store (src/collection/history-store.ts), and the key of those and of
  *   its sparkline;
- * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF.
+ * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF, and the length of its
+ *   JSON in bytes (where its line goes in cards.ndjson, known without reading the details).
  *
  * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
  * what was made from the cards before, byte for byte: the contract tier builds incrementally and clean and compares.
@@ -71,7 +72,7 @@ export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
 const PARTS = {
   keys: ['key', 'history', 'mover', 'histories'],
   search: ['trend', 'storeEntry', 'searchRecord'],
-  bulk: ['csv', 'printings', 'printingRows', 'crosswalk'],
+  bulk: ['csv', 'printings', 'printingRows', 'crosswalk', 'jsonBytes'],
 } as const satisfies Record<PiecesPart, readonly string[]>;
 type PieceName = (typeof PARTS)[PiecesPart][number];
 /** Where a piece is: its part, and its place among the part's pieces. */
@@ -157,6 +158,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
         printings: printings.map(({ history: _, ...printing }) => `${csvRowOf(columns!.printings, { cardId: id, ...printing })}${CRLF}`).join(''),
         printingRows: String(printings.length),
         crosswalk: `${csvRowOf(columns.crosswalk, catalogue.cardCrosswalk[i])}${CRLF}`,
+        jsonBytes: String(Buffer.byteLength(json)),
       });
     }
     const parts = {} as Record<PiecesPart, CardFilePieces>;
@@ -226,20 +228,21 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
         const lines = cache.readDetailBytes(name, key);
         return lines?.cards === end - start ? lines : textTable(Array.from({ length: end - start }, (_, card) => [catalogue.cardJson(start + card)]));
       };
-      /** Each card with its file's JSON lines and bulk pieces, and its place in them. */
-      const eachCard = (visit: (index: number, jsons: ByteTable, pieces: ByteTable, card: number) => void) => {
+      /** Each card with its file's bulk pieces (and its JSON lines, unless `withJson` is false), and its place in them. */
+      const eachCard = (withJson: boolean, visit: (index: number, pieces: ByteTable, jsons: ByteTable | undefined, card: number) => void) => {
         for (const [file, { name, key, start, end }] of catalogue.cardFiles.entries()) {
           const cached = cache.readPieces(name, 'bulk', key);
           const pieces = cached?.cards === end - start ? cached : make(file).bulk;
-          const jsons = jsonsOf(file);
-          for (let i = start; i < end; i++) visit(i, jsons, pieces, i - start);
+          const jsons = withJson ? jsonsOf(file) : undefined;
+          for (let i = start; i < end; i++) visit(i, pieces, jsons, i - start);
         }
       };
-      // First the lengths, then each file's bytes where they go.
+      // First the lengths (from the bulk pieces alone: the details are 5× their bytes), then each file's bytes where
+      // they go.
       const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
       let printingRows = 0;
-      eachCard((i, jsons, pieces, card) => {
-        lengths.ndjson[i] = jsons.length(card, 0) + 1;
+      eachCard(false, (i, pieces, _, card) => {
+        lengths.ndjson[i] = Number(pieces.text(card, PIECE.jsonBytes[1], 'latin1')) + 1;
         for (const csv of csvs) lengths[csv][i] = pieces.length(card, PIECE[csv][1]);
         printingRows += Number(pieces.text(card, PIECE.printingRows[1], 'latin1'));
       });
@@ -263,10 +266,10 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       const lines = positionalWriter(ndjsonFile);
       let filled = 0;
       try {
-        eachCard((i, jsons, pieces, card) => {
+        eachCard(true, (i, pieces, jsons, card) => {
           const length = lengths.ndjson[i];
           lines.write(ndjson.at[i], length, (target, at) => {
-            const copied = jsons.copy(card, 0, target, at);
+            const copied = jsons!.copy(card, 0, target, at);
             if (copied + 1 !== length) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
             target[at + copied] = 10;
           });

@@ -73,8 +73,11 @@ export function productPositionsOf(size: number, item: (position: number) => Pic
   const pairs: number[] = [];
   let fits = size <= POSITIONS;
   for (let position = 0; position < size; position++) {
-    const products = new Set(item(position).printings.flatMap((p) => (p.productId === null ? [] : [p.productId])));
-    for (const productId of products) {
+    const { printings } = item(position);
+    for (let k = 0; k < printings.length; k++) {
+      const { productId } = printings[k];
+      // A card's few printings may share a product: it is listed once (a set per card cost as much as the sort).
+      if (productId === null || printings.slice(0, k).some((p) => p.productId === productId)) continue;
       fits &&= Number.isSafeInteger(productId) && productId >= 0 && productId < Number.MAX_SAFE_INTEGER / POSITIONS;
       pairs.push(productId, position);
     }
