@@ -191,12 +191,6 @@ async function deflateSlot(): Promise<() => void> {
 /** How much of a file written aside is read at once. */
 const READ_BLOCK = 4 << 20;
 
-/** Bytes' SHA-256 and length, and their gzip (gzipOf): digestFile of bytes held already. */
-export async function digestBytes(body: Buffer, gzipCacheFile?: string): Promise<{ sha256: Buffer; bytes: number; gzip: Buffer }> {
-  const sha256 = createHash('sha256').update(body).digest();
-  return { sha256, bytes: body.length, gzip: await gzipOf(body, gzipCacheFile) };
-}
-
 /** A file's SHA-256 and length, and its gzip (gzipOf), read from disk block by block rather than held. */
 export async function digestFile(path: string, gzipCacheFile?: string): Promise<{ sha256: Buffer; bytes: number; gzip: Buffer }> {
   const hash = createHash('sha256');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { type MoverSource, moverChanges } from '../catalogue/movers.ts';
@@ -58,30 +58,7 @@ export interface CardPieces {
    * never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
    * size in memory.
    */
-  bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string, previous?: PreviousNdjson): BulkJoin;
-}
-
-/** The cards' parts of the open-data files (CardPieces.bulk). */
-export type BulkJoin = Record<BulkCsv, Buffer> & {
-  ndjsonBytes: number;
-  printingRows: number;
-  /** cards.ndjson's bytes, when they were spliced from the previous build's (and the file was written from them). */
-  ndjson?: Buffer;
-  /** Where each card's line is in the cards.ndjson made, for the next build to splice from. */
-  lines: NdjsonLines;
-};
-
-/** Where each card's line is in a cards.ndjson: the cards' ids in its order, each line's length, and each card file's key then. */
-export interface NdjsonLines {
-  ids: string[];
-  lengths: number[];
-  files: Record<string, string>;
-}
-
-/** The previous build's cards.ndjson, and where each card's line is in it. */
-export interface PreviousNdjson {
-  bytes: Buffer;
-  lines: NdjsonLines;
+  bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string): { ndjsonBytes: number; printingRows: number } & Record<BulkCsv, Buffer>;
 }
 
 /** The bulk CSVs a card has rows of. */
@@ -241,7 +218,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     searchRecords() {
       return catalogue.cardFiles.flatMap((_, file) => compact(piecesOf('search', file), PIECE.searchRecord[1]));
     },
-    bulk(order, heads, ndjsonFile, previous) {
+    bulk(order, heads, ndjsonFile) {
       const count = catalogue.cards.length;
       if (order.length !== count) throw new Error(`card pieces: the bulk order has ${order.length} cards of ${count}`);
       const csvs: BulkCsv[] = ['csv', 'printings', 'crosswalk'];
@@ -286,50 +263,8 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       };
       const out = { csv: placed('csv'), printings: placed('printings'), crosswalk: placed('crosswalk') };
       const ndjson = placesOf('ndjson', 0);
-      const made: NdjsonLines = {
-        ids: order.map((i) => catalogue.cards[i].id),
-        lengths: order.map((i) => lengths.ndjson[i]),
-        files: Object.fromEntries(catalogue.cardFiles.map(({ name, key }) => [name, key])),
-      };
-      let filled = 0;
-      const from = previous && spliceSources(previous, lengths.ndjson);
-      if (from) {
-        // Most lines are where the previous cards.ndjson has them: joined in the file's order, from its bytes or from
-        // the details of the few files that changed, then written at once.
-        const bytes = Buffer.allocUnsafe(ndjson.end);
-        const changed = new Map<number, ByteTable>();
-        for (const i of order) {
-          const at = ndjson.at[i];
-          const length = lengths.ndjson[i];
-          if (from[i] >= 0) previous!.bytes.copy(bytes, at, from[i], from[i] + length);
-          else {
-            const file = fileOf[i];
-            let jsons = changed.get(file);
-            if (!jsons) changed.set(file, (jsons = jsonsOf(file)));
-            const copied = jsons.copy(i - catalogue.cardFiles[file].start, 0, bytes, at);
-            if (copied + 1 !== length) throw new Error(`card pieces: card ${catalogue.cards[i].id}'s JSON changed length between two reads`);
-            bytes[at + copied] = 10;
-          }
-          filled += length;
-        }
-        eachCard(false, (i, pieces, _, card) => {
-          for (const csv of csvs) filled += pieces.copy(card, PIECE[csv][1], out[csv].bytes, out[csv].at[i]);
-        });
-        mkdirSync(dirname(ndjsonFile), { recursive: true });
-        writeFileSync(ndjsonFile, bytes);
-        const total = ndjson.end + csvs.reduce((n, csv) => n + out[csv].bytes.length - heads[csv].length, 0);
-        if (filled !== total) throw new Error(`card pieces: ${filled} bytes of the bulk files filled of ${total}`);
-        return {
-          ndjsonBytes: ndjson.end,
-          ndjson: bytes,
-          lines: made,
-          csv: out.csv.bytes,
-          printings: out.printings.bytes,
-          crosswalk: out.crosswalk.bytes,
-          printingRows,
-        };
-      }
       const lines = positionalWriter(ndjsonFile);
+      let filled = 0;
       try {
         eachCard(true, (i, pieces, jsons, card) => {
           const length = lengths.ndjson[i];
@@ -346,42 +281,9 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       }
       const total = ndjson.end + csvs.reduce((n, csv) => n + out[csv].bytes.length - heads[csv].length, 0);
       if (filled !== total) throw new Error(`card pieces: ${filled} bytes of the bulk files filled of ${total}`);
-      return { ndjsonBytes: ndjson.end, lines: made, csv: out.csv.bytes, printings: out.printings.bytes, crosswalk: out.crosswalk.bytes, printingRows };
+      return { ndjsonBytes: ndjson.end, csv: out.csv.bytes, printings: out.printings.bytes, crosswalk: out.crosswalk.bytes, printingRows };
     },
   };
-
-  /**
-   * Where in the previous cards.ndjson each card's line is (its first byte), or -1 where it is not there as it is now:
-   * a card's line is its JSON, which its file's key covers. Undefined when the lines do not describe those bytes, or
-   * when most cards changed (a daily import): joining from the pieces is then the cheaper way.
-   */
-  function spliceSources(previous: PreviousNdjson, lengths: Float64Array): Float64Array | undefined {
-    const { ids, lengths: previousLengths, files } = previous.lines;
-    if (ids.length !== previousLengths.length) return undefined;
-    const starts = new Float64Array(ids.length + 1);
-    const line = new Map<string, number>();
-    for (let k = 0; k < ids.length; k++) {
-      line.set(ids[k], k);
-      starts[k + 1] = starts[k] + previousLengths[k];
-    }
-    if (starts[ids.length] !== previous.bytes.length) return undefined;
-    const from = new Float64Array(catalogue.cards.length).fill(-1);
-    let kept = 0;
-    for (const { name, key, start, end } of catalogue.cardFiles) {
-      if (files[name] !== key) continue;
-      for (let i = start; i < end; i++) {
-        const id = catalogue.cards[i].id;
-        const k = line.get(id);
-        if (k === undefined || previousLengths[k] !== lengths[i] || previous.bytes[starts[k] + lengths[i] - 1] !== 10) continue;
-        // The line there is the card's (its JSON begins with its id): a place misremembered is not spliced from.
-        const head = `{"id":${JSON.stringify(id)},`;
-        if (previous.bytes.toString('utf8', starts[k], starts[k] + head.length) !== head) continue;
-        from[i] = starts[k];
-        kept++;
-      }
-    }
-    return kept * 2 >= catalogue.cards.length ? from : undefined;
-  }
 }
 
 /** Bytes written before a write that does not follow the last goes to the file: one system call per run of lines. */

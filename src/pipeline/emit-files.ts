@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { changeListOf } from '../catalogue/change-feed.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
@@ -39,7 +38,6 @@ import {
   cardCsvColumnsOf,
   csvHeadOf,
   dataDateOf,
-  digestBytes,
   digestFile,
   gzipOf,
   gzipPath,
@@ -48,7 +46,7 @@ import {
   PRINTINGS_CSV_PATH,
   printingCsvColumnsOf,
 } from './bulk-files.ts';
-import { type CardPieces, cardPiecesOf, cardSearchRecordOf, type NdjsonLines, type PreviousNdjson } from './card-pieces.ts';
+import { type CardPieces, cardPiecesOf, cardSearchRecordOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
@@ -132,8 +130,6 @@ export interface BuildCache {
   cardFiles: string;
   /** The code the build runs (src/pipeline/code-version.ts): what is cached outside the card file cache is keyed by it too. */
   codeVersion: string;
-  /** A file of the previous build (its path in the client folder) where it still is, with its ETag then. */
-  previousFile?: (path: string) => { path: string; etag: string } | undefined;
 }
 
 /** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
@@ -369,29 +365,6 @@ function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'
   return { cards, sealed, from };
 }
 
-/**
- * The previous build's cards.ndjson will be spliced from (CardPieces.bulk) when it is small enough to hold twice: its
- * bytes, where it still is, and where each card's line is in it (kept in `linesFile` under the file's ETag).
- */
-function previousNdjson(cache: BuildCache, path: string, linesFile: string): PreviousNdjson | undefined {
-  const previous = cache.previousFile?.(path);
-  if (!previous || !existsSync(linesFile) || !existsSync(previous.path) || statSync(previous.path).size > SPLICED_AT_MOST) return undefined;
-  try {
-    const { etag, ...lines } = JSON.parse(readFileSync(linesFile, 'utf8')) as NdjsonLines & { etag: string };
-    return etag === previous.etag ? { bytes: readFileSync(previous.path), lines } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-/** cards.ndjson is spliced up to this size (held twice, the old and the new: 64 MB each on the bundled catalogue). */
-const SPLICED_AT_MOST = 128 << 20;
-
-/** Where each card's line is in the cards.ndjson just made (its ETag `etag`), for the next build's splice. */
-function writeNdjsonLines(file: string, etag: string, lines: NdjsonLines): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ etag, ...lines }));
-}
-
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -413,24 +386,14 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces
   // card file by card file.
   const cardsAside = join(cache.dir, 'bulk-aside', 'cards.ndjson');
-  const linesFile = join(cache.dir, 'bulk-aside', 'cards.lines.json');
-  // Labelled by the way the NDJSON was made: spliced from the last build's, or joined from every card's pieces.
-  let spliced = false;
-  const card = time(
-    () => (spliced ? 'bulk: NDJSON spliced, CSVs' : 'bulk: NDJSON and CSVs'),
-    () => {
-      const previous = previousNdjson(cache, file(ndjsonPath('cards')), linesFile);
-      const heads = { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) };
-      const joined = pieces.bulk(cardOrder, heads, cardsAside, previous);
-      spliced = joined.ndjson !== undefined;
-      return joined;
-    },
+  const card = time('bulk: NDJSON and CSVs', () =>
+    pieces.bulk(
+      cardOrder,
+      { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
+      cardsAside,
+    ),
   );
-  const cards = timeBeside(
-    'bulk: gzip',
-    card.ndjson ? digestBytes(card.ndjson, gzipCacheOf(cache, 'cards')) : digestFile(cardsAside, gzipCacheOf(cache, 'cards')),
-  );
-  delete card.ndjson;
+  const cards = timeBeside('bulk: gzip', digestFile(cardsAside, gzipCacheOf(cache, 'cards')));
   const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
@@ -442,7 +405,6 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
     return { name, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
   });
   const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
-  writeNdjsonLines(linesFile, etagOfSha256(sha256), card.lines);
   const records = cardOrder.length;
   entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema: schema.cards }));
   yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];

@@ -164,11 +164,6 @@ export async function runBundle(
     dir: dirname(paths.stateFile),
     cardFiles: paths.cardFileCacheDir,
     codeVersion: paths.codeVersion,
-    // The previous build's client files are in the staging folder, where this build writes (startBuild).
-    previousFile: (path) => {
-      const etag = previousEtag(path);
-      return etag === undefined ? undefined : { path: join(paths.clientDir, path), etag };
-    },
   })) {
     if (!('group' in item)) {
       await make(item);

@@ -96,26 +96,6 @@ describe('an incremental build equals a clean build of the same content', () => 
     });
   }, 180_000);
 
-  it('after a price edit in a file of fewer cards: cards.ndjson is the last one with the changed lines spliced in', () => {
-    editJson('cards/fix1.json', (cards) => {
-      for (const line of cards[0].prices) if (line.primary) line.market = Math.round(line.market * 1.2 * 100 + 1) / 100;
-    });
-    rebuildAndCompare('incremental', ROOT, (rebuilt) => expect(rebuilt.output).toContain('"bulk: NDJSON spliced, CSVs"'));
-  }, 180_000);
-
-  it('after a price edit, when what says where each line was no longer describes the last cards.ndjson: joined again', () => {
-    const linesFile = join(scratchDir('incremental'), 'cache', 'bulk-aside', 'cards.lines.json');
-    const lines = JSON.parse(readFileSync(linesFile, 'utf8'));
-    writeFileSync(linesFile, JSON.stringify({ ...lines, lengths: [...lines.lengths.slice(1), lines.lengths[0]] }));
-    editJson('cards/fix1.json', (cards) => {
-      for (const line of cards[0].prices) if (line.primary) line.market = Math.round(line.market * 1.2 * 100 + 1) / 100;
-    });
-    rebuildAndCompare('incremental', ROOT, (rebuilt) => {
-      expect(rebuilt.output).toContain('"bulk: NDJSON and CSVs"');
-      expect(rebuilt.output).not.toContain('spliced');
-    });
-  }, 180_000);
-
   it('after a card is added', () => {
     editJson('cards/fix1.json', (cards) => {
       cards.push({ ...structuredClone(cards[0]), id: 'fix1-200', number: '200', name: 'Addedmon' });
