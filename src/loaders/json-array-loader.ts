@@ -21,7 +21,7 @@ export interface JsonArrayLoaderOptions extends RecordFiles {
   check?: (record: Record<string, unknown>) => string | null;
   /** The text of what `check` reads (sets.json): while it and a file are unchanged, the file is not read again. */
   checkInput?: () => string;
-  /** The schema of a whole record (the collection's own schema is RECORD_FILE_ENTRY's). */
+  /** The schema of a whole record (the collection's own schema is recordFileEntrySchema: one entry per file). */
   recordSchema: z.ZodType;
 }
 

@@ -108,7 +108,7 @@ export function releaseCatalogue(): void {
 }
 
 async function build(cache: CatalogueCache): Promise<Catalogue> {
-  // Cards and sealed products come from their files (the collections keep only where each is: see
+  // Cards and sealed products come from their files (the collections keep an entry per file, with its digest: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
   const [sets, knowledgeEntries, cardFileEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge'), getCollection('cards')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));

@@ -243,9 +243,10 @@ export async function* emitBundle(
       yield output('search-sealed', keyOf(catalogue, 'sealed', 'aliases', 'sets'), () => sealedSearchFiles(catalogue));
       yield output('search-lists', keyOf(catalogue, 'sealed', 'articles'), async function* () {
         yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-        yield ['server', 'search/kinds.json', JSON.stringify(sealedKindsOf(catalogue))];
+        const kinds = sealedKindsOf(catalogue);
+        yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
         // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
-        yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, sealedKindsOf(catalogue)))];
+        yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, kinds))];
       });
       yield output('histories', historiesKeyOf(catalogue, pieces, sealedPieces), () => historyFiles(catalogue, pieces, sealedPieces));
       sealedPieces.save();

@@ -77,7 +77,7 @@ export function productPositionsOf(size: number, item: (position: number) => Pic
     for (let k = 0; k < printings.length; k++) {
       const { productId } = printings[k];
       // A card's few printings may share a product: it is listed once (a set per card cost as much as the sort).
-      if (productId === null || printings.slice(0, k).some((p) => p.productId === productId)) continue;
+      if (productId === null || printings.findIndex((p) => p.productId === productId) < k) continue;
       fits &&= Number.isSafeInteger(productId) && productId >= 0 && productId < Number.MAX_SAFE_INTEGER / POSITIONS;
       pairs.push(productId, position);
     }
