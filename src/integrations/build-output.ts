@@ -1,11 +1,16 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { loaderMetaHandedOver } from '../loaders/loader-meta.ts';
 import { logPhase, logStep } from '../pipeline/build-log.ts';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../pipeline/build-paths.ts';
 import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
-import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
+import { BUNDLE_DIR, finishBuild, startBuild } from '../pipeline/pipeline.ts';
+import { finishKeepingRoutesBundle, keepRoutesBundle, ROUTE_SOURCE, routesBundleKey } from '../pipeline/routes-bundle.ts';
+import { FUNCTION_BUNDLE_KEY_FILE } from './function-bundle.ts';
 
 /**
  * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
@@ -22,12 +27,15 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
   let astroClientDir: string;
   /** Files of the server folder older than this are left from an earlier build (it is not emptied). */
   let buildStart = 0;
+  let cacheDir: string;
+  /** Where Vite wrote the build routes' bundle, and the route's module in it (kept for a content build: routes-bundle.ts). */
+  let routesBundle: { dir: string; route: string } | undefined;
   return {
     name: 'card-values:build-output',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         const projectRoot = fileURLToPath(config.root);
-        const cacheDir = fileURLToPath(config.cacheDir);
+        cacheDir = fileURLToPath(config.cacheDir);
         astroClientDir = output.clientDir;
         paths = {
           projectRoot,
@@ -50,6 +58,14 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
                 resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
                 load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
               },
+              {
+                name: 'card-values:routes-bundle',
+                applyToEnvironment: (environment: { name: string }) => environment.name === 'prerender',
+                writeBundle(options: { dir?: string }, bundle: Record<string, { type: string; facadeModuleId?: string | null; fileName: string }>) {
+                  const route = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.includes(ROUTE_SOURCE));
+                  routesBundle = options.dir && route ? { dir: options.dir, route: route.fileName } : undefined;
+                },
+              },
             ],
           },
         });
@@ -61,8 +77,28 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
         buildStart = Date.now();
         await startBuild(paths, astroClientDir);
       },
+      // Astro deletes the routes' bundle when its build ends: a copy is kept now, completed when the build is done.
+      'astro:build:generated': async () => {
+        if (routesBundle) await keepRoutesBundle(cacheDir, routesBundle.dir);
+      },
       'astro:build:done': async () => {
         logPhase(4);
+        const functionBundleKey = join(cacheDir, FUNCTION_BUNDLE_KEY_FILE);
+        const loaderMeta = loaderMetaHandedOver();
+        if (routesBundle && existsSync(functionBundleKey) && loaderMeta.cards && loaderMeta.sealed) {
+          await finishKeepingRoutesBundle(
+            cacheDir,
+            routesBundleKey(paths.codeVersion, paths.projectRoot),
+            { astroClientDir, answersDir: join(astroClientDir, BUNDLE_DIR) },
+            {
+              paths,
+              astroClientDir,
+              route: routesBundle.route,
+              functionBundle: { keyFile: functionBundleKey, key: await readFile(functionBundleKey, 'utf8') },
+              loaderMeta,
+            },
+          );
+        }
         await finishBuild(paths, astroClientDir, buildStart, logStep);
       },
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin, stop } from 'esbuild';
@@ -38,6 +38,8 @@ const builtinsRequired: Plugin = {
  */
 const BUNDLE_CACHE_DIR = 'function-bundle';
 const BUNDLE_KEY_FILE = 'key';
+/** The key file of the bundle kept in the cache folder (relative to it). */
+export const FUNCTION_BUNDLE_KEY_FILE = `${BUNDLE_CACHE_DIR}/${BUNDLE_KEY_FILE}`;
 const BUNDLE_FILES = [FUNCTION_FILE, FUNCTION_CHUNKS_DIR, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY];
 
 async function bundleKeyOf(root: string): Promise<string> {
@@ -48,6 +50,16 @@ async function bundleKeyOf(root: string): Promise<string> {
     .update('\0')
     .update(JSON.stringify(imageHostDefine()))
     .digest('base64url');
+}
+
+/**
+ * Copies the bundle kept in the cache folder (`cacheRoot`: Astro's) into the server folder, as a build whose key is
+ * the previous one's does (and a content build: src/integrations/content-build.ts), and says so.
+ */
+export async function copyKeptFunctionBundle(root: string, cacheRoot: string, serverDir: string): Promise<string> {
+  const started = performance.now();
+  await copyBundle(join(cacheRoot, BUNDLE_CACHE_DIR), serverDir);
+  return `${relative(root, join(serverDir, FUNCTION_FILE))}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)`;
 }
 
 /** Copies the bundle's files from one folder to another (the server folder, the cache). */
@@ -142,12 +154,9 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         summary = `${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (bundled in ${Math.round(performance.now() - started)} ms)`;
       },
       'astro:build:done': async ({ logger }) => {
-        const started = performance.now();
+        if (reused) return logger.info(await copyKeptFunctionBundle(root, dirname(cacheDir), serverDir));
         await copyBundle(cacheDir, serverDir);
-        const outfile = relative(root, join(serverDir, FUNCTION_FILE));
-        logger.info(
-          reused ? `${outfile}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)` : `${outfile}: ${summary}`,
-        );
+        logger.info(`${relative(root, join(serverDir, FUNCTION_FILE))}: ${summary}`);
       },
     },
   };

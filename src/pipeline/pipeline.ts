@@ -64,7 +64,7 @@ interface BundleLine {
 }
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
-const BUNDLE_DIR = 'emit';
+export const BUNDLE_DIR = 'emit';
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Start

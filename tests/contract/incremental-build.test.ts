@@ -59,14 +59,29 @@ afterAll(() => {
   }
 });
 
+/** Whether a build ran the last build's routes bundle again without Astro (src/integrations/content-build.ts). */
+const ranWithoutAstro = (build: BuildResult) => build.output.includes('run again, without Astro');
+
 /**
  * Rebuilds over the previous output, keeps a copy of what it made, then builds the same content clean into
  * the same folders (so that the folder names the bundles hold are the same) and compares the two. The next
- * rebuild goes on from that clean build's output and state.
+ * rebuild goes on from that clean build's output and state. `withoutAstro`: whether the rebuild must have run
+ * without Astro (only card and sealed files changed) or with it.
  */
-function rebuildAndCompare(name = 'incremental', root = ROOT, check: (rebuilt: BuildResult) => void = () => {}): BuildResult {
+function rebuildAndCompare({
+  name = 'incremental',
+  root = ROOT,
+  withoutAstro,
+  check = () => {},
+}: {
+  name?: string;
+  root?: string;
+  withoutAstro: boolean;
+  check?: (rebuilt: BuildResult) => void;
+}): BuildResult {
   const rebuilt = buildSite(name, content, { clean: false, root });
   expect(rebuilt.status, rebuilt.output).toBe(0);
+  expect(ranWithoutAstro(rebuilt), 'the rebuild ran without Astro').toBe(withoutAstro);
   check(rebuilt);
   const snapshot = join(scratchDir(`${name}-snapshot`), 'dist');
   rmSync(snapshot, { recursive: true, force: true });
@@ -86,13 +101,16 @@ describe('an incremental build equals a clean build of the same content', () => 
       const charizard = cards.find((c) => c.id === 'base1-4')!;
       for (const line of charizard.prices) if (line.primary) line.market = Math.round(line.market * 1.5 * 100) / 100;
     });
-    rebuildAndCompare('incremental', ROOT, (rebuilt) => {
-      const [kept, total] = keptRecords(rebuilt);
-      // The card, its set (its value and top cards), the set list, and the article that names it change.
-      expect(total - kept).toBeGreaterThan(0);
-      expect(total - kept).toBeLessThanOrEqual(5);
-      expect(mtimeOf(rebuilt.dist, untouched)).toBe(before);
-      expect(mtimeOf(rebuilt.dist, 'cards/charizard-base1-4.html')).not.toBe(editedBefore);
+    rebuildAndCompare({
+      withoutAstro: true,
+      check: (rebuilt) => {
+        const [kept, total] = keptRecords(rebuilt);
+        // The card, its set (its value and top cards), the set list, and the article that names it change.
+        expect(total - kept).toBeGreaterThan(0);
+        expect(total - kept).toBeLessThanOrEqual(5);
+        expect(mtimeOf(rebuilt.dist, untouched)).toBe(before);
+        expect(mtimeOf(rebuilt.dist, 'cards/charizard-base1-4.html')).not.toBe(editedBefore);
+      },
     });
   }, 180_000);
 
@@ -100,7 +118,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     editJson('cards/fix1.json', (cards) => {
       cards.push({ ...structuredClone(cards[0]), id: 'fix1-200', number: '200', name: 'Addedmon' });
     });
-    const rebuilt = rebuildAndCompare();
+    const rebuilt = rebuildAndCompare({ withoutAstro: true });
     expect(readdirSync(join(rebuilt.dist, 'client', 'cards'))).toContain('addedmon-fix1-200.html');
   }, 180_000);
 
@@ -111,7 +129,7 @@ describe('an incremental build equals a clean build of the same content', () => 
         1,
       );
     });
-    const rebuilt = rebuildAndCompare();
+    const rebuilt = rebuildAndCompare({ withoutAstro: true });
     const files = filesOf(join(rebuilt.dist, 'client'));
     expect(files.filter((f) => f.includes('energy-removal-base1-92'))).toEqual([]);
     expect(readFileSync(join(rebuilt.dist, 'server', 'manifest.json'), 'utf8')).not.toContain('energy-removal-base1-92');
@@ -120,7 +138,8 @@ describe('an incremental build equals a clean build of the same content', () => 
   it('after an article is edited', () => {
     const file = join(content, 'knowledge', 'sealed-per-pack.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('left empty."', 'left empty. Edited."'));
-    const rebuilt = rebuildAndCompare();
+    // The articles are in the routes bundle (Astro's store, with their HTML): Astro builds again.
+    const rebuilt = rebuildAndCompare({ withoutAstro: false });
     expect(readFileSync(join(rebuilt.dist, 'client', 'knowledge', 'sealed-per-pack.md'), 'utf8')).toContain('Edited.');
   }, 180_000);
 
@@ -130,7 +149,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     writeFileSync(sets, readFileSync(sets, 'utf8').replace('"name": "Fixture Flashfire"', '"name": "Fixture Flashfire Revised"'));
     const untouched = 'cards/machamp-base1-8.html';
     const before = mtimeOf(incremental.dist, untouched);
-    const rebuilt = rebuildAndCompare('incremental', ROOT, (build) => expect(mtimeOf(build.dist, untouched)).toBe(before));
+    const rebuilt = rebuildAndCompare({ withoutAstro: false, check: (build) => expect(mtimeOf(build.dist, untouched)).toBe(before) });
     expect(readFileSync(join(rebuilt.dist, 'client', 'api', 'cards', `${fix1Slug()}.json`), 'utf8')).toContain('Fixture Flashfire Revised');
   }, 180_000);
 
@@ -138,7 +157,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     editJson('cards/fix1.json', (cards) => {
       cards[0].prices.find((p) => p.primary)!.updatedAt = '2025-12-01';
     });
-    const rebuilt = rebuildAndCompare();
+    const rebuilt = rebuildAndCompare({ withoutAstro: true });
     expect(JSON.parse(readFileSync(join(rebuilt.dist, 'client', 'api', 'content.json'), 'utf8')).pricesAsOf).toBe('2025-12-01');
   }, 180_000);
 
@@ -150,7 +169,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     editJson('cards/base1.json', (cards) => {
       for (const line of cards[0].prices) if (line.primary) line.market = Math.round(line.market * 1.1 * 100) / 100;
     });
-    rebuildAndCompare();
+    rebuildAndCompare({ withoutAstro: true });
   }, 180_000);
 
   it('after nothing changed: every record and every whole-catalogue output is kept and no file is written again', () => {
@@ -161,6 +180,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     for (const round of [1, 2]) {
       const rebuilt = buildSite('incremental', content, { clean: false });
       expect(rebuilt.status, rebuilt.output).toBe(0);
+      expect(ranWithoutAstro(rebuilt), `round ${round}`).toBe(true);
       const [kept, total] = keptRecords(rebuilt);
       expect(kept, `round ${round}`).toBe(total);
       const [keptOut, outputs] = keptOutputs(rebuilt);
@@ -171,8 +191,24 @@ describe('an incremental build equals a clean build of the same content', () => 
       expect(statSync(join(rebuilt.dist, packs)).mtimeMs).toBe(packTime);
     }
     // What was kept is what a clean build makes, server folder included.
-    rebuildAndCompare();
+    rebuildAndCompare({ withoutAstro: true });
   }, 240_000);
+});
+
+describe('a rebuild without Astro', () => {
+  it('over an output folder that was deleted (its cache kept) makes every file again, Astro’s own ones too', () => {
+    rmSync(incremental.dist, { recursive: true, force: true });
+    rebuildAndCompare({ withoutAstro: true, check: (build) => expect(keptRecords(build)[0]).toBe(0) });
+  }, 180_000);
+
+  it('after a bundle’s copy was cut short (a build killed while keeping it): Astro builds', () => {
+    const description = join(scratchDir('incremental'), 'cache', 'routes-bundle', 'bundle.json');
+    writeFileSync(description, readFileSync(description, 'utf8').slice(0, 40));
+    editJson('cards/base1.json', (cards) => {
+      for (const line of cards[1].prices) if (line.primary) line.market = Math.round(line.market * 1.2 * 100) / 100;
+    });
+    rebuildAndCompare({ withoutAstro: false });
+  }, 180_000);
 });
 
 describe('a rebuild checks what it does not read again', () => {
@@ -212,7 +248,12 @@ describe('a change to the code that renders', () => {
     expect(first.status, first.output).toBe(0);
     const page = join(project, 'src', 'render', 'pages', 'card-page.ts');
     writeFileSync(page, readFileSync(page, 'utf8').replace('<h2>Legalities</h2>', '<h2>Legal in</h2>'));
-    const rebuilt = rebuildAndCompare('incremental-code', project, (build) => expect(keptRecords(build)[0]).toBe(0));
+    const rebuilt = rebuildAndCompare({
+      name: 'incremental-code',
+      root: project,
+      withoutAstro: false,
+      check: (build) => expect(keptRecords(build)[0]).toBe(0),
+    });
     expect(readFileSync(join(rebuilt.dist, 'client', 'cards', 'charizard-base1-4.html'), 'utf8')).toContain('<h2>Legal in</h2>');
   }, 240_000);
 });
