@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import type { LoaderMeta } from '../loaders/loader-meta.ts';
 import type { BuildPaths } from './build-paths.ts';
@@ -49,10 +49,10 @@ const ASTRO_FILES_FOLDER = 'astro-files';
 /**
  * The key of what a routes bundle holds: the code version, the sets and the articles (their entries are in
  * Astro's store, which the bundle holds), the verified agents (the function bundle's key, with the code), the
- * build's settings (`env`: the environment the build runs with) and the folder it runs from.
+ * build's settings (`env`: the environment the build runs with), the project's folder and the one it runs from.
  */
 export function routesBundleKey(codeVersion: string, root: string, env: NodeJS.ProcessEnv = process.env): string {
-  const hash = createHash('sha256').update(codeVersion).update('\0').update(process.cwd()).update('\0');
+  const hash = createHash('sha256').update(`${codeVersion}\0${resolve(root)}\0${process.cwd()}\0`);
   for (const name of BUILD_SETTINGS) hash.update(`${name}=${env[name] ?? ''}\0`);
   const inputs = [join(root, 'config', 'verified-agents.json'), join(CONTENT_DIR, 'sets.json')];
   const knowledge = join(CONTENT_DIR, 'knowledge');
