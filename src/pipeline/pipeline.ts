@@ -1,7 +1,10 @@
 /**
  * The build, in the order it happens. Astro drives it; its route
  * (src/pages/emit/[bundle].ndjson.ts) and integration
- * (src/integrations/build-output.ts) only call what is here.
+ * (src/integrations/build-output.ts) only call what is here. A rebuild after
+ * only card and sealed files changed runs without Astro
+ * (src/integrations/content-build.ts): the same calls, in the same order, on
+ * the route's bundle the last Astro build kept (routes-bundle.ts).
  *
  *  1. Read the content. Astro's content collections validate every record as
  *     it loads (src/content.config.ts, src/loaders/); the catalogue
