@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
+import type { z } from 'astro/zod';
 import { cardSchema } from '../schemas/card.ts';
 import { sealedSchema } from '../schemas/sealed.ts';
 import { CONTENT_DIR } from './content-dir.ts';
 import { jsonArrayLoader } from './json-array-loader.ts';
-import { CARD_FILES, SEALED_FILES } from './record-files.ts';
+import { CARD_FILES, type RecordFiles, SEALED_FILES } from './record-files.ts';
 
 /**
  * The loaders of the card and sealed files, with the checks across collections (a record's set is in
@@ -15,28 +16,21 @@ import { CARD_FILES, SEALED_FILES } from './record-files.ts';
 const setsText = () => readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8');
 const setIds = (): Set<string> => new Set((JSON.parse(setsText()) as { id: string }[]).map((s) => s.id));
 
-export function cardFilesLoader(): Loader {
+/** A loader of record files whose records name their set: it must be in sets.json (`setOptional`: or be left out). */
+function recordFilesLoader(files: RecordFiles, recordSchema: z.ZodType, { setOptional }: { setOptional: boolean }): Loader {
   let knownSets: Set<string> | undefined;
   return jsonArrayLoader({
-    ...CARD_FILES,
-    check: (card) => {
+    ...files,
+    check: (record) => {
+      if (setOptional && record.set === undefined) return null;
       knownSets ??= setIds();
-      return knownSets.has(card.set as string) ? null : `field "set": no set "${String(card.set)}" in sets.json`;
+      return knownSets.has(record.set as string) ? null : `field "set": no set "${String(record.set)}" in sets.json`;
     },
     checkInput: setsText,
-    recordSchema: cardSchema,
+    recordSchema,
   });
 }
 
-export function sealedFilesLoader(): Loader {
-  let knownSets: Set<string> | undefined;
-  return jsonArrayLoader({
-    ...SEALED_FILES,
-    check: (product) => {
-      knownSets ??= setIds();
-      return product.set === undefined || knownSets.has(product.set as string) ? null : `field "set": no set "${String(product.set)}" in sets.json`;
-    },
-    checkInput: setsText,
-    recordSchema: sealedSchema,
-  });
-}
+export const cardFilesLoader = (): Loader => recordFilesLoader(CARD_FILES, cardSchema, { setOptional: false });
+
+export const sealedFilesLoader = (): Loader => recordFilesLoader(SEALED_FILES, sealedSchema, { setOptional: true });

@@ -212,6 +212,25 @@ describe('a rebuild without Astro', () => {
 });
 
 describe('a rebuild checks what it does not read again', () => {
+  it('a price that is not a number fails a rebuild without Astro, naming the file and the field; the last output stays', () => {
+    const file = join(content, 'cards', 'base1.json');
+    const original = readFileSync(file, 'utf8');
+    const manifest = readFileSync(join(incremental.dist, 'server', 'manifest.json'));
+    editJson('cards/base1.json', (cards) => {
+      (cards[0].prices[0] as Record<string, unknown>).market = 'cheap';
+    });
+    try {
+      const failed = buildSite('incremental', content, { clean: false });
+      expect(failed.status).not.toBe(0);
+      expect(failed.output).toMatch(/cards\/base1\.json: record 0 \(base1-\d+\): field "prices\.0\.market"/);
+      expect(readFileSync(join(incremental.dist, 'server', 'manifest.json')).equals(manifest)).toBe(true);
+    } finally {
+      writeFileSync(file, original);
+    }
+    // Fixed, the next rebuild runs without Astro again.
+    rebuildAndCompare({ withoutAstro: true });
+  }, 180_000);
+
   it('an edit that takes an id an unchanged file holds fails the build, naming both files', () => {
     // fix1.json is unchanged since the last build, so the loader does not parse it again; its ids still count.
     const file = join(content, 'cards', 'base1.json');
