@@ -75,7 +75,11 @@
  * measures both sides' builds by this script alike and gives their file counts),
  * and each side builds it clean `--runs` times, alternating; printed: wall, files,
  * ms per file, peak RSS, this ÷ that for wall and peak RSS, the goals ≤ 3 min and
- * ≤ 2 GB at 100k cards, and this side's `build-scale:` line.
+ * ≤ 2 GB at 100k cards, and this side's `build-scale:` line. With --scale N instead,
+ * the bundled catalogue's runs come first, then each side's synthetic catalogue of N
+ * cards built clean once, and a last table holds the build's goals (issue 35) as this
+ * one run measured them: the clean build per file ≤ 1.00 × that and ≤ 1 GB, the
+ * one-price rebuild ≤ 0.25 of the clean build, N cards ≤ 3 min and ≤ 2 GB.
  *
  * Usage:  npm run bench:build              (= node scripts/bench-build.ts)
  *         node scripts/bench-build.ts --runs 3
@@ -83,6 +87,7 @@
  *         npm run bench:build -- --cards 100000 [--seed 1] [--runs N]
  *         npm run bench:build -- --against ../before [--runs N]
  *         npm run bench:build -- --against ../before --cards 100000 [--seed 1] [--runs N]
+ *         npm run bench:build -- --against ../before --scale 100000 [--runs N]   (the goals of issue 35 in one run)
  *
  * Exit codes: 0 figures printed (targets missed or not: this is a benchmark, not
  * a test) · 2 the benchmark could not run (a build failed, no /proc, bad option;
@@ -433,6 +438,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       'price-days': { type: 'string' },
       against: { type: 'string' },
+      scale: { type: 'string' },
     },
   });
   const runs = positiveInteger('runs', values.runs);
@@ -440,9 +446,21 @@ async function main(): Promise<void> {
   if (values.against !== undefined) {
     if (values['price-days'] !== undefined) throw new Error('--against takes --runs, --cards and --seed, not --price-days');
     const that = checkoutAt(values.against);
-    if (values.cards !== undefined) return benchAgainstAtScale(that, positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
-    return benchAgainst(that, runs);
+    if (values.cards !== undefined) {
+      if (values.scale !== undefined) throw new Error('--against takes --cards or --scale, not both');
+      await benchAgainstAtScale(that, positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
+      return;
+    }
+    const bundled = await benchAgainst(that, runs);
+    if (values.scale === undefined) return;
+    // The goals in one run: the synthetic catalogue built once a side after the bundled catalogue's runs.
+    const cards = positiveInteger('scale', values.scale);
+    console.log('');
+    const atScale = await benchAgainstAtScale(that, cards, positiveInteger('seed', values.seed), 1);
+    printGoals(bundled, { cards, ...atScale, runs: 1 });
+    return;
   }
+  if (values.scale !== undefined) throw new Error('--scale goes with --against (the goals in one run); alone, use --cards');
   if (values.cards !== undefined) return benchAtScale(positiveInteger('cards', values.cards), positiveInteger('seed', values.seed), runs);
   if (values['price-days'] !== undefined) {
     return benchBundled(runs, withPriceDays(positiveInteger('price-days', values['price-days']), positiveInteger('seed', values.seed)));
@@ -641,7 +659,7 @@ const goal = (ok: boolean, target: string) => (ok ? '✓' : `✗ (goal ${target}
  * (a copy, under its own .cache/bench-against/), then its no-change rebuild, then its one-price rebuild, the
  * two sides alternating at each step (this, that, this, that …) so that the machine's load weighs on both alike.
  */
-async function benchAgainst(that: Checkout, runs: number): Promise<void> {
+async function benchAgainst(that: Checkout, runs: number): Promise<AgainstFigures> {
   const sides = [THIS, that];
   const { contentDir } = AGAINST;
   const steps = ['clean', 'rebuild', 'edited'] as const;
@@ -714,6 +732,19 @@ async function benchAgainst(that: Checkout, runs: number): Promise<void> {
   ]);
   const clean = summarise(results.get(THIS)!.clean);
   printProfile(`${sideName(THIS)}, clean build${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, clean.profile, renderingMs(clean.phases));
+  const here = ofSide(THIS);
+  return { perFileRatio, peakTree: here.peakTree, editShare: here.editShare, runs };
+}
+
+/** What --against measured of this checkout against the goals (issue 35): the clean build's, and the one-price rebuild's share. */
+interface AgainstFigures {
+  /** This ÷ that, the clean build's wall per file (medians of the runs' ratios). */
+  perFileRatio: number;
+  /** This side's clean build: the tree's peak RSS (median). */
+  peakTree: number;
+  /** This side's one-price rebuild ÷ its clean build of the same run (median). */
+  editShare: number;
+  runs: number;
 }
 
 /**
@@ -723,7 +754,7 @@ async function benchAgainst(that: Checkout, runs: number): Promise<void> {
  * it clean with its own scripts/build.ts and Node, `runs` times, alternating. Both are measured by this script
  * alike (wall time from spawn to exit, the tree's peak RSS from /proc).
  */
-async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, runs: number): Promise<void> {
+async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, runs: number): Promise<{ wallMs: number; peakTree: number }> {
   const sides = [THIS, that];
   const contents = new Map<Checkout, string>();
   const builds = new Map<Checkout, BuildRun[]>(sides.map((side) => [side, []]));
@@ -792,6 +823,38 @@ async function benchAgainstAtScale(that: Checkout, cards: number, seed: number, 
   if (!atTarget) console.log(`\n  (the goals of ≤ 3 min and ≤ 2 GB are for ${SCALE_TARGETS.cards} cards)`);
   printProfile(`${sideName(THIS)}, clean build, ${cards} cards${runs > 1 ? ` (medians of ${runs} runs)` : ''}`, here.profile, renderingMs(here.phases));
   console.log(`build-scale: ${cards} cards, ${(here.wallMs / 1000).toFixed(1)} s, ${mb(here.peakTree)} peak RSS`);
+  return { wallMs: here.wallMs, peakTree: here.peakTree };
+}
+
+/**
+ * The goals of issue 35 in one table, from one run of the benchmark (`--against DIR --scale N`): the bundled
+ * catalogue's clean build per file against the other checkout's, its peak, the one-price rebuild's share of the
+ * clean build, and the clean build of N synthetic cards.
+ */
+function printGoals(bundled: AgainstFigures, scale: { cards: number; wallMs: number; peakTree: number; runs: number }): void {
+  const medians = (runs: number) => (runs > 1 ? `median of ${runs} runs` : 'one run');
+  console.log(`\nThe build's goals (issue 35), this run`);
+  printTable([
+    ['goal', 'measured', ''],
+    [
+      'clean build, wall per file ≤ 1.00 × that',
+      `${ratio(bundled.perFileRatio)} (${medians(bundled.runs)})`,
+      goal(bundled.perFileRatio <= AGAINST_GOALS.cleanPerFile, '≤ 1.00'),
+    ],
+    ['clean build ≤ 1 GB (tree)', mb(bundled.peakTree), goal(bundled.peakTree <= TARGETS.cleanTreeBytes, '≤ 1 GB')],
+    [
+      `one-price rebuild ≤ ${TARGETS.editShare} of the clean build`,
+      `${ratio(bundled.editShare)} (${medians(bundled.runs)})`,
+      goal(bundled.editShare <= TARGETS.editShare, `≤ ${TARGETS.editShare}`),
+    ],
+    [
+      `${scale.cards} cards clean ≤ ${SCALE_TARGETS.seconds} s, ≤ 2 GB`,
+      `${sec(scale.wallMs)}, ${mb(scale.peakTree)} (${medians(scale.runs)})`,
+      scale.cards === SCALE_TARGETS.cards
+        ? goal(scale.wallMs <= SCALE_TARGETS.seconds * 1000 && scale.peakTree <= SCALE_TARGETS.treeBytes, '≤ 3 min, ≤ 2 GB')
+        : `(the goal is for ${SCALE_TARGETS.cards} cards)`,
+    ],
+  ]);
 }
 
 await runBenchmark(main);
