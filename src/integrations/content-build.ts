@@ -1,8 +1,9 @@
 /**
- * The build's other driver (Astro is the first, through build-output.ts and the build route): a rebuild without Astro, for a change to card and sealed files only (an editor's price edit, the daily import):
- * the build routes' bundle that Astro made for this code, these sets and articles and these settings is run again
- * as Astro would run it (src/pipeline/routes-bundle.ts says what is kept and when it is taken). scripts/build.ts
- * starts this instead of Astro when such a bundle is kept.
+ * The build's other driver (Astro is the first, through build-output.ts and the build route): a rebuild without
+ * Astro, for a change to card and sealed files only (an editor's price edit, the daily import). The build routes'
+ * bundle that Astro made for this code, these sets and articles and these settings is run again as Astro would run
+ * it (src/pipeline/routes-bundle.ts says what is kept and when it is taken). scripts/build.ts starts this instead of
+ * Astro when such a bundle is kept.
  *
  * What Astro's build did around the bundle is done here as it did it, by the same code:
  *  1. the card and sealed files are validated by their loaders (src/loaders/record-file-loaders.ts), which read
@@ -18,7 +19,7 @@
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { registerHooks } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import xxhash from 'xxhash-wasm';
@@ -61,9 +62,10 @@ async function contentBuild(cacheDir: string, key: string): Promise<void> {
   await cp(kept.astroFiles, astroClientDir, { recursive: true });
 
   // The route prints the third phase when it is asked for its paths, as it does in Astro's build.
-  resolvePackagesFromProject(dirname(dirname(kept.routeFile)), paths.projectRoot);
+  resolvePackagesFromProject(kept.bundleDir, paths.projectRoot);
   // The route's chunk exports the route's module as Astro's pages are: `page()` gives it.
-  const route = (await ((await import(pathToFileURL(kept.routeFile).href)) as { page: () => BuildRoute | Promise<BuildRoute> }).page()) as BuildRoute;
+  const { page } = (await import(pathToFileURL(kept.routeFile).href)) as { page: () => BuildRoute | Promise<BuildRoute> };
+  const route = await page();
   const answers = join(astroClientDir, BUNDLE_DIR);
   await mkdir(answers, { recursive: true });
   for (const { params } of await route.getStaticPaths()) {

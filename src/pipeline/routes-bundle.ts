@@ -96,7 +96,7 @@ export async function finishKeepingRoutesBundle(
 }
 
 /** The kept routes bundle, when its key is `key`: its description and where its parts are. */
-export function keptRoutesBundle(cacheDir: string, key: string): (KeptRoutesBundle & { routeFile: string; astroFiles: string }) | undefined {
+export function keptRoutesBundle(cacheDir: string, key: string): (KeptRoutesBundle & { bundleDir: string; routeFile: string; astroFiles: string }) | undefined {
   const dir = join(cacheDir, ROUTES_BUNDLE_DIR);
   const keyFile = join(dir, KEY_FILE);
   if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) return undefined;
@@ -104,7 +104,8 @@ export function keptRoutesBundle(cacheDir: string, key: string): (KeptRoutesBund
     const description = JSON.parse(readFileSync(join(dir, DESCRIPTION_FILE), 'utf8')) as KeptRoutesBundle;
     const { keyFile, key: functionKey } = description.functionBundle;
     if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== functionKey) return undefined;
-    return { ...description, routeFile: join(dir, BUNDLE_FOLDER, description.route), astroFiles: join(dir, ASTRO_FILES_FOLDER) };
+    const bundleDir = join(dir, BUNDLE_FOLDER);
+    return { ...description, bundleDir, routeFile: join(bundleDir, description.route), astroFiles: join(dir, ASTRO_FILES_FOLDER) };
   } catch {
     // A description cut short (a content build killed while writing it, below): the bundle is not taken.
     return undefined;

@@ -44,7 +44,8 @@ it('BUILD_WITH_ASTRO=1 builds with Astro when the last build routes could be run
   const rebuilt = buildSite('rebuild-fixture', FIXTURE_CONTENT, { clean: false, env: { BUILD_WITH_ASTRO: '1' } });
   expect(rebuilt.status, rebuilt.output).toBe(0);
   expect(rebuilt.output).not.toContain('without Astro');
-  expect(rebuilt.output).toMatch(/\[build\] Complete!/);
+  // Astro's content sync ran (its line is coloured where the terminal allows).
+  expect(rebuilt.output).toContain('Syncing content');
 }, 120_000);
 
 afterAll(() => rmSync(scratchDir('rebuild-fixture'), { recursive: true, force: true }));
