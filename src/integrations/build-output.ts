@@ -30,6 +30,11 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
   let cacheDir: string;
   /** Where Vite wrote the build routes' bundle, and the route's module in it (kept for a content build: routes-bundle.ts). */
   let routesBundle: { dir: string; route: string } | undefined;
+  /**
+   * The key the bundle is kept under, taken before Astro reads the content: an article edited while the build runs
+   * leaves a key that the next build's does not match (it builds with Astro), never a bundle older than its key.
+   */
+  let routesKey: string;
   return {
     name: 'card-values:build-output',
     hooks: {
@@ -47,6 +52,7 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
           cardFileCacheDir: join(cacheDir, 'card-files'),
           codeVersion: codeVersionOf(projectRoot),
         };
+        routesKey = routesBundleKey(paths.codeVersion, projectRoot);
         const resolved = `\0${BUILD_PATHS_MODULE}`;
         updateConfig({
           vite: {
@@ -88,7 +94,7 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
         if (routesBundle && existsSync(functionBundleKey) && loaderMeta.cards && loaderMeta.sealed) {
           await finishKeepingRoutesBundle(
             cacheDir,
-            routesBundleKey(paths.codeVersion, paths.projectRoot),
+            routesKey,
             { astroClientDir, answersDir: join(astroClientDir, BUNDLE_DIR) },
             {
               paths,
