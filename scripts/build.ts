@@ -76,10 +76,12 @@ const env = {
 const root = join(import.meta.dirname, '..');
 const cacheDir = resolve(root, process.env.CACHE_DIR ?? 'node_modules/.astro');
 const routesKey = process.env.BUILD_WITH_ASTRO === '1' ? undefined : routesBundleKey(codeVersionOf(root), root, env);
-const contentBuild = routesKey !== undefined && process.argv.length === 2 && keptRoutesBundle(cacheDir, routesKey) !== undefined;
+// Arguments are Astro's: a build given any is Astro's.
+const astroArgs = process.argv.slice(2);
+const contentBuild = routesKey !== undefined && astroArgs.length === 0 && keptRoutesBundle(cacheDir, routesKey) !== undefined;
 const argv = contentBuild
   ? [...BUILD_NODE_FLAGS, join(root, 'src', 'integrations', 'content-build.ts'), cacheDir, routesKey]
-  : [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)];
+  : [...BUILD_NODE_FLAGS, astro, 'build', ...astroArgs];
 /**
  * This process becomes the build (execve): a parent left waiting for it held ~85 MB (Node and its TypeScript
  * stripper) through the build's peak. Where execve is missing (Windows), the build is a child instead.

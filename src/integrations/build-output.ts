@@ -10,7 +10,7 @@ import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
 import { BUNDLE_DIR, finishBuild, startBuild } from '../pipeline/pipeline.ts';
 import { finishKeepingRoutesBundle, keepRoutesBundle, ROUTE_SOURCE, routesBundleKey } from '../pipeline/routes-bundle.ts';
-import { FUNCTION_BUNDLE_KEY_FILE } from './function-bundle.ts';
+import { functionBundleKeyFileOf } from './function-bundle.ts';
 
 /**
  * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
@@ -89,7 +89,7 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
       },
       'astro:build:done': async () => {
         logPhase(4);
-        const functionBundleKey = join(cacheDir, FUNCTION_BUNDLE_KEY_FILE);
+        const functionBundleKey = functionBundleKeyFileOf(cacheDir);
         const loaderMeta = loaderMetaHandedOver();
         if (routesBundle && existsSync(functionBundleKey) && loaderMeta.cards && loaderMeta.sealed) {
           await finishKeepingRoutesBundle(

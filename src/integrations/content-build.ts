@@ -28,7 +28,7 @@ import { cardFilesLoader, sealedFilesLoader } from '../loaders/record-file-loade
 import { logPhase, logStep } from '../pipeline/build-log.ts';
 import { BUNDLE_DIR, finishBuild, startBuild } from '../pipeline/pipeline.ts';
 import { handOverCardFileDigests, keptRoutesBundle, updateLoaderMeta } from '../pipeline/routes-bundle.ts';
-import { copyKeptFunctionBundle } from './function-bundle.ts';
+import { copyKeptFunctionBundle, functionBundleCacheOf } from './function-bundle.ts';
 
 /** The route's module as the bundle exports it (src/pages/emit/[bundle].ndjson.ts). */
 interface BuildRoute {
@@ -39,11 +39,11 @@ interface BuildRoute {
 async function contentBuild(cacheDir: string, key: string): Promise<void> {
   const kept = keptRoutesBundle(cacheDir, key);
   if (!kept) throw new Error(`build: no routes bundle kept under ${key} in ${cacheDir}`);
-  const { paths, astroClientDir } = kept;
+  const { paths, astroClientDir } = kept.description;
 
   logPhase(1);
   const { h64ToString } = await xxhash();
-  const loaderMeta: LoaderMeta = structuredClone(kept.loaderMeta);
+  const loaderMeta: LoaderMeta = structuredClone(kept.description.loaderMeta);
   for (const [collection, loader] of [
     ['cards', cardFilesLoader()],
     ['sealed', sealedFilesLoader()],
@@ -52,7 +52,8 @@ async function contentBuild(cacheDir: string, key: string): Promise<void> {
   }
   const cardFiles = JSON.parse(loaderMeta.cards.files) as Record<string, { digest: string }>;
   handOverCardFileDigests(new Map(Object.entries(cardFiles).map(([file, { digest }]) => [file, digest])));
-  await updateLoaderMeta(cacheDir, loaderMeta);
+  // A rebuild that validated nothing again (no file's digest changed) leaves the description as it is.
+  if (JSON.stringify(loaderMeta) !== JSON.stringify(kept.description.loaderMeta)) await updateLoaderMeta(cacheDir, kept.description, loaderMeta);
   logStep('validated the card and sealed files whose digests changed');
 
   logPhase(2);
@@ -75,7 +76,7 @@ async function contentBuild(cacheDir: string, key: string): Promise<void> {
 
   logPhase(4);
   await finishBuild(paths, astroClientDir, buildStart, logStep);
-  console.log(await copyKeptFunctionBundle(paths.projectRoot, cacheDir, paths.serverDir));
+  console.log(await copyKeptFunctionBundle(paths.projectRoot, functionBundleCacheOf(cacheDir), paths.serverDir));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin, stop } from 'esbuild';
@@ -38,8 +38,9 @@ const builtinsRequired: Plugin = {
  */
 const BUNDLE_CACHE_DIR = 'function-bundle';
 const BUNDLE_KEY_FILE = 'key';
-/** The key file of the bundle kept in the cache folder (relative to it). */
-export const FUNCTION_BUNDLE_KEY_FILE = `${BUNDLE_CACHE_DIR}/${BUNDLE_KEY_FILE}`;
+/** Where the bundle is kept in Astro's cache folder (`cacheRoot`), and its key file. */
+export const functionBundleCacheOf = (cacheRoot: string): string => join(cacheRoot, BUNDLE_CACHE_DIR);
+export const functionBundleKeyFileOf = (cacheRoot: string): string => join(functionBundleCacheOf(cacheRoot), BUNDLE_KEY_FILE);
 const BUNDLE_FILES = [FUNCTION_FILE, FUNCTION_CHUNKS_DIR, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY];
 
 async function bundleKeyOf(root: string): Promise<string> {
@@ -53,12 +54,12 @@ async function bundleKeyOf(root: string): Promise<string> {
 }
 
 /**
- * Copies the bundle kept in the cache folder (`cacheRoot`: Astro's) into the server folder, as a build whose key is
+ * Copies the bundle kept in `bundleCache` (functionBundleCacheOf) into the server folder, as a build whose key is
  * the previous one's does (and a content build: src/integrations/content-build.ts), and says so.
  */
-export async function copyKeptFunctionBundle(root: string, cacheRoot: string, serverDir: string): Promise<string> {
+export async function copyKeptFunctionBundle(root: string, bundleCache: string, serverDir: string): Promise<string> {
   const started = performance.now();
-  await copyBundle(join(cacheRoot, BUNDLE_CACHE_DIR), serverDir);
+  await copyBundle(bundleCache, serverDir);
   return `${relative(root, join(serverDir, FUNCTION_FILE))}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)`;
 }
 
@@ -82,7 +83,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         serverDir = output.serverDir;
-        cacheDir = join(fileURLToPath(config.cacheDir), BUNDLE_CACHE_DIR);
+        cacheDir = functionBundleCacheOf(fileURLToPath(config.cacheDir));
       },
       /**
        * Bundled before Astro's build, into the cache folder, and copied into the server folder after it: the
@@ -154,7 +155,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         summary = `${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (bundled in ${Math.round(performance.now() - started)} ms)`;
       },
       'astro:build:done': async ({ logger }) => {
-        if (reused) return logger.info(await copyKeptFunctionBundle(root, dirname(cacheDir), serverDir));
+        if (reused) return logger.info(await copyKeptFunctionBundle(root, cacheDir, serverDir));
         await copyBundle(cacheDir, serverDir);
         logger.info(`${relative(root, join(serverDir, FUNCTION_FILE))}: ${summary}`);
       },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import type { LoaderMeta } from '../loaders/loader-meta.ts';
@@ -16,7 +16,7 @@ import type { BuildPaths } from './build-paths.ts';
  * sync and Vite's bundling were ~1.5 s of a one-price rebuild's ~4.4 s, and none of them depends on those files
  * (the build reads the records from the files, not from Astro's store).
  */
-export const ROUTES_BUNDLE_DIR = 'routes-bundle';
+const ROUTES_BUNDLE_DIR = 'routes-bundle';
 /** The route's source, as Vite names the bundle's module of it (`virtual:astro:page:src/pages/emit/[bundle].ndjson@_@ts`). */
 export const ROUTE_SOURCE = 'src/pages/emit/[bundle].ndjson';
 
@@ -96,7 +96,10 @@ export async function finishKeepingRoutesBundle(
 }
 
 /** The kept routes bundle, when its key is `key`: its description and where its parts are. */
-export function keptRoutesBundle(cacheDir: string, key: string): (KeptRoutesBundle & { bundleDir: string; routeFile: string; astroFiles: string }) | undefined {
+export function keptRoutesBundle(
+  cacheDir: string,
+  key: string,
+): { description: KeptRoutesBundle; bundleDir: string; routeFile: string; astroFiles: string } | undefined {
   const dir = join(cacheDir, ROUTES_BUNDLE_DIR);
   const keyFile = join(dir, KEY_FILE);
   if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) return undefined;
@@ -105,17 +108,16 @@ export function keptRoutesBundle(cacheDir: string, key: string): (KeptRoutesBund
     const { keyFile, key: functionKey } = description.functionBundle;
     if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== functionKey) return undefined;
     const bundleDir = join(dir, BUNDLE_FOLDER);
-    return { ...description, bundleDir, routeFile: join(bundleDir, description.route), astroFiles: join(dir, ASTRO_FILES_FOLDER) };
+    return { description, bundleDir, routeFile: join(bundleDir, description.route), astroFiles: join(dir, ASTRO_FILES_FOLDER) };
   } catch {
     // A description cut short (a content build killed while writing it, below): the bundle is not taken.
     return undefined;
   }
 }
 
-/** Writes the loaders' meta after a content build validated the files again (the rest of the description stays). */
-export async function updateLoaderMeta(cacheDir: string, loaderMeta: LoaderMeta): Promise<void> {
+/** Writes the kept bundle's description again, with the loaders' meta after a content build validated files again. */
+export async function updateLoaderMeta(cacheDir: string, description: KeptRoutesBundle, loaderMeta: LoaderMeta): Promise<void> {
   const file = join(cacheDir, ROUTES_BUNDLE_DIR, DESCRIPTION_FILE);
-  const description = JSON.parse(await readFile(file, 'utf8')) as KeptRoutesBundle;
   await writeFile(`${file}.new`, JSON.stringify({ ...description, loaderMeta }));
   await rename(`${file}.new`, file);
 }
