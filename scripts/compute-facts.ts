@@ -1,8 +1,8 @@
 /**
- * Recomputes the catalogue-wide figures that knowledge articles state (counts by band, status, rarity and era,
- * medians, totals, grails, the catalogue's span) from content, with the code the API serves them by, and writes
- * them into each article: the `structured` members it owns and the sentences and tables that quote them
- * (src/knowledge-facts/: one file per article, each with its computation and its quotes), and into the
+ * Recomputes the figures knowledge articles state (counts by band, status, rarity and era, medians, totals,
+ * grails, graded comps, the catalogue's span) from content, with the code the API serves them by, and writes them
+ * into each article: the `structured` members its facts file owns (src/knowledge-facts/articles/<slug>.ts) and
+ * the figures its Markdown marks (`:fact[…]{…}` and fact-tables: docs/editing.md), and nothing else; and into the
  * catalogue sentence of the README beside the content tree (`<content>/../README.md`, when there is one:
  * src/knowledge-facts/readme.ts). Run it after anything that changes prices, cards or articles; the daily price
  * job does (docs/operations.md).
@@ -12,9 +12,9 @@
  *         --write    rewrites the articles and the README
  *         --check    exits 2 when any article or the README would change (for CI)
  *         --content  the content tree (default: CONTENT_DIR, else content/)
- * Exit:   0 done (or up to date), 1 an article (or the README) no longer holds a sentence its template quotes
- *         (the text and its file in src/knowledge-facts/ must be made to agree by hand), 2 --check found stale
- *         figures
+ * Exit:   0 done (or up to date), 1 an article has a marker that cannot be read or names no value, or a figure
+ *         no marker covers (or the README no longer holds its catalogue sentence): mend it by hand, the message
+ *         names the file and line; 2 --check found stale figures
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,24 +39,33 @@ const content = catalogueOf(readPriceContent(CONTENT));
 console.log(`   ${content.cards.length} cards, ${content.sealed.length} sealed products, ${content.sets.length} sets`);
 
 console.log('2. recomputing the articles’ figures');
-const reviews = reviewArticles(content, (slug) => (existsSync(articlePath(slug)) ? readFileSync(articlePath(slug), 'utf8') : undefined));
+const slugs = readdirSync(join(CONTENT, 'knowledge'))
+  .filter((f) => f.endsWith('.md'))
+  .sort()
+  .map((f) => f.slice(0, -3));
+const reviews = reviewArticles(
+  content,
+  slugs.map((slug) => ({ slug, text: readFileSync(articlePath(slug), 'utf8') })),
+);
 const changed = reviews.filter((r) => r.text !== r.was);
 const broken = reviews.filter((r) => r.problems.length > 0);
+const lineOf = (text: string, offset: number | undefined) => (offset === undefined ? '' : `:${text.slice(0, offset).split('\n').length}`);
 for (const review of changed) {
   console.log(`   ${review.slug}.md`);
-  for (const d of review.differences) console.log(`     ${d.path.join('.')}: ${clip(d.was)} → ${clip(d.now)}`);
+  for (const d of review.differences) {
+    console.log(`     ${d.path.join('.')}${lineOf(review.was, d.offset)}${d.marker ? ` ${d.marker}` : ''}: ${clip(d.was)} → ${clip(d.now)}`);
+  }
   if (review.differences.length === 0) console.log('     (written other than as this script writes it)');
   if (args.write) writeFileSync(articlePath(review.slug), review.text);
 }
 for (const review of broken) {
-  for (const p of review.problems) console.error(`compute-facts: ${review.slug}.md ${p.path.join('.')}: ${p.message}`);
+  for (const p of review.problems) console.error(`compute-facts: ${review.slug}.md${lineOf(review.was, p.offset)} ${p.path.join('.')}: ${p.message}`);
 }
 
 console.log('3. the README’s catalogue sentence');
 const README = join(CONTENT, '..', 'README.md');
 const readme = existsSync(README) ? readFileSync(README, 'utf8') : undefined;
-const articles = readdirSync(join(CONTENT, 'knowledge')).filter((f) => f.endsWith('.md')).length;
-const readmeReview = readme === undefined ? undefined : reviewReadme(readme, factsCatalogueOf(content), articles);
+const readmeReview = readme === undefined ? undefined : reviewReadme(readme, factsCatalogueOf(content), slugs.length);
 if (!readmeReview) console.log(`   no README beside ${CONTENT}`);
 else {
   for (const d of readmeReview.differences) console.log(`   README.md: ${clip(d.was)} → ${clip(d.now)}`);
@@ -65,7 +74,7 @@ else {
 }
 const readmeChanged = readmeReview !== undefined && readmeReview.text !== readme;
 
-console.log(`4. summary: ${reviews.length} articles with computed figures, and the README`);
+console.log(`4. summary: ${reviews.length} articles, and the README`);
 if (changed.length === 0 && !readmeChanged) console.log('   every figure is up to date');
 else {
   const names = [...changed.map((r) => r.slug), ...(readmeChanged ? ['README.md'] : [])];
@@ -73,7 +82,7 @@ else {
   if (!args.write) console.log('   run with --write to apply');
 }
 if (broken.length > 0 || readmeReview?.problems.length) {
-  console.error('   a text no longer holds a sentence its template quotes: fix the text or its template in src/knowledge-facts/');
+  console.error('   mend the markers or figures named above by hand (docs/editing.md), then run again');
   process.exit(1);
 }
 if (args.check && !args.write && (changed.length > 0 || readmeChanged)) process.exit(2);

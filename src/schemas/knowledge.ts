@@ -28,6 +28,11 @@ export const knowledgeSchema = z.strictObject({
       sealed: z.array(z.number().int().positive()).default([]),
     })
     .default({ cards: [], sealed: [] }),
+  /**
+   * The figures of an article with computed facts that are not the catalogue's (a threshold, a year, a grade),
+   * each as the article writes it: any other figure must be marked (docs/editing.md). Not served.
+   */
+  constants: z.array(z.union([z.string().min(1), z.number()])).default([]),
   /** Machine-readable facts the article states (comps, thresholds, pack counts, dates). */
   structured: z.record(z.string(), z.unknown()).default({}),
 });
