@@ -2,9 +2,10 @@ import type { CardEntry } from '../schemas/card.ts';
 
 /**
  * Graded comps: how many times its ungraded price a PSA 10 copy sells for, summed
- * up over a group of cards. Knowledge articles carry the result in
- * `structured.comps`; scripts/compute-comps.ts writes it and a unit test checks it
- * against content/cards, so the number is never typed by hand.
+ * up over a group of cards. The grading articles carry the result in
+ * `structured.comps` and mark the figures they quote from it; `npm run facts`
+ * writes them (src/knowledge-facts/graded.ts) and `npm run check` holds them to
+ * content/cards, so the number is never typed by hand.
  */
 
 /**

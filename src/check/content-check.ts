@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ContentCatalogue } from '../catalogue/catalogue-changes.ts';
-import { COMPS_SCOPES, type Comps, type CompsScope, computeComps, isCompsScope } from '../catalogue/comps.ts';
 import { factsCatalogueOf, reviewArticles } from '../knowledge-facts/index.ts';
+import { plainText } from '../knowledge-facts/markers.ts';
 import { reviewReadme } from '../knowledge-facts/readme.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
@@ -31,10 +31,10 @@ export { type ContentProblem, formatProblem } from './problems.ts';
 /**
  * The content checker: every record of a content folder against the schemas the
  * build uses (src/schemas), the references between collections
- * (src/check/content-references.ts), the search aliases (aliasProblems), the
- * graded comps of articles (src/catalogue/comps.ts) and the catalogue figures they state
- * (src/knowledge-facts/), with the README's catalogue sentence beside the folder, without building anything. Every problem is
- * reported, each with its file, line, column and field.
+ * (src/check/content-references.ts), the search aliases (aliasProblems), and the
+ * figures articles mark (src/knowledge-facts/), with the README's catalogue sentence
+ * beside the folder, without building anything. Every problem is reported, each with
+ * its file, line, column and field.
  */
 
 export interface ContentCounts {
@@ -63,9 +63,6 @@ interface Origin {
   prefix: (string | number)[];
 }
 
-/** A card as computeComps reads it. */
-type CompsCard = Parameters<typeof computeComps>[0][number];
-
 /** What the collections hold, as far as they could be read. */
 interface Catalogue {
   sets: ReferenceSet[];
@@ -73,8 +70,6 @@ interface Catalogue {
   sealed: ReferenceSealed[];
   articles: ReferenceArticle[];
   origins: Record<ReferenceCollection, Origin[]>;
-  /** Every card with what computeComps needs (graded figures where they have the numbers). */
-  compsCards: CompsCard[];
   /** The records as the schemas parse them, for the articles' figures; null once one fails (the figures would then be wrong, not the articles). */
   parsed: ContentCatalogue | null;
   /** Each article's front matter (undefined where it is not YAML), parallel to `articles`. */
@@ -108,7 +103,6 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
     sealed: [],
     articles: [],
     origins: { sets: [], cards: [], sealed: [], knowledge: [] },
-    compsCards: [],
     parsed: { sets: [], cards: [], sealed: [] },
     frontMatter: [],
     complete: { sets: true, cards: true, sealed: true },
@@ -121,8 +115,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
   checkReferences(catalogue, problems);
   checkAliases(contentDir, catalogue, problems);
   checkChanges(contentDir, catalogue, problems);
-  checkComps(catalogue, problems);
-  checkFacts(contentDir, catalogue, problems);
+  checkFacts(catalogue, problems);
   checkReadme(contentDir, catalogue, problems);
   return { problems: problems.resolve(), counts: catalogue.counts };
 }
@@ -187,17 +180,6 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
         ...(parsed.success && { printingIds: printingNamesOf(parsed.data.prices).map((n) => n.id) }),
       });
       catalogue.origins.cards.push({ abs, prefix: [i] });
-      const g = card.graded;
-      if (g === undefined) catalogue.compsCards.push({ id: card.id, set: card.set });
-      else if (
-        isObject(g) &&
-        typeof g.psa10 === 'number' &&
-        typeof g.ungraded === 'number' &&
-        typeof g.updatedAt === 'string' &&
-        typeof g.source === 'string'
-      ) {
-        catalogue.compsCards.push({ id: card.id, set: card.set, graded: g as CompsCard['graded'] });
-      }
     });
   }
 }
@@ -280,7 +262,9 @@ function readArticles(contentDir: string, catalogue: Catalogue, problems: Proble
       continue;
     }
     problems.frontMatter.set(abs, md.positions);
-    const parsed = knowledgeSchema.safeParse(md.data);
+    // The answer as the build serves it: its markers resolved (the body's are checked with the figures).
+    const answer = typeof md.data.answer === 'string' ? plainText(md.data.answer).text : md.data.answer;
+    const parsed = knowledgeSchema.safeParse({ ...md.data, answer });
     if (!parsed.success) problems.addIssues(abs, '', [], issuesOf(parsed.error), 'front-matter');
     const mentions = isObject(md.data.mentions) ? md.data.mentions : {};
     catalogue.articles.push({
@@ -387,80 +371,10 @@ function checkChanges(contentDir: string, catalogue: Catalogue, problems: Proble
   }
 }
 
-/** Articles' `structured.comps` against what scripts/compute-comps.ts would write. */
-function checkComps(catalogue: Catalogue, problems: Problems): void {
-  // With a card file unread the computed comps would be wrong, not the article's.
-  if (!catalogue.complete.cards) return;
-  catalogue.frontMatter.forEach((data, i) => {
-    if (!data || !isObject(data.structured) || !('comps' in data.structured)) return;
-    const { abs } = catalogue.origins.knowledge[i];
-    for (const { path, message } of compsProblems(data.structured.comps, catalogue.compsCards, problems.texts.get(abs) ?? '')) {
-      const full = ['structured', 'comps', ...path];
-      problems.add(abs, { kind: 'front-matter', path: full }, fieldText(full), message);
-    }
-  });
-}
-
-/** The comps line in front matter, as the script reads and writes it: one line of JSON, two spaces in. */
-const COMPS_LINE = /^( {2}comps: )(.*)$/m;
-const FRONT_MATTER_BLOCK = /^---\n([\s\S]*?)\n---\n/;
-const REWRITE = 'run node scripts/compute-comps.ts --write';
-
 const short = (value: unknown) => {
-  const text = JSON.stringify(value) ?? 'nothing';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'nothing');
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
-
-/** computeComps once per list of cards and scope (several articles share a scope). */
-const compsMemo = new WeakMap<readonly CompsCard[], Map<CompsScope, Comps | Error>>();
-function computedComps(cards: readonly CompsCard[], scope: CompsScope): Comps | Error {
-  let byScope = compsMemo.get(cards);
-  if (!byScope) compsMemo.set(cards, (byScope = new Map()));
-  let comps = byScope.get(scope);
-  if (!comps) {
-    try {
-      comps = computeComps(cards, scope);
-    } catch (error) {
-      comps = error as Error;
-    }
-    byScope.set(scope, comps);
-  }
-  return comps;
-}
-
-/**
- * How an article's `structured.comps` differs from computeComps over the cards
- * (scripts/compute-comps.ts --check fails on the same articles): a scope it does
- * not know, each member whose value differs (at that member), and a comps line
- * written other than as the script writes it.
- */
-export function compsProblems(comps: unknown, cards: readonly CompsCard[], articleText: string): { path: string[]; message: string }[] {
-  const scope = isObject(comps) ? comps.scope : undefined;
-  if (!isCompsScope(scope)) {
-    return [{ path: isObject(comps) ? ['scope'] : [], message: `comps "scope" must be one of ${Object.keys(COMPS_SCOPES).join(', ')}, got ${short(scope)}` }];
-  }
-  const expected = computedComps(cards, scope);
-  if (expected instanceof Error) return [{ path: ['scope'], message: expected.message }];
-  const actual = comps as Record<string, unknown>;
-  const computed = expected as Record<string, unknown>;
-  const differing = [...new Set([...Object.keys(computed), ...Object.keys(actual)])].filter(
-    (key) => JSON.stringify(actual[key]) !== JSON.stringify(computed[key]),
-  );
-  if (differing.length) {
-    return differing.map((key) => ({
-      path: [key],
-      message:
-        key in computed
-          ? `is ${short(actual[key])} but content/cards gives ${short(computed[key])} for scope "${scope}"; ${REWRITE}`
-          : `is no member of computed comps; ${REWRITE}`,
-    }));
-  }
-  const line = COMPS_LINE.exec(FRONT_MATTER_BLOCK.exec(articleText)?.[1] ?? '');
-  if (line?.[2] !== JSON.stringify(expected)) {
-    return [{ path: [], message: `not written as scripts/compute-comps.ts writes it (one line of JSON under "structured:", keys in its order); ${REWRITE}` }];
-  }
-  return [];
-}
 
 /** Keeps a record the schema accepted for the articles' figures; one it refused means there are no figures to check. */
 function keepParsed<K extends keyof ContentCatalogue>(
@@ -476,39 +390,41 @@ function keepParsed<K extends keyof ContentCatalogue>(
 const FACTS_REWRITE = 'run npm run facts -- --write';
 
 /**
- * The catalogue figures articles state against what content gives today (scripts/compute-facts.ts --check fails
- * on the same articles): each figure that differs at its front matter field or body line, and each quote an
- * article no longer holds as its template says.
+ * The figures articles state against what content gives today (scripts/compute-facts.ts --check fails on the same
+ * articles): each marked figure or fact-table that differs, at its line, named by its marker; each `structured`
+ * member a facts file owns that differs; each marker that cannot be read or names no value, and each figure of a
+ * facts article that no marker writes and no constant declares.
  */
-function checkFacts(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkFacts(catalogue: Catalogue, problems: Problems): void {
   // With a record unread or refused, a computed figure would be wrong, not the article's; the other problems say why.
   const content = catalogue.parsed;
   if (!content || content.sets.length === 0) return;
-  const knowledge = join(contentDir, 'knowledge');
-  const textOf = (slug: string) => problems.texts.get(join(knowledge, `${slug}.md`));
+  const articles = catalogue.origins.knowledge.map(({ abs }) => ({ abs, slug: basename(abs, '.md'), text: problems.texts.get(abs) ?? '' }));
   let reviews: ReturnType<typeof reviewArticles>;
   try {
-    reviews = reviewArticles(content, textOf);
+    reviews = reviewArticles(content, articles);
   } catch {
     return; // a card naming an unknown set: the reference rules report it
   }
-  for (const review of reviews) {
-    const abs = join(knowledge, `${review.slug}.md`);
-    const template = `src/knowledge-facts/articles/${review.slug}.ts`;
+  reviews.forEach((review, i) => {
+    const { abs } = articles[i];
+    const place = (path: string[], offset: number | undefined) =>
+      offset !== undefined
+        ? ({ kind: 'at', position: positionOf(review.was, offset) } as const)
+        : path.length
+          ? ({ kind: 'front-matter', path } as const)
+          : FILE_START;
     for (const d of review.differences) {
-      const message = `says ${short(d.was)} but content gives ${short(d.now)}; ${FACTS_REWRITE}`;
-      if (d.path[0] === 'body') problems.add(abs, { kind: 'at', position: positionOf(review.was, review.was.indexOf(d.was)) }, 'body', message);
-      else problems.add(abs, { kind: 'front-matter', path: d.path }, fieldText(d.path), message);
+      const message = d.marker
+        ? `${d.marker}: was ${short(d.was)}, now ${short(d.now)}; ${FACTS_REWRITE}`
+        : `says ${short(d.was)} but content gives ${short(d.now)}; ${FACTS_REWRITE}`;
+      problems.add(abs, place(d.path, d.offset), fieldText(d.path), message);
     }
-    for (const p of review.problems) {
-      const message = `${p.message}: the article and ${template} must say the same`;
-      if (p.path[0] === 'body') problems.add(abs, { kind: 'after-front-matter' }, 'body', message);
-      else problems.add(abs, { kind: 'front-matter', path: p.path }, p.path.length ? fieldText(p.path) : '(front matter)', message);
-    }
+    for (const p of review.problems) problems.add(abs, place(p.path, p.offset), p.path.length ? fieldText(p.path) : '(article)', p.message);
     if (review.differences.length === 0 && review.problems.length === 0 && review.text !== review.was) {
-      problems.add(abs, { kind: 'front-matter', path: ['structured'] }, 'structured', `not written as scripts/compute-facts.ts writes it; ${FACTS_REWRITE}`);
+      problems.add(abs, { kind: 'front-matter', path: ['structured'] }, 'structured', `not written as npm run facts writes it; ${FACTS_REWRITE}`);
     }
-  }
+  });
 }
 
 /**

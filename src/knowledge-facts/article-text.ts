@@ -265,7 +265,7 @@ function rewriteMarked(
       problem(`"${format}" is not a format (n, usd, pct, x, ord, month, list, counts)`);
       continue;
     }
-    const found = valueOf(marker, figures);
+    const found = markedValue(marker, figures);
     if (typeof found === 'string') {
       problem(found);
       continue;
@@ -297,7 +297,12 @@ function rewriteMarked(
     }
     let rows: string[];
     try {
-      rows = tableRows(figures.facts, { rows: table.attributes.rows, row: table.attributes.row, where: table.attributes.where, labels: table.attributes.labels });
+      rows = tableRows(figures.facts, {
+        rows: table.attributes.rows,
+        row: table.attributes.row,
+        where: table.attributes.where,
+        labels: table.attributes.labels,
+      });
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
       problems.push({ path, message: `${name}: ${error.message}`, offset: at(table.start) });
@@ -315,10 +320,11 @@ function rewriteMarked(
 }
 
 /** A marker's value: a fact by its key, or an item's field; a string says why it cannot have one here. */
-function valueOf(marker: FactMarker, figures: ArticleFigures): Found | string {
+function markedValue(marker: FactMarker, figures: ArticleFigures): Found | string {
   const { key, card, sealed, field } = marker.attributes;
   if (key !== undefined) {
-    if (figures.facts === null) return 'names a fact, but no facts file computes this article\'s (src/knowledge-facts/articles/): mark a card or sealed product\'s figure with card=… or sealed=…';
+    if (figures.facts === null)
+      return "names a fact, but no facts file computes this article's (src/knowledge-facts/articles/): mark a card or sealed product's figure with card=… or sealed=…";
     return lookUp(figures.facts, key);
   }
   return card !== undefined ? figures.items('card', card, field ?? 'valueUsd') : figures.items('sealed', sealed!, field ?? 'valueUsd');
@@ -344,7 +350,11 @@ function strayFigures(text: string, path: string[], constants: readonly string[]
   for (const { figure, offset } of figuresAt(prose)) {
     if (constants.includes(figure) || seen.has(figure)) continue;
     seen.add(figure);
-    problems.push({ path, message: `"${figure}" is a figure no marker writes: mark it (:fact[${figure}]{key=…}), or declare it among the article's constants`, offset: at(offset) });
+    problems.push({
+      path,
+      message: `"${figure}" is a figure no marker writes: mark it (:fact[${figure}]{key=…}), or declare it among the article's constants`,
+      offset: at(offset),
+    });
   }
 }
 

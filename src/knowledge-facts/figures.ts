@@ -128,7 +128,16 @@ const kindOf = (value: unknown): Kind | null =>
         : null;
 
 /** Which kind of value each format writes. */
-const FORMAT_KIND: Record<Format, Kind> = { n: 'number', usd: 'number', pct: 'number', x: 'number', ord: 'number', month: 'string', list: 'array', counts: 'object' };
+const FORMAT_KIND: Record<Format, Kind> = {
+  n: 'number',
+  usd: 'number',
+  pct: 'number',
+  x: 'number',
+  ord: 'number',
+  month: 'string',
+  list: 'array',
+  counts: 'object',
+};
 
 /**
  * A value as an article writes it: in the `format` named, else in the shape of `shown` (what the article says now),

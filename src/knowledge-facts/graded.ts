@@ -33,7 +33,8 @@ export function gradeLadder(catalogue: FactsCatalogue, scope: CompsScope): Recor
 }
 
 /** How many cards of a scope have a price for a grade. */
-export const withGrade = (catalogue: FactsCatalogue, scope: CompsScope, grade: Grade) => gradedIn(catalogue, scope).filter((g) => typeof g[grade] === 'number').length;
+export const withGrade = (catalogue: FactsCatalogue, scope: CompsScope, grade: Grade) =>
+  gradedIn(catalogue, scope).filter((g) => typeof g[grade] === 'number').length;
 
 /** How many cards of a scope sold for less in a grade than ungraded. */
 export const belowUngraded = (catalogue: FactsCatalogue, scope: CompsScope, grade: Grade) =>

@@ -128,7 +128,8 @@ function readFact(text: string, start: number, lineEnd: number, problems: Marker
     problems.push({ offset: start, message });
     return null;
   };
-  if (text[start + 5] !== '[') return fail('a :fact marker writes its figure in brackets before its attributes: :fact[20,608]{key=…} (empty brackets to have npm run facts fill it in)');
+  if (text[start + 5] !== '[')
+    return fail('a :fact marker writes its figure in brackets before its attributes: :fact[20,608]{key=…} (empty brackets to have npm run facts fill it in)');
   const labelStart = start + 6;
   let close = labelStart;
   while (close < lineEnd && text[close] !== ']') close += text[close] === '\\' ? 2 : 1;
@@ -197,7 +198,8 @@ function readTable(text: string, lines: number[], n: number, problems: MarkerPro
   if (typeof attributes === 'string') return fail(`fact-table: ${attributes}`);
   const unknown = Object.keys(attributes.values).find((name) => !TABLE_ATTRIBUTES.includes(name));
   if (unknown) return fail(`a fact-table has no attribute "${unknown}" (it takes ${TABLE_ATTRIBUTES.join(', ')})`);
-  if (!attributes.values.rows || !attributes.values.row) return fail('a fact-table names the list its rows come from and the template of a row: rows=… row="| … |"');
+  if (!attributes.values.rows || !attributes.values.row)
+    return fail('a fact-table names the list its rows come from and the template of a row: rows=… row="| … |"');
   const header = lineOf(n + 1);
   const separator = lineOf(n + 2);
   if (!header?.startsWith('|') || !separator || !/^\|(\s*:?-+:?\s*\|)+\s*$/.test(separator)) {
@@ -217,7 +219,8 @@ function readTable(text: string, lines: number[], n: number, problems: MarkerPro
  */
 export function plainText(text: string): { text: string; problems: MarkerProblem[] } {
   const { facts, tables, problems } = findMarkers(text);
-  for (const marker of facts) if (marker.label === '') problems.push({ offset: marker.start, message: `${markerName(marker)} has no figure yet: run npm run facts -- --write` });
+  for (const marker of facts)
+    if (marker.label === '') problems.push({ offset: marker.start, message: `${markerName(marker)} has no figure yet: run npm run facts -- --write` });
   const cuts = [...facts.map((m) => ({ start: m.start, end: m.end, by: m.label })), ...tables.map((t) => ({ start: t.start, end: t.end, by: '' }))];
   return { text: replaceSpans(text, cuts), problems };
 }

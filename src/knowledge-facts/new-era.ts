@@ -1,11 +1,10 @@
 import { primaryPriceOf } from '../catalogue/card-value.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { type FactsCard, type FactsCatalogue, firstPriceOf } from './catalogue.ts';
-import { usd } from './quotes.ts';
 
 /**
  * What the articles on the new era share: which sets it holds, read from content's own series and release dates
- * (so a set the catalogue sync adds joins them), and how a card is named in their tables.
+ * (so a set the catalogue sync adds joins them), and what their tables list of a card or a sealed product.
  */
 
 /** The last set of the 2024 card list: the new era is every set released after it. */
@@ -44,12 +43,6 @@ export const briefOf = (c: FactsCard): CardBrief => ({
   slug: c.summary.slug,
   valueUsd: c.summary.valueUsd,
 });
-
-/** A card's link in an article's Markdown: `[Umbreon ex](/cards/umbreon-ex-sv8pt5-161)`. */
-export const cardLink = (c: Pick<CardBrief, 'name' | 'slug'>) => `[${c.name}](/cards/${c.slug})`;
-
-/** A value in a table: dollars, or "unpriced". */
-export const valueText = (valueUsd: number | null) => (valueUsd === null ? 'unpriced' : usd(valueUsd));
 
 /**
  * What the daily history of a card's value printing holds: its first known price, its lowest and highest, over
@@ -96,6 +89,3 @@ export const productBriefOf = (p: FactsSealed): ProductBrief => ({
   packs: p.summary.totalPacks,
   per_pack_usd: p.summary.pricePerPack,
 });
-
-/** A product's link in an article's Markdown, with a label of the article's choosing. */
-export const productLink = (p: Pick<ProductBrief, 'slug'>, label: string) => `[${label}](/sealed/${p.slug})`;

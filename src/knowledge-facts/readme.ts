@@ -15,12 +15,11 @@ import { applyQuote, type TextQuote } from './quotes.ts';
  */
 export const README_QUOTES: readonly TextQuote[] = [
   {
-    in: 'body',
     text: 'The bundled catalogue: {cards|n} cards in {sets|n} sets, from {first_set.name} ({first_set.year}) to {last_set.name} ({last_set.year}), and {sealed|n} sealed',
   },
-  { in: 'body', text: 'TCGplayer market prices as of {prices_as_of} (sets released since are listed unpriced),' },
-  { in: 'body', text: '{card_daily_days|n} days of daily history per card (sealed: weekly from {sealed_weekly_from|month}), PriceCharting' },
-  { in: 'body', text: 'graded figures for {graded_cards|n} cards, and {articles|n} articles.' },
+  { text: 'TCGplayer market prices as of {prices_as_of} (sets released since are listed unpriced),' },
+  { text: '{card_daily_days|n} days of daily history per card (sealed: weekly from {sealed_weekly_from|month}), PriceCharting' },
+  { text: 'graded figures for {graded_cards|n} cards, and {articles|n} articles.' },
 ];
 
 /** The first and the newest set by release, named with their year. */
@@ -70,10 +69,9 @@ export interface ReadmeReview {
  */
 export function reviewReadme(text: string, catalogue: FactsCatalogue, articles: number): ReadmeReview {
   const facts = readmeFactsOf(catalogue, articles);
-  const context = { facts, item: () => undefined };
   const review: ReadmeReview = { text, differences: [], problems: [] };
   for (const quote of README_QUOTES) {
-    const result = applyQuote(review.text, quote, context);
+    const result = applyQuote(review.text, quote, facts);
     if (!result.ok) review.problems.push(`${result.message} (src/knowledge-facts/readme.ts)`);
     else {
       review.text = result.text;

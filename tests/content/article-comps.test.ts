@@ -7,9 +7,10 @@ import { computeComps } from '../../src/catalogue/comps.ts';
 const KNOWLEDGE_DIR = join(import.meta.dirname, '../../content/knowledge');
 
 /**
- * The comps of each article, read the way scripts/compute-comps.ts writes them:
- * one line of JSON under `structured:` in the front matter. A tiny parser for that
- * one line keeps the test free of a YAML dependency the project does not declare.
+ * The comps of each article, read as `npm run facts` writes them (its facts file in
+ * src/knowledge-facts/articles/): one line of JSON under `structured:` in the front
+ * matter. Held here against computeComps over the card files, a second way to the
+ * figures than the facts code's.
  */
 function articlesWithComps(): { file: string; comps: Record<string, unknown> }[] {
   return readdirSync(KNOWLEDGE_DIR)

@@ -8,7 +8,8 @@ import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
-import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle } from '../../src/knowledge-facts/index.ts';
+import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
+import { findMarkers } from '../../src/knowledge-facts/markers.ts';
 import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
 import { CONTENT_DIR } from '../support/real-catalogue.ts';
 
@@ -53,15 +54,18 @@ describe('value-outside-listings', () => {
 });
 
 /**
- * The catalogue-wide figures of the articles src/knowledge-facts/ lists (counts by band, status, rarity and
- * era, medians, totals, grails, the catalogue's span), recomputed from content/ as it is now. A catalogue change
- * that moves one (an import, the daily prices) fails here until `npm run facts -- --write` has written it, so no
- * article states yesterday's figure unseen.
+ * The figures of the articles (src/knowledge-facts/: a facts file computes an article's `structured` members, and its
+ * Markdown marks where it states them), recomputed from content/ as it is now. A catalogue change that moves one
+ * (an import, the daily prices) fails here until `npm run facts -- --write` has written it, so no article states
+ * yesterday's figure unseen.
  */
 describe('the figures articles state', () => {
   const content = catalogueOf(readPriceContent(CONTENT_DIR));
   const catalogue = factsCatalogueOf(content);
   const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
+  const slugs = readdirSync(join(CONTENT_DIR, 'knowledge'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => f.slice(0, -3));
 
   it.each(ARTICLE_FACTS.map((a) => [a.slug, a] as const))('%s: structured holds the figures content gives today', (slug, article) => {
     const facts = article.facts(catalogue);
@@ -69,16 +73,45 @@ describe('the figures articles state', () => {
     expect(Object.fromEntries(Object.keys(facts).map((key) => [key, stated[key]]))).toEqual(facts);
   });
 
-  it.each(ARTICLE_FACTS.map((a) => [a.slug, a] as const))(
-    '%s: its answer, sentences and tables quote them, and no figure is typed beside them',
-    (slug, article) => {
-      const text = articleText(slug);
-      const review = reviewArticle(text, article, catalogue);
-      expect(review.problems).toEqual([]);
-      expect(review.differences).toEqual([]);
-      expect(review.text).toBe(text);
-    },
-  );
+  it('every article is up to date: each marked figure and fact-table as content gives it, and no figure of a facts article unmarked', () => {
+    const reviews = reviewArticles(
+      content,
+      slugs.map((slug) => ({ slug, text: articleText(slug) })),
+    );
+    expect(reviews.flatMap((r) => r.problems.map((p) => `${r.slug}: ${p.message}`))).toEqual([]);
+    expect(reviews.flatMap((r) => r.differences.map((d) => `${r.slug}: ${d.path.join('.')} ${d.marker ?? ''}`))).toEqual([]);
+    expect(reviews.filter((r) => r.text !== r.was).map((r) => r.slug)).toEqual([]);
+  });
+
+  it('every facts article marks its figures: none keeps a figure of its facts typed as plain text', () => {
+    for (const { slug } of ARTICLE_FACTS) expect(findMarkers(articleText(slug)).facts.length, slug).toBeGreaterThan(0);
+  });
+
+  // What issue 44 asked for: an editor rewords any sentence of any article in its Markdown alone. Every line that
+  // holds a marked figure is reworded here (words added around the markers), and nothing is stale or unplaced.
+  it.each(ARTICLE_FACTS.map((a) => [a.slug, a] as const))('%s: every sentence with a figure can be reworded in the Markdown alone', (slug, article) => {
+    const [, yaml, body] = /^---\n([\s\S]*?\n)---\n([\s\S]*)$/.exec(articleText(slug))!;
+    const rewordedYaml = yaml.replace(/^answer: "/m, 'answer: "In short: ');
+    const rewordedBody = body
+      .split('\n')
+      .map((line) => (line.includes(':fact[') && !line.startsWith('|') ? line.replace(/^((?:#+|-|\d+\.) )?/, '$1As it happens, ') : line))
+      .join('\n');
+    const reworded = `---\n${rewordedYaml}---\n${rewordedBody}`;
+    expect(reworded).not.toBe(articleText(slug));
+    const review = reviewArticle(reworded, article, catalogue);
+    expect(review.problems).toEqual([]);
+    expect(review.differences).toEqual([]);
+    expect(review.text).toBe(reworded);
+  });
+
+  it('a price that moves makes each figure marked from it stale, named by its marker at its line', () => {
+    const moved = { ...content, cards: content.cards.map((c) => (c.id === 'base1-4' ? { ...c, prices: c.prices.map((p) => ({ ...p, market: 999.99 })) } : c)) };
+    const slug = 'value-bands-explained';
+    const [review] = reviewArticles(moved, [{ slug, text: articleText(slug) }]);
+    const stale = review.differences.find((d) => d.marker === 'card=base1-4');
+    expect(stale).toMatchObject({ path: ['body'], was: '$458.29', now: '$999.99' });
+    expect(review.was.slice(stale!.offset, stale!.offset! + '$458.29'.length)).toBe('$458.29');
+  });
 
   // A second count, straight from the price lines, of what the facts take from the API's records: the figures
   // must be the ones a client counts in /api/cards, whatever the facts code does.

@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
-import { computeComps } from '../../src/catalogue/comps.ts';
 import { type ContentProblem, checkContent, formatProblem } from '../../src/check/content-check.ts';
 import { contentReferenceProblems } from '../../src/check/content-references.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
@@ -55,22 +53,11 @@ function problemAt(problems: ContentProblem[], file: string, field: string): Con
   return found[0];
 }
 
-const COMPS_ARTICLE = 'knowledge/sealed-per-pack.md';
-/** An article with comps in front matter, written as scripts/compute-comps.ts writes them. */
-function addComps(content: string, comps: unknown): void {
-  edit(content, COMPS_ARTICLE, '  packs_per_booster_box: 36\n', `  packs_per_booster_box: 36\n  comps: ${JSON.stringify(comps)}\n`);
-}
-const fixtureComps = () => computeComps(loadCards(join(FIXTURE_CONTENT, 'cards')), 'all');
+const MARKED_ARTICLE = 'knowledge/what-is-a-grail.md';
 
 describe('the fixture content', () => {
   it('has no problems', () => {
     expect(check(copyFixture())).toEqual([]);
-  });
-
-  it('has no problems with comps written as compute-comps writes them', () => {
-    const copy = copyFixture();
-    addComps(copy.content, fixtureComps());
-    expect(check(copy)).toEqual([]);
   });
 
   it('counts what it checked', () => {
@@ -93,7 +80,6 @@ describe('content broken in many places: every problem is reported, each at its 
     edit(content, 'knowledge/how-values-are-computed.md', 'related: [what-is-a-grail, sealed-per-pack]', 'related: [what-is-a-grail, no-such-article]');
     edit(content, 'knowledge/what-is-a-grail.md', 'cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]');
     edit(content, 'aliases/nicknames.json', '"cards": ["base1-4"]', '"cards": ["base1-404"]');
-    addComps(content, { ...fixtureComps(), psa_10_multiplier: 99 });
     copyFileSync(join(content, 'changes', '2025-10-20.json'), join(content, 'changes', '2025-10-22.json'));
     problems = check(copy);
   });
@@ -139,12 +125,6 @@ describe('content broken in many places: every problem is reported, each at its 
     expect(p.message).toBe('no card with id "base1-404"');
   });
 
-  it('comps that differ from the computed ones: at the member that differs', () => {
-    const p = problemAt(problems, `content/${COMPS_ARTICLE}`, 'structured.comps.psa_10_multiplier');
-    expect(p).toMatchObject(at(content, COMPS_ARTICLE, '"psa_10_multiplier":', '"psa_10_multiplier":'.length));
-    expect(p.message).toMatch(/is 99 but content\/cards gives \d/);
-  });
-
   it('a change record named after the wrong date: at its asOf', () => {
     const p = problemAt(problems, 'content/changes/2025-10-22.json', 'asOf');
     expect(p).toMatchObject(at(content, 'changes/2025-10-22.json', '"2025-10-20"'));
@@ -152,7 +132,7 @@ describe('content broken in many places: every problem is reported, each at its 
   });
 
   it('nothing else is reported, and problems come sorted by file, then line', () => {
-    expect(problems.map(formatProblem)).toHaveLength(9);
+    expect(problems.map(formatProblem)).toHaveLength(8);
     const order = [...problems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
     expect(problems).toEqual(order);
   });
@@ -235,16 +215,34 @@ describe('one problem at a time', () => {
     expect(p).toMatchObject({ line: 13, message: 'the article has no body (answer_detail)' });
   });
 
-  it('a comps scope that is not known, and comps that are not one line of JSON', () => {
+  it('a marked figure that is stale: at the figure, named by its marker, with what it was and what content gives', () => {
     const copy = copyFixture();
-    addComps(copy.content, { ...fixtureComps(), scope: 'neo' });
-    expect(problemAt(check(copy), `content/${COMPS_ARTICLE}`, 'structured.comps.scope').message).toMatch(
-      /must be one of all, vintage, modern, ex-era, got "neo"/,
-    );
-    const other = copyFixture();
-    addComps(other.content, { ...fixtureComps() });
-    edit(other.content, COMPS_ARTICLE, /"card_ids":/, ' "card_ids":');
-    expect(problemAt(check(other), `content/${COMPS_ARTICLE}`, 'structured.comps').message).toMatch(/not written as scripts\/compute-comps\.ts writes it/);
+    // Charizard-EX's figure in the body, as it read before its price moved.
+    edit(copy.content, MARKED_ARTICLE, 'grail at :fact[$650]{card=fix1-107}', 'grail at :fact[$600]{card=fix1-107}');
+    const p = problemAt(check(copy), `content/${MARKED_ARTICLE}`, 'body');
+    expect(p).toMatchObject(at(copy.content, MARKED_ARTICLE, '$600]'));
+    expect(p.message).toBe('card=fix1-107: was $600, now $650; run npm run facts -- --write');
+  });
+
+  it('a marker that cannot be read, or names no card, is reported at the marker; one in the answer at its place in the answer line', () => {
+    const copy = copyFixture();
+    edit(copy.content, MARKED_ARTICLE, 'chase card at **:fact[$458.29]{card=base1-4}**', 'chase card at **:fact[$458.29]{card=base1-4 colour=red}**');
+    edit(copy.content, MARKED_ARTICLE, 'such as Charizard-EX at :fact[$650.00]{card=fix1-107}', 'such as Charizard-EX at :fact[$650.00]{card=fix1-999}');
+    const problems = check(copy);
+    const body = problemAt(problems, `content/${MARKED_ARTICLE}`, 'body');
+    expect(body).toMatchObject(at(copy.content, MARKED_ARTICLE, ':fact[$458.29]'));
+    expect(body.message).toMatch(/no attribute "colour"/);
+    const answer = problemAt(problems, `content/${MARKED_ARTICLE}`, 'answer');
+    expect(answer).toMatchObject(at(copy.content, MARKED_ARTICLE, ':fact[$650.00]'));
+    expect(answer.message).toBe('card=fix1-999: names no item of the catalogue, or no field of it');
+  });
+
+  it("an article's answer is held to its length as served, its markers resolved", () => {
+    const copy = copyFixture();
+    // 600 characters of answer once served, more with the marker around its figure.
+    const words = 'x'.repeat(600 - 'A grail at $650.00.'.length);
+    edit(copy.content, MARKED_ARTICLE, /^answer: .*$/m, `answer: "A grail at :fact[$650.00]{card=fix1-107}.${words}"`);
+    expect(check(copy)).toEqual([]);
   });
 
   it("a sealed file's group problem is reported once, not once per product", () => {

@@ -12,27 +12,12 @@ import {
   statusCounts,
   tallyOf,
 } from '../../src/knowledge-facts/catalogue.ts';
-import {
-  applyQuote,
-  count,
-  countsText,
-  listText,
-  ordinal,
-  pct,
-  type Quote,
-  type QuoteContext,
-  quotePattern,
-  renderQuote,
-  usd,
-} from '../../src/knowledge-facts/quotes.ts';
+import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowledge-facts/figures.ts';
+import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
+import { applyQuote, quotePattern, renderQuote } from '../../src/knowledge-facts/quotes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
-
-const context = (facts: Record<string, unknown>, items: Record<string, unknown> = {}): QuoteContext => ({
-  facts,
-  item: (kind, id, field) => items[`${kind}:${id}:${field}`],
-});
 
 describe('formats', () => {
   it('counts get thousands commas, dollars always two decimals, shares one decimal', () => {
@@ -50,127 +35,153 @@ describe('formats', () => {
   });
 });
 
-describe('renderQuote', () => {
-  it('fills each placeholder from the facts, in its format', () => {
+describe("the README's sentence templates", () => {
+  it('fill each placeholder from the facts, in its format', () => {
     const facts = { budget: 14859, all: 19580, share: 75.9, asOf: '2025-10-20', era: { modern: { median: 0.17 } } };
-    expect(renderQuote('{budget|n} of {all|n} ({share|pct}) on {asOf}, median {era.modern.median|usd}', context(facts))).toBe(
+    expect(renderQuote('{budget|n} of {all|n} ({share|pct}) on {asOf}, median {era.modern.median|usd}', facts)).toBe(
       '14,859 of 19,580 (75.9%) on 2025-10-20, median $0.17',
     );
-    expect(renderQuote('as of {asOf|month}', context(facts))).toBe('as of October 2025');
+    expect(renderQuote('as of {asOf|month}', facts)).toBe('as of October 2025');
+    expect(() => renderQuote('{missing|n} cards', {})).toThrow(/has no value/);
+    expect(() => renderQuote('{name|usd} cards', { name: 'Pikachu' })).toThrow(/as "usd"/);
   });
 
-  it("reads one card's or sealed product's field by id", () => {
-    const items = { 'card:base1-4:valueUsd': 458.29, 'card:base1-4:valueBand': 'chase', 'sealed:218328:low': 120.01 };
-    expect(renderQuote('{card:base1-4|usd}, {card:base1-4:valueBand}; {sealed:218328:low|usd}', context({}, items))).toBe('$458.29, chase; $120.01');
-  });
-
-  it('a placeholder without a value, or in the wrong format, is an error of the template', () => {
-    expect(() => renderQuote('{missing|n} cards', context({}))).toThrow(/has no value/);
-    expect(() => renderQuote('{name|usd} cards', context({ name: 'Pikachu' }))).toThrow(/as "usd"/);
-    expect(() => renderQuote('sets {sets|counts}', context({ sets: ['a', 'b'] }))).toThrow(/as "counts"/);
-    expect(() => renderQuote('sets {sets|list}', context({ sets: { a: 1 } }))).toThrow(/as "list"/);
-  });
-
-  it('a list of names reads as English, and the quote finds it again whatever the names', () => {
-    const text = renderQuote('unpriced: {sets|list}.', context({ sets: ['Perfect Order', 'Chaos Rising', 'Pitch Black'] }));
-    expect(text).toBe('unpriced: Perfect Order, Chaos Rising and Pitch Black.');
-    expect('Sets unpriced: Pitch Black. More.'.match(quotePattern('unpriced: {sets|list}.'))?.[0]).toBe('unpriced: Pitch Black.');
-  });
-});
-
-describe('quotePattern', () => {
-  it('finds the quote whatever its figures, a formatted figure in full', () => {
-    const pattern = quotePattern('is {v|usd}.');
-    expect('Cottonee is $0.03. Next.'.match(pattern)?.[0]).toBe('is $0.03.');
-  });
-
-  it('a formatted figure may start a quote; an unformatted one may not, nor two figures in a row', () => {
-    expect('68 cards are worth'.match(quotePattern('{n|n} cards are worth'))?.[0]).toBe('68 cards are worth');
+  it('find the sentence whatever its figures, a formatted figure in full, and rewrite it in place', () => {
+    expect('Cottonee is $0.03. Next.'.match(quotePattern('is {v|usd}.'))?.[0]).toBe('is $0.03.');
     expect(() => quotePattern('{name} is chase')).toThrow(/start and end/);
     expect(() => quotePattern('worth {a|n}{b|n} dollars')).toThrow(/words between/);
-  });
-});
-
-describe('applyQuote', () => {
-  const quote: Quote = { in: 'body', text: '- **{a|n} of {b|n}** cards are budget.' };
-
-  it('rewrites the figures of the one sentence the template matches, and says what it was', () => {
-    const result = applyQuote('Intro.\n- **13,516 of 17,882** cards are budget.\nEnd.', quote, context({ a: 14859, b: 19580 }));
-    expect(result).toEqual({
+    expect(applyQuote('Intro. 13,516 of 17,882 cards. End.', { text: '{a|n} of {b|n} cards' }, { a: 14859, b: 19580 })).toEqual({
       ok: true,
-      text: 'Intro.\n- **14,859 of 19,580** cards are budget.\nEnd.',
-      was: '- **13,516 of 17,882** cards are budget.',
-      now: '- **14,859 of 19,580** cards are budget.',
+      text: 'Intro. 14,859 of 19,580 cards. End.',
+      was: '13,516 of 17,882 cards',
+      now: '14,859 of 19,580 cards',
     });
-  });
-
-  it('a sentence reworded by hand, or written twice, cannot be placed', () => {
-    expect(applyQuote('- **1 of 2** cards are cheap.', quote, context({ a: 1, b: 2 }))).toMatchObject({ ok: false, message: /no sentence/ });
-    expect(applyQuote('- **1 of 2** cards are budget.\n- **1 of 2** cards are budget.', quote, context({ a: 1, b: 2 }))).toMatchObject({
-      ok: false,
-      message: /more than one/,
-    });
-  });
-
-  it('a table is found by its header row and its rows made again, however many there were', () => {
-    const table: Quote = { in: 'body', header: '| Band | Cards |', rows: ({ facts }) => Object.entries(facts).map(([band, n]) => [band, count(n as number)]) };
-    const text = 'Before.\n\n| Band | Cards |\n|---|---|\n| grail | 64 |\n\nAfter.';
-    const result = applyQuote(text, table, context({ grail: 68, chase: 1063 }));
-    expect(result.ok && result.text).toBe('Before.\n\n| Band | Cards |\n|---|---|\n| grail | 68 |\n| chase | 1,063 |\n\nAfter.');
+    expect(applyQuote('1 of 2 cards. 1 of 2 cards.', { text: '{a|n} of {b|n} cards' }, { a: 1, b: 2 })).toMatchObject({ ok: false, message: /more than one/ });
   });
 });
+
+const items: ItemLookUp = (kind, id, field) =>
+  kind === 'card' && id === 'base1-4' ? lookUp({ valueUsd: 458.29, low: 327.99, graded: { psa10: 9000 } }, field) : { found: false };
 
 describe('rewriteArticle', () => {
   const article = [
     '---',
     'question: "Why?"',
-    'answer: "Because 1 of 2 cards are cheap."',
+    'answer: "Because \\"cheap\\" means :fact[1]{key=cheap} of :fact[2]{key=cards} cards."',
+    'constants: ["1999"]',
     'structured:',
     '  rule: "hand-written"',
     '  cards: 2',
     '---',
-    'There are 2 cards, 1 of them cheap.',
+    'There are :fact[2]{key=cards} cards, **:fact[1]{key=cheap}** of them cheap, since 1999.',
     '',
   ].join('\n');
-  const quotes: Quote[] = [
-    { in: 'answer', text: 'Because {cheap|n} of {cards|n} cards are cheap.' },
-    { in: 'body', text: 'There are {cards|n} cards, {cheap|n} of them cheap.' },
-  ];
+  const facts = { cards: 1500, cheap: 1000 };
 
-  it('writes the facts it owns after the members an editor wrote, and rewrites the answer and body', () => {
-    const result = rewriteArticle(article, { cards: 1500, cheap: 1000 }, quotes, context({ cards: 1500, cheap: 1000 }));
+  it('writes the facts it owns after the members an editor wrote, and only the figures inside markers', () => {
+    const result = rewriteArticle(article, { facts, items });
     expect(result.problems).toEqual([]);
     expect(result.text).toBe(
       [
         '---',
         'question: "Why?"',
-        'answer: "Because 1,000 of 1,500 cards are cheap."',
+        'answer: "Because \\"cheap\\" means :fact[1,000]{key=cheap} of :fact[1,500]{key=cards} cards."',
+        'constants: ["1999"]',
         'structured:',
         '  rule: "hand-written"',
         '  cards: 1500',
         '  cheap: 1000',
         '---',
-        'There are 1,500 cards, 1,000 of them cheap.',
+        'There are :fact[1,500]{key=cards} cards, **:fact[1,000]{key=cheap}** of them cheap, since 1999.',
         '',
       ].join('\n'),
     );
-    expect(result.differences.map((d) => d.path.join('.'))).toEqual(['structured.cards', 'structured.cheap', 'answer', 'body']);
+    expect(result.differences.map((d) => [d.path.join('.'), d.marker, d.was, d.now])).toEqual([
+      ['answer', 'key=cheap', '1', '1,000'],
+      ['answer', 'key=cards', '2', '1,500'],
+      ['body', 'key=cards', '2', '1,500'],
+      ['body', 'key=cheap', '1', '1,000'],
+      ['structured.cards', undefined, '2', '1500'],
+      ['structured.cheap', undefined, '(missing)', '1000'],
+    ]);
+  });
+
+  it('places each stale figure at its offset in the file, in the answer past its escapes too', () => {
+    const { differences } = rewriteArticle(article, { facts, items });
+    for (const d of differences.filter((d) => d.offset !== undefined)) expect(article.slice(d.offset!, d.offset! + d.was.length)).toBe(d.was);
   });
 
   it('an article that already says what the facts give comes back byte for byte, with no difference', () => {
-    const facts = { cards: 1500, cheap: 1000 };
-    const once = rewriteArticle(article, facts, quotes, context(facts)).text;
-    expect(rewriteArticle(once, facts, quotes, context(facts))).toEqual({ text: once, differences: [], problems: [] });
+    const once = rewriteArticle(article, { facts, items }).text;
+    expect(rewriteArticle(once, { facts, items })).toEqual({ text: once, differences: [], problems: [] });
   });
 
-  it('a figure typed beside the quotes is reported unless the article names it a constant', () => {
-    const typed = `${article}Since 1999 we count 12,345 cards; see [the 2024 list](/knowledge/list-2024) and \`sv6pt5\`.\n`;
-    const facts = { cards: 2, cheap: 1 };
-    const problems = rewriteArticle(typed, facts, quotes, context(facts), ['1999']).problems.map((p) => p.message);
-    expect(problems).toEqual([expect.stringContaining('"12,345"'), expect.stringContaining('"2024"')]);
+  it('an editor rewords the sentences around the markers freely: the figures are still found and nothing is stale', () => {
+    const once = rewriteArticle(article, { facts, items }).text;
+    const reworded = once
+      .replace('There are :fact[1,500]{key=cards} cards, **', 'Of the :fact[1,500]{key=cards} cards we list, a full **')
+      .replace('of them cheap', 'cost little');
+    expect(rewriteArticle(reworded, { facts, items })).toEqual({ text: reworded, differences: [], problems: [] });
   });
 
-  it('a table of figures is written one row per member, and YAML reads every member back as written', () => {
+  it('a figure typed beside the markers is reported where it stands, unless the front matter declares it a constant', () => {
+    const typed = `${article}We count 12,345 cards; see [the 2024 list](/knowledge/list-2024) and \`sv6pt5\`, and 12,345 again.\n`;
+    const problems = rewriteArticle(typed, { facts, items }).problems;
+    expect(problems.map((p) => p.message)).toEqual([expect.stringContaining('"12,345"'), expect.stringContaining('"2024"')]);
+    expect(typed.slice(problems[0].offset, problems[0].offset! + 6)).toBe('12,345');
+  });
+
+  it('an article without a facts file has its card markers read, and its other figures left alone', () => {
+    const text = '---\nquestion: "Q?"\nanswer: "A."\n---\nCharizard is :fact[$400.00]{card=base1-4}, asking :fact[$327.99]{card=base1-4 field=low}, in 1999.\n';
+    const result = rewriteArticle(text, { facts: null, items });
+    expect(result.problems).toEqual([]);
+    expect(result.text).toContain('Charizard is :fact[$458.29]{card=base1-4}, asking');
+    expect(result.differences).toEqual([{ path: ['body'], was: '$400.00', now: '$458.29', offset: text.indexOf('$400.00'), marker: 'card=base1-4' }]);
+  });
+
+  it('a marker naming no fact, a fact with no value, or a key in an article without facts is reported where it stands', () => {
+    const text = (body: string) => `---\nquestion: "Q?"\nanswer: "A."\n---\n${body}\n`;
+    const message = (body: string, f: Record<string, unknown> | null) => rewriteArticle(text(body), { facts: f, items }).problems.map((p) => p.message);
+    expect(message('See :fact[3]{key=missing}.', {})).toEqual(["key=missing: names no fact of the article's"]);
+    expect(message('See :fact[$1.00]{key=median}.', { median: null })).toEqual(['key=median: has no value today: the sentence must say it another way']);
+    expect(message('See :fact[3]{key=cards}.', null)).toEqual([expect.stringMatching(/^key=cards: names a fact, but no facts file computes this article's/)]);
+    expect(message('See :fact[3]{card=nope-1}.', null)).toEqual(['card=nope-1: names no item of the catalogue, or no field of it']);
+    expect(message('See :fact[3]{key=n format=dollars}.', { n: 3 })).toEqual([expect.stringMatching(/"dollars" is not a format/)]);
+    const broken = text('Intro.\nSee :fact[3{key=n}.');
+    const [problem] = rewriteArticle(broken, { facts: { n: 3 }, items }).problems;
+    expect(problem).toMatchObject({ path: ['body'], offset: broken.indexOf(':fact[3{'), message: expect.stringMatching(/must end with "\]"/) });
+  });
+
+  it("a fact-table's rows are written from the facts under the header the editor wrote", () => {
+    const text = [
+      '---',
+      'question: "Q?"',
+      'answer: "A."',
+      '---',
+      'The top:',
+      '',
+      '<!-- fact-table rows=top row="| [{name}](/cards/{slug}) | {valueUsd|usd} |" -->',
+      '| Card | Value |',
+      '|---|---|',
+      '| [Old](/cards/old-1) | $1.00 |',
+      '',
+      'After.',
+      '',
+    ].join('\n');
+    const top = [
+      { name: 'Charizard', slug: 'charizard-base1-4', valueUsd: 458.29 },
+      { name: 'Pikachu', slug: 'pikachu-base1-58', valueUsd: 3.12 },
+    ];
+    const result = rewriteArticle(text, { facts: { top }, items });
+    expect(result.problems).toEqual([]);
+    expect(result.text).toContain('|---|---|\n| [Charizard](/cards/charizard-base1-4) | $458.29 |\n| [Pikachu](/cards/pikachu-base1-58) | $3.12 |\n\nAfter.');
+    expect(result.differences).toEqual([
+      expect.objectContaining({ path: ['body'], marker: 'fact-table rows=top', was: '| [Old](/cards/old-1) | $1.00 |', offset: text.indexOf('| [Old]') }),
+      expect.objectContaining({ path: ['structured', 'top'] }),
+    ]);
+  });
+
+  it('a table of values is written one row per member, and YAML reads every member back as written', () => {
     const value = { Common: { cards: 5087, median_usd: 0.18 }, 'Rare Holo LV.X': { cards: 56 }, 'Sword & Shield': { cards: 1 } };
     const member = structuredMember('by_rarity', value);
     expect(member).toBe('  by_rarity:\n    Common: {"cards": 5087, "median_usd": 0.18}\n    Rare Holo LV.X: {"cards": 56}\n    "Sword & Shield": {"cards": 1}');
@@ -182,9 +193,10 @@ describe('rewriteArticle', () => {
 
 describe('mentions', () => {
   const article = ['---', 'question: "Which?"', 'related: [a]', 'mentions:', '  cards: [base1-4]', 'structured:', '  n: 1', '---', 'Body.', ''].join('\n');
+  const facts = { n: 1 };
 
   it('are written from the facts where the editor had them, each id once, and reported when they change', () => {
-    const result = rewriteArticle(article, { n: 1 }, [], context({ n: 1 }), [], { cards: ['sv8pt5-161', 'sv10-231', 'sv8pt5-161'], sealed: [593355] });
+    const result = rewriteArticle(article, { facts, items, mentions: { cards: ['sv8pt5-161', 'sv10-231', 'sv8pt5-161'], sealed: [593355] } });
     expect(result.text.split('\n').slice(2, 6)).toEqual(['related: [a]', 'mentions:', '  cards: [sv8pt5-161, sv10-231]', '  sealed: [593355]']);
     expect(result.differences).toEqual([{ path: ['mentions'], was: 'cards: [base1-4]', now: 'cards: [sv8pt5-161, sv10-231]; sealed: [593355]' }]);
     expect(load(result.text.split('---')[1])).toMatchObject({ mentions: { cards: ['sv8pt5-161', 'sv10-231'], sealed: [593355] } });
@@ -192,10 +204,10 @@ describe('mentions', () => {
 
   it('go before structured when the article had none, and an article without computed mentions keeps its own', () => {
     const without = article.replace('mentions:\n  cards: [base1-4]\n', '');
-    expect(rewriteArticle(without, { n: 1 }, [], context({ n: 1 }), [], { cards: ['me1-187'], sealed: [] }).text).toContain(
+    expect(rewriteArticle(without, { facts, items, mentions: { cards: ['me1-187'], sealed: [] } }).text).toContain(
       'related: [a]\nmentions:\n  cards: [me1-187]\nstructured:',
     );
-    expect(rewriteArticle(article, { n: 1 }, [], context({ n: 1 })).text).toBe(article);
+    expect(rewriteArticle(article, { facts, items }).text).toBe(article);
   });
 
   it('an id YAML would not read back as itself is quoted, and empty lists are left out', () => {

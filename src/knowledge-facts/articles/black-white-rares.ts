@@ -1,7 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, sumUsd, valued } from '../catalogue.ts';
-import { cardLink, valueText } from '../new-era.ts';
-import { count, ordinal, pct, usd } from '../quotes.ts';
 
 const RARITY = 'Black White Rare';
 
@@ -78,45 +76,6 @@ const article: ArticleFacts = {
       ),
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'Black White Rare is the top rarity of {sets|list}, the pair that closed Scarlet & Violet: {cards|n} cards of {names|list}, worth {min_usd|usd} to {max_usd|usd} on {prices_as_of}; none ranks lower than {lowest_rank_in_set|ord} in its set by value.',
-    },
-    {
-      in: 'body',
-      text: 'the only sets with the label are {sets|list}. Each ends its numbering with Black White Rares, after its Special Illustration Rares: {exact_names|list}.',
-    },
-    { in: 'body', text: '## Their values (TCGplayer market, {prices_as_of})' },
-    {
-      in: 'body',
-      header: '| Card | Set | Value | Rank in its set | The same name in the set |',
-      rows: ({ facts }) =>
-        (facts.rows as Row[]).map((r) => [
-          cardLink(r),
-          r.set,
-          valueText(r.valueUsd),
-          r.rank_in_set === null ? 'unpriced' : ordinal(r.rank_in_set),
-          r.same_name_in_set.map((o) => `${o.rarity} ${valueText(o.valueUsd)}`).join(', ') || 'none',
-        ]),
-    },
-    {
-      in: 'body',
-      text: 'Where the set also has a Special Illustration Rare of the same card ({over_special_illustration_rare.cards|n} cards), the Black White Rare is worth a median {over_special_illustration_rare.median|x} times it.',
-    },
-    { in: 'body', text: 'The median Black White Rare is worth {median_usd|usd}.' },
-    {
-      in: 'body',
-      header: '| Set | Released | Cards with a value | One copy of each | Black White Rares | Their share |',
-      rows: ({ facts }) =>
-        Object.entries(
-          facts.by_set as Record<
-            string,
-            { released: string; black_white_rares: number; cards_with_value: number; set_usd: number; black_white_rares_usd: number; share_pct: number }
-          >,
-        ).map(([name, s]) => [name, s.released, count(s.cards_with_value), usd(s.set_usd), usd(s.black_white_rares_usd), pct(s.share_pct)]),
-    },
-  ],
   mentions: (facts) => ({ cards: (facts.rows as Row[]).map((r) => r.card_id), sealed: [] }),
 };
 

@@ -66,37 +66,6 @@ const article: ArticleFacts = {
       graded_cards: graded.length,
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: "They come from different public snapshots: the card list ({catalogue.cards|n} cards, {catalogue.sets|n} sets) is the Pokémon TCG API's of August 2024, to Shrouded Fable, plus the sets released since, to {catalogue.last_set_name} of {catalogue.last_release}; card prices are TCGplayer's of {snapshots.card_prices}, so the sets released after that are listed unpriced; graded prices are PriceCharting's of {snapshots.graded_prices}.",
-    },
-    {
-      in: 'body',
-      text: '| Card list to Shrouded Fable ({catalogue.snapshot_2024.sets|n} sets, {catalogue.snapshot_2024.cards|n} cards counting the promos and energies added since) |',
-    },
-    {
-      in: 'body',
-      text: '| Card list of the {catalogue.newer_sets.sets|n} sets since, to {catalogue.last_set_name} ({catalogue.newer_sets.cards|n} cards), and the promos and energies added to older sets |',
-    },
-    { in: 'body', text: '| Card prices | {snapshots.card_prices} ({second_source.cards|n} cards {second_source.updated_at}) |' },
-    { in: 'body', text: '| Card price history | {snapshots.card_price_history.start} to {snapshots.card_price_history.end} |' },
-    { in: 'body', text: '| Graded prices ({graded_cards|n} cards) | {snapshots.graded_prices} |' },
-    {
-      in: 'body',
-      text: '| Sealed products and prices | {snapshots.sealed_prices} (weekly history from {snapshots.sealed_history.start}, daily for the last 90 to 96 days) |',
-    },
-    {
-      in: 'body',
-      text: 'to {catalogue.last_set_name} (`{catalogue.last_set}`, {catalogue.last_release}). Those released after the last price day, {snapshots.card_prices}, are listed',
-    },
-    { in: 'body', text: 'of Pitch Black, {catalogue.newer_sets.unpriced|n} cards of the newer sets in all.' },
-    { in: 'body', text: 'The 2024 card list ends with Shrouded Fable (`sv6pt5`, released {catalogue.snapshot_2024.last_release};' },
-    { in: 'body', text: 'is valued at its {snapshots.card_prices|month} TCGplayer price.' },
-    { in: 'body', text: 'A PSA 10 multiplier compares {snapshots.graded_prices|month} prices with each other.' },
-  ],
-  // When the newer sets' snapshots were taken (with NEWER_SETS_CATALOGUE): provenance, which content does not record.
-  constants: ['2026'],
 };
 
 export default article;

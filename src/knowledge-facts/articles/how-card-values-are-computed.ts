@@ -32,25 +32,6 @@ const article: ArticleFacts = {
       },
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: "A card's valueUsd is the TCGplayer market price of its primary printing (holofoil first, then normal, then the other variants in a fixed order), taken from the price import dated {prices_as_of}; {cards_with_value|n} of our {cards_total|n} cards get a value this way and {cards_by_status.unpriced|n} stay unpriced.",
-    },
-    {
-      in: 'body',
-      text: '[Charizard from Base Set](/cards/charizard-base1-4) has two lines: the unlimited holo (product {example.productId}, primary) with a market of **{example.valueUsd|usd}**, and the Shadowless holo (a separate product, not primary) at {example.ignored_line.market|usd}. Its value is {example.valueUsd|usd}, which puts it in the *{example.valueBand}* band',
-    },
-    {
-      in: 'body',
-      text: 'In all, {cards_by_status.unpriced|n} cards end up unpriced: they have no primary line with a market price. {unpriced_cards.newer_sets|n} of them are from the sets released after {prices_as_of}, which have no prices yet.',
-    },
-    {
-      in: 'body',
-      text: "The prices are TCGplayer's as of {prices_as_of} ({second_source.cards|n} cards carry a {second_source.updated_at} figure from a second source)",
-    },
-  ],
-  constants: ['$500'],
 };
 
 export default article;

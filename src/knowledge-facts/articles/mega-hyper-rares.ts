@@ -1,7 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
-import { cardLink, megaEvolutionSets, valueHistoryOf, valueText } from '../new-era.ts';
-import { usd } from '../quotes.ts';
+import { megaEvolutionSets, valueHistoryOf } from '../new-era.ts';
 
 const RARITY = 'Mega Hyper Rare';
 
@@ -87,48 +86,6 @@ const article: ArticleFacts = {
       rows: cards.map(row),
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'Mega Hyper Rare is the top rarity of the Mega Evolution sets: {cards|n} cards in {sets_with_them|n} sets so far, {mega_ex|n} of them Mega Pokémon ex. On {prices_as_of} {priced|n} have a value ({priced_names|list}, median {median_usd|usd}); the other {unpriced|n} are unpriced, {unpriced_released_after_prices|n} of them from sets released after that date.',
-    },
-    {
-      in: 'body',
-      text: 'In {sets_closing_with_them|n} of the {sets_with_them|n} sets that have them, the Mega Hyper Rares are the last cards of the numbering. The Mega Evolution sets have {hyper_rares_in_mega_evolution_sets|n} cards labelled Hyper Rare',
-    },
-    { in: 'body', text: '## Every Mega Hyper Rare (TCGplayer market, {prices_as_of})' },
-    {
-      in: 'body',
-      header: '| Card | Number | Set | Released | Value | The same name in the set |',
-      rows: ({ facts }) =>
-        (facts.rows as Row[]).map((r) => [
-          cardLink(r),
-          r.number,
-          r.set,
-          r.released,
-          valueText(r.valueUsd),
-          r.same_name_in_set.map((o) => `${o.rarity} ${valueText(o.valueUsd)}`).join(', ') || 'none',
-        ]),
-    },
-    {
-      in: 'body',
-      text: 'Where a Mega Hyper Rare has a value and its set a Special Illustration Rare of the same card ({over_special_illustration_rare.cards|n} cards), the Mega Hyper Rare is worth a median {over_special_illustration_rare.median|x} times it.',
-    },
-    {
-      in: 'body',
-      text: 'Their daily TCGplayer history in the catalogue runs from {history_span.start} to {history_span.end}:',
-    },
-    {
-      in: 'body',
-      header: '| Card | First price on record | Lowest | Highest | Value |',
-      rows: ({ facts }) =>
-        (facts.rows as Row[]).flatMap((r) =>
-          r.history && r.valueUsd !== null
-            ? [[cardLink(r), `${usd(r.history.first_usd)} (${r.history.first_date})`, usd(r.history.low_usd), usd(r.history.high_usd), usd(r.valueUsd)]]
-            : [],
-        ),
-    },
-  ],
   mentions: (facts) => ({ cards: (facts.rows as Row[]).map((r) => r.card_id), sealed: [] }),
 };
 

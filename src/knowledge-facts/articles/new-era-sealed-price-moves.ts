@@ -1,7 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
 import { firstPriceOf, medianRatio, priceOn } from '../catalogue.ts';
-import { newEraSets, productLink, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
-import { count, usd } from '../quotes.ts';
+import { newEraSets, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
 
 /** How the table names each standard product after its set's name. */
 const LABELS: Record<StandardProduct, string> = {
@@ -72,52 +71,6 @@ const article: ArticleFacts = {
       moves,
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'From the week each set came out to {prices_as_of}, {rose|n} of {compared|n} booster boxes, bundles, packs and Elite Trainer Boxes of the sets released since Shrouded Fable rose and {fell|n} fell, a median change of {median_since_release|x} times; {listed_before_release.first_price_higher|n} of the {listed_before_release.products|n} listed before release cost more in their first week on record than in their release week.',
-    },
-    {
-      in: 'body',
-      text: 'The sealed history in the catalogue goes back to {history_from} for these products and runs to {prices_as_of}: weekly closes',
-    },
-    {
-      in: 'body',
-      header: '| Product | First price on record | Week of release | Value | Since release |',
-      rows: ({ facts }) =>
-        (facts.moves as Move[]).map((m) => [
-          productLink(m, m.name),
-          m.first ? `${usd(m.first.market)} (${m.first.date})` : 'none',
-          m.release_week_usd === null ? 'none' : usd(m.release_week_usd),
-          m.valueUsd === null ? 'unpriced' : usd(m.valueUsd),
-          m.since_release === null ? 'none' : `${m.since_release.toFixed(1)}×`,
-        ]),
-    },
-    {
-      in: 'body',
-      text: '{compared|n} products have both a release-week price and a value: {rose|n} rose and {fell|n} fell, a median change of {median_since_release|x} times. By product:',
-    },
-    {
-      in: 'body',
-      header: '| Product | Compared | Median since release |',
-      rows: ({ facts }) =>
-        Object.entries(facts.by_kind as Record<StandardProduct, { products: number; median_since_release: number | null }>).map(([k, r]) => [
-          LABELS[k as StandardProduct],
-          count(r.products),
-          r.median_since_release === null ? 'none' : `${r.median_since_release.toFixed(1)}×`,
-        ]),
-    },
-    {
-      in: 'body',
-      text: 'The strongest move was the [{highest_riser.name}](/sealed/{highest_riser.slug}), at {highest_riser.since_release|x} times its release-week price, and the weakest the [{lowest.name}](/sealed/{lowest.slug}), at {lowest.since_release|x} times.',
-    },
-    {
-      in: 'body',
-      text: '{listed_before_release.products|n} of these products have a price on record from before their set came out, and {listed_before_release.first_price_higher|n} of them cost more in their first week on record than in their release week.',
-    },
-  ],
-  // The title of the article "sealed prices since 2024".
-  constants: ['2024'],
   mentions: (facts) => ({ cards: [], sealed: (facts.moves as Move[]).map((m) => m.product_id) }),
 };
 

@@ -2,8 +2,7 @@ import { printingsOf } from '../../catalogue/card-record.ts';
 import { medianUsd } from '../../catalogue/price-status.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { type FactsCard, medianRatio, ranked } from '../catalogue.ts';
-import { briefOf, type CardBrief, cardLink } from '../new-era.ts';
-import { count, usd } from '../quotes.ts';
+import { briefOf, type CardBrief } from '../new-era.ts';
 
 /** The two patterns, as content's price lines name their printing. */
 const PATTERNS = { pokeball: 'Poké Ball', masterball: 'Master Ball' } as const;
@@ -70,57 +69,6 @@ const article: ArticleFacts = {
       top_master_ball: master.slice(0, TOP).map((f): TopRow => ({ ...briefOf(f.card), printing_usd: f.valueUsd })),
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: "They are extra printings of the {rarities|list} cards of {sets|list}, each priced apart from the card: on {prices_as_of} a Poké Ball printing is worth a median {all.pokeball.median_usd|usd}, {all.pokeball.over_reverse_holo|x} times the same card's reverse holo, and a Master Ball printing a median {all.masterball.median_usd|usd}, {all.masterball.over_reverse_holo|x} times the reverse holo; the card's own value stays its primary printing's.",
-    },
-    {
-      in: 'body',
-      text: 'The {rarities|list} cards of {sets|list} were printed with a Poké Ball pattern, and many with a Master Ball pattern, besides their other printings.',
-    },
-    { in: 'body', text: '## What they are worth (TCGplayer market, {prices_as_of})' },
-    {
-      in: 'body',
-      header: "| Set | Printing | Cards | Median value | Times the reverse holo | Times the card's value |",
-      rows: ({ facts }) =>
-        Object.entries(facts.by_set as Record<string, Record<Pattern, Row>>).flatMap(([set, rows]) =>
-          (Object.keys(PATTERNS) as Pattern[]).flatMap((p) =>
-            rows[p].cards === 0
-              ? []
-              : [
-                  [
-                    set,
-                    PATTERNS[p],
-                    count(rows[p].cards),
-                    rows[p].median_usd === null ? 'none' : usd(rows[p].median_usd!),
-                    rows[p].over_reverse_holo === null ? 'none' : `${rows[p].over_reverse_holo!.toFixed(1)}×`,
-                    rows[p].over_card_value === null ? 'none' : `${rows[p].over_card_value!.toFixed(1)}×`,
-                  ],
-                ],
-          ),
-        ),
-    },
-    {
-      in: 'body',
-      text: 'Where a card has both, its Master Ball printing is worth a median {master_over_poke_ball.median|x} times its Poké Ball printing ({master_over_poke_ball.cards|n} cards).',
-    },
-    { in: 'body', text: 'The {top_count|n} most valuable Master Ball printings:' },
-    {
-      in: 'body',
-      text: 'The cheapest Master Ball printing is worth {cheapest_master_ball_usd|usd} and the dearest {top_master_ball.0.printing_usd|usd}:',
-    },
-    {
-      in: 'body',
-      header: "| Card | Set | Rarity | Master Ball printing | The card's value |",
-      rows: ({ facts }) =>
-        (facts.top_master_ball as TopRow[]).map((r) => [cardLink(r), r.set, r.rarity, usd(r.printing_usd), r.valueUsd === null ? 'unpriced' : usd(r.valueUsd)]),
-    },
-    {
-      in: 'body',
-      text: '{sold_as_one_product.cards|n} cards of {sold_as_one_product.sets|list} have one TCGplayer product for both patterns; that printing is `masterball/pokeball`, and the figures above leave it out.',
-    },
-  ],
   mentions: (facts) => ({ cards: (facts.top_master_ball as TopRow[]).map((r) => r.card_id), sealed: [] }),
 };
 

@@ -2,8 +2,7 @@ import { printingsOf } from '../../catalogue/card-record.ts';
 import { medianUsd } from '../../catalogue/price-status.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, sumUsd, valued } from '../catalogue.ts';
-import { briefOf, type CardBrief, cardLink, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
-import { usd } from '../quotes.ts';
+import { briefOf, type CardBrief, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
 
 const SET = 'sv8pt5';
 const UMBREON = 'sv8pt5-161';
@@ -75,46 +74,6 @@ const article: ArticleFacts = {
       ),
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'On {prices_as_of} the most valuable card of Prismatic Evolutions is {top.0.name} ({top.0.rarity}) at {top.0.valueUsd|usd}; the set has {special_illustration_rares.cards|n} Special Illustration Rares (median {special_illustration_rares.median_usd|usd}), {chase_or_grail|n} of its {set.valued|n} cards are chase or grail, and its median card is {median_usd|usd}. Its Master Ball printings are worth a median {master_ball_over_card_median|x} times the card, its Poké Ball printings a median {patterns.pokeball.median_usd|usd}.',
-    },
-    {
-      in: 'body',
-      text: "released {set.released}) is a special set built around Eevee and its evolutions: {set.cards|n} cards, {illustration_rares|n} of them Illustration Rares and {special_illustration_rares.cards|n} Special Illustration Rares. Of the catalogue's sets, {special_illustration_rares.sets_with_more|n} have more Special Illustration Rares.",
-    },
-    { in: 'body', text: '## The most valuable cards (TCGplayer market, {prices_as_of})' },
-    {
-      in: 'body',
-      header: '| Card | Rarity | Value |',
-      rows: ({ facts }) => (facts.top as CardBrief[]).map((c) => [cardLink(c), c.rarity, usd(c.valueUsd!)]),
-    },
-    {
-      in: 'body',
-      text: "{chase_or_grail|n} of the set's {set.valued|n} cards with a value are chase or grail, and its median card is worth {median_usd|usd}.",
-    },
-    {
-      in: 'body',
-      text: "[Umbreon ex](/cards/umbreon-ex-sv8pt5-161), number {umbreon.number}, ranks {umbreon.rank_in_set|ord} in the set by value at {card:sv8pt5-161|usd}: {umbreon.over_median_sir|x} times the set's median Special Illustration Rare, and {umbreon.share_of_set_pct|pct} of the {one_copy_of_each_usd|usd} that one copy of each of the set's cards comes to.",
-    },
-    {
-      in: 'body',
-      text: 'In its daily history from {umbreon.history.start} to {umbreon.history.end} it ranged from {umbreon.history.low_usd|usd} to {umbreon.history.high_usd|usd}.',
-    },
-    {
-      in: 'body',
-      text: "The {special_illustration_rares.eevee_family.cards|n} Special Illustration Rares of Eevee and its evolutions have a median of {special_illustration_rares.eevee_family.median_usd|usd}, against {special_illustration_rares.others.median_usd|usd} for the set's {special_illustration_rares.others.cards|n} other Special Illustration Rares",
-    },
-    {
-      in: 'body',
-      text: "{patterns.pokeball.cards|n} of the set's cards have a Poké Ball printing, worth a median {patterns.pokeball.median_usd|usd}, and {patterns.masterball.cards|n} a Master Ball printing, worth a median {patterns.masterball.median_usd|usd}: {master_ball_over_card_median|x} times the card's own value, at the median. The most valuable is the Master Ball printing of [{patterns.masterball.most_valuable.name}](/cards/{patterns.masterball.most_valuable.slug}), at {patterns.masterball.most_valuable.printing_usd|usd}.",
-    },
-    {
-      in: 'body',
-      text: 'The [Elite Trainer Box](/sealed/prismatic-evolutions-elite-trainer-box-593355) is {sealed:593355|usd} and the [Pokémon Center Elite Trainer Box](/sealed/prismatic-evolutions-pokemon-center-elite-trainer-box-exclusive-593324) {sealed:593324|usd}. The [booster bundle](/sealed/prismatic-evolutions-booster-bundle-600518) of {sealed:600518:totalPacks|n} packs is {sealed:600518|usd}, {sealed:600518:pricePerPack|usd} a pack, and a [loose booster pack](/sealed/prismatic-evolutions-booster-pack-593294) {sealed:593294|usd}.',
-    },
-  ],
   mentions: (facts) => ({
     cards: [
       UMBREON,

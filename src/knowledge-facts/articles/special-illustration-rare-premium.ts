@@ -1,7 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
-import { cardLink, cardsOf, isChaseOrGrail, newEraSets, valueText } from '../new-era.ts';
-import { count, usd } from '../quotes.ts';
+import { cardsOf, isChaseOrGrail, newEraSets } from '../new-era.ts';
 
 const SIR = 'Special Illustration Rare';
 
@@ -117,66 +116,6 @@ const article: ArticleFacts = {
       ),
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'In the sets released since Shrouded Fable the median Special Illustration Rare is worth {by_rarity.Special Illustration Rare.median_usd|usd} on {prices_as_of}, against {by_rarity.Illustration Rare.median_usd|usd} for an Illustration Rare and {by_rarity.Ultra Rare.median_usd|usd} for an Ultra Rare; where a set prints the same card as both, the Special Illustration Rare is worth a median {pairs.Ultra Rare.median_ratio|x} times its Ultra Rare ({pairs.Ultra Rare.pairs|n} cards) and {pairs.Double Rare.median_ratio|x} times its plain Double Rare.',
-    },
-    {
-      in: 'body',
-      text: 'The cards with a value in the {sets_with_values|n} sets released since Shrouded Fable that have prices, TCGplayer market of {prices_as_of}:',
-    },
-    {
-      in: 'body',
-      header: '| Rarity | Cards with a value | Median | Chase or grail |',
-      rows: ({ facts }) =>
-        Object.entries(facts.by_rarity as Record<string, { cards: number; median_usd: number | null; chase_or_grail: number }>).map(([rarity, r]) => [
-          rarity,
-          count(r.cards),
-          valueText(r.median_usd),
-          count(r.chase_or_grail),
-        ]),
-    },
-    {
-      in: 'body',
-      text: 'The median Special Illustration Rare is worth {sir_median_over.Illustration Rare|x} times the median Illustration Rare, {sir_median_over.Ultra Rare|x} times the median Ultra Rare and {sir_median_over.Double Rare|x} times the median Double Rare.',
-    },
-    {
-      in: 'body',
-      text: '{pairs.Ultra Rare.pairs|n} cards ({pairs.Ultra Rare.pokemon|n} Pokémon and {pairs.Ultra Rare.trainers|n} Trainers) have a Special Illustration Rare and an Ultra Rare of the same name in the same set. The Special Illustration Rare is worth more in {pairs.Ultra Rare.sir_higher|n} of them, a median {pairs.Ultra Rare.median_ratio|x} times the Ultra Rare, from {pairs.Ultra Rare.min_ratio|x} to {pairs.Ultra Rare.max_ratio|x} times.',
-    },
-    {
-      in: 'body',
-      text: 'Against the plain Double Rare of the same Pokémon ex ({pairs.Double Rare.pairs|n} cards) the median is {pairs.Double Rare.median_ratio|x} times. The gold Hyper Rare of the same card ({pairs.Hyper Rare.pairs|n} cards) is worth less than the Special Illustration Rare in {pairs.Hyper Rare.sir_higher|n} of them, the Special Illustration Rare a median {pairs.Hyper Rare.median_ratio|x} times the Hyper Rare.',
-    },
-    { in: 'body', text: 'The {examples_count|n} most valuable Special Illustration Rares that have an Ultra Rare twin, with the same card in each rarity:' },
-    {
-      in: 'body',
-      header: '| Card | Set | Double Rare | Ultra Rare | Hyper Rare | Special Illustration Rare |',
-      rows: ({ facts }) =>
-        (facts.examples as Example[]).map((e) => [
-          cardLink(e),
-          e.set,
-          ...['Double Rare', 'Ultra Rare', 'Hyper Rare', SIR].map((r) => (e.values[r] === null ? '—' : usd(e.values[r]!))),
-        ]),
-    },
-    {
-      in: 'body',
-      text: '{sir_sharing_a_pokemon_with_an_illustration_rare.sharing|n} of the {sir_sharing_a_pokemon_with_an_illustration_rare.sirs|n} Special Illustration Rares share their Pokémon with an Illustration Rare of their set',
-    },
-    {
-      in: 'body',
-      header: '| Set | Special Illustration Rares | Median SIR | Median Illustration Rare | Median Ultra Rare |',
-      rows: ({ facts }) =>
-        Object.entries(facts.by_set as Record<string, SetRow>).map(([name, r]) => [
-          name,
-          count(r.sir_cards),
-          valueText(r.sir_median_usd),
-          r.illustration_rare_median_usd === null ? 'none' : usd(r.illustration_rare_median_usd),
-          r.ultra_rare_median_usd === null ? 'none' : usd(r.ultra_rare_median_usd),
-        ]),
-    },
-  ],
   mentions: (facts) => ({ cards: (facts.examples as Example[]).map((e) => e.card_id), sealed: [] }),
 };
 

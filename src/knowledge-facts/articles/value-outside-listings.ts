@@ -1,6 +1,5 @@
 import { primaryPriceOf } from '../../catalogue/card-value.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { count } from '../quotes.ts';
 
 type Line = { low: number | null; high: number | null; market: number | null };
 type Outside = { priced: number; market_below_low: number; market_above_high: number };
@@ -41,28 +40,6 @@ const article: ArticleFacts = {
       ],
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: "Because the value is TCGplayer's market price, made from recent sales, while low and high are the asking prices of the listings open that day; on {prices_as_of}, {cards.market_below_low|n} of {cards.priced|n} cards with a value and {sealed.market_below_low|n} of {sealed.priced|n} sealed products with a value had a market price below their lowest listing.",
-    },
-    { in: 'body', text: 'On the snapshot of {prices_as_of}:' },
-    {
-      in: 'body',
-      header: '| | With a value | Market below lowest listing | Market above highest listing |',
-      rows: ({ facts }) =>
-        (['cards', 'sealed'] as const).map((kind) => {
-          const o = facts[kind] as Outside;
-          return [kind === 'cards' ? 'Cards' : 'Sealed products', count(o.priced), count(o.market_below_low), count(o.market_above_high)];
-        }),
-    },
-    { in: 'body', text: 'is valued at {examples.0.market|usd} while its' },
-    { in: 'body', text: 'cheapest listing asks {examples.0.low|usd}.' },
-    { in: 'body', text: 'is valued at {examples.1.market|usd}, above its highest listing of' },
-    { in: 'body', text: '{examples.1.high|usd}: a recent sale was higher' },
-    { in: 'body', text: '(/sealed/evolving-skies-booster-box-case-248124) is valued at {examples.2.market|usd},' },
-    { in: 'body', text: 'while its listings run from {examples.2.low|usd} to {examples.2.high|usd}.' },
-  ],
 };
 
 export default article;

@@ -1,16 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
 import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, percent, valued } from '../catalogue.ts';
-import { count, pct, usd } from '../quotes.ts';
 import { grailEraOf, grailsOf } from './what-makes-a-grail.ts';
-
-type EraRow = { priced_cards: number; median_usd: number; grail: number; chase: number; mid: number; budget: number; chase_or_grail_pct: number };
-
-/** How the table names each era. */
-const ERA_LABELS = {
-  vintage: 'Vintage (WOTC, 1999–2003)',
-  between: 'In between (EX to Sun & Moon)',
-  modern: 'Modern (SWSH, SV, Mega Evolution)',
-};
 
 const article: ArticleFacts = {
   slug: 'vintage-vs-modern-values',
@@ -49,37 +39,6 @@ const article: ArticleFacts = {
       },
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'Typically yes: the median WOTC-era card is worth {by_era.vintage.median_usd|usd} against {by_era.modern.median_usd|usd} for a Sword & Shield, Scarlet & Violet or Mega Evolution card, and {by_era.vintage.chase_or_grail_pct|pct} of vintage cards are chase or grail against {by_era.modern.chase_or_grail_pct|pct} of modern ones (TCGplayer market, {prices_as_of}), though modern sets still hold some of the most valuable single cards.',
-    },
-    { in: 'body', text: 'Splitting the {cards_with_value|n} cards with a value by era' },
-    { in: 'body', text: 'All values are TCGplayer market prices of {prices_as_of}.' },
-    {
-      in: 'body',
-      header: '| Era | Priced cards | Median value | Grail | Chase | Mid | Budget | Chase or grail |',
-      rows: ({ facts }) =>
-        Object.entries(facts.by_era as Record<keyof typeof ERA_LABELS, EraRow>).map(([era, r]) => [
-          ERA_LABELS[era as keyof typeof ERA_LABELS],
-          count(r.priced_cards),
-          usd(r.median_usd),
-          ...[r.grail, r.chase, r.mid, r.budget].map(count),
-          pct(r.chase_or_grail_pct),
-        ]),
-    },
-    { in: 'body', text: 'The median WOTC common is {median_common_usd.vintage|usd}, against {median_common_usd.modern|usd} for a modern common.' },
-    { in: 'body', text: 'is worth {card:sv6pt5-41|usd}. Thousands of modern cards sit in the cents.' },
-    {
-      in: 'body',
-      text: 'at {card:neo4-107|usd}. The most valuable modern card comes {top_modern_rank|ord} in the whole catalogue: [{top_cards.1.name} from {top_cards.1.set}](/cards/{top_cards.1.slug}), {top_cards.1.valueUsd|usd}.',
-    },
-    { in: 'body', text: 'is {card:base1-4|usd} in its unlimited printing: {card:base1-4:valueBand}, not grail.' },
-    {
-      in: 'body',
-      text: 'The "in between" era holds the most grails of all ({by_era.between.grail|n}). {ex_era_grails.grails|n} of them are from the EX era, {ex_era_grails.gold_stars|n} of those gold stars;',
-    },
-  ],
 };
 
 export default article;

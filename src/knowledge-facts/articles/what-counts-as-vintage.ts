@@ -22,21 +22,6 @@ const article: ArticleFacts = {
       catalogue_last_set: { id: last.id, name: last.name, releaseDate: last.releaseDate },
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: 'For our graded comps, vintage means the Wizards of the Coast era (sets whose ids start with base, gym, neo, si or ecard, 1999 to 2003: {priced_cards.vintage|n} cards with a value) and modern means Sword & Shield, Scarlet & Violet and Mega Evolution (swsh*, sv*, rsv*, zsv*, me*: {priced_cards.modern|n} cards with a value); everything in between (EX through Sun & Moon) is neither.',
-    },
-    { in: 'body', text: '`ecard*` | {vintage_years.first_release} to {vintage_years.last_release} | {priced_cards.vintage|n} |' },
-    { in: 'body', text: 'and others | 2003 to 2019 | {priced_cards.between|n} |' },
-    { in: 'body', text: '`me*` | {modern_first_release} onward | {priced_cards.modern|n} |' },
-    {
-      in: 'body',
-      text: '- Our card catalogue reaches {catalogue_last_set.name} (`{catalogue_last_set.id}`, released {catalogue_last_set.releaseDate}).',
-    },
-  ],
-  // PSA 10, Base Set 2.
-  constants: ['10', '2'],
 };
 
 export default article;

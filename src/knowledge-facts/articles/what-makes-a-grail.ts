@@ -2,7 +2,6 @@ import { COMPS_SCOPES } from '../../catalogue/comps.ts';
 import { VALUE_BANDS } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, eraOf, type FactsCatalogue, medianValue, tally, tallyOf, valued } from '../catalogue.ts';
-import { usd } from '../quotes.ts';
 import { secondSourceOf } from './priced-stale-unpriced.ts';
 
 /** The cards in the grail band, most valuable first. */
@@ -59,32 +58,6 @@ const article: ArticleFacts = {
       prices_as_of: catalogue.pricesAsOf,
     };
   },
-  quotes: [
-    {
-      in: 'answer',
-      text: '{grail_cards|n} cards are worth $500 or more (TCGplayer, {prices_as_of}), median {median_grail_usd|usd}; {by_era.ex|n} are from the EX era, {by_era.wotc|n} from WOTC sets and {by_era.modern|n} from Sword & Shield, Scarlet & Violet or Mega Evolution, {names_with_charizard|n} carry Charizard in the name, and gold-star, secret, ultra and shining rares make up most of them.',
-    },
-    {
-      in: 'body',
-      text: 'On {prices_as_of} there are {grail_cards|n} of them out of {cards_with_value|n} cards with a value, about one in {one_in|n}. Their median value is {median_grail_usd|usd}.',
-    },
-    {
-      in: 'body',
-      header: '| Card | Set | Rarity | Value |',
-      rows: ({ facts }) => (facts.top as TopCard[]).map((t) => [`[${t.name}](/cards/${t.slug})`, `${t.set} (${t.year})`, t.rarity, usd(t.valueUsd)]),
-    },
-    {
-      in: 'body',
-      text: 'gold stars ({by_rarity.Rare Holo Star|n}), secret rares ({by_rarity.Rare Secret|n}), ultra rares ({by_rarity.Rare Ultra|n}), shining Pokémon ({by_rarity.Rare Shining|n}) or rainbow rares ({by_rarity.Rare Rainbow|n}). Only {by_rarity.Rare Holo|n} are ordinary holo rares: {rare_holo_sets|counts}.',
-    },
-    {
-      in: 'body',
-      text: 'The EX era (2003–2007) alone has {by_era.ex|n} grails, more than WOTC ({by_era.wotc|n}) and more than Sword & Shield, Scarlet & Violet and Mega Evolution together ({by_era.modern|n}).',
-    },
-    { in: 'body', text: '{names_with_charizard|n} grails have Charizard in the name, and {names_with_umbreon|n} Umbreon.' },
-    { in: 'body', text: 'has a market of {card:ecard3-H10|usd} while its only listings ask {card:ecard3-H10:low|usd}.' },
-    { in: 'body', text: 'comes from the secondary export of {second_source.updated_at} with no mid price.' },
-  ],
 };
 
 export default article;
