@@ -1,7 +1,8 @@
 import { defineCollection } from 'astro:content';
 import { join } from 'node:path';
-import { file, glob } from 'astro/loaders';
+import { file } from 'astro/loaders';
 import { CONTENT_DIR } from './loaders/content-dir.ts';
+import { knowledgeLoader } from './loaders/knowledge-loader.ts';
 import { cardFilesLoader, sealedFilesLoader } from './loaders/record-file-loaders.ts';
 import { recordFileEntrySchema } from './loaders/record-files.ts';
 import { knowledgeSchema } from './schemas/knowledge.ts';
@@ -14,7 +15,7 @@ const cards = defineCollection({ loader: cardFilesLoader(), schema: recordFileEn
 const sealed = defineCollection({ loader: sealedFilesLoader(), schema: recordFileEntrySchema });
 
 const knowledge = defineCollection({
-  loader: glob({ pattern: '*.md', base: join(CONTENT_DIR, 'knowledge') }),
+  loader: knowledgeLoader(join(CONTENT_DIR, 'knowledge')),
   schema: knowledgeSchema,
 });
 

@@ -158,6 +158,8 @@ function factAttributesProblem(attributes: Record<string, string>): string | nul
  */
 function readAttributes(text: string, from: number, lineEnd: number): { values: Record<string, string>; end: number } | string {
   const values: Record<string, string> = {};
+  const close = text.indexOf('}', from);
+  if (close === -1 || close >= lineEnd) return 'the attributes must end with "}" on the same line';
   let i = from;
   for (;;) {
     while (text[i] === ' ' || text[i] === '\t') i++;

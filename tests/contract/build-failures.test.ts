@@ -48,6 +48,11 @@ describe('bad content fails the build with the file and field named', () => {
       [/cards\/base1\.json/, /prices\.3/, /printing "holofoil" is also prices\[0\]/],
     ],
     [
+      'an article marker that cannot be read',
+      editText('knowledge/what-is-a-grail.md', (t) => t.replace('grail at :fact[$650]{card=fix1-107}', 'grail at :fact[$650]{card=fix1-107')),
+      [/knowledge\/what-is-a-grail\.md:\d+:\d+/, /attributes must end with "}"/],
+    ],
+    [
       'a card naming a set that does not exist',
       editJson('cards/fix1.json', (cards) => {
         cards[1].set = 'nope';

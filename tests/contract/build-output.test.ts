@@ -198,6 +198,28 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(md).toContain('[Charizard-EX (Fixture Flashfire 107/106)](/cards/charizard-ex-fix1-107)');
   });
 
+  // content/knowledge/what-is-a-grail.md marks two card figures (:fact[$650.00]{card=fix1-107}), in its answer and
+  // its body: readers and agents get the figures, never the markers (src/loaders/knowledge-loader.ts).
+  it("an article's marked figures are served as plain figures in its record, Markdown, page and lists", () => {
+    const record = readJson('api/knowledge/what-is-a-grail.json');
+    expect(record.answer).toContain('such as Charizard-EX at $650.00; the band');
+    expect(record.answer_detail).toContain('is a grail at $650; the Base Set');
+    expect(record.answer_detail).toContain('is a chase card at **$458.29**.');
+    expect(read('knowledge/what-is-a-grail.md')).toContain('is a chase card at **$458.29**.');
+    expect(read('knowledge/what-is-a-grail.html')).toContain('is a chase card at <strong>$458.29</strong>.');
+    expect(readJson('api/knowledge.json').find((a: { id: string }) => a.id === 'what-is-a-grail').answer).toBe(record.answer);
+  });
+
+  it('no built file holds a figure marker: not a record, a page, a twin, a list, a bulk file, a search pack or llms.txt', () => {
+    const holding = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true, recursive: true })
+        // The gzip twins compress the files beside them; the function's code is not content.
+        .filter((e) => e.isFile() && !/\.(gz|mjs)$/.test(e.name))
+        .map((e) => join(e.parentPath, e.name))
+        .filter((path) => /:fact\[|fact-table/.test(readFileSync(path, 'latin1')));
+    expect(holding(dist).map((path) => relative(dist, path))).toEqual([]);
+  });
+
   it("a card's Markdown states its value, band, source and date, how sure the value is, and tabulates its printings", () => {
     const md = read('cards/charizard-base1-4.md');
     expect(md).toContain('**$458.29**');

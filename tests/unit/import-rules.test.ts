@@ -30,7 +30,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   render: ['search', 'catalogue', 'http', 'schemas'],
   describe: ['render', 'search', 'catalogue', 'http', 'schemas'],
   'knowledge-facts': ['catalogue', 'schemas'],
-  loaders: ['search', 'catalogue', 'schemas'],
+  loaders: ['knowledge-facts', 'search', 'catalogue', 'schemas'],
   check: ['knowledge-facts', 'search', 'catalogue', 'http', 'schemas'],
   deploy: ['http', 'schemas'],
   pipeline: ['check', 'loaders', 'knowledge-facts', 'describe', 'render', 'collection', 'search', 'catalogue', 'http', 'schemas'],
