@@ -175,6 +175,7 @@ export function rewriteArticle(text: string, figures: ArticleFigures): ArticleRe
   const frontMatter = FRONT_MATTER.exec(text);
   if (!frontMatter) return { text, differences, problems: [{ path: [], message: 'the article has no front matter' }] };
   const bodyStart = frontMatter[0].length;
+  // The YAML starts after the opening "---\n".
   const yamlStart = 4;
 
   // The answer and the body: their markers read, their figures rewritten.
@@ -188,8 +189,15 @@ export function rewriteArticle(text: string, figures: ArticleFigures): ArticleRe
       // Left undefined: a marker in it cannot be read, which is said below.
     }
   }
-  if (!answer && /:fact\[/.test(frontMatter[1])) {
-    problems.push({ path: ['answer'], message: 'the answer holds markers but is not one line of double-quoted text, so they cannot be read' });
+  // A marker elsewhere in the front matter (the question, say) would be served as it is.
+  const inAnswer = (offset: number) => answer !== undefined && offset >= answerLine!.index && offset < answerLine!.index + answerLine![0].length;
+  const stray = [...frontMatter[1].matchAll(/:fact\[/g)].find((m) => !inAnswer(m.index));
+  if (stray) {
+    const message =
+      answerLine && !answer
+        ? 'the answer holds markers but is not one line of double-quoted text, so they cannot be read'
+        : 'markers are read in the answer and the body only';
+    problems.push({ path: [], message, offset: yamlStart + stray.index });
   }
   const body = text.slice(bodyStart);
   const newAnswer = answer && rewriteMarked(answer.text, ['answer'], figures, answer.at, differences, problems);
@@ -199,16 +207,16 @@ export function rewriteArticle(text: string, figures: ArticleFigures): ArticleRe
   // marked, or be one of the constants its front matter declares (a threshold, a year, a grade).
   if (figures.facts !== null) {
     const constants = constantsOf(frontMatter[1], problems);
-    if (answer) strayFigures(answer.text, ['answer'], constants, answer.at, problems);
-    strayFigures(body, ['body'], constants, (offset) => bodyStart + offset, problems);
+    if (answer && newAnswer) strayFigures(answer.text, newAnswer.markers, ['answer'], constants, answer.at, problems);
+    strayFigures(body, newBody.markers, ['body'], constants, (offset) => bodyStart + offset, problems);
   }
 
   const lines = frontMatter[1].replace(/\n$/, '').split('\n');
   if (figures.facts !== null) rewriteStructured(lines, figures.facts, differences);
   if (figures.mentions) rewriteMentions(lines, figures.mentions, differences);
   let yaml = `${lines.join('\n')}\n`;
-  if (answerLine && answer && newAnswer !== answer.text) yaml = yaml.replace(answerLine[0], () => `answer: ${JSON.stringify(newAnswer)}`);
-  return { text: `---\n${yaml}---\n${newBody}`, differences, problems };
+  if (answerLine && newAnswer && newAnswer.text !== answer!.text) yaml = yaml.replace(answerLine[0], () => `answer: ${JSON.stringify(newAnswer.text)}`);
+  return { text: `---\n${yaml}---\n${newBody.text}`, differences, problems };
 }
 
 /** The constants the front matter declares, each as written. */
@@ -254,8 +262,8 @@ function rewriteMarked(
   at: (offset: number) => number,
   differences: FactDifference[],
   problems: FactProblem[],
-): string {
-  const markers: Markers = findMarkers(text);
+): { text: string; markers: Markers } {
+  const markers = findMarkers(text);
   for (const p of markers.problems) problems.push({ path, message: p.message, offset: at(p.offset) });
   const spans: { start: number; end: number; by: string }[] = [];
   for (const marker of markers.facts) {
@@ -316,7 +324,7 @@ function rewriteMarked(
     differences.push({ path, was: was || '(no rows)', now, offset: at(table.rowsStart), marker: name });
     spans.push({ start: table.rowsStart, end: table.rowsEnd, by: now });
   }
-  return replaceSpans(text, spans);
+  return { text: replaceSpans(text, spans), markers };
 }
 
 /** A marker's value: a fact by its key, or an item's field; a string says why it cannot have one here. */
@@ -334,8 +342,14 @@ function markedValue(marker: FactMarker, figures: ArticleFigures): Found | strin
 const blank = (text: string, pattern: RegExp, keep: (match: string) => string = (m) => ' '.repeat(m.length)) => text.replace(pattern, keep);
 
 /** The figures of a text no marker writes and no constant declares, each reported once, where it first stands. */
-function strayFigures(text: string, path: string[], constants: readonly string[], at: (offset: number) => number, problems: FactProblem[]): void {
-  const { facts, tables } = findMarkers(text);
+function strayFigures(
+  text: string,
+  { facts, tables }: Markers,
+  path: string[],
+  constants: readonly string[],
+  at: (offset: number) => number,
+  problems: FactProblem[],
+): void {
   let prose = replaceSpans(text, [
     ...facts.map((m) => ({ start: m.start, end: m.end, by: ' '.repeat(m.end - m.start) })),
     ...tables.flatMap((t) => [
@@ -360,14 +374,10 @@ function strayFigures(text: string, path: string[], constants: readonly string[]
 
 const FIGURE = /(?<![\w.-])(?:\d{4}-\d{2}-\d{2}|\$?\d[\d,]*(?:\.\d+)?%?)(?![\w-])/g;
 
-/** The figures of a text and where each stands. */
+/**
+ * The figures of a text and where each stands: dates, and numbers with their dollar sign, thousands commas, decimals
+ * and percent sign (not the digits inside words such as "1st" or "sv6pt5").
+ */
 function figuresAt(text: string): { figure: string; offset: number }[] {
   return [...text.matchAll(FIGURE)].map((m) => ({ figure: m[0].replace(/,+$/, ''), offset: m.index }));
 }
-
-/**
- * The figures of a text: dates, and numbers with their dollar sign, thousands commas, decimals and percent sign
- * (not the digits inside words such as "1st" or "sv6pt5").
- * @example figuresIn('14,859 of 19,580 cards (75.9%), from $0.02 on 2025-10-20') // ['14,859', '19,580', '75.9%', '$0.02', '2025-10-20']
- */
-export const figuresIn = (text: string): string[] => figuresAt(text).map((f) => f.figure);

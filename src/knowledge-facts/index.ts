@@ -81,7 +81,7 @@ export { factsCatalogueOf };
  * card, also its graded figures (`graded.psa10`) and its own PSA 10 multiplier (`psa_10_multiplier`, PSA 10 over
  * ungraded).
  */
-export function itemsOf(catalogue: FactsCatalogue): ItemLookUp {
+function itemsOf(catalogue: FactsCatalogue): ItemLookUp {
   const sealedById = new Map(catalogue.sealed.map((p) => [String(p.entry.productId), p]));
   return (kind, id, field) => {
     if (kind === 'card') {
@@ -101,12 +101,9 @@ function cardView({ entry, summary }: FactsCard): Record<string, unknown> {
 
 const FACTS_BY_SLUG = new Map(ARTICLE_FACTS.map((a) => [a.slug, a]));
 
-/** The facts file of an article, if it has one. */
-export const articleFactsOf = (slug: string): ArticleFacts | undefined => FACTS_BY_SLUG.get(slug);
-
 /**
  * The article `text` as it should read with the catalogue's figures today.
- * @example reviewArticle(text, articleFactsOf(slug), catalogue).differences // [] when the article is up to date
+ * @example reviewArticle(text, ARTICLE_FACTS[0], catalogue).differences // [] when the article is up to date
  */
 export function reviewArticle(text: string, article: ArticleFacts | undefined, catalogue: FactsCatalogue, items = itemsOf(catalogue)): ArticleRewrite {
   const facts = article?.facts(catalogue) ?? null;
@@ -125,7 +122,7 @@ export function reviewArticles(content: ContentCatalogue, articles: readonly { s
   const items = itemsOf(catalogue);
   return articles.map(({ slug, text }) => {
     try {
-      return { slug, was: text, ...reviewArticle(text, articleFactsOf(slug), catalogue, items) };
+      return { slug, was: text, ...reviewArticle(text, FACTS_BY_SLUG.get(slug), catalogue, items) };
     } catch (error) {
       const message = `its figures cannot be computed from content: ${(error as Error).message}`;
       return { slug, was: text, text, differences: [], problems: [{ path: [], message }] };

@@ -38,9 +38,11 @@ export function knowledgeLoader(dir: string): Loader {
         const { frontmatter, content } = read;
         const body = plainText(content);
         const answer = typeof frontmatter.answer === 'string' ? plainText(frontmatter.answer) : undefined;
+        const { answer: _, ...others } = frontmatter;
         const problems = [
           ...body.problems.map((p) => `${shown}:${lineColumn(text, p)}: ${p.message}`),
           ...(answer?.problems ?? []).map((p) => `${shown}: answer: ${p.message}`),
+          ...(JSON.stringify(others).includes(':fact[') ? [`${shown}: front matter: markers are read in the answer and the body only`] : []),
         ];
         if (problems.length) throw new Error(`the article's markers cannot be read:\n  ${problems.join('\n  ')}`);
         const served = body.text.trim();

@@ -11,6 +11,7 @@ import { load as loadYaml } from 'js-yaml';
 import { cardToSummary } from '../../src/catalogue/card-record.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/catalogue/sealed-record.ts';
+import { plainText } from '../../src/knowledge-facts/markers.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
@@ -85,7 +86,7 @@ export function loadRealCatalogue(): RealCatalogue {
   return cached;
 }
 
-/** The committed articles (content/knowledge) as the knowledge searcher takes them. */
+/** The committed articles (content/knowledge) as the knowledge searcher takes them: their answers as served, markers resolved. */
 export function loadRealArticles(): { id: string; question: string; answer: string; facility_tags: string[]; category: string }[] {
   const dir = join(CONTENT_DIR, 'knowledge');
   return readdirSync(dir)
@@ -94,6 +95,12 @@ export function loadRealArticles(): { id: string; question: string; answer: stri
     .map((file) => {
       const [, frontMatter] = readFileSync(join(dir, file), 'utf8').split(/^---$/m);
       const data = loadYaml(frontMatter) as { question: string; answer: string; facility_tags: string[]; category: string };
-      return { id: file.slice(0, -3), question: data.question, answer: data.answer, facility_tags: data.facility_tags, category: data.category };
+      return {
+        id: file.slice(0, -3),
+        question: data.question,
+        answer: plainText(data.answer).text,
+        facility_tags: data.facility_tags,
+        category: data.category,
+      };
     });
 }

@@ -1,6 +1,6 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { figuresIn, jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/knowledge-facts/article-text.ts';
+import { jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/knowledge-facts/article-text.ts';
 import {
   bandCounts,
   factsCatalogueOf,
@@ -147,6 +147,10 @@ describe('rewriteArticle', () => {
     expect(message('See :fact[3]{key=cards}.', null)).toEqual([expect.stringMatching(/^key=cards: names a fact, but no facts file computes this article's/)]);
     expect(message('See :fact[3]{card=nope-1}.', null)).toEqual(['card=nope-1: names no item of the catalogue, or no field of it']);
     expect(message('See :fact[3]{key=n format=dollars}.', { n: 3 })).toEqual([expect.stringMatching(/"dollars" is not a format/)]);
+    const question = '---\nquestion: "How many? :fact[3]{key=n}"\nanswer: "A."\n---\nBody.\n';
+    expect(rewriteArticle(question, { facts: { n: 3 }, items }).problems).toEqual([
+      { path: [], message: 'markers are read in the answer and the body only', offset: question.indexOf(':fact[') },
+    ]);
     const broken = text('Intro.\nSee :fact[3{key=n}.');
     const [problem] = rewriteArticle(broken, { facts: { n: 3 }, items }).problems;
     expect(problem).toMatchObject({ path: ['body'], offset: broken.indexOf(':fact[3{'), message: expect.stringMatching(/must end with "\]"/) });
@@ -179,6 +183,16 @@ describe('rewriteArticle', () => {
       expect.objectContaining({ path: ['body'], marker: 'fact-table rows=top', was: '| [Old](/cards/old-1) | $1.00 |', offset: text.indexOf('| [Old]') }),
       expect.objectContaining({ path: ['structured', 'top'] }),
     ]);
+  });
+
+  it('a new marker with empty brackets, and a new fact-table with no rows yet, are filled in', () => {
+    const text =
+      '---\nquestion: "Q?"\nanswer: "A."\n---\nThere are :fact[]{key=cards} cards.\n\n<!-- fact-table rows=kinds row="| {@key} | {.|n} |" -->\n| Kind | Products |\n|---|---|\n\nAfter.\n';
+    const result = rewriteArticle(text, { facts: { cards: 1500, kinds: { tin: 207 } }, items });
+    expect(result.problems).toEqual([]);
+    expect(result.text).toContain('There are :fact[1,500]{key=cards} cards.');
+    expect(result.text).toContain('|---|---|\n| tin | 207 |\n\nAfter.');
+    expect(result.differences[0]).toMatchObject({ was: '(empty)', now: '1,500', marker: 'key=cards' });
   });
 
   it('a table of values is written one row per member, and YAML reads every member back as written', () => {
@@ -216,16 +230,11 @@ describe('mentions', () => {
   });
 });
 
-describe('figuresIn', () => {
-  it('reads dates and numbers whole, not the digits inside words', () => {
-    expect(figuresIn('14,859 of 19,580 cards (75.9%), from $0.02 on 2025-10-20, the 1st Edition of sv6pt5, PSA 10.')).toEqual([
-      '14,859',
-      '19,580',
-      '75.9%',
-      '$0.02',
-      '2025-10-20',
-      '10',
-    ]);
+describe('the figures of a facts article', () => {
+  it('are read whole (dates, dollars, commas, decimals, percent), not the digits inside words', () => {
+    const text = '---\nquestion: "Q?"\nanswer: "A."\n---\n14,859 of 19,580 cards (75.9%), from $0.02 on 2025-10-20, the 1st Edition of sv6pt5, PSA 10.\n';
+    const figures = rewriteArticle(text, { facts: {}, items }).problems.map((p) => /^"(.+)" is a figure/.exec(p.message)?.[1]);
+    expect(figures).toEqual(['14,859', '19,580', '75.9%', '$0.02', '2025-10-20', '10']);
   });
 });
 
