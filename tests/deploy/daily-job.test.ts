@@ -151,6 +151,8 @@ describe('a day of the job', () => {
     expect(readdirSync(fetched)).toEqual(['2025-10-21']);
     expect((await steps.import()).status).toBe(0);
     expect((await steps.facts()).status).toBe(0);
+    // The figures step moved the figure an article marks with the price, and no word around it.
+    expect(readFileSync(join(repo, 'content', 'knowledge', 'what-is-a-grail.md'), 'utf8')).toContain('is a chase card at **:fact[$520.00]{card=base1-4}**.');
     expect((await steps.check()).status).toBe(0);
     const committing = await steps.commit();
     expect(committing.status).toBe(0);
@@ -192,6 +194,7 @@ describe('a day of the job', () => {
     expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 3 groups/);
     expect(readdirSync(join(fetched, '2025-10-21', '3'))).toContain(String(NEW_GROUP));
     expect((await steps.import()).status).toBe(0);
+    expect((await steps.facts()).status).toBe(0);
     expect((await steps.check()).status).toBe(0);
     expect((await steps.commit()).status).toBe(0);
     expect(git('log', '-1', '--format=%s%n%b')).toMatch(
