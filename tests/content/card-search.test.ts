@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/search/card-searcher.ts';
 import { foldText, wordsOf } from '../../src/search/normalize.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
@@ -28,7 +30,7 @@ describe('match set and totals', () => {
     const expected = cardsWithWord('water');
     const { total } = search({ q: 'water', limit: 0 });
     expect(total).toBe(expected.length);
-    expect(total).toBe(2493);
+    expect(total).toBeGreaterThan(0);
     expect(summaries.filter((c) => c.types.includes('Water')).length).toBeLessThanOrEqual(total);
   });
 
@@ -309,7 +311,14 @@ describe('printing words', () => {
 
   it('charizard base set shadowless finds the Base Set Charizard with the value of its Shadowless printing', () => {
     const [first] = hits({ q: 'charizard base set shadowless' });
-    expect(first).toMatchObject({ id: 'base1-4', valueUsd: 458.29, printing: { id: 'shadowless-holofoil', productId: 106999, valueUsd: 1997.59 } });
+    const charizard = loadCards().find((card) => card.id === 'base1-4')!;
+    const shadowless = charizard.prices.find((line) => line.printing === 'shadowless')!;
+    expect(first).toMatchObject({
+      id: 'base1-4',
+      valueUsd: primaryPriceOf(charizard)!.market,
+      printing: { id: 'shadowless-holofoil', productId: shadowless.productId, valueUsd: shadowless.market },
+    });
+    expect(first.printing!.valueUsd).not.toBe(first.valueUsd);
     expect(first.match?.alias).toMatchObject({ shadowless: 'Shadowless (printing)' });
   });
 
