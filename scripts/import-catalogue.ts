@@ -204,7 +204,12 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   }
   const syncedSets = setById.size - counts.sets;
   files.set('sets.json', `${formatJson([...setById.values()])}\n`);
-  const syncedCards = keptOfSync(current, 'cards/', (file) => file as Raw[], (card) => synced.cards.has(card.id) && !cardFile.has(card.id) && setById.has(card.set));
+  const syncedCards = keptOfSync(
+    current,
+    'cards/',
+    (file) => file as Raw[],
+    (card) => synced.cards.has(card.id) && !cardFile.has(card.id) && setById.has(card.set),
+  );
   let priceLines = 0,
     historyLines = 0,
     gradedRows = 0,

@@ -21,7 +21,8 @@ describe('the id crosswalk of the catalogue', () => {
     expect(ids.every((id) => /^(sv|me)[a-z0-9.]*-\d{3}$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     // A card the catalogue sync added carries TCGdex's own id: the rule gives that same id.
-    for (const { card, set } of cards.filter(({ card }) => card.tcgdexId)) expect(crosswalkOf({ ...card, tcgdexId: undefined }, set).tcgdexId, card.id).toBe(card.tcgdexId);
+    for (const { card, set } of cards.filter(({ card }) => card.tcgdexId))
+      expect(crosswalkOf({ ...card, tcgdexId: undefined }, set).tcgdexId, card.id).toBe(card.tcgdexId);
     const base = sets.find((set) => set.id === 'base1')!;
     expect(cardsOf('base1').every((card) => crosswalkOf(card, base).tcgdexId === '')).toBe(true);
   });

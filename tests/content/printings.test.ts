@@ -47,8 +47,17 @@ describe('printings of the real catalogue', () => {
     const line = (printing: string) => charizard.prices.find((p) => p.printing === printing)!;
     const printings = printingsOf(charizard, pricesAsOfOf(cards, []));
     const shadowless = printings.find((p) => p.id === 'shadowless-holofoil');
-    expect(shadowless).toMatchObject({ label: 'Shadowless Holofoil', valueUsd: line('shadowless').market, productId: line('shadowless').productId, primary: false });
-    expect(printings.find((p) => p.primary)).toMatchObject({ id: 'unlimited-holofoil', valueUsd: primaryPriceOf(charizard)!.market, productId: line('unlimited').productId });
+    expect(shadowless).toMatchObject({
+      label: 'Shadowless Holofoil',
+      valueUsd: line('shadowless').market,
+      productId: line('shadowless').productId,
+      primary: false,
+    });
+    expect(printings.find((p) => p.primary)).toMatchObject({
+      id: 'unlimited-holofoil',
+      valueUsd: primaryPriceOf(charizard)!.market,
+      productId: line('unlimited').productId,
+    });
     expect(shadowless!.productId).not.toBe(line('unlimited').productId);
   });
 });

@@ -32,11 +32,18 @@ interface Evidence {
 }
 
 /** What a price line and its daily history show, counted here as the docs state the inputs. */
-function evidenceOf(line: { low: number | null; market: number | null; updatedAt: string }, history: { start: string; market: (number | null)[] } | undefined, asOf: string): Evidence {
+function evidenceOf(
+  line: { low: number | null; market: number | null; updatedAt: string },
+  history: { start: string; market: (number | null)[] } | undefined,
+  asOf: string,
+): Evidence {
   const value = line.market!;
-  const days = history && line.updatedAt >= history.start
-    ? Array.from({ length: 30 }, (_, i) => history.market[daysBetween(history.start, addDays(line.updatedAt, i - 29))] ?? null).filter((v): v is number => v !== null)
-    : undefined;
+  const days =
+    history && line.updatedAt >= history.start
+      ? Array.from({ length: 30 }, (_, i) => history.market[daysBetween(history.start, addDays(line.updatedAt, i - 29))] ?? null).filter(
+          (v): v is number => v !== null,
+        )
+      : undefined;
   const mean = days && days.reduce((a, b) => a + b, 0) / days.length;
   return {
     value,
@@ -57,14 +64,38 @@ function sealedEntries(): Map<number, Pick<SealedEntry, 'price' | 'history'>> {
 
 const steady = (e: Evidence) => e.pricedDays === 30 && e.variation !== null && e.variation < 5 && e.stale === 0;
 const EXAMPLES: { tier: ConfidenceTier; why: string; fits: (e: Evidence) => boolean }[] = [
-  { tier: 'high', why: 'worth $100 or more, its lowest listing within 20% of it, priced every day of 30, steady', fits: (e) => e.value >= 100 && e.spread !== null && e.spread < 20 && steady(e) },
-  { tier: 'high', why: 'worth cents, priced every day: a spread of cents, however many percent, is no doubt', fits: (e) => e.value < 0.5 && e.spread !== null && e.spread > 70 && e.pricedDays === 30 && e.stale === 0 },
-  { tier: 'low', why: 'a thin market: its lowest listing under a quarter of it, and $10 or more away', fits: (e) => e.spread !== null && e.spread > 75 && (e.spread / 100) * e.value >= 10 },
-  { tier: 'low', why: 'volatile: its 30 days vary by more than 40%, $20 or more', fits: (e) => e.variation !== null && e.variation > 40 && (e.variation / 100) * e.value >= 20 },
+  {
+    tier: 'high',
+    why: 'worth $100 or more, its lowest listing within 20% of it, priced every day of 30, steady',
+    fits: (e) => e.value >= 100 && e.spread !== null && e.spread < 20 && steady(e),
+  },
+  {
+    tier: 'high',
+    why: 'worth cents, priced every day: a spread of cents, however many percent, is no doubt',
+    fits: (e) => e.value < 0.5 && e.spread !== null && e.spread > 70 && e.pricedDays === 30 && e.stale === 0,
+  },
+  {
+    tier: 'low',
+    why: 'a thin market: its lowest listing under a quarter of it, and $10 or more away',
+    fits: (e) => e.spread !== null && e.spread > 75 && (e.spread / 100) * e.value >= 10,
+  },
+  {
+    tier: 'low',
+    why: 'volatile: its 30 days vary by more than 40%, $20 or more',
+    fits: (e) => e.variation !== null && e.variation > 40 && (e.variation / 100) * e.value >= 20,
+  },
   { tier: 'low', why: 'rarely priced: on 5 or fewer of its last 30 days', fits: (e) => e.pricedDays !== null && e.pricedDays <= 5 },
   { tier: 'low', why: 'stale: recorded more than 40 days before the catalogue’s date', fits: (e) => e.stale > 40 },
-  { tier: 'medium', why: 'its lowest listing 40–50% under it ($5 or more), priced every day, steady', fits: (e) => e.spread !== null && e.spread > 40 && e.spread < 50 && (e.spread / 100) * e.value >= 5 && steady(e) },
-  { tier: 'medium', why: 'no daily history, recorded 5 to 25 days before the catalogue’s date, its lowest listing within 20%', fits: (e) => e.pricedDays === null && e.stale >= 5 && e.stale <= 25 && e.spread !== null && e.spread < 20 },
+  {
+    tier: 'medium',
+    why: 'its lowest listing 40–50% under it ($5 or more), priced every day, steady',
+    fits: (e) => e.spread !== null && e.spread > 40 && e.spread < 50 && (e.spread / 100) * e.value >= 5 && steady(e),
+  },
+  {
+    tier: 'medium',
+    why: 'no daily history, recorded 5 to 25 days before the catalogue’s date, its lowest listing within 20%',
+    fits: (e) => e.pricedDays === null && e.stale >= 5 && e.stale <= 25 && e.spread !== null && e.spread < 20,
+  },
 ];
 
 describe('how sure a value is, on the real catalogue', () => {
