@@ -62,7 +62,8 @@ const results: Result[] = [];
 const started = performance.now();
 const work = mkdtempSync(join(tmpdir(), 'card-values-daily-'));
 const copy = join(work, 'repo');
-/** The server `npm start` runs on the copy, while it runs: stopped whatever happens. */
+/** The step running on the copy, and the server `npm start` runs there: stopped whatever happens. */
+let running: ChildProcess | undefined;
 let server: ChildProcess | undefined;
 
 const env: NodeJS.ProcessEnv = { ...process.env };
@@ -82,6 +83,7 @@ function stop(child: ChildProcess | undefined): void {
 async function run(step: string, command: string[], extra: Record<string, string> = {}): Promise<string> {
   const at = performance.now();
   const child = spawn(command[0], command.slice(1), { cwd: copy, env: { ...env, ...extra }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running = child;
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -105,7 +107,7 @@ function settle(step: string, command: string, at: number, ok: boolean, output: 
 
 /** Holds a claim about what the job changed; a false one makes the replay red, as a step would. */
 function expectChange(what: string, holds: boolean, detail: string): void {
-  settle(`the job changed: ${what}`, detail, performance.now(), holds, '', 'it did not');
+  settle(`changed: ${what}`, detail, performance.now(), holds, '', 'it did not');
 }
 
 /** `npm start` on the copy until the function says it serves; its URL. */
@@ -153,7 +155,7 @@ function marketsOf(catalogue: ContentCatalogue): Map<string, number | null> {
 
 async function replay(): Promise<void> {
   console.log(`replay-daily-job: a daily job on a copy of the repository, offline (${work})`);
-  let at = performance.now();
+  const at = performance.now();
   const { files } = copyRepository(ROOT, copy);
   const shared = join(ROOT, '..', 'shared');
   if (existsSync(shared)) symlinkSync(realpathSync(shared), join(work, 'shared'));
@@ -191,31 +193,31 @@ async function replay(): Promise<void> {
   const setsAdded = after.sets.filter((set) => !before.sets.some((s) => s.id === set.id));
   const cardsOfNewSets = after.cards.filter((card) => setsAdded.some((set) => set.id === card.set)).length;
   const wasMarkets = marketsOf(before);
-  const moved = { up: 0, down: 0, unchanged: 0 };
+  const moved = { up: 0, down: 0, unchanged: 0, first: 0 };
   for (const [key, market] of marketsOf(after)) {
     const old = wasMarkets.get(key);
-    if (old == null || market === null) continue;
-    moved[market > old ? 'up' : market < old ? 'down' : 'unchanged']++;
+    // An item the job added has no price to move from; one that had none got its first.
+    if (old === undefined || market === null) continue;
+    moved[old === null ? 'first' : market > old ? 'up' : market < old ? 'down' : 'unchanged']++;
   }
-  at = performance.now();
   const git = (...gitArgs: string[]) => spawnSync('git', gitArgs, { cwd: copy, encoding: 'utf8' }).stdout.trim();
   const [author, subject] = git('log', '-1', '--format=%an%n%s').split('\n');
   const committed = git('show', '--name-only', '--format=', 'HEAD').split('\n');
-  console.log(`  what the job changed (${((performance.now() - at) / 1000).toFixed(1)} s to read):`);
-  expectChange('the price date, by a day', now.asOf === addDays(was.asOf, 1) && now.asOf === day.date, `${was.asOf} → ${now.asOf}`);
+  console.log('  what the job changed:');
+  expectChange('price date, a day on', now.asOf === addDays(was.asOf, 1) && now.asOf === day.date, `${was.asOf} → ${now.asOf}`);
   expectChange(
-    'a set, and its cards',
+    'a set and its cards',
     setsAdded.length === 1 && now.sets === was.sets + 1 && cardsOfNewSets > 0 && now.cards === was.cards + cardsOfNewSets,
     `sets ${was.sets} → ${now.sets} (${setsAdded.map((s) => `${s.name}, ${cardsOfNewSets} cards`).join('; ')}), cards ${thousands(was.cards)} → ${thousands(now.cards)}`,
   );
-  expectChange('sealed products added', now.sealed > was.sealed, `${thousands(was.sealed)} → ${thousands(now.sealed)}`);
+  expectChange('sealed products', now.sealed > was.sealed, `${thousands(was.sealed)} → ${thousands(now.sealed)}`);
   expectChange(
-    'prices, up and down',
-    moved.up > 0 && moved.down > 0 && moved.unchanged > 0,
-    `${thousands(moved.up)} up, ${thousands(moved.down)} down, ${thousands(moved.unchanged)} unchanged`,
+    'prices, up, down, first',
+    moved.up > 0 && moved.down > 0 && moved.unchanged > 0 && moved.first > 0,
+    `${thousands(moved.up)} up, ${thousands(moved.down)} down, ${thousands(moved.unchanged)} unchanged, ${moved.first} priced for the first time`,
   );
   expectChange(
-    'one commit by the bot, the README with it',
+    'the bot’s commit',
     author === 'github-actions[bot]' && subject.startsWith(`Added ${setsAdded[0]?.name}`) && committed.includes('README.md'),
     `${author}: ${subject}`,
   );
@@ -230,7 +232,8 @@ async function replay(): Promise<void> {
 }
 
 const interrupted = () => {
-  stop(server);
+  for (const child of [running, server]) stop(child);
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
   process.exit(130);
 };
 process.on('SIGINT', interrupted);
@@ -238,7 +241,11 @@ process.on('SIGTERM', interrupted);
 
 try {
   await replay();
-  console.log(`replay-daily-job: green, ${results.length} steps in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 3);
+  console.log(
+    `replay-daily-job: green, ${results.length} steps in ${((performance.now() - started) / 1000).toFixed(0)} s ` +
+      `(slowest: ${slowest.map((r) => `${r.step} ${r.seconds.toFixed(0)} s`).join(', ')})`,
+  );
 } catch (error) {
   if (!(error instanceof Red)) throw error;
   console.error(`replay-daily-job: red at ${error.message}, after ${((performance.now() - started) / 1000).toFixed(0)} s`);
