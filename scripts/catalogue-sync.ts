@@ -10,7 +10,8 @@
  *   2. tcgcsv `tcgplayer/3/groups` and `tcgplayer/3/<groupId>/products` of the new sets' groups and of the sets
  *      released in the last year: each product with no card number that content lacks, its kind and packs read
  *      from its name (scripts/lib/sealed-kinds.ts).
- *   3. The change record of the day (content/changes/<date>.json): the sets, cards and products added.
+ *   3. The change record of the day (content/changes/<date>.json): the sets, cards and products added; and each
+ *      set added its entry in content/aliases/sets.json (one a set), with no alias yet.
  *
  * It only adds: a field content holds is never overwritten (differences are reported), and nothing is removed.
  * A second run adds nothing. Every answer is read and checked before anything is written: a malformed one fails
@@ -25,7 +26,8 @@
  *          and reports every field that differs)
  * Exit:   0 done, 1 a source failed or an answer is malformed (nothing written), 2 usage
  */
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setsSummary } from '../src/catalogue/catalogue-changes.ts';
 import { TCGDEX_SERIES } from '../src/catalogue/tcgdex-ids.ts';
@@ -105,6 +107,7 @@ try {
     date,
     changeRecordOf: (asOf) => readChangeRecord(contentDir, asOf),
     compare: args.compare,
+    setAliases: existsSync(join(contentDir, 'aliases', 'sets.json')) ? readFileSync(join(contentDir, 'aliases', 'sets.json'), 'utf8') : undefined,
   });
   for (const line of reportLines(report)) console.log(`catalogue-sync: ${line}`);
   const summary = applyContentPlan(contentDir, files, { write: args.write, prune: false });

@@ -20,6 +20,11 @@
  * Every card is checked against the content schema before anything is written:
  * bad input fails naming its file, line and field.
  *
+ * What the daily job added after the snapshot stays (docs/data.md, "With the catalogue
+ * import"): prices of a later day, and the sets, cards, price lines and sealed products
+ * the catalogue sync added that the data lack. So the import never sets content back,
+ * and --check holds on the daily job's commits.
+ *
  * Usage:  node scripts/import-catalogue.ts [--write | --check] [--data DIR] [--out DIR]
  *         (dry run by default: prints what would change; --check fails if anything would)
  * Exit:   0 done, 1 the input breaks an assumption (message names file and field),
@@ -34,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/catalogue/catalogue-changes.ts';
 import { cardSchema } from '../src/schemas/card.ts';
+import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { setSchema } from '../src/schemas/set.ts';
 import { tcgdexImagesOf } from './lib/card-images.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
@@ -154,7 +160,6 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       if (differs) fail(`${file}: [${i}] (${set.id}) ${differs}: differs from the same set in ${setSource.get(set.id)}`);
     });
   }
-  files.set('sets.json', `${formatJson([...setById.values()])}\n`);
   counts.sets = setById.size;
 
   // 2. Cards with their prices, history and graded figures, every source appended
@@ -192,6 +197,19 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   let snapshotAsOf = '';
   for (const rows of prices.values()) for (const row of rows) if (row.updatedAt > snapshotAsOf) snapshotAsOf = row.updatedAt;
   for (const product of readJsonl<Raw>(join(DATA, 'sealed/products.jsonl'))) if (product.updatedAt > snapshotAsOf) snapshotAsOf = product.updatedAt;
+  // And what the catalogue sync added since, that the data lack: kept as content holds it.
+  const synced = syncedAfter(snapshotAsOf);
+  for (const set of currentRecords(current, 'sets.json', (file) => file as Raw[]) ?? []) {
+    if (synced.sets.has(set.id) && !setById.has(set.id)) setById.set(set.id, set);
+  }
+  const syncedSets = setById.size - counts.sets;
+  files.set('sets.json', `${formatJson([...setById.values()])}\n`);
+  const syncedCards = keptOfSync(
+    current,
+    'cards/',
+    (file) => file as Raw[],
+    (card) => synced.cards.has(card.id) && !cardFile.has(card.id) && setById.has(card.set),
+  );
   let priceLines = 0,
     historyLines = 0,
     gradedRows = 0,
@@ -279,8 +297,10 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       currentRecords(current, `cards/${setId}.json`, (file) => file as Raw[]),
       snapshotAsOf,
     );
-    files.set(`cards/${setId}.json`, `${formatJson(records)}\n`);
+    files.set(`cards/${setId}.json`, `${formatJson([...records, ...(syncedCards.get(`cards/${setId}.json`) ?? [])])}\n`);
   }
+  // The files of the sets the sync added, which the data lack.
+  for (const [path, kept] of syncedCards) if (!files.has(path)) files.set(path, `${formatJson(kept)}\n`);
   counts.cards = cards.length;
   counts.priceLines = priceLines;
   counts.historyLines = historyLines;
@@ -314,6 +334,13 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
     return set;
   };
   const productsByGroup = byKey(products, (p) => String(p.groupId));
+  const dataProducts = new Set(products.map((p) => p.productId));
+  const syncedSealed = keptOfSync(
+    current,
+    'sealed/',
+    (f) => (f as { products: Raw[] }).products,
+    (p) => synced.sealed.has(String(p.productId)) && !dataProducts.has(p.productId),
+  );
   for (const [groupId, groupProducts] of productsByGroup) {
     const group = groups.get(Number(groupId));
     if (!group) fail(`sealed/products.jsonl: groupId ${groupId} is not in groups.jsonl`);
@@ -350,12 +377,19 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       currentRecords(current, file, (f) => (f as { products: Raw[] }).products),
       snapshotAsOf,
     );
-    files.set(file, `${formatJson({ group: { id: group.groupId, name: group.name }, products: records })}\n`);
+    const kept = [...records, ...(syncedSealed.get(file) ?? [])].sort((a, b) => a.productId - b.productId);
+    files.set(file, `${formatJson({ group: { id: group.groupId, name: group.name }, products: kept })}\n`);
+  }
+  // The groups of the sets the sync added, which the data lack.
+  for (const [file, kept] of syncedSealed) {
+    if (!files.has(file)) files.set(file, `${formatJson({ group: JSON.parse(current.get(file)!).group, products: kept })}\n`);
   }
   counts.sealed = products.length;
   counts.sealedHistoryLines = sealedHistoryLines;
   counts.sealedSetsByGroup = sealedSetsByGroup;
   expect('sealed history lines', sealedHistoryLines, 'sealed/history.jsonl');
+  const sum = (kept: Map<string, Raw[]>) => [...kept.values()].reduce((n, records) => n + records.length, 0);
+  Object.assign(counts, { syncedSets, syncedCards: sum(syncedCards), syncedSealed: sum(syncedSealed) });
   return { files, counts };
 }
 
@@ -368,6 +402,37 @@ if (args.tcgcsv !== undefined) {
 function currentRecords(current: Map<string, string>, path: string, of: (file: unknown) => Raw[]): Raw[] | undefined {
   const text = current.get(path);
   return text === undefined ? undefined : of(JSON.parse(text));
+}
+
+/**
+ * What the catalogue sync added after the snapshot (scripts/catalogue-sync.ts, the daily job's first step): the
+ * sets, cards and sealed products the change records of a later day (content/changes/<day>.json) list as added.
+ * While the data lack them, the import keeps them as content holds them, as it keeps newer prices: re-importing the
+ * catalogue never takes back what the daily job added, and `--check` holds after it. What the data hold, they give.
+ */
+function syncedAfter(asOf: string): { sets: Set<string>; cards: Set<string>; sealed: Set<string> } {
+  const synced = { sets: new Set<string>(), cards: new Set<string>(), sealed: new Set<string>() };
+  const dir = join(OUT, 'changes');
+  if (!existsSync(dir)) return synced;
+  for (const file of readdirSync(dir)) {
+    const day = /^(\d{4}-\d{2}-\d{2})\.json$/.exec(file)?.[1];
+    if (!day || day <= asOf) continue;
+    const record: ChangeRecord = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const set of record.sets?.added ?? []) synced.sets.add(set.id);
+    for (const card of record.cards.added) synced.cards.add(card.id);
+    for (const product of record.sealed.added) synced.sealed.add(product.id);
+  }
+  return synced;
+}
+
+/** The records of content's files under `prefix` that `keep` keeps, by file, in the order content holds them. */
+function keptOfSync(current: Map<string, string>, prefix: string, of: (file: unknown) => Raw[], keep: (record: Raw) => boolean): Map<string, Raw[]> {
+  const kept = new Map<string, Raw[]>();
+  for (const path of [...current.keys()].filter((p) => p.startsWith(prefix)).sort()) {
+    const records = of(JSON.parse(current.get(path)!)).filter(keep);
+    if (records.length > 0) kept.set(path, records);
+  }
+  return kept;
 }
 
 const PRICE_FIELDS = ['low', 'mid', 'high', 'market', 'directLow', 'updatedAt', 'source'] as const;
@@ -385,6 +450,8 @@ function keepNewerPrices(records: Raw[], current: Raw[] | undefined, asOf: strin
   for (const card of records) {
     const was = byId.get(card.id);
     if (!was) continue;
+    // A card the data give no price line keeps the lines listed since (by the catalogue sync), priced or not.
+    if (card.prices.length === 0) card.prices = was.prices.filter((line: Raw) => newer(line, asOf));
     for (const line of card.prices) {
       const held = was.prices.find((p: Raw) => p.productId === line.productId && p.variant === line.variant);
       if (newer(held, asOf)) for (const field of PRICE_FIELDS) line[field] = held[field];

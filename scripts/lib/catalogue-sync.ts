@@ -42,6 +42,11 @@ export interface SyncOptions {
   changeRecordOf: (asOf: string) => ChangeRecord | undefined;
   /** Read every card of the followed sets, not only those content lacks or holds unpriced, and report every difference. */
   compare?: boolean;
+  /**
+   * The text of content/aliases/sets.json, which holds one entry per set: a set added gets its own, with no alias
+   * yet, where an editor adds the names collectors use for it (docs/search.md).
+   */
+  setAliases?: string;
 }
 
 export interface SyncReport {
@@ -79,7 +84,7 @@ export async function planSync(
   content: PriceContent,
   tcgdex: TcgdexReader,
   tcgcsv: TcgcsvReader | null,
-  { date, changeRecordOf, compare = false }: SyncOptions,
+  { date, changeRecordOf, compare = false, setAliases }: SyncOptions,
 ): Promise<{ files: Map<string, string>; report: SyncReport }> {
   const report: SyncReport = {
     setsRead: 0,
@@ -200,6 +205,11 @@ export async function planSync(
   // 3. What a client sees change, recorded under the day of the sync (the day's price import adds to it).
   const files = new Map<string, string>();
   if (report.setsAdded.length > 0) files.set('sets.json', `${formatJson(content.sets)}\n`);
+  if (report.setsAdded.length > 0 && setAliases !== undefined) {
+    const listed = new Set((JSON.parse(setAliases) as { set: string }[]).map((entry) => entry.set));
+    const unlisted = report.setsAdded.map((set) => set.id).filter((id) => !listed.has(id));
+    if (unlisted.length > 0) files.set('aliases/sets.json', withEntriesOf(setAliases, unlisted));
+  }
   for (const path of [...touched].sort()) {
     files.set(path, `${formatJson(path.startsWith('cards/') ? content.cardFiles.get(path) : content.sealedFiles.get(path))}\n`);
   }
@@ -212,6 +222,13 @@ export async function planSync(
     files.set(`changes/${record.asOf}.json`, `${formatJson(report.changes)}\n`);
   }
   return { files, report };
+}
+
+/** aliases/sets.json with an entry of no alias for each set, appended as text: the entries it held keep their bytes. */
+function withEntriesOf(text: string, sets: string[]): string {
+  const entries = sets.map((set) => `  ${formatJson({ set, aliases: [] }, '  ')}`).join(',\n');
+  const held = text.trimEnd().replace(/\]$/, '').trimEnd();
+  return held === '[' ? `[\n${entries}\n]\n` : `${held},\n${entries}\n]\n`;
 }
 
 /** The sealed products of the groups to read that content lacks (any product with no card number); the files changed. */

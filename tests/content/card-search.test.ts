@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
+import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/search/card-searcher.ts';
 import { foldText, wordsOf } from '../../src/search/normalize.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
@@ -28,7 +31,7 @@ describe('match set and totals', () => {
     const expected = cardsWithWord('water');
     const { total } = search({ q: 'water', limit: 0 });
     expect(total).toBe(expected.length);
-    expect(total).toBe(2493);
+    expect(total).toBeGreaterThan(0);
     expect(summaries.filter((c) => c.types.includes('Water')).length).toBeLessThanOrEqual(total);
   });
 
@@ -309,7 +312,14 @@ describe('printing words', () => {
 
   it('charizard base set shadowless finds the Base Set Charizard with the value of its Shadowless printing', () => {
     const [first] = hits({ q: 'charizard base set shadowless' });
-    expect(first).toMatchObject({ id: 'base1-4', valueUsd: 458.29, printing: { id: 'shadowless-holofoil', productId: 106999, valueUsd: 1997.59 } });
+    const charizard = loadCards().find((card) => card.id === 'base1-4')!;
+    const shadowless = charizard.prices.find((line) => line.printing === 'shadowless')!;
+    expect(first).toMatchObject({
+      id: 'base1-4',
+      valueUsd: primaryPriceOf(charizard)!.market,
+      printing: { id: 'shadowless-holofoil', productId: shadowless.productId, valueUsd: shadowless.market },
+    });
+    expect(first.printing!.valueUsd).not.toBe(first.valueUsd);
     expect(first.match?.alias).toMatchObject({ shadowless: 'Shadowless (printing)' });
   });
 
@@ -322,11 +332,15 @@ describe('printing words', () => {
   it('sorts and bands by the named printing’s value, not the card’s', () => {
     const sorted = hits({ q: 'shadowless', sort: 'value-desc', limit: 200 }).map((c) => c.printing!.valueUsd ?? -1);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
-    const grail = hits({ q: 'shadowless', band: 'grail', limit: 200 });
-    // The Base Set Charizard is a chase card by its value, a grail by its Shadowless printing's.
-    expect(grail.map((c) => c.id)).toContain('base1-4');
-    for (const card of grail) expect(card.printing!.valueUsd, card.id).toBeGreaterThanOrEqual(500);
-    expect(ids(search({ q: 'charizard', band: 'grail', limit: 200 }).results)).not.toContain('base1-4');
+    // A card in one band by its value and another by its Shadowless printing's (the Base Set Charizard, a chase
+    // card and a grail printing, as content had it): the most valuable such printing content holds today.
+    const apart = hits({ q: 'shadowless', sort: 'value-desc', limit: 200 }).find((c) => valueBandOf(c.valueUsd) !== valueBandOf(c.printing!.valueUsd))!;
+    expect(apart, 'no Shadowless printing in another band than its card').toBeDefined();
+    const band = valueBandOf(apart.printing!.valueUsd)!;
+    const banded = hits({ q: 'shadowless', band, limit: 200 });
+    expect(banded.map((c) => c.id)).toContain(apart.id);
+    for (const card of banded) expect(valueBandOf(card.printing!.valueUsd), card.id).toBe(band);
+    expect(ids(search({ q: apart.name, band, limit: 200 }).results)).not.toContain(apart.id);
   });
 
   it('without a printing word, results carry no printing and nothing changes', () => {

@@ -15,10 +15,14 @@ const cardsOf = (set: string): CardEntry[] => JSON.parse(readFileSync(join(CONTE
 describe('the id crosswalk of the catalogue', () => {
   it('derives a TCGdex id for every card of the Scarlet & Violet and Mega Evolution series, unique, and none for the others', () => {
     const followed = sets.filter((set) => TCGDEX_SERIES[set.series]);
-    const ids = followed.flatMap((set) => cardsOf(set.id).map((card) => crosswalkOf(card, set).tcgdexId));
-    expect(ids.length).toBe(4738);
+    const cards = followed.flatMap((set) => cardsOf(set.id).map((card) => ({ card, set })));
+    const ids = cards.map(({ card, set }) => crosswalkOf(card, set).tcgdexId);
+    expect(ids.length).toBeGreaterThan(0);
     expect(ids.every((id) => /^(sv|me)[a-z0-9.]*-\d{3}$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
+    // A card the catalogue sync added carries TCGdex's own id: the rule gives that same id.
+    for (const { card, set } of cards.filter(({ card }) => card.tcgdexId))
+      expect(crosswalkOf({ ...card, tcgdexId: undefined }, set).tcgdexId, card.id).toBe(card.tcgdexId);
     const base = sets.find((set) => set.id === 'base1')!;
     expect(cardsOf('base1').every((card) => crosswalkOf(card, base).tcgdexId === '')).toBe(true);
   });

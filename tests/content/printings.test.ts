@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printingsOf } from '../../src/catalogue/card-record.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { printingNamesOf } from '../../src/schemas/printing-names.ts';
@@ -43,8 +44,20 @@ describe('printings of the real catalogue', () => {
 
   it("gives the Shadowless Charizard its own value and product, apart from the card's value", () => {
     const charizard = cards.find((card) => card.id === 'base1-4')!;
+    const line = (printing: string) => charizard.prices.find((p) => p.printing === printing)!;
     const printings = printingsOf(charizard, pricesAsOfOf(cards, []));
-    expect(printings[0]).toMatchObject({ id: 'shadowless-holofoil', label: 'Shadowless Holofoil', valueUsd: 1997.59, productId: 106999, primary: false });
-    expect(printings.find((p) => p.primary)).toMatchObject({ id: 'unlimited-holofoil', valueUsd: 458.29, productId: 42382 });
+    const shadowless = printings.find((p) => p.id === 'shadowless-holofoil');
+    expect(shadowless).toMatchObject({
+      label: 'Shadowless Holofoil',
+      valueUsd: line('shadowless').market,
+      productId: line('shadowless').productId,
+      primary: false,
+    });
+    expect(printings.find((p) => p.primary)).toMatchObject({
+      id: 'unlimited-holofoil',
+      valueUsd: primaryPriceOf(charizard)!.market,
+      productId: line('unlimited').productId,
+    });
+    expect(shadowless!.productId).not.toBe(line('unlimited').productId);
   });
 });

@@ -47,11 +47,22 @@ describe('labelled queries', () => {
 
   it('every labelled query finds what it means (100%)', () => {
     const failures: string[] = [];
+    const artCards = new Map(catalogue.aliases.content.arts.map(({ art, cards }) => [art, new Set(cards)]));
+    const arts = (art: string) => artCards.get(art) ?? new Set<string>();
+    const value = (card: { valueUsd: number | null }) => card.valueUsd ?? -1;
     for (const query of LABELLED_QUERIES) {
       const answer = run(query);
       const top = answer.results.map((r) => r.id);
       const why = `[${query.kind}] "${query.q}": top 10 ${top.join(', ') || '(none)'}; ignored ${JSON.stringify(answer.ignored)}`;
-      if (query.expect.length === 0 && answer.total !== 0) failures.push(`${why}: expected nothing`);
+      if (query.expect.length === 0 && !query.alike && answer.total !== 0) failures.push(`${why}: expected nothing`);
+      if (query.alike) {
+        const alike = catalogue.cards.filter((card) => query.alike!(card, arts));
+        const best = alike.reduce((a, b) => (value(b.summary) > value(a.summary) ? b : a), alike[0]);
+        const first = alike.find((card) => card.summary.id === top[0]);
+        if (!best) failures.push(`${why}: no card fits alike`);
+        else if (!first || value(first.summary) !== value(best.summary))
+          failures.push(`${why}: expected the most valuable of those alike first (${best.summary.id})`);
+      }
       const missing = query.expect.filter((id) => !top.includes(id));
       if (missing.length) failures.push(`${why}: missing ${missing.join(', ')}`);
       if (query.first && top[0] !== query.expect[0]) failures.push(`${why}: expected ${query.expect[0]} first`);

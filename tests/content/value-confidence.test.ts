@@ -1,56 +1,150 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { printingsOf } from '../../src/catalogue/card-record.ts';
+import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import type { ConfidenceTier } from '../../src/catalogue/value-confidence.ts';
 import { gradedFiguresOf } from '../../src/collection/collection-data.ts';
 import { linesOfText } from '../../src/collection/list-lines.ts';
 import { valueList } from '../../src/collection/value-list.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
+import { addDays, daysBetween } from '../../src/schemas/dates.ts';
+import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
 import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
 import { createSealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
 
 /**
- * How sure a value is, on real cards and products whose tier anyone can tell from their data (issue 34): each label
- * says why. When the daily prices move one across a threshold for good, relabel it from its data, and say so; when
- * many move, the thresholds (src/catalogue/value-confidence.ts, docs/data.md) are what to look at again.
+ * How sure a value is (issue 34), on the real catalogue: for each reason a tier gives, the most valuable card or
+ * product whose data plainly show that reason has that tier. Each is found by what its price lines and history say,
+ * read here straight from content/ (not through the confidence code), with margins well clear of the thresholds
+ * (src/catalogue/value-confidence.ts, docs/data.md): the daily prices change which card it is, never the rule.
  */
-const CARDS: { id: string; tier: ConfidenceTier; why: string }[] = [
-  { id: 'base1-4', tier: 'high', why: 'Charizard, $458: listings from $327.99, priced every day, steady' },
-  { id: 'sv8pt5-161', tier: 'high', why: 'Umbreon ex, a $1,000 modern chase card: lowest listing 17% above it, priced every day' },
-  { id: 'sv8-1', tier: 'high', why: 'a common of a modern set at $0.08, priced every day: a spread of cents is no doubt' },
-  { id: 'neo4-107', tier: 'low', why: 'Shining Charizard, $6,502: listings from $1,299, 80% under the value' },
-  { id: 'bw11-115', tier: 'low', why: 'Zekrom, $270: its 30 days swing by 30% (coefficient of variation)' },
-  { id: 'ex10-117', tier: 'low', why: 'Celebi ex, $500: priced on 4 of its last 30 days' },
-  { id: 'basep-5', tier: 'medium', why: 'Dragonite, $46: listings from $23, half the value' },
-  { id: 'base4-82', tier: 'medium', why: 'Nidoran ♀: no daily history, recorded 10 days before the catalogue’s date' },
-];
+interface Evidence {
+  /** The value, its lowest listing's distance from it in percent, its priced days and their variation of the 30 days to its date, its days before the catalogue's date. */
+  value: number;
+  spread: number | null;
+  pricedDays: number | null;
+  variation: number | null;
+  stale: number;
+}
 
-const SEALED: { name: string; tier: ConfidenceTier; why: string }[] = [
-  { name: 'Evolving Skies Booster Box', tier: 'high', why: '$2,590: lowest listing 5% under it, priced every day, steady' },
-  { name: 'Incineroar GX Challenge Box', tier: 'low', why: 'priced on 1 of its last 30 days' },
-  { name: 'Crown Zenith Collection Case', tier: 'low', why: 'recorded on 2025-08-31, weeks before the catalogue’s date' },
+/** What a price line and its daily history show, counted here as the docs state the inputs. */
+function evidenceOf(
+  line: { low: number | null; market: number | null; updatedAt: string },
+  history: { start: string; market: (number | null)[] } | undefined,
+  asOf: string,
+): Evidence {
+  const value = line.market!;
+  const days =
+    history && line.updatedAt >= history.start
+      ? Array.from({ length: 30 }, (_, i) => history.market[daysBetween(history.start, addDays(line.updatedAt, i - 29))] ?? null).filter(
+          (v): v is number => v !== null,
+        )
+      : undefined;
+  const mean = days && days.reduce((a, b) => a + b, 0) / days.length;
+  return {
+    value,
+    spread: line.low === null || value <= 0 ? null : (Math.abs(value - line.low) / value) * 100,
+    pricedDays: days ? days.length : null,
+    variation: days && days.length > 1 && mean! > 0 ? (Math.sqrt(days.reduce((a, b) => a + (b - mean!) ** 2, 0) / days.length) / mean!) * 100 : null,
+    stale: daysBetween(line.updatedAt, asOf),
+  };
+}
+
+/** content/sealed's products by id, their price and history as the files hold them. */
+function sealedEntries(): Map<number, Pick<SealedEntry, 'price' | 'history'>> {
+  const dir = join(CONTENT_DIR, 'sealed');
+  return new Map(
+    readdirSync(dir).flatMap((file) => (JSON.parse(readFileSync(join(dir, file), 'utf8')).products as SealedEntry[]).map((p) => [p.productId, p] as const)),
+  );
+}
+
+const steady = (e: Evidence) => e.pricedDays === 30 && e.variation !== null && e.variation < 5 && e.stale === 0;
+const EXAMPLES: { tier: ConfidenceTier; why: string; fits: (e: Evidence) => boolean }[] = [
+  {
+    tier: 'high',
+    why: 'worth $100 or more, its lowest listing within 20% of it, priced every day of 30, steady',
+    fits: (e) => e.value >= 100 && e.spread !== null && e.spread < 20 && steady(e),
+  },
+  {
+    tier: 'high',
+    why: 'worth cents, priced every day: a spread of cents, however many percent, is no doubt',
+    fits: (e) => e.value < 0.5 && e.spread !== null && e.spread > 70 && e.pricedDays === 30 && e.stale === 0,
+  },
+  {
+    tier: 'low',
+    why: 'a thin market: its lowest listing under a quarter of it, and $10 or more away',
+    fits: (e) => e.spread !== null && e.spread > 75 && (e.spread / 100) * e.value >= 10,
+  },
+  {
+    tier: 'low',
+    why: 'volatile: its 30 days vary by more than 40%, $20 or more',
+    fits: (e) => e.variation !== null && e.variation > 40 && (e.variation / 100) * e.value >= 20,
+  },
+  { tier: 'low', why: 'rarely priced: on 5 or fewer of its last 30 days', fits: (e) => e.pricedDays !== null && e.pricedDays <= 5 },
+  { tier: 'low', why: 'stale: recorded more than 40 days before the catalogue’s date', fits: (e) => e.stale > 40 },
+  {
+    tier: 'medium',
+    why: 'its lowest listing 40–50% under it ($5 or more), priced every day, steady',
+    fits: (e) => e.spread !== null && e.spread > 40 && e.spread < 50 && (e.spread / 100) * e.value >= 5 && steady(e),
+  },
+  {
+    tier: 'medium',
+    why: 'no daily history, recorded 5 to 25 days before the catalogue’s date, its lowest listing within 20%',
+    fits: (e) => e.pricedDays === null && e.stale >= 5 && e.stale <= 25 && e.spread !== null && e.spread < 20,
+  },
 ];
 
 describe('how sure a value is, on the real catalogue', () => {
   const catalogue = loadRealCatalogue();
+  const summaries = new Map(catalogue.cards.map(({ summary }) => [summary.id, summary]));
+  const cards = loadCards().flatMap((card) => {
+    const line = primaryPriceOf(card);
+    if (!line) return [];
+    const history = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);
+    return [{ id: card.id, evidence: evidenceOf(line, history, catalogue.pricesAsOf) }];
+  });
+  const entries = sealedEntries();
+  const sealed = catalogue.sealed.flatMap((product) => {
+    const entry = entries.get(product.productId)!;
+    return entry.price?.market == null ? [] : [{ product, evidence: evidenceOf(entry.price, entry.history, catalogue.pricesAsOf) }];
+  });
+  /** The most valuable of those that fit. */
+  const top = <T extends { evidence: Evidence }>(items: T[], fits: (e: Evidence) => boolean) =>
+    items.filter((item) => fits(item.evidence)).sort((a, b) => b.evidence.value - a.evidence.value)[0];
 
-  it.each(CARDS)('$id is $tier: $why', ({ id, tier }) => {
-    const card = catalogue.cards.find((c) => c.summary.id === id);
-    expect(card?.summary.confidence?.tier, JSON.stringify(card?.summary.confidence)).toBe(tier);
+  it.each(EXAMPLES)('the most valuable card and sealed product $why are $tier', ({ tier, fits, why }) => {
+    const card = top(cards, fits);
+    const product = top(sealed, fits);
+    expect(card ?? product, `nothing in the catalogue is ${why}`).toBeDefined();
+    if (card) expect(summaries.get(card.id)!.confidence?.tier, `${card.id}: ${JSON.stringify(summaries.get(card.id)!.confidence)}`).toBe(tier);
+    if (product) expect(product.product.confidence?.tier, `${product.product.cleanName}: ${JSON.stringify(product.product.confidence)}`).toBe(tier);
   });
 
-  it.each(SEALED)('$name is $tier: $why', ({ name, tier }) => {
-    const product = catalogue.sealed.find((p) => p.cleanName === name);
-    expect(product?.confidence?.tier, JSON.stringify(product?.confidence)).toBe(tier);
+  it('serves the inputs the data show: the spread, priced days, variation and days before the catalogue’s date', () => {
+    const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+    for (const { id, evidence } of cards) {
+      const served = summaries.get(id)!.confidence!;
+      expect([served.spreadPct, served.pricedDays30, served.volatility30Pct, served.staleDays], id).toEqual([
+        round1(evidence.spread),
+        evidence.pricedDays,
+        round1(evidence.variation),
+        Math.max(0, evidence.stale),
+      ]);
+    }
   });
 
-  it('the Shadowless Charizard, $1,997 with listings from $725 to $3,187, is low: a thin market', () => {
+  it("the Shadowless Charizard's confidence is its own printing's, its listings and spread, not the card's", () => {
     const cards: CardEntry[] = JSON.parse(readFileSync(join(CONTENT_DIR, 'cards', 'base1.json'), 'utf8'));
-    const shadowless = printingsOf(cards.find((c) => c.id === 'base1-4')!, catalogue.pricesAsOf).find((p) => p.id === 'shadowless-holofoil');
-    expect(shadowless).toMatchObject({ lowPrice: 725, highPrice: 3187, confidence: { tier: 'low', spreadPct: 63.7 } });
+    const charizard = cards.find((c) => c.id === 'base1-4')!;
+    const line = charizard.prices.find((p) => p.printing === 'shadowless')!;
+    const shadowless = printingsOf(charizard, catalogue.pricesAsOf).find((p) => p.id === 'shadowless-holofoil');
+    const spread = Math.round((Math.abs(line.market! - line.low!) / line.market!) * 1000) / 10;
+    expect(shadowless).toMatchObject({ lowPrice: line.low, highPrice: line.high, confidence: { spreadPct: spread } });
+    expect(summaries.get('base1-4')!.confidence!.spreadPct).not.toBe(spread);
   });
 
   it("a card's confidence is its value printing's", () => {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatJson } from '../../scripts/lib/format-json.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
 import { laterDays } from '../support/tcgcsv-days.ts';
 
@@ -50,6 +51,7 @@ describe('import-catalogue', () => {
       'import-changes-data',
       'import-daily',
       'import-daily-days',
+      'import-synced',
       'import-newer',
       'import-newer-data',
       'import-newer-changes',
@@ -185,6 +187,36 @@ describe('import-catalogue', () => {
     expect(check.status, check.output).toBe(0);
     expect(runImport(out, '--write').status).toBe(0);
     expect(charizard()).toEqual(imported);
+  });
+
+  it('keeps what the catalogue sync added since its snapshot: a daily job then re-imported changes nothing, and --check holds', () => {
+    const out = scratchDir('import-synced');
+    rmSync(out, { recursive: true, force: true });
+    expect(runImport(out, '--write').status).toBe(0);
+    const script = (file: string, ...args: string[]) => {
+      const run = spawnSync(process.execPath, [join(ROOT, 'scripts', file), ...args], { encoding: 'utf8' });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+    };
+    // The daily job: the sync adds a set the data lack (its cards, its group's sealed products), the day prices them.
+    const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
+    script('catalogue-sync.ts', '--content', out, '--tcgdex', join(NEW_SET, 'tcgdex'), '--tcgcsv', join(NEW_SET, 'tcgcsv'), '--date', '2027-06-01', '--write');
+    script('import-catalogue.ts', '--tcgcsv', join(NEW_SET, 'prices'), '--out', out, '--write');
+    // A card the data price not, given its printings by the sync since (as it lists Pitch Black's on TCGdex's word).
+    const me5 = JSON.parse(readFileSync(join(out, 'cards', 'me5.json'), 'utf8'));
+    const listed = { variant: 'holofoil', printing: null, primary: true, productId: 991999, groupId: 99001, low: null, mid: null, high: null, market: null };
+    me5[0].prices = [{ ...listed, directLow: null, updatedAt: '2027-06-01', source: 'tcgdex' }];
+    writeFileSync(join(out, 'cards', 'me5.json'), `${formatJson(me5)}\n`);
+    script('check-content.ts', '--dir', out);
+    const job = filesOf(out);
+    expect([...job.keys()]).toEqual(expect.arrayContaining(['/cards/me8pt5.json', '/sealed/99001-me08-5-fixture-tides.json', '/changes/2027-06-01.json']));
+
+    const check = runImport(out, '--check');
+    expect(check.status, check.output).toBe(0);
+    expect(check.output).toMatch(/1 syncedSets, 6 syncedCards, 4 syncedSealed/);
+    const again = runImport(out, '--write');
+    expect(again.output).toMatch(/no change a client would see/);
+    expect(filesOf(out)).toEqual(job);
+    rmSync(out, { recursive: true, force: true });
   });
 
   describe('the newer sets (a sample of ../shared/data/newer-sets in tests/fixtures/raw-data/newer-sets)', () => {

@@ -80,6 +80,15 @@ describe('a sync of a new set', () => {
     });
   });
 
+  it("gives the set its entry in the aliases, which hold one a set, with no alias yet, the other entries' bytes kept", () => {
+    const before = readFileSync(join(content, 'aliases', 'sets.json'), 'utf8');
+    write();
+    const after = readFileSync(join(content, 'aliases', 'sets.json'), 'utf8');
+    expect(after.startsWith(before.trimEnd().slice(0, -1).trimEnd())).toBe(true);
+    expect(json('aliases/sets.json').map((entry: { set: string }) => entry.set)).toEqual(['base1', 'fix1', 'me8pt5']);
+    expect(json('aliases/sets.json')[2]).toEqual({ set: 'me8pt5', aliases: [] });
+  });
+
   it('adds its cards converted, each printing TCGdex ties to a TCGplayer product an unpriced line, and holds back what it cannot convert', () => {
     const { output } = write();
     expect(output).toMatch(/held back \(1\): card me08\.5-007: rarity "Prism rare" is not in the list of src\/schemas\/rarity\.ts/);
@@ -132,7 +141,7 @@ describe('a sync of a new set', () => {
     write();
     const after = filesOf(content);
     const changed = [...after.keys()].filter((path) => before.get(path) !== after.get(path)).sort();
-    expect(changed).toEqual(['/cards/me8pt5.json', '/changes/2025-10-21.json', '/sealed/99001-me08-5-fixture-tides.json', '/sets.json']);
+    expect(changed).toEqual(['/aliases/sets.json', '/cards/me8pt5.json', '/changes/2025-10-21.json', '/sealed/99001-me08-5-fixture-tides.json', '/sets.json']);
   });
 });
 
