@@ -11,8 +11,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { codeVersionOf } from '../src/pipeline/code-version.ts';
-import { keptRoutesBundle, routesBundleKey } from '../src/pipeline/routes-bundle.ts';
 
 /**
  * The build's main heap holds 130–180 MB on the bundled catalogue, but V8 grows
@@ -67,21 +65,7 @@ const env = {
   ...process.env,
   ASTRO_TELEMETRY_DISABLED: '1',
 };
-/**
- * A rebuild after card and sealed files changed, and nothing else, runs the build routes' bundle of the last build
- * again without Astro (src/integrations/content-build.ts: Astro's start, its content sync and Vite's bundling were a
- * third of a one-price rebuild). The bundle is kept under the key of the code, the sets, the articles and the
- * build's settings (src/pipeline/routes-bundle.ts); BUILD_WITH_ASTRO=1 builds with Astro anyway.
- */
-const root = join(import.meta.dirname, '..');
-const cacheDir = resolve(root, process.env.CACHE_DIR ?? 'node_modules/.astro');
-const routesKey = process.env.BUILD_WITH_ASTRO === '1' ? undefined : routesBundleKey(codeVersionOf(root), root, env);
-// Arguments are Astro's: a build given any is Astro's.
-const astroArgs = process.argv.slice(2);
-const contentBuild = routesKey !== undefined && astroArgs.length === 0 && keptRoutesBundle(cacheDir, routesKey) !== undefined;
-const argv = contentBuild
-  ? [...BUILD_NODE_FLAGS, join(root, 'src', 'integrations', 'content-build.ts'), cacheDir, routesKey]
-  : [...BUILD_NODE_FLAGS, astro, 'build', ...astroArgs];
+const argv = [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)];
 /**
  * This process becomes the build (execve): a parent left waiting for it held ~85 MB (Node and its TypeScript
  * stripper) through the build's peak. Where execve is missing (Windows), the build is a child instead.

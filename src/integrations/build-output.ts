@@ -1,16 +1,11 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loaderMetaHandedOver } from '../loaders/loader-meta.ts';
 import { logPhase, logStep } from '../pipeline/build-log.ts';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../pipeline/build-paths.ts';
 import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
-import { BUNDLE_DIR, finishBuild, startBuild } from '../pipeline/pipeline.ts';
-import { finishKeepingRoutesBundle, keepRoutesBundle, ROUTE_SOURCE, routesBundleKey } from '../pipeline/routes-bundle.ts';
-import { functionBundleKeyFileOf } from './function-bundle.ts';
+import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
 
 /**
  * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
@@ -27,20 +22,12 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
   let astroClientDir: string;
   /** Files of the server folder older than this are left from an earlier build (it is not emptied). */
   let buildStart = 0;
-  let cacheDir: string;
-  /** Where Vite wrote the build routes' bundle, and the route's module in it (kept for a content build: routes-bundle.ts). */
-  let routesBundle: { dir: string; route: string } | undefined;
-  /**
-   * The key the bundle is kept under, taken before Astro reads the content: an article edited while the build runs
-   * leaves a key that the next build's does not match (it builds with Astro), never a bundle older than its key.
-   */
-  let routesKey: string;
   return {
     name: 'card-values:build-output',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         const projectRoot = fileURLToPath(config.root);
-        cacheDir = fileURLToPath(config.cacheDir);
+        const cacheDir = fileURLToPath(config.cacheDir);
         astroClientDir = output.clientDir;
         paths = {
           projectRoot,
@@ -52,7 +39,6 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
           cardFileCacheDir: join(cacheDir, 'card-files'),
           codeVersion: codeVersionOf(projectRoot),
         };
-        routesKey = routesBundleKey(paths.codeVersion, projectRoot);
         const resolved = `\0${BUILD_PATHS_MODULE}`;
         updateConfig({
           vite: {
@@ -63,14 +49,6 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
                 name: 'card-values:build-paths',
                 resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
                 load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
-              },
-              {
-                name: 'card-values:routes-bundle',
-                applyToEnvironment: (environment: { name: string }) => environment.name === 'prerender',
-                writeBundle(options: { dir?: string }, bundle: Record<string, { type: string; facadeModuleId?: string | null; fileName: string }>) {
-                  const route = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.includes(ROUTE_SOURCE));
-                  routesBundle = options.dir && route ? { dir: options.dir, route: route.fileName } : undefined;
-                },
               },
             ],
           },
@@ -83,28 +61,8 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
         buildStart = Date.now();
         await startBuild(paths, astroClientDir);
       },
-      // Astro deletes the routes' bundle when its build ends: a copy is kept now, completed when the build is done.
-      'astro:build:generated': async () => {
-        if (routesBundle) await keepRoutesBundle(cacheDir, routesBundle.dir);
-      },
       'astro:build:done': async () => {
         logPhase(4);
-        const functionBundleKey = functionBundleKeyFileOf(cacheDir);
-        const loaderMeta = loaderMetaHandedOver();
-        if (routesBundle && existsSync(functionBundleKey) && loaderMeta.cards && loaderMeta.sealed) {
-          await finishKeepingRoutesBundle(
-            cacheDir,
-            routesKey,
-            { astroClientDir, answersDir: join(astroClientDir, BUNDLE_DIR) },
-            {
-              paths,
-              astroClientDir,
-              route: routesBundle.route,
-              functionBundle: { keyFile: functionBundleKey, key: await readFile(functionBundleKey, 'utf8') },
-              loaderMeta,
-            },
-          );
-        }
         await finishBuild(paths, astroClientDir, buildStart, logStep);
       },
     },

@@ -38,9 +38,6 @@ const builtinsRequired: Plugin = {
  */
 const BUNDLE_CACHE_DIR = 'function-bundle';
 const BUNDLE_KEY_FILE = 'key';
-/** Where the bundle is kept in Astro's cache folder (`cacheRoot`), and its key file. */
-export const functionBundleCacheOf = (cacheRoot: string): string => join(cacheRoot, BUNDLE_CACHE_DIR);
-export const functionBundleKeyFileOf = (cacheRoot: string): string => join(functionBundleCacheOf(cacheRoot), BUNDLE_KEY_FILE);
 const BUNDLE_FILES = [FUNCTION_FILE, FUNCTION_CHUNKS_DIR, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY];
 
 async function bundleKeyOf(root: string): Promise<string> {
@@ -51,16 +48,6 @@ async function bundleKeyOf(root: string): Promise<string> {
     .update('\0')
     .update(JSON.stringify(imageHostDefine()))
     .digest('base64url');
-}
-
-/**
- * Copies the bundle kept in `bundleCache` (functionBundleCacheOf) into the server folder, as a build whose key is
- * the previous one's does (and a content build: src/integrations/content-build.ts), and says so.
- */
-export async function copyKeptFunctionBundle(root: string, bundleCache: string, serverDir: string): Promise<string> {
-  const started = performance.now();
-  await copyBundle(bundleCache, serverDir);
-  return `${relative(root, join(serverDir, FUNCTION_FILE))}: the code is unchanged, the previous bundle reused (${Math.round(performance.now() - started)} ms)`;
 }
 
 /** Copies the bundle's files from one folder to another (the server folder, the cache). */
@@ -83,7 +70,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         serverDir = output.serverDir;
-        cacheDir = functionBundleCacheOf(fileURLToPath(config.cacheDir));
+        cacheDir = join(fileURLToPath(config.cacheDir), BUNDLE_CACHE_DIR);
       },
       /**
        * Bundled before Astro's build, into the cache folder, and copied into the server folder after it: the
@@ -155,9 +142,9 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         summary = `${modules} modules, ${kb} KB, and ${chunks.length} chunks loaded on first need, ${chunkKb} KB; ${LIST_WORKER_FILE} ${workerKb} KB (bundled in ${Math.round(performance.now() - started)} ms)`;
       },
       'astro:build:done': async ({ logger }) => {
-        if (reused) return logger.info(await copyKeptFunctionBundle(root, cacheDir, serverDir));
         await copyBundle(cacheDir, serverDir);
-        logger.info(`${relative(root, join(serverDir, FUNCTION_FILE))}: ${summary}`);
+        const outfile = relative(root, join(serverDir, FUNCTION_FILE));
+        logger.info(reused ? `${outfile}: the code is unchanged, the previous bundle reused` : `${outfile}: ${summary}`);
       },
     },
   };

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { handOverLoaderMeta } from './loader-meta.ts';
 import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
 
 /**
@@ -82,8 +81,6 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       for (const id of store.keys()) if (!next[id]) store.delete(id);
       meta.set('files', JSON.stringify(next));
       meta.set('check', checkDigest);
-      // Kept with the build routes' bundle, for a content build's run of this loader (loader-meta.ts).
-      handOverLoaderMeta(options.name, { files: JSON.stringify(next), check: checkDigest });
     },
   };
 }

@@ -92,16 +92,6 @@ function readState(stateFile: string, { groups = true } = {}): BuildState | unde
   }
 }
 
-/**
- * The previous manifest's entries as readPreviousBuild read them, for readPreviousFiles at the end of the same build
- * (7.5 MB read, hashed and parsed once, not twice). The build routes (Vite's bundle of this module) and the
- * build-output integration (this module as Node loads it) are two instances of it: the hand-over is a global,
- * taken by the manifest's path and the hash the state names.
- */
-const PREVIOUS_MANIFEST = Symbol.for('card-values:previous-manifest');
-type ManifestHandOver = { path: string; hash: string; files: FileManifest['files'] };
-const handOver = globalThis as { [PREVIOUS_MANIFEST]?: ManifestHandOver };
-
 /** The build before this one, if its state and its output are both there and made by the same code. */
 export function readPreviousBuild(stateFile: string, serverDir: string, codeVersion: string): PreviousBuild {
   const manifestPath = join(serverDir, MANIFEST_FILE);
@@ -111,7 +101,6 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
   const manifestText = readFileSync(manifestPath);
   if (state.manifestHash !== hashOf(manifestText)) return NOTHING;
   const files = (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
-  handOver[PREVIOUS_MANIFEST] = { path: manifestPath, hash: state.manifestHash, files };
   const sameCode = state.codeVersion === codeVersion;
   return {
     file: (path) => files[path],
@@ -139,10 +128,6 @@ export function readPreviousFiles(stateFile: string, serverDir: string): FileMan
   if (!existsSync(manifestPath)) return undefined;
   const state = readState(stateFile, { groups: false });
   if (!state) return undefined;
-  const read = handOver[PREVIOUS_MANIFEST];
-  handOver[PREVIOUS_MANIFEST] = undefined;
-  // The build writes the manifest only after this: the one read at its start is still the one on disk.
-  if (read?.path === manifestPath && read.hash === state.manifestHash) return read.files;
   const manifestText = readFileSync(manifestPath);
   if (state.manifestHash !== hashOf(manifestText)) return undefined;
   return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;

@@ -27,7 +27,6 @@ import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searche
 import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
 import { type CardFileCache, type CardFileDetails, createCardFileCache } from './card-file-cache.ts';
-import { cardFileDigestsHandedOver } from './routes-bundle.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -111,13 +110,7 @@ export function releaseCatalogue(): void {
 async function build(cache: CatalogueCache): Promise<Catalogue> {
   // Cards and sealed products come from their files (the collections keep an entry per file, with its digest: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
-  // A content build (src/integrations/content-build.ts) validated the card files itself: its digests, not the bundle's store's.
-  const digests = cardFileDigestsHandedOver();
-  const [sets, knowledgeEntries, cardFileEntries] = await Promise.all([
-    getCollection('sets'),
-    getCollection('knowledge'),
-    digests ? [] : getCollection('cards'),
-  ]);
+  const [sets, knowledgeEntries, cardFileEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge'), getCollection('cards')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
   const sealedEntries = readSealedFiles();
   const changes = readChangeContent(CONTENT_DIR);
@@ -132,7 +125,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     ),
     createCardFileCache(cache.dir),
     contentKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
-    digests ?? new Map(cardFileEntries.flatMap((e) => (e.digest === undefined ? [] : [[e.id, String(e.digest)]]))),
+    new Map(cardFileEntries.flatMap((e) => (e.digest === undefined ? [] : [[e.id, String(e.digest)]]))),
   );
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;

@@ -1,10 +1,7 @@
 /**
  * The build, in the order it happens. Astro drives it; its route
  * (src/pages/emit/[bundle].ndjson.ts) and integration
- * (src/integrations/build-output.ts) only call what is here. A rebuild after
- * only card and sealed files changed runs without Astro
- * (src/integrations/content-build.ts): the same calls, in the same order, on
- * the route's bundle the last Astro build kept (routes-bundle.ts).
+ * (src/integrations/build-output.ts) only call what is here.
  *
  *  1. Read the content. Astro's content collections validate every record as
  *     it loads (src/content.config.ts, src/loaders/); the catalogue
@@ -67,7 +64,7 @@ interface BundleLine {
 }
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
-export const BUNDLE_DIR = 'emit';
+const BUNDLE_DIR = 'emit';
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Start
