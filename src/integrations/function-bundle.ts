@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin, stop } from 'esbuild';
+import { cacheOff } from '../pipeline/cache-switch.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
 import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
@@ -82,7 +83,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         const key = await bundleKeyOf(root);
         const keyFile = join(cacheDir, BUNDLE_KEY_FILE);
         const outfile = join(cacheDir, FUNCTION_FILE);
-        if (existsSync(keyFile) && (await readFile(keyFile, 'utf8')) === key) {
+        if (existsSync(keyFile) && (await readFile(keyFile, 'utf8')) === key && !cacheOff('function-bundle')) {
           reused = true;
           return;
         }

@@ -46,6 +46,7 @@ import {
   tokenKeyOfEtag,
   writeBuildState,
 } from './build-state.ts';
+import { cacheOff } from './cache-switch.ts';
 import type { Catalogue } from './catalogue.ts';
 import { emitBundle, makesMarkdown } from './emit-files.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
@@ -302,7 +303,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   // as sort() without a comparator orders strings. The previous manifest's paths are in that order (checked: an older
   // build's may not be): when this build lists the same ones (it added none, and has as many), they are its order.
   const listed = Object.keys(files);
-  const order = added === 0 && previousPaths?.length === listed.length && inOrder(previousPaths) ? previousPaths : listed.sort();
+  const order = !cacheOff('manifest-order') && added === 0 && previousPaths?.length === listed.length && inOrder(previousPaths) ? previousPaths : listed.sort();
   const manifest: FileManifest = { files: {} };
   for (const path of order) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);

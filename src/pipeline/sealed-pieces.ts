@@ -5,6 +5,7 @@ import { pageUrl } from '../http/links.ts';
 import { trendOf } from '../render/pages/trends.ts';
 import type { SealedDetail } from '../schemas/api-types.ts';
 import { contentKey } from './build-state.ts';
+import { cacheOff } from './cache-switch.ts';
 
 /**
  * What the whole-catalogue outputs take from each sealed product's history that costs to make, as the card
@@ -80,7 +81,7 @@ function createSealedPieces(sealed: readonly SealedDetail[], pricesAsOf: string,
 }
 
 function readCache(file: string): Record<string, Piece> {
-  if (!existsSync(file)) return {};
+  if (!existsSync(file) || cacheOff('sealed-pieces')) return {};
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Piece>;
   } catch {

@@ -4,6 +4,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { contentKey, tokenKeyOfEtag } from './build-state.ts';
+import { cacheOff } from './cache-switch.ts';
 
 /**
  * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
@@ -99,7 +100,7 @@ function pieceCount(piece: string): number {
  * file names by a hash of its pattern and ranks; a file of another encoding, or cut short, is not read.
  */
 export function readPieceCounts(file: string): void {
-  if (!existsSync(file)) return;
+  if (!existsSync(file) || cacheOff('token-pieces')) return;
   try {
     const { encoding, pieces } = JSON.parse(readFileSync(file, 'utf8')) as { encoding: string; pieces: [string, number][] };
     if (encoding !== encodingKey() || !Array.isArray(pieces)) return;
@@ -199,6 +200,7 @@ function asciiPieceEnd(text: string, start: number): number {
  * bytes, so it is right whichever build made them. Empty when there is neither.
  */
 export function readTokenCache(file: string, serverDir: string): Map<string, number> {
+  if (cacheOff('tokens')) return new Map();
   if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>));
   const manifest = join(serverDir, MANIFEST_FILE);
   if (!existsSync(manifest)) return new Map();

@@ -1,0 +1,5 @@
+/**
+ * For measuring what each cache saves (scripts/bench-caches.ts): BUILD_CACHES_OFF names the caches a build does
+ * not read (comma-separated). Temporary: it goes once the caches are measured.
+ */
+export const cacheOff = (name: string): boolean => (process.env.BUILD_CACHES_OFF ?? '').split(',').includes(name);
