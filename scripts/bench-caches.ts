@@ -40,12 +40,21 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 interface Run {
   wallMs: number;
   peakTree: number;
+  /** User and system CPU time of the build's processes (this process's waited-for children: /proc/self/stat). */
+  cpuMs: number;
+}
+
+/** The CPU time of this process's children that ended and were waited for, in ms (clock ticks of 10 ms). */
+function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 function build(off: string): Promise<Run> {
   execFileSync('sync');
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const cpuAt = childrenCpuMs();
     const child = spawn(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
       cwd: ROOT,
       env: { ...process.env, ...BUILD, BUILD_CACHES_OFF: off },
@@ -70,7 +79,7 @@ function build(off: string): Promise<Run> {
     child.on('close', (code) => {
       clearInterval(timer);
       if (code !== 0) return reject(new Error(`build (${off || 'every cache'}) failed:\n${tail.join('')}`));
-      resolve({ wallMs: performance.now() - started, peakTree });
+      resolve({ wallMs: performance.now() - started, peakTree, cpuMs: childrenCpuMs() - cpuAt });
     });
   });
 }
@@ -98,7 +107,7 @@ async function scenario(name: string, a: string, b: string, caches: string[], ru
   rmSync(BUILD.CACHE_DIR, { recursive: true, force: true });
   mirror(a, BUILD.CONTENT_DIR);
   const clean = await build('');
-  console.log(`  clean ${sec(clean.wallMs)}, ${mb(clean.peakTree)}`);
+  console.log(`  clean ${sec(clean.wallMs)} (CPU ${sec(clean.cpuMs)}), ${mb(clean.peakTree)}`);
   let side = a;
   const next = async (off: string) => {
     side = side === a ? b : a;
@@ -108,7 +117,7 @@ async function scenario(name: string, a: string, b: string, caches: string[], ru
   // One rebuild to B and back, untimed: the caches then hold what a rebuild leaves.
   await next('');
   await next('');
-  const rows: string[][] = [['cache', 'with', 'without', 'saves', 'peak with', 'peak without', 'saves']];
+  const rows: string[][] = [['cache', 'with', 'without', 'saves', 'CPU with', 'CPU without', 'saves', 'peak with', 'peak without', 'saves']];
   for (const cache of caches) {
     const withIt: Run[] = [];
     const without: Run[] = [];
@@ -120,8 +129,11 @@ async function scenario(name: string, a: string, b: string, caches: string[], ru
     const wo = median(without.map((r) => r.wallMs));
     const pw = median(withIt.map((r) => r.peakTree));
     const pwo = median(without.map((r) => r.peakTree));
-    const row = [cache, sec(w), sec(wo), sec(wo - w), mb(pw), mb(pwo), mb(pwo - pw)];
-    console.log(`  ${row.join('  ')}   (with: ${withIt.map((r) => sec(r.wallMs)).join(', ')}; without: ${without.map((r) => sec(r.wallMs)).join(', ')})`);
+    const cw = median(withIt.map((r) => r.cpuMs));
+    const cwo = median(without.map((r) => r.cpuMs));
+    const row = [cache, sec(w), sec(wo), sec(wo - w), sec(cw), sec(cwo), sec(cwo - cw), mb(pw), mb(pwo), mb(pwo - pw)];
+    const each = (runs: Run[]) => runs.map((r) => `${sec(r.wallMs)}/${sec(r.cpuMs)}`).join(', ');
+    console.log(`  ${row.join('  ')}   (wall/CPU with: ${each(withIt)}; without: ${each(without)})`);
     rows.push(row);
   }
   return rows;

@@ -1,7 +1,6 @@
 import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
-import { time } from './build-profile.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
@@ -24,7 +23,7 @@ export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | Mar
     sealed: catalogue.sealed.map((p) => ({ kind: p.kind, set: catalogue.sealedSets.get(p.id)?.set })),
     articles: catalogue.articles,
   };
-  const catalogs = time('site: catalogs', () => catalogsOf(sources));
+  const catalogs = catalogsOf(sources);
   for (const catalog of catalogs) {
     yield ['client', `${outputPath(catalogUrl(catalog.name))}.json`, JSON.stringify(catalog)];
     yield { markdown: 'text', path: outputPath(catalogMarkdownUrl(catalog.name)), body: catalogToMarkdown(catalog) };

@@ -23,7 +23,6 @@ import { prepareCatalogue } from '../search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
-import { time, timeBeside, timeWait } from './build-profile.ts';
 import { contentKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
@@ -149,7 +148,7 @@ export async function* emitBundle(
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, () => time('card: JSON', () => catalogue.cardJson(i)), {
+      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
         key: pieces.key(i),
         markdown: 'card',
         html: () => render.card(catalogue.cardDetail(i)),
@@ -160,15 +159,10 @@ export async function* emitBundle(
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations(
-          'sealed',
-          product.slug,
-          time('sealed: JSON', () => sealedJson(product)),
-          {
-            markdown: 'sealed',
-            html: () => render.sealed(product),
-          },
-        );
+        yield representations('sealed', product.slug, sealedJson(product), {
+          markdown: 'sealed',
+          html: () => render.sealed(product),
+        });
       }
       return;
     case 'knowledge': {
@@ -178,7 +172,7 @@ export async function* emitBundle(
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        const json = time('knowledge: JSON', () => JSON.stringify(article));
+        const json = JSON.stringify(article);
         const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
         // Besides the article, its pages show the titles of what it links to.
         const linked = JSON.stringify([
@@ -207,7 +201,7 @@ export async function* emitBundle(
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
       yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
-        yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
+        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
       });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
@@ -261,29 +255,27 @@ export async function* emitBundle(
 async function* cardSearchFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
-  const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
+  const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
   // Each card's record as JSON is one of its pieces (read in file order, then taken in the pack's): the pack joins them.
   const texts = pieces.searchRecords();
   const recordTexts = new Map(cardRecords.map((record, i) => [record, texts[i]]));
-  yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData, (record) => recordTexts.get(record)))];
+  yield ['server', 'search/cards.pack', writeSearchPack(cardData, (record) => recordTexts.get(record))];
   recordTexts.clear();
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   // The field filters of q (set:, value>, …), column by column in the pack's position order.
-  const cardFilters = time('search: filters', () =>
-    cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue)),
-  );
+  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue));
   yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
+  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
 }
 
 /** The sealed products' search pack and filter columns. */
 async function* sealedSearchFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
-  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
+  const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
+  yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
   yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSetsOf(catalogue)))];
 }
 
@@ -298,26 +290,24 @@ function filterSetsOf(catalogue: Catalogue) {
  * product's histories (the pieces' keys of them), the graded figures and the as-of date.
  */
 function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): string {
-  return time('search: history store', () =>
-    contentKey(
-      catalogue.pricesAsOf,
-      JSON.stringify(catalogue.cardGraded),
-      pieces.historiesKey(),
-      catalogue.sealed.map((product) => `${product.id}\0${product.productId}\0${sealedPieces.key(product) ?? ''}`).join('\n'),
-    ),
+  return contentKey(
+    catalogue.pricesAsOf,
+    JSON.stringify(catalogue.cardGraded),
+    pieces.historiesKey(),
+    catalogue.sealed.map((product) => `${product.id}\0${product.productId}\0${sealedPieces.key(product) ?? ''}`).join('\n'),
   );
 }
 
 /** What the function reads to value a list as of a date (the history store, src/collection/history-store.ts), and the search pages' trends. */
 async function* historyFiles(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): AsyncGenerator<EmittedFile> {
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-  const histories = time('search: history store', () => historiesOf(catalogue, pieces));
-  const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
+  const histories = historiesOf(catalogue, pieces);
+  const store = writeHistoryStore(histories.cards, histories.sealed);
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, time('search: trends', () => trendsOf(catalogue, pieces, sealedPieces))];
+  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces, sealedPieces)];
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
@@ -379,7 +369,7 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
-    entries.push(time('bulk: manifest entries (sha256)', () => bulkFileEntry(path, made, extra)));
+    entries.push(bulkFileEntry(path, made, extra));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
@@ -387,14 +377,12 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces
   // card file by card file.
   const cardsAside = join(cache.dir, 'bulk-aside', 'cards.ndjson');
-  const card = time('bulk: NDJSON and CSVs', () =>
-    pieces.bulk(
-      cardOrder,
-      { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
-      cardsAside,
-    ),
+  const card = pieces.bulk(
+    cardOrder,
+    { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
+    cardsAside,
   );
-  const cards = timeBeside('bulk: gzip', digestFile(cardsAside, gzipCacheOf(cache, 'cards')));
+  const cards = digestFile(cardsAside, gzipCacheOf(cache, 'cards'));
   const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
@@ -402,10 +390,10 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
     { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)) },
     { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },
   ].map(({ name, ndjson: lines }) => {
-    const ndjson = time('bulk: NDJSON', lines);
-    return { name, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
+    const ndjson = lines();
+    return { name, ndjson, gzip: gzipOf(ndjson.body, gzipCacheOf(cache, name)) };
   });
-  const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
+  const { sha256, bytes, gzip } = await cards;
   const records = cardOrder.length;
   entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema: schema.cards }));
   yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];
@@ -415,11 +403,7 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   yield emit(CROSSWALK_CSV_PATH, { body: card.crosswalk, records });
   for (const { name, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema: schema[name] });
-    yield emit(
-      gzipPath(name),
-      { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records },
-      { schema: schema[name], gzipOf: ndjsonPath(name) },
-    );
+    yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema: schema[name], gzipOf: ndjsonPath(name) });
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

@@ -3,10 +3,9 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
-import { time, timeWait } from './build-profile.ts';
 import { tokenKeyOfEtag } from './build-state.ts';
 import type { FileAside } from './emit-items.ts';
-import { countTokens, tokenizerLoaded } from './token-counter.ts';
+import { countTokens } from './token-counter.ts';
 
 /**
  * Where the build routes put the files they make. A route writes each file as
@@ -79,18 +78,18 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
       // Text is made bytes once, for its ETag, its size and the disk alike (each used to encode it again).
       const text = typeof body === 'string' ? body : undefined;
       const bytes = text === undefined ? body : Buffer.from(text);
-      const etag = target === 'client' ? time('files: ETag', () => etagOf(bytes)) : undefined;
+      const etag = target === 'client' ? etagOf(bytes) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
       if (!made.has(dir)) {
-        await timeWait('files: waiting for a folder', () => mkdir(dir, { recursive: true }));
+        await mkdir(dir, { recursive: true });
         made.add(dir);
       }
       if (etag === undefined || etag !== previousEtag) {
-        if (inFlight >= MAX_PENDING) await timeWait('files: waiting for the disk', room);
+        if (inFlight >= MAX_PENDING) await room();
         if (failure) throw failure;
         inFlight++;
-        time('files: writes issued', () => writeFile(abs, bytes, settle));
+        writeFile(abs, bytes, settle);
       }
       if (etag === undefined) return null;
       const info: WrittenFile = { path: `/${path}`, etag, bytes: bytes.length };
@@ -100,14 +99,7 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
         // The token cache's key is the hash of the bytes, which the ETag already is.
         info.tokenKey = tokenKeyOfEtag(etag);
         const cached = tokenCache.get(info.tokenKey);
-        // The count that loads the tokenizer is counted apart, so that a count's time is a count's.
-        const loaded = tokenizerLoaded();
-        info.tokens =
-          cached ??
-          time(
-            () => (loaded || !tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count'),
-            () => countTokens(markdown),
-          );
+        info.tokens = cached ?? countTokens(markdown);
         info.counted = cached === undefined;
       }
       return info;

@@ -13,7 +13,6 @@ import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { setToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
-import { takeProfile, time } from './build-profile.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { readPieceCounts, readTokenCache, writePieceCounts } from './token-counter.ts';
@@ -33,19 +32,15 @@ const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
 readPieceCounts(paths.tokenPiecesFile);
 
-/** A record's Markdown twin, made from its JSON, each step timed under the record's kind (build-profile.ts). */
-function markdownOf(kind: MarkdownFromJson, json: string): string {
-  const record = time(`${kind}: JSON parsed`, () => JSON.parse(json) as never);
-  return time(`${kind}: Markdown`, () => MARKDOWN_OF[kind](record));
-}
+/** A record's Markdown twin, made from its JSON. */
+const markdownOf = (kind: MarkdownFromJson, json: string): string => MARKDOWN_OF[kind](JSON.parse(json) as never);
 
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
       writePieceCounts(paths.tokenPiecesFile);
-      // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
-      parentPort!.postMessage({ id: request.id, profile: takeProfile() });
+      parentPort!.postMessage({ id: request.id, files: [] });
       return;
     }
     const files: WrittenFile[] = [];

@@ -1,7 +1,6 @@
 import { MOVERS_LIMIT, type MoverSource, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
-import { time } from './build-profile.ts';
 import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
@@ -36,7 +35,7 @@ export async function* moversFiles(
   const sealed = listable(sealedMoves).map(
     (p): MoverSource => ({ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }),
   );
-  const movers = time('site: movers', () => moversOf(cards, sealed, catalogue.pricesAsOf));
+  const movers = moversOf(cards, sealed, catalogue.pricesAsOf);
   sealedPieces.save();
   yield ['client', `${outputPath(MOVERS_URL)}.json`, JSON.stringify(movers)];
   yield { markdown: 'text', path: outputPath(MOVERS_MARKDOWN_URL), body: moversToMarkdown(movers) };

@@ -32,7 +32,6 @@ import { dirname, join, relative, sep } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import type { BuildPaths } from './build-paths.ts';
-import { addTotals, type BuildProfile, mergeProfiles, rest, type ThreadProfile, takeProfile, time, timeWait } from './build-profile.ts';
 import {
   type BuildState,
   type GroupLine,
@@ -60,8 +59,6 @@ interface BundleLine {
   ms: number;
   /** When it was done, in ms of the build's clock: the answers are read by name, this puts them in order. */
   doneAt: number;
-  /** What the main thread timed in it (build-profile.ts), and the Markdown worker's totals if it stopped in it. */
-  profile: ThreadProfile & { worker?: ThreadProfile };
 }
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
@@ -97,8 +94,6 @@ interface BundleRun {
    */
   markdownDone: string[];
   markdownFailed?: Error;
-  /** The stopped worker's profile, not yet in a bundle's answer. */
-  workerProfile?: ThreadProfile;
 }
 let run: BundleRun | undefined;
 
@@ -116,8 +111,6 @@ export async function runBundle(
   { last = false } = {},
 ): Promise<string> {
   const started = performance.now();
-  // What the main thread timed between bundles (the catalogue's load, before the first), apart from this bundle's.
-  const between = takeProfile();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
     markdownDone: [],
@@ -141,18 +134,15 @@ export async function runBundle(
     }
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
     // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
-    await timeWait('Markdown: waiting for the worker', markdown.backlog);
-    // Timed to the message posted (its copy), not to the answer: the worker works beside this thread.
-    let answer!: Promise<WrittenFile[]>;
-    time('Markdown: handed to the worker', () => {
-      answer =
-        item.markdown === 'text'
-          ? markdown.markdown(item.path, item.body, previousEtag(item.path))
-          : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
-              path: item.path,
-              previousEtag: previousEtag(item.path),
-            });
-    });
+    await markdown.backlog();
+    // Not awaited: the worker works beside this thread.
+    const answer =
+      item.markdown === 'text'
+        ? markdown.markdown(item.path, item.body, previousEtag(item.path))
+        : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
+            path: item.path,
+            previousEtag: previousEtag(item.path),
+          });
     answer.then(
       (files) => shared.markdownDone.push(...files.map((file) => JSON.stringify(file))),
       (error: Error) => {
@@ -175,23 +165,20 @@ export async function runBundle(
     if (!kept) for await (const file of item.files()) files.push(...(await make(file)));
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
-  await timeWait('files: waiting for the disk', sink.flush);
+  await sink.flush();
   if (last) await closeMarkdown(shared);
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
   const doneAt = Math.round(performance.now());
-  rest(`${bundle.startsWith('cards-') ? 'cards' : bundle}: rest of the bundle`, performance.now() - started);
-  const profile = { ...mergeProfiles(between, takeProfile()), worker: shared.workerProfile };
-  shared.workerProfile = undefined;
-  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt, profile } satisfies BundleLine));
+  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt } satisfies BundleLine));
   return `${lines.join('\n')}\n`;
 }
 
 /** Waits for every Markdown file handed to the worker, then stops it. */
 async function closeMarkdown(shared: BundleRun): Promise<void> {
   if (!shared.markdown) return;
-  shared.workerProfile = mergeProfiles(shared.workerProfile, await timeWait('Markdown: waiting for the worker to finish', shared.markdown.flush));
+  await shared.markdown.flush();
   await shared.markdown.close();
   shared.markdown = undefined;
 }
@@ -222,19 +209,12 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
   const bundles: BundleLine[] = [];
-  const profile: BuildProfile = { main: {}, worker: {}, pool: {}, cpu: { main: 0, worker: 0 } };
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
       const entry = JSON.parse(line) as WrittenFile | GroupLine | BundleLine;
       if ('bundle' in entry) {
         bundles.push(entry);
-        addTotals(profile.main, entry.profile.own);
-        addTotals(profile.pool, entry.profile.beside);
-        addTotals(profile.worker, entry.profile.worker?.own);
-        addTotals(profile.pool, entry.profile.worker?.beside);
-        profile.cpu.main += Math.round(entry.profile.cpuMs);
-        profile.cpu.worker += Math.round(entry.profile.worker?.cpuMs ?? 0);
         continue;
       }
       if ('group' in entry) {
@@ -270,8 +250,6 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
       .join(', ')}`,
   );
-  // Where rendering's time went, by thread and label (build-profile.ts; scripts/bench-build.ts prints it as a table).
-  log(`profile: ${JSON.stringify(profile)}`);
   writeTokenCache(paths.tokenCacheFile, tokens);
   log(
     `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,

@@ -13,7 +13,7 @@ import { cacheOff } from './cache-switch.ts';
  * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
  */
 let encoder: Tiktoken | undefined;
-/** Whether the encoder is made (the first count makes it; build-profile.ts times that apart). */
+/** Whether the encoder is made (the first count that needs it makes it). */
 export const tokenizerLoaded = (): boolean => encoder !== undefined;
 function encoderOf(): Tiktoken {
   if (encoder) return encoder;
