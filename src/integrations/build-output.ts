@@ -33,7 +33,6 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
           projectRoot,
           clientDir: join(output.clientDir, '..', STAGING_DIR),
           serverDir: output.serverDir,
-          tokenCacheFile: join(cacheDir, 'markdown-tokens.json'),
           tokenPiecesFile: join(cacheDir, 'markdown-pieces.json'),
           stateFile: join(cacheDir, BUILD_STATE_FILE),
           cardFileCacheDir: join(cacheDir, 'card-files'),

@@ -8,7 +8,6 @@ export interface BuildPaths {
   projectRoot: string;
   clientDir: string;
   serverDir: string;
-  tokenCacheFile: string;
   /** The token counts of the Markdown's pieces, kept between builds (src/pipeline/token-counter.ts). */
   tokenPiecesFile: string;
   /** Where the build keeps what the next build may reuse (src/pipeline/build-state.ts). */

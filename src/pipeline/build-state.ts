@@ -135,9 +135,6 @@ export function readPreviousFiles(stateFile: string, serverDir: string): FileMan
   return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
 }
 
-/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/http/etag.ts). */
-export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
-
 export function writeBuildState(stateFile: string, { groups, ...head }: BuildState): void {
   mkdirSync(dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, `${JSON.stringify(head)}\n${JSON.stringify(groups)}`);

@@ -2,6 +2,7 @@
  * What the bundles of the build are made of (emit-files.ts makes them, set-files.ts and representations.ts
  * help, pipeline.ts writes them out): the types alone, so that those modules need not import one another.
  */
+import type { FileInfo } from '../http/file-manifest.ts';
 import type { ArticleTitles } from '../render/markdown/knowledge-markdown.ts';
 import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../render/pages/index-pages.ts';
 import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
@@ -28,7 +29,7 @@ export interface FileAside {
 /** Where the Markdown worker writes a file, and the ETag it had after the previous build (see FileSink.write). */
 export interface FileTarget {
   path: string;
-  previousEtag?: string;
+  previous?: FileInfo;
 }
 /** The records whose Markdown twin the worker thread makes from their JSON (src/pipeline/markdown-worker.ts). */
 export type MarkdownFromJson = 'card' | 'sealed' | 'set';

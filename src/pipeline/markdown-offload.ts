@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FileInfo } from '../http/file-manifest.ts';
 import type { BuildPaths } from './build-paths.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import type { WrittenFile } from './file-sink.ts';
@@ -14,7 +15,7 @@ export interface MarkdownOffload {
   /** A record's JSON file and its Markdown twin, made from that JSON. */
   fromJson(kind: MarkdownFromJson, jsonFile: FileTarget, json: string, markdownFile: FileTarget): Promise<WrittenFile[]>;
   /** Markdown made on the main thread, to be written, tagged and counted. */
-  markdown(path: string, body: string, previousEtag?: string): Promise<WrittenFile[]>;
+  markdown(path: string, body: string, previous?: FileInfo): Promise<WrittenFile[]>;
   /** Resolves at once, or when the files handed over and not yet answered are few enough to hand over more. */
   backlog(): Promise<void>;
   /** Whether every file handed over so far is answered. */
@@ -73,7 +74,7 @@ export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
     });
   return {
     fromJson: (kind, jsonFile, json, markdownFile) => send({ kind, json, jsonFile, markdownFile }),
-    markdown: (path, body, previousEtag) => send({ markdownFile: { path, previousEtag }, markdown: body }),
+    markdown: (path, body, previous) => send({ markdownFile: { path, previous }, markdown: body }),
     backlog: () => queueAtMost(MAX_QUEUED),
     idle: () => pending.size === 0,
     // The worker answers each file when it is handed to its sink; its sink's flush then waits for the disk.

@@ -15,7 +15,7 @@ import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.t
 import type { BuildPaths } from './build-paths.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
-import { readPieceCounts, readTokenCache, writePieceCounts } from './token-counter.ts';
+import { readPieceCounts, writePieceCounts } from './token-counter.ts';
 
 export type MarkdownRequest =
   | { id: number; kind: MarkdownFromJson; json: string; jsonFile: FileTarget; markdownFile: FileTarget }
@@ -29,7 +29,7 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 };
 
 const paths = workerData as BuildPaths;
-const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
+const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, { markdown: true });
 readPieceCounts(paths.tokenPiecesFile);
 
 /** A record's Markdown twin, made from its JSON. */
@@ -44,7 +44,7 @@ parentPort!.on('message', async (request: MarkdownRequest) => {
       return;
     }
     const files: WrittenFile[] = [];
-    const write = async ({ path, previousEtag }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previousEtag))!);
+    const write = async ({ path, previous }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previous))!);
     if ('kind' in request) await write(request.jsonFile, request.json);
     const body = 'kind' in request ? markdownOf(request.kind, request.json) : request.markdown;
     await write(request.markdownFile, body);

@@ -42,16 +42,13 @@ import {
   readPreviousFiles,
   SERVER_FILE,
   serverFileOf,
-  tokenKeyOfEtag,
   writeBuildState,
 } from './build-state.ts';
-import { cacheOff } from './cache-switch.ts';
 import type { Catalogue } from './catalogue.ts';
 import { emitBundle, makesMarkdown } from './emit-files.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
-import { writeTokenCache } from './token-counter.ts';
 
 /** The last line of a bundle's answer: how long it took to make (printed with the manifest's steps). */
 interface BundleLine {
@@ -123,12 +120,12 @@ export async function runBundle(
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir });
   const lines: string[] = [];
-  const previousEtag = (path: string) => previous.file(`/${path}`)?.etag;
+  const previousOf = (path: string) => previous.file(`/${path}`);
   /** Makes a file (or, for Markdown made from JSON, the two), and returns the URL paths made. */
   const make = async (item: EmittedFile | MarkdownFile): Promise<string[]> => {
     if (Array.isArray(item)) {
       const [target, path, body] = item;
-      const written = await sink.write(target, path, body, previousEtag(path));
+      const written = await sink.write(target, path, body, previousOf(path));
       if (written) lines.push(JSON.stringify(written));
       return [target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`];
     }
@@ -138,10 +135,10 @@ export async function runBundle(
     // Not awaited: the worker works beside this thread.
     const answer =
       item.markdown === 'text'
-        ? markdown.markdown(item.path, item.body, previousEtag(item.path))
-        : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
+        ? markdown.markdown(item.path, item.body, previousOf(item.path))
+        : markdown.fromJson(item.markdown, { path: item.jsonPath, previous: previousOf(item.jsonPath) }, item.body, {
             path: item.path,
-            previousEtag: previousEtag(item.path),
+            previous: previousOf(item.path),
           });
     answer.then(
       (files) => shared.markdownDone.push(...files.map((file) => JSON.stringify(file))),
@@ -195,15 +192,14 @@ async function closeMarkdown(shared: BundleRun): Promise<void> {
 export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (text: string) => void): Promise<void> {
   const files: FileManifest['files'] = {};
   const groups: BuildState['groups'] = {};
-  const tokens = new Map<string, number>();
+  /** Markdown files whose tokens were counted in this build, and those whose count is the previous build's. */
   let counted = 0;
+  let reused = 0;
   /** Records' groups (their pages' files) and whole-catalogue outputs' (search, bulk …): [kept, all]. */
   const records = [0, 0];
   const outputs = [0, 0];
   /** The server folder's files of kept groups: the previous build's, which stay. */
   const keptServerFiles = new Set<string>();
-  /** Files made that the previous manifest did not list: with none, and as many files, the manifest lists the same paths. */
-  let added = 0;
   // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
@@ -232,15 +228,14 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
           const info = previousFiles?.[path];
           if (!info) throw new Error(`build: ${entry.group} was kept, but the previous manifest has no ${path}`);
           files[path] = info;
-          if (info.tokens !== undefined) tokens.set(tokenKeyOfEtag(info.etag), info.tokens);
+          if (info.tokens !== undefined) reused++;
         }
         continue;
       }
-      const { path, tokenKey, counted: fresh, ...info } = entry;
-      if (previousFiles?.[path] === undefined && files[path] === undefined) added++;
+      const { path, counted: fresh, ...info } = entry;
       files[path] = info;
-      if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
       if (fresh) counted++;
+      else if (fresh === false) reused++;
     }
   }
   await rm(bundleDir, { recursive: true });
@@ -250,9 +245,8 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
       .join(', ')}`,
   );
-  writeTokenCache(paths.tokenCacheFile, tokens);
   log(
-    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${reused} from cache`,
   );
 
   let others = 0;
@@ -264,7 +258,6 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       await mkdir(dirname(staged), { recursive: true });
       await rename(path, staged);
     }
-    if (previousFiles?.[url] === undefined && files[url] === undefined) added++;
     files[url] = { etag, bytes: body.length };
     others++;
   }
@@ -277,23 +270,13 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
-  // Sorted, so that the same output gives the same manifest however much of it was reused: by UTF-16 code units,
-  // as sort() without a comparator orders strings. The previous manifest's paths are in that order (checked: an older
-  // build's may not be): when this build lists the same ones (it added none, and has as many), they are its order.
-  const listed = Object.keys(files);
-  const order = !cacheOff('manifest-order') && added === 0 && previousPaths?.length === listed.length && inOrder(previousPaths) ? previousPaths : listed.sort();
+  // Sorted, so that the same output gives the same manifest however much of it was reused.
   const manifest: FileManifest = { files: {} };
-  for (const path of order) manifest.files[path] = files[path];
+  for (const path of Object.keys(files).sort()) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
   log(`manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
-}
-
-/** Whether the strings are in sort()'s order (by UTF-16 code units). */
-function inOrder(strings: readonly string[]): boolean {
-  for (let i = 1; i < strings.length; i++) if (strings[i - 1] > strings[i]) return false;
-  return true;
 }
 
 /** Every file under `dir`, with its URL path. */

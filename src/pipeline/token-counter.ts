@@ -1,16 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
-import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
-import { contentKey, tokenKeyOfEtag } from './build-state.ts';
+import { contentKey } from './build-state.ts';
 import { cacheOff } from './cache-switch.ts';
 
 /**
- * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
- * exact bytes served and cached by content hash: a rebuild with unchanged
- * content counts nothing, and a changed file is counted again because its hash
- * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
+ * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the exact bytes served. A file whose
+ * bytes are the previous build's keeps that build's count (src/pipeline/file-sink.ts).
  */
 let encoder: Tiktoken | undefined;
 /** Whether the encoder is made (the first count that needs it makes it). */
@@ -191,28 +188,4 @@ function asciiPieceEnd(text: string, start: number): number {
   if (next === NOT_ASCII) return -1;
   if (newline >= 0) return newline + 1;
   return next === END || end - start === 1 ? end : end - 1;
-}
-
-/**
- * Reads the token counts a build can reuse (hash of a Markdown file's bytes → count): the cache the previous
- * build wrote (`file`) or, when that is gone but its output is not (Astro's cache deleted, a CI that keeps
- * dist/), the counts of the previous manifest in `serverDir`, whose ETags are the same hash. A count belongs to
- * bytes, so it is right whichever build made them. Empty when there is neither.
- */
-export function readTokenCache(file: string, serverDir: string): Map<string, number> {
-  if (cacheOff('tokens')) return new Map();
-  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>));
-  const manifest = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(manifest)) return new Map();
-  const counts = new Map<string, number>();
-  for (const { etag, tokens } of Object.values((JSON.parse(readFileSync(manifest, 'utf8')) as FileManifest).files)) {
-    if (tokens !== undefined) counts.set(tokenKeyOfEtag(etag), tokens);
-  }
-  return counts;
-}
-
-/** Writes the cache of this build: only the entries it used, so the cache never grows stale. */
-export function writeTokenCache(file: string, used: Map<string, number>): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(Object.fromEntries(used)));
 }
