@@ -15,10 +15,10 @@ import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_C
  * node_modules. Only Node's built-ins stay outside.
  */
 /**
- * `import … from 'node:http'` costs ~25 ms at start where `require('node:http')`
- * costs ~3: Node builds an ES module facade of a built-in by reading every
- * export, and node:http's include lazy getters that load all of undici (fetch,
- * WebSocket). So every import of a built-in becomes a require in the bundle.
+ * `import … from 'node:http'` costs the function's start far more than
+ * `require('node:http')`: Node builds an ES module facade of a built-in by reading
+ * every export, and node:http's include lazy getters that load all of undici
+ * (fetch, WebSocket). So every import of a built-in becomes a require in the bundle.
  */
 const builtinsRequired: Plugin = {
   name: 'card-values:builtins-required',

@@ -11,9 +11,8 @@ import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } fr
  * "content/cards/base1.json: record 0 (base1-4): field "prices.0.market": …".
  *
  * The store keeps one entry per file (its name, how many records it holds, its digest), not the records:
- * Astro's store is serialised into the build's bundle and parsed back before a page renders. 27 MB of cards
- * there cost about 1 GB of memory, and an entry per card still cost every build ~0.2 s to serialise, bundle
- * and parse (3.6 MB for 22k records). The build reads the records themselves from the files
+ * Astro's store is serialised into the build's bundle and parsed back before a page renders: every card there
+ * cost the build memory and time to serialise, bundle and parse. The build reads the records themselves from the files
  * (src/loaders/record-files.ts), which this loader has validated.
  */
 export interface JsonArrayLoaderOptions extends RecordFiles {

@@ -20,6 +20,9 @@ it('a rebuild with unchanged content counts no Markdown tokens again and bundles
   const third = buildSite('rebuild-fixture', FIXTURE_CONTENT, { clean: false, env: { CARD_IMAGE_HOST: 'https://img.example.com' } });
   expect(third.status).toBe(0);
   expect(readFileSync(join(third.dist, 'server', LIST_WORKER_FILE)).toString()).toContain('img.example.com');
+  // The setting is read by the build too (the Content-Security-Policy /openapi.json shows): no output is kept.
+  expect(third.output).toMatch(/\(0 of [1-9]\d* records unchanged/);
+  expect(readFileSync(join(third.dist, 'client', 'openapi.json'), 'utf8')).toContain('img.example.com');
 }, 180_000);
 
 it('a build whose cache folder was deleted trusts nothing of the output it builds over: every record is made and counted again', () => {

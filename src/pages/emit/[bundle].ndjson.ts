@@ -27,8 +27,8 @@ import type { KnowledgeDetail } from '../../schemas/api-types.ts';
  * says what the build does; this adapter gives it the catalogue and Astro's
  * renderer). Its body is the list of files the bundle made or kept, which the
  * build-output integration gathers and deletes. Never served. Pages are
- * rendered with the container API: as routes of their own, 20k pages cost
- * Astro's page pipeline ~1.7 ms each.
+ * rendered with the container API: as routes of their own, each page would
+ * pay for Astro's whole page pipeline.
  */
 const catalogueCache = { dir: paths.cardFileCacheDir, codeVersion: paths.codeVersion };
 
@@ -45,7 +45,7 @@ const schemas = Object.fromEntries(
 /**
  * Astro's container keeps each component it renders as a route of its own, and finds each render's head
  * elements by a linear search over all of them: one container for the whole build made rendering quadratic in
- * the pages (1.3 s of the bundled catalogue's main thread, and every route kept alive to the end). A fresh
+ * the pages (and kept every route alive to the end). A fresh
  * container every few hundred pages keeps the search short and lets the routes go.
  */
 const RENDERS_PER_CONTAINER = 256;
