@@ -15,7 +15,7 @@ import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
+import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
 import type { SealedDetail } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
@@ -51,7 +51,6 @@ import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
-import { type SealedPieces, sealedPiecesOf } from './sealed-pieces.ts';
 import { setFiles } from './set-files.ts';
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
@@ -142,7 +141,6 @@ export async function* emitBundle(
   cache: BuildCache,
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
-  const sealedPieces = sealedPiecesOf(catalogue, catalogue.sealed, catalogue.pricesAsOf, join(cache.dir, 'sealed-pieces.json'), cache.codeVersion);
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
@@ -172,18 +170,19 @@ export async function* emitBundle(
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        const json = JSON.stringify(article);
         const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
-        // Besides the article, its pages show the titles of what it links to.
-        const linked = JSON.stringify([
-          article.related.map((id) => titles.related.get(id)),
-          article.mentions.cards.map((slug) => titles.cards.get(slug)),
-          article.mentions.sealed.map((slug) => titles.sealed.get(slug)),
-        ]);
-        yield representations('knowledge', article.id, json, {
-          markdown: () => articleToMarkdown(article, titles),
-          html: () => render.article(article, titles, bodyHtml),
-          alsoShown: [linked, bodyHtml],
+        // Besides the article, its pages show its body's HTML and the titles of what it links to: the renderers are
+        // given those titles alone, and the key is made of what they are given.
+        const only = (all: Map<string, string>, keys: string[]) => new Map(keys.flatMap((key) => (all.has(key) ? [[key, all.get(key)!]] : [])));
+        const linked: ArticleTitles = {
+          related: only(titles.related, article.related),
+          cards: only(titles.cards, article.mentions.cards),
+          sealed: only(titles.sealed, article.mentions.sealed),
+        };
+        yield representations('knowledge', article.id, JSON.stringify(article), {
+          markdown: () => articleToMarkdown(article, linked),
+          html: () => render.article(article, linked, bodyHtml),
+          alsoShown: [JSON.stringify(Object.values(linked).map((map) => [...map])), bodyHtml],
         });
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
@@ -224,7 +223,7 @@ export async function* emitBundle(
       yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
         yield* catalogFiles(catalogue);
       });
-      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces, sealedPieces));
+      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces));
       yield output('shell', '', async function* () {
         yield ['server', SHELL_FILE, await render.shell()];
       });
@@ -242,8 +241,7 @@ export async function* emitBundle(
         // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
         yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, kinds))];
       });
-      yield output('histories', historiesKeyOf(catalogue, pieces, sealedPieces), () => historyFiles(catalogue, pieces, sealedPieces));
-      sealedPieces.save();
+      yield output('histories', historiesKeyOf(catalogue, pieces), () => historyFiles(catalogue, pieces));
       return;
     }
     default:
@@ -286,20 +284,20 @@ function filterSetsOf(catalogue: Catalogue) {
 }
 
 /**
- * The key of the history store, the data for valuing a list and the search pages' trends: every card's and sealed
- * product's histories (the pieces' keys of them), the graded figures and the as-of date.
+ * The key of the history store, the data for valuing a list and the search pages' trends: every card's histories
+ * (the pieces' keys of them) and sealed product's, the graded figures and the as-of date.
  */
-function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): string {
+function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces): string {
   return contentKey(
     catalogue.pricesAsOf,
     JSON.stringify(catalogue.cardGraded),
     pieces.historiesKey(),
-    catalogue.sealed.map((product) => `${product.id}\0${product.productId}\0${sealedPieces.key(product) ?? ''}`).join('\n'),
+    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.history])),
   );
 }
 
 /** What the function reads to value a list as of a date (the history store, src/collection/history-store.ts), and the search pages' trends. */
-async function* historyFiles(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): AsyncGenerator<EmittedFile> {
+async function* historyFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
   const histories = historiesOf(catalogue, pieces);
   const store = writeHistoryStore(histories.cards, histories.sealed);
@@ -307,28 +305,32 @@ async function* historyFiles(catalogue: Catalogue, pieces: CardPieces, sealedPie
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces, sealedPieces)];
+  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
 /**
- * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's and sealed product's
- * trend as its pieces hold it (JSON text), joined as JSON.stringify of the Trends object would write them. An id is
+ * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's trend as its pieces hold
+ * it (JSON text) and each sealed product's, joined as JSON.stringify of the Trends object would write them. An id is
  * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
  * first: the object is made when one is.
  */
-function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>, sealed: Pick<SealedPieces, 'trend'>): string {
-  const entries = (items: { id: string }[], trendOf: (i: number) => string | undefined): string => {
+function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>): string {
+  const entries = (items: { id: string }[], trendAt: (i: number) => string | undefined): string => {
     const texts: string[] = [];
     for (let i = 0; i < items.length; i++) {
-      const trend = trendOf(i);
+      const trend = trendAt(i);
       if (trend !== undefined) texts.push(`${JSON.stringify(items[i].id)}:${trend}`);
     }
     return `{${texts.join(',')}}`;
   };
-  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, (i) => sealed.trend(catalogue.sealed[i]))}}`;
+  const sealedTrend = (i: number) => {
+    const { history } = catalogue.sealed[i];
+    return history ? JSON.stringify(trendOf(history)) : undefined;
+  };
+  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, sealedTrend)}}`;
   const arrayIndex = /^(?:0|[1-9]\d*)$/;
   if ([...catalogue.cards, ...catalogue.sealed].some((item) => arrayIndex.test(item.id))) return JSON.stringify(JSON.parse(text) as Trends);
   return text;

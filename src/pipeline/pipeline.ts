@@ -15,7 +15,7 @@
  *     whole-catalogue outputs (the search data, the open-data files, the movers,
  *     the filter catalogues …) are groups too, keyed by the parts of the catalogue
  *     they are made from. What those outputs take from each card is made once per
- *     card file and cached (card-pieces.ts, sealed-pieces.ts): a rebuild joins it.
+ *     card file and cached (card-pieces.ts): a rebuild joins it.
  *  4. Render what changed and write it: `runBundle` keeps a group whose key the
  *     previous build had (build-state.ts), renders and writes the others (the
  *     file sink here, Markdown in a worker thread), and does not write again a
