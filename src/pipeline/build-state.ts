@@ -76,8 +76,8 @@ export function contentKey(...parts: (string | Buffer)[]): string {
 
 /**
  * The state file: a line with the code version and the manifest's hash, then a line with the groups, so that what
- * needs only the first (readPreviousFiles) does not parse the groups (4 MB on the bundled catalogue). A state of
- * another shape is no state.
+ * needs only the first (readPreviousFiles) does not parse the groups, a line per record. A state of another shape
+ * is no state.
  */
 function readState(stateFile: string, { groups = true } = {}): BuildState | undefined {
   if (!existsSync(stateFile)) return undefined;

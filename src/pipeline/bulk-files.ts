@@ -107,7 +107,7 @@ function endsChunk(bytes: Buffer, start: number, end: number): boolean {
  * sync flush) in one gzip member: one stream any gunzip reads, the same bytes for the same body. The chunks
  * compress on libuv's thread pool while the main thread goes on, and `cacheFile` (when given) keeps each chunk's
  * compressed bytes by the hash of its own, so that a rebuild compresses again only the chunks whose records
- * changed (a price: one chunk of a megabyte, not the whole 65 MB). Chunks cost 1% of the size a single stream has.
+ * changed (a price: one chunk, not the whole file). Chunks cost little of the size a single stream has.
  * The cache holds the chunks of the last build only.
  */
 export function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> {
@@ -170,9 +170,8 @@ export async function gzipOfBlocks(blocks: Iterable<Buffer> | AsyncIterable<Buff
 }
 
 /**
- * Chunks compressing at once, at most: as many as libuv's thread pool has threads. Each holds a deflate state
- * (~0.4 MB at level 9) from its start; a file's 60-odd chunks started at once took 30 MB more of the build's
- * memory, which the allocator kept after.
+ * Chunks compressing at once, at most. Each holds a deflate state from its start; all of a file's chunks started
+ * at once took the build memory that the allocator kept after.
  */
 const DEFLATING_AT_ONCE = 4;
 let deflatingNow = 0;

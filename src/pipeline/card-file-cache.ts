@@ -4,9 +4,9 @@ import { cacheOff } from './cache-switch.ts';
 
 /**
  * What the build derives from each card file (content/cards/<set>.json), kept
- * between builds in CACHE_DIR/card-files/: reading, parsing and deriving 18k
- * cards took two of a rebuild's seconds, and an editor's commit changes one
- * file. Two parts, each under the key of everything it is derived from:
+ * between builds in CACHE_DIR/card-files/: reading, parsing and deriving every
+ * card was most of a rebuild, and an editor's commit changes one file. Parts,
+ * each under the key of everything it is derived from:
  *
  * - the index (`<set>.index`): per card what lists, search and checks
  *   need (its summary); keyed by the file's text, the sets and the code;
@@ -19,9 +19,10 @@ import { cacheOff } from './cache-switch.ts';
  *   CSVs: src/pipeline/card-pieces.ts), as bytes to be joined, in three parts read
  *   by different outputs; under the details' key.
  *
- * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was cut
- * short, is made again from the file. The keys include the
- * code version (src/pipeline/code-version.ts): other code, other derivations.
+ * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was
+ * cut short, is made again from the file. The keys include the code version (src/pipeline/code-version.ts): other
+ * code, other derivations. tests/contract/incremental-build.test.ts changes each input of a key in turn (the file,
+ * the sets, the code, the as-of date, the change records) and compares the rebuild with a clean build.
  */
 export interface CardFileCache {
   readIndex<T>(file: string, key: string): T | undefined;
@@ -118,7 +119,7 @@ export function createCardFileCache(dir: string): CardFileCache {
     },
     /**
      * The details are lines: the key, the histories, then each card's JSON as it is (JSON text holds no raw
-     * newline). Read back by splitting, not parsing: a third of the time a JSON array of the texts took.
+     * newline). Read back by splitting, not parsing: far cheaper than a JSON array of the texts.
      */
     readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined {
       if (cacheOff('card-details')) return undefined;

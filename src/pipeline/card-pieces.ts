@@ -54,8 +54,7 @@ export interface CardPieces {
   /**
    * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file (so
    * that no card file's bytes are all held at once): cards.ndjson (every card's JSON and a newline) written to the
-   * file `ndjsonFile`, each line where it goes (the file is the largest of the build, 325 MB at 100k cards: it is
-   * never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
+   * file `ndjsonFile`, each line where it goes (the file is the largest of the build: it is never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
    * size in memory.
    */
   bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string): { ndjsonBytes: number; printingRows: number } & Record<BulkCsv, Buffer>;
@@ -237,7 +236,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
           for (let i = start; i < end; i++) visit(i, pieces, jsons, i - start);
         }
       };
-      // First the lengths (from the bulk pieces alone: the details are 5× their bytes), then each file's bytes where
+      // First the lengths (from the bulk pieces alone: the details are several times their bytes), then each file's bytes where
       // they go.
       const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
       let printingRows = 0;

@@ -44,8 +44,8 @@ export interface Catalogue {
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
   /**
-   * The full record of a card, made when asked (for its HTML page): 18k details
-   * with their history held at once would double the build's heap.
+   * The full record of a card, made when asked (for its HTML page): every detail
+   * with its history held at once would double the build's heap.
    */
   cardDetail(index: number): CardDetail;
   /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
@@ -269,14 +269,14 @@ interface CachedIndex {
 }
 
 /**
- * The cards, read file by file without keeping the records: at 18k cards with their
- * prices and 30 days of history the records held at once were the biggest thing in
- * the build's memory, and at 100k they would not fit. What is derived from a file is
+ * The cards, read file by file without keeping the records: the records with their
+ * prices and histories held at once were the biggest thing in the build's memory,
+ * and at 100k cards they would not fit. What is derived from a file is
  * taken from the card file cache when the file (and what else it depends on) is
  * unchanged, so a rebuild parses only the files an editor changed. `setsKey`: the
  * key of the sets and the code, which every summary depends on. `digests`: each file's digest as the cards
  * collection's loader made it of the file's text in this build (src/loaders/json-array-loader.ts), so that a
- * file whose index is cached is not read and hashed again (27 MB).
+ * file whose index is cached is not read and hashed again.
  */
 function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string, digests: Map<string, string>) {
   const names = recordFileNames(CARD_FILES);

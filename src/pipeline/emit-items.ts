@@ -11,13 +11,13 @@ import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetL
  * The files of the build that are not HTML pages, grouped in a few bundles.
  * Each bundle is one prerendered route whose body lists `[target, path, body]`
  * lines; the build-output integration writes them out as files. One route per
- * bundle instead of one per file keeps the build of ~40k files within seconds.
+ * bundle instead of one per file spares tens of thousands of routes.
  * target `client` is the public output; `server` holds data only the function reads.
  * A body is text, bytes (the search packs), or a file already written aside (FileAside).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer | FileAside];
 /**
- * A file too large to hold (cards.ndjson: 325 MB at 100k cards), written to `aside` (a path in the build's cache
+ * A file too large to hold (cards.ndjson of a large catalogue), written to `aside` (a path in the build's cache
  * folder) and hashed as it was read back: the sink moves it into place, or removes it when the file in place has
  * the same bytes.
  */

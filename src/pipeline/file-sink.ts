@@ -29,9 +29,8 @@ export interface FileSink {
 }
 
 /**
- * Writes in flight at once: enough that rendering never waits on a slow disk
- * (this machine's disk writes 20k small files in anything from 1 to 13 s), few
- * enough to hold little memory (~3 KB each).
+ * Writes in flight at once: enough that rendering never waits on a slow disk, few
+ * enough to hold little memory (a small file each).
  */
 const MAX_PENDING = 1024;
 
@@ -42,7 +41,7 @@ const MAX_PENDING = 1024;
 export function createFileSink(dirs: { client: string; server: string }, { markdown = false } = {}): FileSink {
   const made = new Set<string>();
   // Callback writes: fs.promises.writeFile opens a FileHandle per file, which cost
-  // twice the time over ~40k small files.
+  // far more over the build's many small files.
   let inFlight = 0;
   let failure: Error | null = null;
   const waiting: (() => void)[] = [];

@@ -26,7 +26,7 @@ export interface MarkdownOffload {
   close(): Promise<void>;
 }
 
-/** Files handed over and not yet answered, at most: a few thousand cards' JSON (~1 KB each). */
+/** Files handed over and not yet answered, at most: a few thousand cards' JSON. */
 const MAX_QUEUED = 4000;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

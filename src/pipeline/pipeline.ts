@@ -86,7 +86,7 @@ interface BundleRun {
   /**
    * The manifest lines of the worker's files that are done and not yet in a bundle's answer. A bundle does not
    * wait for its Markdown: the worker catches up while the next bundles render (its start, with the
-   * tokenizer, takes half a second that a rebuild of one card would otherwise spend waiting), and the last
+   * tokenizer, is time a rebuild of one card would otherwise spend waiting), and the last
    * bundle waits for all of it. Which answer a line is in does not matter: the manifest gathers them all.
    */
   markdownDone: string[];
@@ -114,7 +114,7 @@ export async function runBundle(
   };
   const shared = run;
   const { previous } = shared;
-  // The bundles that make no Markdown come last: the worker and its tokenizer (~150 MB) go before their big
+  // The bundles that make no Markdown come last: the worker and its tokenizer (a heap of its own) go before their big
   // files are made, unless it is still busy (a rebuild that started it late, for a few files): the last
   // bundle waits for it then.
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);

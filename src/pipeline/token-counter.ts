@@ -15,8 +15,8 @@ export const tokenizerLoaded = (): boolean => encoder !== undefined;
 function encoderOf(): Tiktoken {
   if (encoder) return encoder;
   encoder = new Tiktoken(o200k_base);
-  // Its token → bytes map serves only decode(), which counting never calls: 200k byte arrays, 50 MB of the
-  // Markdown worker's heap. The counting tests (tests/unit/token-counter.test.ts) hold encode() to the reference.
+  // Its token → bytes map serves only decode(), which counting never calls, and is a large part of the worker's
+  // heap. The counting tests (tests/unit/token-counter.test.ts) hold encode() to the reference.
   (encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap?.clear();
   return encoder;
 }
@@ -36,8 +36,8 @@ export function countTokensExactly(text: string): number {
  * The same count, faster. The encoder splits text with its pre-token pattern and
  * byte-pair-encodes each piece on its own, so the count is the sum over pieces;
  * our Markdown repeats the same pieces (labels, variant names, prices) thousands
- * of times, and remembering each piece's count makes counting ~20k files several
- * times faster. Matching the pattern was then most of the time left, so
+ * of times, and remembering each piece's count makes counting several times
+ * faster. Matching the pattern was then most of the time left, so
  * the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of
  * the pattern, and the pattern finds only the pieces that copy cannot decide.
  *
@@ -71,9 +71,9 @@ const piecePattern = new RegExp(o200k_base.pat_str, 'uy');
 const pairCounts = new Int8Array(128 * 128);
 /**
  * Past this many pieces the memo starts again, so that a catalogue of any size
- * holds a few MB: 22k files have ~15k distinct pieces, most of them few
- * characters long, and the frequent ones are back after a few files. An LRU
- * would cost on every hit what a clear costs once.
+ * holds little: the bundled catalogue's Markdown has fewer distinct pieces, and
+ * the frequent ones are back after a few files. An LRU would cost on every hit
+ * what a clear costs once.
  */
 const PIECE_MEMO_LIMIT = 1 << 16;
 const pieceCounts = new Map<string, number>();
@@ -91,10 +91,11 @@ function pieceCount(piece: string): number {
 }
 
 /**
- * The memo of pieces is kept between builds (`file`, beside the token cache): a rebuild counts the few Markdown
- * files that changed from pieces the last build met, and the tokenizer (200k ranks: ~0.8 s of the Markdown
- * worker's core) is made only for a piece it did not. A piece's count depends on the encoding alone, which the
- * file names by a hash of its pattern and ranks; a file of another encoding, or cut short, is not read.
+ * The memo of pieces is kept between builds (`file`, in the cache folder): a rebuild counts the few Markdown
+ * files that changed from pieces the last build met, and the tokenizer (its 200k ranks are slow to make and
+ * large) is made only for a piece it did not. A piece's count depends on the encoding alone, which the file
+ * names by a hash of its pattern and ranks (the key is what the counts are made from); a file of another
+ * encoding, or cut short, is not read.
  */
 export function readPieceCounts(file: string): void {
   if (!existsSync(file) || cacheOff('token-pieces')) return;
