@@ -107,7 +107,7 @@ function textTable(texts: readonly (readonly string[])[]): ByteTable {
 const made = new WeakMap<Catalogue, CardPieces>();
 
 /** Card `index` as the card search pack holds it (src/search/card-searcher.ts): its summary and search keys. */
-export const cardSearchRecordOf = (catalogue: Catalogue, index: number): CardSearchRecord => {
+export const cardSearchRecordOf = (catalogue: Pick<Catalogue, 'cards' | 'cardKeys'>, index: number): CardSearchRecord => {
   const summary = catalogue.cards[index];
   return { summary, ...catalogue.cardKeys.get(summary.id)! };
 };

@@ -1,7 +1,7 @@
 import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
@@ -10,7 +10,7 @@ import { outputPath } from './representations.ts';
  * for each, and their index `/api/catalog.json` and `/catalog.md`, counted from the records the search
  * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
  */
-export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | MarkdownFile> {
+export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'articles' | 'sets'>): Generator<EmittedFile | MarkdownFile> {
   const sources: Parameters<typeof catalogsOf>[0] = {
     sets: catalogue.sets,
     cards: (function* (): Generator<CatalogCard> {

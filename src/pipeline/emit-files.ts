@@ -16,7 +16,6 @@ import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowle
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
-import type { SealedDetail } from '../schemas/api-types.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
@@ -48,6 +47,7 @@ import {
 import { type CardPieces, cardPiecesOf, cardSearchRecordOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
+import { CATALOGUE_PARTS, type CataloguePart, type CatalogueView } from './catalogue-parts.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
@@ -75,51 +75,30 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 
 const file = outputPath;
 
-/** A sealed product's JSON (its file, its bulk line, part of the outputs' keys), made once a build. */
-const sealedJsons = new WeakMap<SealedDetail, string>();
-const sealedJson = (product: SealedDetail): string => {
-  let json = sealedJsons.get(product);
-  if (json === undefined) sealedJsons.set(product, (json = JSON.stringify(product)));
-  return json;
-};
-
-/** What the whole-catalogue outputs are made from, each part keyed once per catalogue (contentKey of it). */
-type CataloguePart = 'cards' | 'sealed' | 'articles' | 'aliases' | 'sets' | 'changes' | 'pricesAsOf';
-const partKeys = new WeakMap<Catalogue, Map<CataloguePart, string>>();
-const partText: Record<CataloguePart, (catalogue: Catalogue) => string> = {
-  // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
-  cards: (c) => c.cardsKey,
-  sealed: (c) => `${c.sealed.map(sealedJson).join('\n')}\n${JSON.stringify([...c.sealedSets])}`,
-  articles: (c) => JSON.stringify([c.articles, [...c.articleHtml]]),
-  aliases: (c) => JSON.stringify(c.aliases),
-  sets: (c) => JSON.stringify(c.sets),
-  changes: (c) => JSON.stringify(c.changes),
-  pricesAsOf: (c) => c.pricesAsOf,
-};
+/** What an output made from the parts `P` is given: their view of the catalogue, and the cards' pieces when it is made from the cards. */
+type OutputInput<P extends CataloguePart> = CatalogueView<P> & ('cards' extends P ? { pieces: CardPieces } : unknown);
 
 /**
- * The key of a whole-catalogue output made from these parts of the catalogue (and the code, which the build
- * state compares on its own): a rebuild keeps the output's files when it is unchanged.
+ * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files made from the
+ * parts of the catalogue it names, and given a view of those alone (CATALOGUE_PARTS): keyed by their keys (and the
+ * code, which the build state compares on its own), or by `keyOf` its input, it is kept by a rebuild when its key is
+ * the previous build's. Its name is not a URL path: the build counts these apart from the records.
  */
-function keyOf(catalogue: Catalogue, ...parts: CataloguePart[]): string {
-  let keys = partKeys.get(catalogue);
-  if (!keys) partKeys.set(catalogue, (keys = new Map()));
-  return contentKey(
-    ...parts.map((part) => {
-      let key = keys.get(part);
-      if (key === undefined) keys.set(part, (key = contentKey(part, partText[part](catalogue))));
-      return key;
-    }),
-  );
-}
-
-/**
- * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files, kept by a
- * rebuild when its key (keyOf) is the previous build's. Its name is not a URL path: the build counts these apart
- * from the records.
- */
-function output(name: string, key: string, files: () => AsyncGenerator<EmittedFile | MarkdownFile>): FileGroup {
-  return { group: `output:${name}`, key, files };
+function output<P extends CataloguePart>(
+  name: string,
+  from: { catalogue: Catalogue; pieces: CardPieces },
+  parts: readonly P[],
+  files: (input: OutputInput<P>) => AsyncGenerator<EmittedFile | MarkdownFile>,
+  keyOf?: (input: OutputInput<P>) => string,
+): FileGroup {
+  const view: Record<string, unknown> = parts.includes('cards' as P) ? { pieces: from.pieces } : {};
+  for (const part of parts) for (const held of CATALOGUE_PARTS[part].holds) view[held] = from.catalogue[held];
+  const input = view as OutputInput<P>;
+  return {
+    group: `output:${name}`,
+    key: keyOf ? keyOf(input) : contentKey(...parts.flatMap((part) => [part, CATALOGUE_PARTS[part].text(from.catalogue)])),
+    files: () => files(input),
+  };
 }
 
 /** Where the build keeps what the next one may reuse: its cache folder, and the card file cache's (src/pipeline/card-file-cache.ts). */
@@ -141,6 +120,7 @@ export async function* emitBundle(
   cache: BuildCache,
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
+  const from = { catalogue, pieces };
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
@@ -157,7 +137,7 @@ export async function* emitBundle(
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, sealedJson(product), {
+        yield representations('sealed', product.slug, JSON.stringify(product), {
           markdown: 'sealed',
           html: () => render.sealed(product),
         });
@@ -192,39 +172,39 @@ export async function* emitBundle(
       yield* setFiles(catalogue, render, pieces);
       return;
     case 'bulk':
-      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas, pieces, cache));
+      yield output('bulk', from, ['cards', 'sealed', 'articles', 'pricesAsOf'], (input) => bulkFiles(input, schemas, cache));
       return;
     case 'site': {
       // /api/content.json names the build's time: made every build (its bytes change only with SOURCE_DATE_EPOCH unset).
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
-        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2)];
+      yield output('openapi', from, ['sealed'], async function* (input) {
+        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(input)), null, 2)];
       });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
-      yield output('search-help', '', async function* () {
+      yield output('search-help', from, [], async function* () {
         yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
       });
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
-      yield output('changes', keyOf(catalogue, 'changes'), async function* () {
-        const changeList = changeListOf(catalogue.changes);
+      yield output('changes', from, ['changes'], async function* ({ changes }) {
+        const changeList = changeListOf(changes);
         yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
         yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
-        for (const record of catalogue.changes) {
+        for (const record of changes) {
           yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
           yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
         }
       });
       // What the search filters accept (/api/catalog/…), and what moved (/api/movers, /movers), with Markdown twins.
-      yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
-        yield* catalogFiles(catalogue);
+      yield output('catalogs', from, ['cards', 'sealed', 'articles', 'sets'], async function* (input) {
+        yield* catalogFiles(input);
       });
-      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces));
-      yield output('shell', '', async function* () {
+      yield output('movers', from, ['cards', 'sealed', 'pricesAsOf'], (input) => moversFiles(input, render));
+      yield output('shell', from, [], async function* () {
         yield ['server', SHELL_FILE, await render.shell()];
       });
       return;
@@ -232,16 +212,16 @@ export async function* emitBundle(
     case 'search': {
       // The function's data in groups by what each is made from: a card's price changes the cards' search pack,
       // not the sealed products' or the histories.
-      yield output('search', keyOf(catalogue, 'cards', 'aliases', 'sets', 'pricesAsOf'), () => cardSearchFiles(catalogue, pieces));
-      yield output('search-sealed', keyOf(catalogue, 'sealed', 'aliases', 'sets'), () => sealedSearchFiles(catalogue));
-      yield output('search-lists', keyOf(catalogue, 'sealed', 'articles'), async function* () {
-        yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-        const kinds = sealedKindsOf(catalogue);
+      yield output('search', from, ['cards', 'aliases', 'sets'], cardSearchFiles);
+      yield output('search-sealed', from, ['sealed', 'aliases', 'sets'], sealedSearchFiles);
+      yield output('search-lists', from, ['sealed', 'articles'], async function* (input) {
+        yield ['server', 'search/knowledge.json', JSON.stringify(input.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+        const kinds = sealedKindsOf(input);
         yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
         // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
         yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, kinds))];
       });
-      yield output('histories', historiesKeyOf(catalogue, pieces), () => historyFiles(catalogue, pieces));
+      yield output('histories', from, ['cards', 'sealed', 'pricesAsOf'], historyFiles, historiesKeyOf);
       return;
     }
     default:
@@ -250,7 +230,8 @@ export async function* emitBundle(
 }
 
 /** The cards' search data (src/server/search-data.ts reads it): their pack, filter columns and autocomplete. */
-async function* cardSearchFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
+async function* cardSearchFiles(catalogue: OutputInput<'cards' | 'aliases' | 'sets'>): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
   const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
@@ -270,7 +251,7 @@ async function* cardSearchFiles(catalogue: Catalogue, pieces: CardPieces): Async
 }
 
 /** The sealed products' search pack and filter columns. */
-async function* sealedSearchFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
+async function* sealedSearchFiles(catalogue: CatalogueView<'sealed' | 'aliases' | 'sets'>): AsyncGenerator<EmittedFile> {
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
   const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
   yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
@@ -278,7 +259,7 @@ async function* sealedSearchFiles(catalogue: Catalogue): AsyncGenerator<EmittedF
 }
 
 /** The sets as the field filters read them: with their aliases. */
-function filterSetsOf(catalogue: Catalogue) {
+function filterSetsOf(catalogue: CatalogueView<'aliases' | 'sets'>) {
   const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
   return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
 }
@@ -287,17 +268,18 @@ function filterSetsOf(catalogue: Catalogue) {
  * The key of the history store, the data for valuing a list and the search pages' trends: every card's histories
  * (the pieces' keys of them) and sealed product's, the graded figures and the as-of date.
  */
-function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces): string {
+function historiesKeyOf(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): string {
   return contentKey(
     catalogue.pricesAsOf,
     JSON.stringify(catalogue.cardGraded),
-    pieces.historiesKey(),
+    catalogue.pieces.historiesKey(),
     JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.history])),
   );
 }
 
 /** What the function reads to value a list as of a date (the history store, src/collection/history-store.ts), and the search pages' trends. */
-async function* historyFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
+async function* historyFiles(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
   const histories = historiesOf(catalogue, pieces);
   const store = writeHistoryStore(histories.cards, histories.sealed);
@@ -309,7 +291,7 @@ async function* historyFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGen
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
-const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
+const sealedKindsOf = (catalogue: CatalogueView<'sealed'>): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
 /**
  * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's trend as its pieces hold
@@ -317,7 +299,7 @@ const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.
  * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
  * first: the object is made when one is.
  */
-function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>): string {
+function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<CardPieces, 'trend'>): string {
   const entries = (items: { id: string }[], trendAt: (i: number) => string | undefined): string => {
     const texts: string[] = [];
     for (let i = 0; i < items.length; i++) {
@@ -340,7 +322,7 @@ function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>): strin
  * Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them
  * reaches.
  */
-function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'>) {
+function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
   const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
   let from = catalogue.pricesAsOf;
@@ -368,7 +350,12 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (src/pipeline/card-pieces.ts: bytes kept in the card file cache), joined here
  * in slug order. The CSV columns are read from the schemas.
  */
-async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
+async function* bulkFiles(
+  catalogue: OutputInput<'cards' | 'sealed' | 'articles' | 'pricesAsOf'>,
+  schemas: Record<string, unknown>,
+  cache: BuildCache,
+): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
     entries.push(bulkFileEntry(path, made, extra));
@@ -389,7 +376,7 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
   const made = [
-    { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)) },
+    { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))) },
     { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },
   ].map(({ name, ndjson: lines }) => {
     const ndjson = lines();

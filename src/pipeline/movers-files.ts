@@ -2,7 +2,7 @@ import { MOVERS_LIMIT, type MoverSource, moverChanges, moversOf } from '../catal
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
 import type { CardPieces } from './card-pieces.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
@@ -14,10 +14,10 @@ import { outputPath } from './representations.ts';
  * order by it first), and the others' histories are not read.
  */
 export async function* moversFiles(
-  catalogue: Catalogue,
+  catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'> & { pieces: Pick<CardPieces, 'history' | 'moves'> },
   render: Pick<PageRenderer, 'movers'>,
-  pieces: Pick<CardPieces, 'history' | 'moves'>,
 ): AsyncGenerator<EmittedFile | MarkdownFile> {
+  const { pieces } = catalogue;
   const cardMoves = catalogue.cards.flatMap((_, i) => {
     const moves = pieces.moves(i);
     return moves ? [{ item: i, moves }] : [];
