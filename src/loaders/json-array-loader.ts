@@ -32,7 +32,7 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       const files = recordFileNames(options);
       // Unchanged files keep their entries, unparsed: validating 18k records again costs seconds, and parsing
       // them a quarter of a second, on every build. Ids are still checked against every other file's.
-      const previous: Record<string, { digest: string; ids: string[] }> = process.env.BUILD_CACHES_OFF?.split(',').includes('loader-meta')
+      const previous: Record<string, { digest: string; ids: string[] }> = process.env['BUILD_CACHES_OFF']?.split(',').includes('loader-meta')
         ? {}
         : JSON.parse(meta.get('files') ?? '{}');
       const checkDigest = generateDigest(options.checkInput?.() ?? '');
