@@ -7,7 +7,7 @@ import { crc32, deflateRaw, constants as zlibConstants } from 'node:zlib';
 import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
 import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from '../render/csv.ts';
-import type { BulkManifest, Printing } from '../schemas/api-types.ts';
+import type { BulkManifest } from '../schemas/api-types.ts';
 import { cacheOff } from './cache-switch.ts';
 
 /**
@@ -247,25 +247,13 @@ function writeChunkCache(file: string, chunks: Map<string, Buffer>): void {
   writeFileSync(file, Buffer.concat([Buffer.from(`${header}\n`), ...chunks.values()]));
 }
 
-/** A CSV file: a header row, then one row per record; every row ends in CRLF. */
-export function csvOf(columns: readonly CsvColumn[], rows: Iterable<unknown>): BulkBody {
-  const { body, records } = linesToBytes(
-    (function* () {
-      yield csvHeaderOf(columns);
-      for (const row of rows) yield csvRowOf(columns, row);
-    })(),
-    '\r\n',
-  );
-  return { body, records: records - 1 };
-}
-
 /** The header row of a CSV of records (without its CRLF). */
 const csvHeaderOf = (columns: readonly CsvColumn[]): string => columns.map((c) => csvField(c.name)).join(',');
 
 /** A record's row of a CSV (without its CRLF): an optional property the record leaves out is an empty field, as null is. */
 export const csvRowOf = (columns: readonly CsvColumn[], row: unknown): string => columns.map((c) => csvField(csvValueOf(row, c))).join(',');
 
-/** The header row of a CSV of records, with its CRLF, as bytes: what csvOf begins with. */
+/** The header row of a CSV of records, with its CRLF, as bytes: what the CSV begins with, before its rows (csvRowOf). */
 export const csvHeadOf = (columns: readonly CsvColumn[]): Buffer => Buffer.from(`${csvHeaderOf(columns)}\r\n`, 'utf8');
 
 /**
@@ -308,9 +296,6 @@ export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): st
 export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: BulkFileEntry[]): BulkManifest {
   return { interfaceVersion: API_VERSION, generatedAt, pricesAsOf, files };
 }
-
-/** One row of printings.csv: a printing of a card (schemas/api/printing.json) with the card it belongs to. */
-export type PrintingRow = Omit<Printing, 'history'> & { cardId: string };
 
 /** The columns of printings.csv: the card, then the printing's flat fields (schemas/api/printing.json: all but its history), its change a column per window and figure. */
 export function printingCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): CsvColumn[] {
