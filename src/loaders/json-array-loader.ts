@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
@@ -24,17 +24,35 @@ export interface JsonArrayLoaderOptions extends RecordFiles {
   recordSchema: z.ZodType;
 }
 
+/**
+ * The code that validates a record: the folders a loader's schemas and checks may come from (the layering rule of
+ * docs/architecture.md, which tests/unit/import-rules.test.ts holds: a loader imports no more than these) and the
+ * installed packages (zod's version). Astro keeps a loader's store as long as src/content.config.ts is unchanged;
+ * a file an earlier version of this code validated is validated again.
+ */
+const VALIDATION_CODE = ['src/loaders', 'src/schemas', 'src/catalogue', 'src/search', 'package-lock.json'];
+const ROOT = join(import.meta.dirname, '..', '..');
+function validationCodeText(): string {
+  return VALIDATION_CODE.flatMap((path) => {
+    if (!path.startsWith('src/')) return [readFileSync(join(ROOT, path), 'utf8')];
+    const files = readdirSync(join(ROOT, path), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    return files
+      .map((e) => join(e.parentPath, e.name))
+      .sort()
+      .map((file) => `${file}\0${readFileSync(file, 'utf8')}`);
+  }).join('\0');
+}
+
 export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
   return {
     name: options.name,
     async load(context: LoaderContext) {
       const { store, parseData, generateDigest, meta } = context;
       const files = recordFileNames(options);
-      // Unchanged files keep their entries, unparsed: validating 18k records again costs seconds, and parsing
-      // them a quarter of a second, on every build. Ids are still checked against every other file's.
-      const previous: Record<string, { digest: string; ids: string[] }> = process.env['BUILD_CACHES_OFF']?.split(',').includes('loader-meta')
-        ? {}
-        : JSON.parse(meta.get('files') ?? '{}');
+      // Unchanged files keep their entries, unparsed: validating every record again would be most of a rebuild's
+      // content sync. Ids are still checked against every other file's.
+      const code = generateDigest(validationCodeText());
+      const previous: Record<string, { digest: string; ids: string[] }> = meta.get('code') !== code ? {} : JSON.parse(meta.get('files') ?? '{}');
       const checkDigest = generateDigest(options.checkInput?.() ?? '');
       const checkedAlike = meta.get('check') === checkDigest;
       const next: typeof previous = {};
@@ -82,6 +100,7 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       for (const id of store.keys()) if (!next[id]) store.delete(id);
       meta.set('files', JSON.stringify(next));
       meta.set('check', checkDigest);
+      meta.set('code', code);
     },
   };
 }

@@ -291,4 +291,13 @@ describe('a change to the code that renders', () => {
     });
     expect(readFileSync(join(rebuilt.dist, 'client', 'cards', 'charizard-base1-4.html'), 'utf8')).toContain('<h2>Legal in</h2>');
   }, 240_000);
+
+  it('a stricter card schema fails the rebuild on card files it validated before, naming the file and the field', () => {
+    // The card files are unchanged since the last build: Astro's store of them is kept, but they were validated by other code.
+    const schema = join(project, 'src', 'schemas', 'card.ts');
+    writeFileSync(schema, readFileSync(schema, 'utf8').replace('number: z.string().min(1),', 'number: z.string().min(1).max(1),'));
+    const failed = buildSite('incremental-code', content, { clean: false, root: project });
+    expect(failed.status).not.toBe(0);
+    expect(failed.output).toMatch(/cards\/\w+\.json: record \d+ \([\w-]+\): field "number"/);
+  }, 240_000);
 });
