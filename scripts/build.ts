@@ -57,7 +57,7 @@ const env = {
   ASTRO_KEY: REPRODUCIBLE_ASTRO_KEY,
   ...NATIVE_MEMORY_ENV,
   ...FILE_THREADS_ENV,
-  ...(process.env.BUILD_CACHES_OFF?.split(',').includes('compile-cache') ? {} : COMPILE_CACHE_ENV),
+  ...COMPILE_CACHE_ENV,
   ...process.env,
   ASTRO_TELEMETRY_DISABLED: '1',
 };

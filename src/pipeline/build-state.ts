@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type FileInfo, type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
-import { cacheOff } from './cache-switch.ts';
 
 /**
  * What an incremental build knows of the build before it, kept beside Astro's
@@ -108,7 +107,6 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
     group(name, key) {
       const entry = state.groups[name];
       if (!sameCode || !entry || entry[0] !== key) return undefined;
-      if (cacheOff(isRecordGroup(name) ? 'records' : 'outputs')) return undefined;
       // A group's client files are in the manifest the state was written with, which the hash above says is the
       // one on disk; the server folder's are not in it.
       const present = (path: string) => {

@@ -8,7 +8,6 @@ import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
 import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from '../render/csv.ts';
 import type { BulkManifest } from '../schemas/api-types.ts';
-import { cacheOff } from './cache-switch.ts';
 
 /**
  * The open-data files (docs/data.md): every detail record of a collection as
@@ -222,7 +221,7 @@ const CHUNK_FORMAT = JSON.stringify({ zlib: process.versions.zlib, ...DEFLATE_OP
 /** A chunk cache: a JSON line (the format, each chunk's hash and length), then the chunks' bytes one after another. */
 function readChunkCache(file: string): Map<string, Buffer> {
   const chunks = new Map<string, Buffer>();
-  if (!existsSync(file) || cacheOff('gzip-chunks')) return chunks;
+  if (!existsSync(file)) return chunks;
   const bytes = readFileSync(file);
   const headerEnd = bytes.indexOf(10);
   if (headerEnd === -1) return chunks;

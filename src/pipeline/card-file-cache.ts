@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheOff } from './cache-switch.ts';
 
 /**
  * What the build derives from each card file (content/cards/<set>.json), kept
@@ -104,7 +103,6 @@ export function createCardFileCache(dir: string): CardFileCache {
   };
   return {
     readIndex<T>(file: string, key: string): T | undefined {
-      if (cacheOff('card-index')) return undefined;
       const [head, body] = linesOf(file, 'index') ?? [];
       // A part cut short (a build killed while writing it) has no body, or a body that does not parse: made again.
       if (head !== JSON.stringify(key) || body === undefined) return undefined;
@@ -122,7 +120,6 @@ export function createCardFileCache(dir: string): CardFileCache {
      * newline). Read back by splitting, not parsing: far cheaper than a JSON array of the texts.
      */
     readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined {
-      if (cacheOff('card-details')) return undefined;
       const lines = linesOf(file, 'details');
       if (!lines || lines[0] !== JSON.stringify(key) || lines.at(-1) !== END) return undefined;
       try {
@@ -137,7 +134,6 @@ export function createCardFileCache(dir: string): CardFileCache {
       write(file, 'details', [JSON.stringify(key), JSON.stringify(histories), ...jsons, END].join('\n'));
     },
     readDetailBytes(file, key) {
-      if (cacheOff('card-details')) return undefined;
       const path = pathOf(file, 'details');
       if (!existsSync(path)) return undefined;
       const bytes = readFileSync(path);
@@ -163,7 +159,6 @@ export function createCardFileCache(dir: string): CardFileCache {
      * length in bytes (card by card), then the pieces' bytes one after another. Read back by slicing, not parsing.
      */
     readPieces(file, part, key) {
-      if (cacheOff('card-pieces')) return undefined;
       const path = pathOf(file, part);
       if (!existsSync(path)) return undefined;
       const bytes = readFileSync(path);

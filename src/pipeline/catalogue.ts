@@ -108,9 +108,9 @@ export function releaseCatalogue(): void {
 }
 
 async function build(cache: CatalogueCache): Promise<Catalogue> {
-  // Cards and sealed products come from their files (the collections keep an entry per file, with its digest: see
+  // Cards and sealed products come from their files (the collections keep an entry per file: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
-  const [sets, knowledgeEntries, cardFileEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge'), getCollection('cards')]);
+  const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
   const sealedEntries = readSealedFiles();
   const changes = readChangeContent(CONTENT_DIR);
@@ -125,7 +125,6 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     ),
     createCardFileCache(cache.dir),
     contentKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
-    new Map(cardFileEntries.flatMap((e) => (e.digest === undefined ? [] : [[e.id, String(e.digest)]]))),
   );
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
@@ -274,11 +273,9 @@ interface CachedIndex {
  * and at 100k cards they would not fit. What is derived from a file is
  * taken from the card file cache when the file (and what else it depends on) is
  * unchanged, so a rebuild parses only the files an editor changed. `setsKey`: the
- * key of the sets and the code, which every summary depends on. `digests`: each file's digest as the cards
- * collection's loader made it of the file's text in this build (src/loaders/json-array-loader.ts), so that a
- * file whose index is cached is not read and hashed again.
+ * key of the sets and the code, which every summary depends on.
  */
-function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string, digests: Map<string, string>) {
+function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string) {
   const names = recordFileNames(CARD_FILES);
   const files: string[] = [];
   const indexKeys: string[] = [];
@@ -296,14 +293,12 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
   };
   names.forEach((name, file) => {
     const path = join(CARD_FILES.dir, name);
-    const digest = digests.get(name);
-    let text = digest === undefined ? readFileSync(path, 'utf8') : undefined;
+    const text = readFileSync(path, 'utf8');
     files.push(shownPath(path));
-    const key = digest === undefined ? contentKey(setsKey, text!) : contentKey(setsKey, 'digest', digest);
+    const key = contentKey(setsKey, text);
     indexKeys.push(key);
     let index = cache.readIndex<CachedIndex>(name, key);
     if (!index) {
-      text ??= readFileSync(path, 'utf8');
       const records = recordsOf(file, text);
       index = {
         asOf: pricesAsOfOf(records, []),

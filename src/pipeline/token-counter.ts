@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { contentKey } from './build-state.ts';
-import { cacheOff } from './cache-switch.ts';
 
 /**
  * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the exact bytes served. A file whose
@@ -98,7 +97,7 @@ function pieceCount(piece: string): number {
  * encoding, or cut short, is not read.
  */
 export function readPieceCounts(file: string): void {
-  if (!existsSync(file) || cacheOff('token-pieces')) return;
+  if (!existsSync(file)) return;
   try {
     const { encoding, pieces } = JSON.parse(readFileSync(file, 'utf8')) as { encoding: string; pieces: [string, number][] };
     if (encoding !== encodingKey() || !Array.isArray(pieces)) return;
