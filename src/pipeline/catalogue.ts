@@ -17,7 +17,7 @@ import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
-import type { CardDetail, History, KnowledgeDetail, SealedDetail, SearchPrinting } from '../schemas/api-types.ts';
+import type { CardDetail, KnowledgeDetail, SealedDetail, SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { ChangeRecord } from '../schemas/changes.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
@@ -26,7 +26,7 @@ import { type AliasSources, aliasProblems } from '../search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searcher.ts';
 import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
-import { type CardFileCache, type CardFileDetails, createCardFileCache } from './card-file-cache.ts';
+import { type CardFileCache, createCardFileCache } from './card-file-cache.ts';
 
 /**
  * The whole catalogue as the build sees it: every record derived once from the
@@ -55,8 +55,6 @@ export interface Catalogue {
    * what is derived from the JSON can take the object instead of parsing the text it was just written to.
    */
   cardDetailMade(index: number): CardDetail | undefined;
-  /** `cardDetail(index).history`: the sparklines of the set pages and the search pages. */
-  cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
   /** What the search filters read of each card that its summary does not carry, by card id. */
@@ -209,7 +207,6 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardDetail: (index) => derived.detail(...at(index)),
     cardJson: (index) => derived.json(...at(index)),
     cardDetailMade: (index) => derived.made(...at(index)),
-    cardHistory: (index) => derived.history(...at(index)),
     cardKeys,
     cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
@@ -334,20 +331,20 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
     cards,
     pricesAsOf,
     /**
-     * Each card's detail, JSON and history, made file by file (`detailOf` makes a detail from its record) or
+     * Each card's detail and JSON, made file by file (`detailOf` makes a detail from its record) or
      * taken from the cache under `detailsKey` (what else the details depend on: the as-of date, the changes).
      */
     derive(detailOf: (card: CardEntry) => CardDetail, detailsKey: string) {
-      let current: { file: number; details?: CardDetail[] } & CardFileDetails<History> = { file: -1, jsons: [], histories: [] };
+      let current: { file: number; details?: CardDetail[]; jsons: string[] } = { file: -1, jsons: [] };
       const keys = indexKeys.map((indexKey) => contentKey(indexKey, detailsKey));
       const of = (file: number) => {
         if (current.file === file) return current;
         const key = keys[file];
-        const cached = cache.readDetails<History>(names[file], key);
-        if (cached) return (current = { file, ...cached });
+        const cached = cache.readDetails(names[file], key);
+        if (cached) return (current = { file, jsons: cached });
         const details = recordsOf(file).map(detailOf);
-        current = { file, details, jsons: details.map((d) => JSON.stringify(d)), histories: details.map((d) => d.history ?? null) };
-        cache.writeDetails(names[file], key, current);
+        current = { file, details, jsons: details.map((d) => JSON.stringify(d)) };
+        cache.writeDetails(names[file], key, current.jsons);
         return current;
       };
       return {
@@ -355,7 +352,6 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
         keys,
         json: (file: number, position: number) => of(file).jsons[position],
         made: (file: number, position: number) => of(file).details?.[position],
-        history: (file: number, position: number) => of(file).histories[position] ?? undefined,
         detail(file: number, position: number): CardDetail {
           const made = of(file);
           made.details ??= recordsOf(file).map(detailOf);

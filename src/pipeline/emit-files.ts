@@ -105,8 +105,6 @@ function output<P extends CataloguePart>(
 export interface BuildCache {
   dir: string;
   cardFiles: string;
-  /** The code the build runs (src/pipeline/code-version.ts): what is cached outside the card file cache is keyed by it too. */
-  codeVersion: string;
 }
 
 /** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
@@ -293,29 +291,15 @@ async function* historyFiles(catalogue: OutputInput<'cards' | 'sealed' | 'prices
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
 const sealedKindsOf = (catalogue: CatalogueView<'sealed'>): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/**
- * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's trend as its pieces hold
- * it (JSON text) and each sealed product's, joined as JSON.stringify of the Trends object would write them. An id is
- * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
- * first: the object is made when one is.
- */
+/** The sparkline data of the search pages (src/render/pages/trends.ts): each card's trend as its pieces hold it, each sealed product's. */
 function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<CardPieces, 'trend'>): string {
-  const entries = (items: { id: string }[], trendAt: (i: number) => string | undefined): string => {
-    const texts: string[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const trend = trendAt(i);
-      if (trend !== undefined) texts.push(`${JSON.stringify(items[i].id)}:${trend}`);
-    }
-    return `{${texts.join(',')}}`;
-  };
-  const sealedTrend = (i: number) => {
-    const { history } = catalogue.sealed[i];
-    return history ? JSON.stringify(trendOf(history)) : undefined;
-  };
-  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, sealedTrend)}}`;
-  const arrayIndex = /^(?:0|[1-9]\d*)$/;
-  if ([...catalogue.cards, ...catalogue.sealed].some((item) => arrayIndex.test(item.id))) return JSON.stringify(JSON.parse(text) as Trends);
-  return text;
+  const trends: Trends = { cards: {}, sealed: {} };
+  catalogue.cards.forEach(({ id }, i) => {
+    const trend = cards.trend(i);
+    if (trend !== undefined) trends.cards[id] = JSON.parse(trend);
+  });
+  for (const { id, history } of catalogue.sealed) if (history) trends.sealed[id] = trendOf(history);
+  return JSON.stringify(trends);
 }
 
 /**

@@ -151,7 +151,6 @@ export async function runBundle(
   for await (const item of emitBundle(bundle, catalogue, schemas, render, {
     dir: dirname(paths.stateFile),
     cardFiles: paths.cardFileCacheDir,
-    codeVersion: paths.codeVersion,
   })) {
     if (!('group' in item)) {
       await make(item);
