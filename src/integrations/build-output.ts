@@ -8,13 +8,10 @@ import { codeVersionOf } from '../pipeline/code-version.ts';
 import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
 
 /**
- * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
- * build routes where to write (a virtual module), moves the previous output
- * aside when the build starts, and finishes the build (manifest, state) when
- * Astro is done. Astro builds into an empty client folder (its own few files:
- * public/, the 404 page, the routes' answers); the routes write to a staging
- * folder, the previous output moved aside, that becomes the client folder at
- * the end.
+ * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the build routes where to write (a virtual
+ * module), moves the previous output aside when the build starts, and finishes the build (manifest, state) when Astro
+ * is done. Astro builds its own few files (public/, the 404 page, the routes' answers) into an empty client folder;
+ * the routes write to a staging folder, the previous output moved aside, that becomes the client folder at the end.
  * Its hooks also say which phase the build is in (build-log.ts).
  */
 export function buildOutput(output: { clientDir: string; serverDir: string }): AstroIntegration {

@@ -4,16 +4,11 @@ import { dirname, join } from 'node:path';
 import { type FileInfo, type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 
 /**
- * What an incremental build knows of the build before it, kept beside Astro's
- * cache (CACHE_DIR/build-state.json): the code version it was made with, the
- * hash of the manifest it ended with, and for each group of files made from one
- * record (a card's JSON, Markdown and HTML) the key of what it was made from.
- *
- * Its files are trusted only when the output folder still holds that build:
- * the manifest on disk must hash to what the state says. Then a group whose
- * key is unchanged is taken as it is (its files stay on disk, untouched), and a
- * file whose new bytes equal the old is not written again, so mtimes and ETags
- * of unchanged files survive and a deploy uploads only what changed.
+ * What an incremental build knows of the build before it, kept in CACHE_DIR/build-state.json: the code version it was
+ * made with, the hash of the manifest it ended with, and for each group of files the key of what it was made from.
+ * Its files are trusted only when the output folder still holds that build (the manifest on disk hashes to what the
+ * state says): then a group whose key is unchanged is kept as it is on disk, and a file whose new bytes equal the old
+ * is not written again, so mtimes and ETags of unchanged files survive and a deploy uploads only what changed.
  */
 export const BUILD_STATE_FILE = 'build-state.json';
 

@@ -2,26 +2,20 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 
 /**
- * What the build derives from each card file (content/cards/<set>.json), kept
- * between builds in CACHE_DIR/card-files/: reading, parsing and deriving every
- * card was most of a rebuild, and an editor's commit changes one file. Parts,
- * each under the key of everything it is derived from:
+ * What the build derives from each card file (content/cards/<set>.json), kept between builds in CACHE_DIR/card-files/:
+ * deriving every card was most of a rebuild, and an editor's commit changes one file. Each part is under the key of
+ * what it is derived from:
  *
- * - the index (`<set>.index`): per card what lists, search and checks
- *   need (its summary); keyed by the file's text, the sets and the code;
- * - the details (`<set>.details`): per card its JSON (the text of its
- *   .json file and bulk line); keyed by the index's key, the catalogue's as-of
- *   date and the change feed;
- * - the pieces (`<set>.keys`, `<set>.search`, `<set>.bulk`): per card what the
- *   whole-catalogue outputs take from it (its group key and history; its search
- *   record, sparkline and histories for the history store; its rows of the bulk
- *   CSVs: src/pipeline/card-pieces.ts), as bytes to be joined, in three parts read
- *   by different outputs; under the details' key.
+ * - the index (`<set>.index`): per card what lists, search and checks need; keyed by the file's text, the sets and
+ *   the code;
+ * - the details (`<set>.details`): per card its JSON (its .json file and bulk line); keyed by the index's key, the
+ *   catalogue's as-of date and the change records;
+ * - the pieces (`<set>.keys`, `.search`, `.bulk`): what the whole-catalogue outputs take from each card
+ *   (src/pipeline/card-pieces.ts), as bytes to be joined; under the details' key.
  *
- * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was
- * cut short, is made again from the file. The keys include the code version (src/pipeline/code-version.ts): other
- * code, other derivations. tests/contract/incremental-build.test.ts changes each input of a key in turn (the file,
- * the sets, the code, the as-of date, the change records) and compares the rebuild with a clean build.
+ * A part's first line is its key (contentKey, src/pipeline/build-state.ts): a part whose key differs, or that was cut
+ * short, is made again. tests/contract/incremental-build.test.ts changes each input of a key in turn (the file, the
+ * sets, the code, the as-of date, the change records) and compares the rebuild with a clean build.
  */
 export interface CardFileCache {
   readIndex<T>(file: string, key: string): T | undefined;

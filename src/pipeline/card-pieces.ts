@@ -15,23 +15,12 @@ import { type ByteTable, type CardFilePieces, createCardFileCache, type PiecesPa
 import type { Catalogue } from './catalogue.ts';
 
 /**
- * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache
- * (its pieces part, src/pipeline/card-file-cache.ts) under the file's key (Catalogue.cardFiles: its text, the
- * sets, the code, the as-of date, the changes), so that a rebuild after one price changed joins the cached pieces
- * of every other file instead of parsing and deriving each card again:
- *
- * - the key of the card's group of files (contentKey of its JSON, as representations() makes it), so that the
- *   card bundles know a card is unchanged without reading its JSON;
- * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
- *   how it moved in the movers' windows, if it did (most cards do not: movers-files.ts reads only those that can be
- *   listed);
- * - its printings' histories for the history store (src/collection/history-store.ts), and the key of those and of
- *   its sparkline;
- * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF, and the length of its
- *   JSON in bytes (where its line goes in cards.ndjson, known without reading the details).
- *
- * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
- * what was made from the cards before, byte for byte: the contract tier builds incrementally and clean and compares.
+ * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache under
+ * the file's key (Catalogue.cardFiles), so that a rebuild after one price changed joins the cached pieces of every
+ * other file instead of deriving each card again: the key of the card's group of files (so that the card bundles
+ * know a card is unchanged without reading its JSON), its value history, sparkline, movers' changes and printings'
+ * histories, and its rows of the bulk CSVs. The cards' NDJSON lines are read as bytes from the details part.
+ * Everything made from the pieces is what was made from the cards, byte for byte: the contract tier compares.
  */
 export interface CardPieces {
   /** The key of card `index`'s group of files: contentKey of its JSON. */

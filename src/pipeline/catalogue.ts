@@ -29,9 +29,8 @@ import { contentKey } from './build-state.ts';
 import { type CardFileCache, createCardFileCache } from './card-file-cache.ts';
 
 /**
- * The whole catalogue as the build sees it: every record derived once from the
- * content collections and shared by every route that emits files, so the JSON,
- * the Markdown and the HTML of an item can never disagree. Cross-collection
+ * The whole catalogue as the build sees it: every record derived once from the content collections and shared by
+ * every route that emits files, so the JSON, the Markdown and the HTML of an item can never disagree. Cross-collection
  * checks live here and fail the build naming the file and field at fault.
  */
 /** What search reads of a card beside its summary (CardSearchRecord without the summary). */
@@ -43,10 +42,7 @@ export interface Catalogue {
   sets: SetEntry[];
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
-  /**
-   * The full record of a card, made when asked (for its HTML page): every detail
-   * with its history held at once would double the build's heap.
-   */
+  /** The full record of a card, made when asked (for its HTML page): every detail held at once would double the heap. */
   cardDetail(index: number): CardDetail;
   /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
@@ -63,11 +59,7 @@ export interface Catalogue {
   cardGraded: Record<string, GradedFigures>;
   /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
   cardCrosswalk: CrosswalkRow[];
-  /**
-   * The card files, in the order of their cards in `cards` (cards `start` to `end` − 1): each file's name and
-   * the key of everything derived from it (its text, the sets, the code, the as-of date, the changes), under
-   * which the whole-catalogue outputs keep what they derive from its cards (src/pipeline/card-pieces.ts).
-   */
+  /** The card files, in the order of their cards (`start` to `end` − 1), with the key of everything derived from each. */
   cardFiles: { name: string; key: string; start: number; end: number }[];
   /** The key of everything derived from the card files: the cardFiles' keys together. */
   cardsKey: string;
@@ -79,11 +71,7 @@ export interface Catalogue {
   articles: KnowledgeDetail[];
   /** Each article's body as HTML, rendered by Astro's Markdown pipeline when the content loaded. */
   articleHtml: Map<string, string>;
-  /**
-   * content/changes/: what each import changed, newest first. Records may name
-   * items no longer in the catalogue (removed ones are expected); the details of
-   * the items that are still here list the imports that changed them.
-   */
+  /** content/changes/: what each import changed, newest first (removed items too); a detail lists the imports that changed it. */
   changes: ChangeRecord[];
 }
 
@@ -235,7 +223,7 @@ function checkedAliases(
   return { content, sets };
 }
 
-/** What the catalogue keeps of a card between reads of its file: enough for lists, search and checks. */
+/** What the catalogue keeps of a card between reads of its file: enough for lists, search and checks (see Catalogue). */
 interface CardIndexEntry {
   id: string;
   set: string;
@@ -245,13 +233,9 @@ interface CardIndexEntry {
   summary: CardSummary;
   /** The date of the price that gives the card's value, or null. */
   updatedAt: string | null;
-  /** Its printings as search shows them (src/search/card-searcher.ts). */
   printings: SearchPrinting[];
-  /** Its graded sales figures, when it has any (a list to value may name a grade). */
   graded?: GradedFigures;
-  /** What the search filters read that the summary does not carry (src/search/filter-data.ts). */
   facts: CardFacts;
-  /** Its ids elsewhere: TCGdex's, its TCGplayer and Cardmarket products (src/catalogue/crosswalk.ts). */
   crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;
@@ -265,12 +249,9 @@ interface CachedIndex {
 }
 
 /**
- * The cards, read file by file without keeping the records: the records with their
- * prices and histories held at once were the biggest thing in the build's memory,
- * and at 100k cards they would not fit. What is derived from a file is
- * taken from the card file cache when the file (and what else it depends on) is
- * unchanged, so a rebuild parses only the files an editor changed. `setsKey`: the
- * key of the sets and the code, which every summary depends on.
+ * The cards, read file by file without keeping the records (held at once, they were the biggest thing in the build's
+ * memory, and at 100k cards would not fit). What is derived from a file is taken from the card file cache while the
+ * file and `setsKey` (the sets and the code, which every summary depends on) are unchanged.
  */
 function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string) {
   const names = recordFileNames(CARD_FILES);

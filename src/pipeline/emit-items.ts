@@ -8,11 +8,8 @@ import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../rende
 import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
 
 /**
- * The files of the build that are not HTML pages, grouped in a few bundles.
- * Each bundle is one prerendered route whose body lists `[target, path, body]`
- * lines; the build-output integration writes them out as files. One route per
- * bundle instead of one per file spares tens of thousands of routes.
- * target `client` is the public output; `server` holds data only the function reads.
+ * A file of the build: each bundle is one prerendered route whose body lists them, so that the build of tens of
+ * thousands of files is a few routes. `client` is the public output; `server` holds data only the function reads.
  * A body is text, bytes (the search packs), or a file already written aside (FileAside).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer | FileAside];

@@ -1,11 +1,8 @@
 /**
- * A worker thread that writes, tags and token-counts every Markdown file of the
- * build, and makes the twins of cards, sealed products and sets itself from
- * their JSON (writing that JSON file too), while the main thread renders HTML:
- * the build has two cores, and Markdown (serialising, counting, hashing) was a
- * third of the rendering phase. All counting happens here, so only this thread
- * loads the tokenizer. It runs the project's own modules under Node, outside
- * Vite's bundle, and answers each request with the manifest entries of its files.
+ * A worker thread that writes, tags and token-counts every Markdown file of the build, and makes the twins of cards,
+ * sealed products and sets itself from their JSON (writing that JSON file too), while the main thread renders HTML:
+ * the build has two cores. All counting happens here, so only this thread loads the tokenizer. It runs the project's
+ * own modules under Node, outside Vite's bundle, and answers each request with the manifest entries of its files.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { cardToMarkdown } from '../render/markdown/card-markdown.ts';

@@ -1,30 +1,20 @@
 /**
- * The build, in the order it happens. Astro drives it; its route
- * (src/pages/emit/[bundle].ndjson.ts) and integration
+ * The build, in the order it happens. Astro drives it; its route (src/pages/emit/[bundle].ndjson.ts) and integration
  * (src/integrations/build-output.ts) only call what is here.
  *
- *  1. Read the content. Astro's content collections validate every record as
- *     it loads (src/content.config.ts, src/loaders/); the catalogue
- *     (catalogue.ts) reads the records and fails on what ties them together
- *     (src/check/content-references.ts).
- *  2. Start: `startBuild` moves the previous output's client folder aside, to
- *     the staging folder where this build writes (a rename), so that Astro
- *     builds its own few files into an empty one.
- *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files, grouped
- *     by the record they are made from with the key of what that is; the
- *     whole-catalogue outputs (the search data, the open-data files, the movers,
- *     the filter catalogues …) are groups too, keyed by the parts of the catalogue
- *     they are made from. What those outputs take from each card is made once per
- *     card file and cached (card-pieces.ts): a rebuild joins it.
- *  4. Render what changed and write it: `runBundle` keeps a group whose key the
- *     previous build had (build-state.ts), renders and writes the others (the
- *     file sink here, Markdown in a worker thread), and does not write again a
- *     file whose bytes did not change. Its answer lists every group, and every
- *     file it made (a kept group's files keep their previous manifest entries; a
- *     kept group's server-folder files stay as they are).
- *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files,
- *     removes what is no longer made, and writes the manifest (ETags, sizes,
- *     token counts: what the function serves from) and the state for the next build.
+ *  1. Read the content: Astro's content collections validate every record as it loads (src/content.config.ts,
+ *     src/loaders/); the catalogue (catalogue.ts) reads the records and fails on what ties them together.
+ *  2. Start: `startBuild` moves the previous output's client folder to the staging folder where this build writes
+ *     (a rename), so that Astro builds its own few files into an empty one.
+ *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files in groups, each with the key of what it is
+ *     made from: a record's pages, or a whole-catalogue output (search data, open-data files, movers …), which joins
+ *     what it takes from each card from pieces cached per card file (card-pieces.ts).
+ *  4. Render what changed and write it: `runBundle` keeps a group whose key the previous build had (build-state.ts),
+ *     renders and writes the others (Markdown in a worker thread), and does not write again a file whose bytes did
+ *     not change. Its answer lists every group and every file it made (a kept group's files keep their manifest
+ *     entries; its server-folder files stay as they are).
+ *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files, removes what is no longer made, and
+ *     writes the manifest (ETags, sizes, token counts: what the function serves from) and the state for the next build.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
