@@ -15,8 +15,7 @@
  * CACHE_DIR/markdown-tokens.json).
  *
  * Phase times come from when each phase line of the build arrives (printed by the
- * project's integration hooks: src/pipeline/build-log.ts); each bundle's time is
- * the one the build reports with the manifest's steps.
+ * project's integration hooks: src/pipeline/build-log.ts).
  *
  * Where the time goes inside a phase: with --cpu-prof, this checkout's builds run with Node's `--cpu-prof`
  * (NODE_OPTIONS; the build code holds no timers of its own), one V8 CPU profile per thread (the main thread
@@ -120,9 +119,6 @@ const STEP = /^ {3}(.*) \((\d+(?:\.\d+)?) s\)$/;
 /** "counted tokens of N Markdown files, M from cache" (the wording has varied; the numbers have not). */
 const TOKENS = /(\d+) Markdown files, (\d+) from cache/;
 const PASS_THROUGH = /\bWARN|\bERROR|\berror\b|build: /;
-/** The time each build bundle took (cards-0, cards-1, …, sealed, knowledge, sets, site, search, bulk), in the order made. */
-const BUNDLES = /^bundles: (.*)$/;
-const BUNDLE_TIME = /(\S+) (\d+(?:\.\d+)?) s/g;
 /** Where --cpu-prof writes each build's CPU profiles (a folder a build, by its order in the run). */
 const CPU_PROFILES = join(ROOT, '.cache', 'bench-build', 'cpu-profiles');
 /** Whether this checkout's builds are profiled (--cpu-prof). */
@@ -167,8 +163,6 @@ interface BuildRun {
   phases: [string, number][];
   /** The peak resident memory of the tree during each phase (as sampled), in the order of `phases`. */
   phasePeaks: number[];
-  /** Build bundle → milliseconds since the previous bundle finished (the first: since rendering began), in order. */
-  bundles: [string, number][];
   /** From the "manifest of N files" line; -1 where there was none. */
   files: number;
   /** Where the CPU time went (--cpu-prof, this checkout only). */
@@ -207,7 +201,7 @@ function watchRss(root: number, since: () => number): { stop(): { peakTree: numb
  * Runs scripts/build.ts once into `dirs`, relaying its phase lines with the time
  * since spawn. Resolves whether the build succeeded or not: the caller decides.
  */
-function runBuild(dirs: BuildDirs, { showBundles = false, checkout = THIS } = {}): Promise<BuildRun> {
+function runBuild(dirs: BuildDirs, { checkout = THIS } = {}): Promise<BuildRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const since = () => performance.now() - started;
@@ -225,7 +219,6 @@ function runBuild(dirs: BuildDirs, { showBundles = false, checkout = THIS } = {}
     const marks: [string, number][] = [['starting node, Astro and Vite', 0]];
     let counted = -1;
     let reused = -1;
-    let bundles: [string, number][] = [];
     let files = -1;
     const tail: string[] = [];
     const onLine = (line: string) => {
@@ -244,10 +237,7 @@ function runBuild(dirs: BuildDirs, { showBundles = false, checkout = THIS } = {}
         marks.push([phase[3], at]);
         console.log(`   ${sec(at).padStart(7)}  ${line}`);
       } else if (step) {
-        const made = BUNDLES.exec(step[1]);
-        if (made) bundles = [...made[1].matchAll(BUNDLE_TIME)].map((m): [string, number] => [m[1], Number(m[2]) * 1000]);
-        if (made && showBundles) for (const [name, ms] of bundles) console.log(`   ${sec(ms).padStart(7)}    bundle ${name}`);
-        else if (!made) console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
+        console.log(`   ${sec(at).padStart(7)}    ${step[1]}`);
       } else if (manifest || tokens || PASS_THROUGH.test(line)) {
         console.log(`   ${sec(at).padStart(7)}  ${line.trim()}`);
       }
@@ -264,7 +254,7 @@ function runBuild(dirs: BuildDirs, { showBundles = false, checkout = THIS } = {}
         return samples.reduce((peak, [t, bytes]) => (t >= at && t < end ? Math.max(peak, bytes) : peak), 0);
       });
       const cpu = profiles && code === 0 ? summariseCpuProfiles(profiles) : undefined;
-      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, bundles, files, cpu, tail });
+      resolve({ code, wallMs, peakTree, peakSingle, counted, reused, phases, phasePeaks, files, cpu, tail });
     });
   });
 }
@@ -373,35 +363,12 @@ function printCpuProfile(title: string, summaries: CpuProfileSummary[]): void {
   ]);
 }
 
-/** Where the time and the memory of a build at scale went: by phase, then rendering by bundle. */
-function printScaleTables(c: ReturnType<typeof summarise>, bundles: [string, number][]): void {
+/** Where the time and the memory of a build at scale went, by phase. */
+function printScaleTables(c: ReturnType<typeof summarise>): void {
   printTable([
     ['phase', 'clean', 'share', 'peak RSS (tree) in the phase'],
     ...c.phases.map(([name, ms], i) => [name, sec(ms), `${Math.round((100 * ms) / c.wallMs)}%`, mb(c.phasePeaks[i] ?? 0)]),
   ]);
-  if (!bundles.length) return;
-  console.log('');
-  printTable(bundleRows(bundles));
-}
-
-/**
- * Where rendering went, bundle by bundle (of the first run): the card bundles
- * summarised (does a bundle late in the build cost more than an early one?),
- * the other bundles one by one.
- */
-function bundleRows(bundles: [string, number][]): string[][] {
-  const cards = bundles.filter(([name]) => name.startsWith('cards-')).map(([, ms]) => ms);
-  const rows = [['bundle', 'rendered and written in']];
-  if (cards.length) {
-    const quarter = Math.max(1, Math.floor(cards.length / 4));
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    rows.push([
-      `card bundles ×${cards.length}`,
-      `${sec(cards.reduce((a, b) => a + b, 0))}: first ${sec(cards[0])}, median ${sec(median(cards))}, mean of the first quarter ${sec(mean(cards.slice(0, quarter)))}, of the last ${sec(mean(cards.slice(-quarter)))}`,
-    ]);
-  }
-  for (const [name, ms] of bundles) if (!name.startsWith('cards-')) rows.push([name, sec(ms)]);
-  return rows;
 }
 
 async function main(): Promise<void> {
@@ -595,10 +562,10 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
       console.log(`${i + 1}. Clean build${of} into ${dirs.outDir} (old space cap: ${cap}; ${COLD}) ...`);
       cleanDirs(dirs);
       settleDisk(true);
-      const run = await runBuild(dirs, { showBundles: true });
+      const run = await runBuild(dirs);
       if (run.code !== 0) {
         console.log('');
-        printScaleTables(summarise([run]), run.bundles);
+        printScaleTables(summarise([run]));
         console.error(`\nThe build failed (exit code ${run.code}); its last ${run.tail.length} lines:\n${run.tail.join('\n')}`);
         throw new Error(
           `build-scale: the build of ${cards} cards failed after ${sec(run.wallMs)} (peak RSS ${mb(run.peakTree)} tree, ${mb(run.peakSingle)} one process)`,
@@ -621,7 +588,7 @@ async function benchAtScale(cards: number, seed: number, runs: number): Promise<
       ],
     ]);
     console.log('');
-    printScaleTables(c, builds[0].bundles);
+    printScaleTables(c);
     printCpuProfile(`Clean build, ${cards} cards`, c.cpu);
     console.log(`build-scale: ${cards} cards, ${(c.wallMs / 1000).toFixed(1)} s, ${mb(c.peakTree)} peak RSS`);
   } finally {

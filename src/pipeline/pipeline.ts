@@ -40,14 +40,6 @@ import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
 
-/** The last line of a bundle's answer: how long it took to make (printed with the manifest's steps). */
-interface BundleLine {
-  bundle: string;
-  ms: number;
-  /** When it was done, in ms of the build's clock: the answers are read by name, this puts them in order. */
-  doneAt: number;
-}
-
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
 const BUNDLE_DIR = 'emit';
 
@@ -97,7 +89,6 @@ export async function runBundle(
   render: PageRenderer,
   { last = false } = {},
 ): Promise<string> {
-  const started = performance.now();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
     markdownDone: [],
@@ -156,8 +147,6 @@ export async function runBundle(
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
-  const doneAt = Math.round(performance.now());
-  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt } satisfies BundleLine));
   return `${lines.join('\n')}\n`;
 }
 
@@ -193,15 +182,10 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   // what the staging folder holds (see removeUnlisted).
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
-  const bundles: BundleLine[] = [];
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
-      const entry = JSON.parse(line) as WrittenFile | GroupLine | BundleLine;
-      if ('bundle' in entry) {
-        bundles.push(entry);
-        continue;
-      }
+      const entry = JSON.parse(line) as WrittenFile | GroupLine;
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
         const count = isRecordGroup(entry.group) ? records : outputs;
@@ -228,12 +212,6 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
     }
   }
   await rm(bundleDir, { recursive: true });
-  log(
-    `bundles: ${bundles
-      .sort((a, b) => a.doneAt - b.doneAt)
-      .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
-      .join(', ')}`,
-  );
   log(
     `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${reused} from cache`,
   );
