@@ -7,17 +7,13 @@ import { imageHostDefine } from '../schemas/image-host.ts';
 import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
 
 /**
- * Beside Astro's build: the function (src/server/main.ts and all it imports, our
- * code and its pure-JS packages) as one precompiled ES module,
- * dist/server/function.mjs (what it imports only on first need, the MCP endpoint, in dist/server/chunks/), and beside it a copy of config/verified-agents.json
- * (its default allowlist). So the function starts without stripping types or
- * resolving ~60 modules, and a copy of dist/server runs alone: no src/, no
- * node_modules. Only Node's built-ins stay outside.
- */
-/**
- * `import … from 'node:http'` costs the function's start far more than
- * `require('node:http')`: Node builds an ES module facade of a built-in by reading
- * every export, and node:http's include lazy getters that load all of undici
+ * Beside Astro's build: the function (src/server/main.ts and all it imports, our code and its pure-JS packages) as one
+ * precompiled ES module, dist/server/function.mjs (what it imports only on first need, the MCP endpoint, in
+ * dist/server/chunks/), with a copy of config/verified-agents.json (its default allowlist). So the function starts
+ * without stripping types or resolving its modules, and a copy of dist/server runs alone: no src/, no node_modules.
+ *
+ * `import … from 'node:http'` costs the function's start far more than `require('node:http')`: Node builds an ES
+ * module facade of a built-in by reading every export, and node:http's include lazy getters that load all of undici
  * (fetch, WebSocket). So every import of a built-in becomes a require in the bundle.
  */
 const builtinsRequired: Plugin = {

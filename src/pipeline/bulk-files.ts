@@ -10,11 +10,9 @@ import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from
 import type { BulkManifest } from '../schemas/api-types.ts';
 
 /**
- * The open-data files (docs/data.md): every detail record of a collection as
- * NDJSON (one line per record, exactly the bytes of its /api/… detail file),
- * its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json
- * that lists them with record counts, sizes and SHA-256 hashes. Everything here
- * is a pure function of the records: the same content gives the same bytes.
+ * The open-data files (docs/data.md): every detail record of a collection as NDJSON (a line per record, the bytes of
+ * its /api/… detail file), its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json that lists
+ * them with record counts, sizes and SHA-256 hashes: the same content gives the same bytes.
  */
 
 export const BULK_DIR = '/api/bulk';
@@ -65,8 +63,7 @@ function linesToBytes(lines: Iterable<string>, end: string): BulkBody {
 }
 
 /**
- * NDJSON of JSON texts given one by one (each is the body of a detail file, so
- * it holds no raw newline): every line ends in `\n`, the last one too.
+ * NDJSON of JSON texts (each a detail file's body, so it holds no raw newline): every line ends in `\n`.
  * @example ndjsonOf(['{"a":1}', '{"a":2}']).body.toString() // '{"a":1}\n{"a":2}\n'
  */
 export function ndjsonOf(jsonTexts: Iterable<string>): BulkBody {
@@ -279,11 +276,9 @@ export function bulkFileEntry(path: string, made: BulkBody | BulkDigest, extra: 
 }
 
 /**
- * The date the manifest gives as `generatedAt`: the newest date in the data
- * (the price date and the articles' `last_verified`) at midnight UTC, not the
- * wall-clock time of the build. A rebuild of the same content thus gives a
- * byte-identical manifest with the same ETag, and the date moves only when the
- * data does; the build time is /api/content's `generatedAt`.
+ * The date the manifest gives as `generatedAt`: the newest date in the data (the price date and the articles'
+ * `last_verified`) at midnight UTC, not the build's time (that is /api/content's `generatedAt`), so that a rebuild of
+ * the same content gives the same manifest, and the date moves only when the data does.
  * @example dataDateOf('2025-10-20', ['2025-11-02', '2025-01-05']) // '2025-11-02T00:00:00.000Z'
  */
 export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): string {

@@ -6,11 +6,10 @@ import type { FileGroup, MarkdownFromJson } from './emit-items.ts';
 export const outputPath = (path: string) => path.replace(/^\//, '');
 
 /**
- * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
- * worker from the record's JSON, which it writes too, or given) and its HTML page, keyed by the JSON and whatever
- * else the pages show (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the
- * files are (a function), with `key` then given: contentKey of the JSON, as it would be made here
- * (src/pipeline/card-pieces.ts keeps the cards').
+ * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the worker
+ * from the JSON, or given) and its HTML page, keyed by the JSON and whatever else its renderers are given
+ * (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the files are (a function),
+ * with `key` then given: contentKey of the JSON (src/pipeline/card-pieces.ts keeps the cards').
  */
 export function representations(
   collection: Collection,

@@ -6,11 +6,8 @@ import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
 
 /**
- * The set pages, in three representations each: `/api/sets/{setId}.json`,
- * `/sets/{setId}.md` and `/sets/{setId}.html` per set, and the index
- * `/api/sets.json`, `/sets.md`, `/sets.html`. Figures come from the card
- * summaries the catalogue holds; the histories of each set's top cards from
- * the card pieces (src/pipeline/card-pieces.ts).
+ * The set pages, in three representations each (`/api/sets/{setId}.json`, `/sets/{setId}.md`, `/sets/{setId}.html`),
+ * and their index: figures from the card summaries, the histories of each set's top cards from the card pieces.
  */
 export async function* setFiles(
   catalogue: Catalogue,
