@@ -1,7 +1,6 @@
 /**
- * The build's folders, handed from the build-output integration to the build
- * routes through the virtual module `virtual:card-values/build-paths` (the routes
- * run inside Vite's bundle and cannot see Astro's config otherwise).
+ * The build's folders, handed from the build-output integration to the build routes through the virtual module
+ * `virtual:card-values/build-paths` (the routes run inside Vite's bundle and cannot see Astro's config otherwise).
  */
 export interface BuildPaths {
   /** The project's root, where src/ is (the Markdown worker runs from there). */

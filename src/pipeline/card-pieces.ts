@@ -33,18 +33,14 @@ export interface CardPieces {
   moves(index: number): (number | null)[] | undefined;
   /** Its printings with a history, for the history store, or undefined where none has one. */
   storeEntry(index: number): CardHistories | undefined;
-  /**
-   * The key of every card's sparkline and printings' histories, with its id, in card order: what the history store
-   * and the trends take from the cards. A price changed without its history keeps it.
-   */
+  /** The key of every card's id, sparkline and printings' histories: what the history store and the trends read. */
   historiesKey(): string;
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
   searchRecords(): Buffer[];
   /**
-   * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file (so
-   * that no card file's bytes are all held at once): cards.ndjson (every card's JSON and a newline) written to the
-   * file `ndjsonFile`, each line where it goes (the file is the largest of the build: it is never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
-   * size in memory.
+   * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file:
+   * cards.ndjson written to `ndjsonFile`, each line where it goes (the build's largest file is never held), and
+   * cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their size in memory.
    */
   bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string): { ndjsonBytes: number; printingRows: number } & Record<BulkCsv, Buffer>;
 }
@@ -52,11 +48,7 @@ export interface CardPieces {
 /** The bulk CSVs a card has rows of. */
 export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
 
-/**
- * The pieces of a card, in three parts of the card file cache, each read whole by the readers that need it: what
- * the card bundles, the set pages and the movers read (small), what the search data reads, and what the open-data
- * files read.
- */
+/** The pieces of a card, in three parts each read whole by its readers: the card bundles', the search data's, the bulk files'. */
 const PARTS = {
   keys: ['key', 'history', 'mover', 'histories'],
   search: ['trend', 'storeEntry', 'searchRecord'],
@@ -101,10 +93,7 @@ export const cardSearchRecordOf = (catalogue: Pick<Catalogue, 'cards' | 'cardKey
   return { summary, ...catalogue.cardKeys.get(summary.id)! };
 };
 
-/**
- * The pieces of the catalogue's cards (one reader per catalogue). `schemas`: the API's schemas (the CSV columns);
- * `cacheDir`: the card file cache's folder.
- */
+/** The pieces of the catalogue's cards (one reader per catalogue); `schemas` give the CSV columns. */
 export function cardPiecesOf(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
   let pieces = made.get(catalogue);
   if (!pieces) made.set(catalogue, (pieces = createCardPieces(catalogue, schemas, cacheDir)));
@@ -158,11 +147,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     return parts;
   };
 
-  /**
-   * Each part's last files read: the outputs ask for a file's cards together, the set pages for a set's few. A
-   * reader that wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file
-   * order first.
-   */
+  /** Each part's last files read: a reader asks for a file's cards together (in file order, whatever order it wants). */
   const recent: { part: PiecesPart; file: number; pieces: CardFilePieces }[] = [];
   const piecesOf = (part: PiecesPart, file: number): CardFilePieces => {
     const hit = recent.find((r) => r.part === part && r.file === file);
@@ -225,8 +210,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
           for (let i = start; i < end; i++) visit(i, pieces, jsons, i - start);
         }
       };
-      // First the lengths (from the bulk pieces alone: the details are several times their bytes), then each file's bytes where
-      // they go.
+      // First the lengths (from the bulk pieces alone, not the far larger details), then each file's bytes where they go.
       const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
       let printingRows = 0;
       eachCard(false, (i, pieces, _, card) => {

@@ -6,9 +6,8 @@ import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
- * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `/catalog/{name}.md`
- * for each, and their index `/api/catalog.json` and `/catalog.md`, counted from the records the search
- * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
+ * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `.md` for each, and
+ * their index, counted from the records the search filters are made from.
  */
 export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'articles' | 'sets'>): Generator<EmittedFile | MarkdownFile> {
   const sources: Parameters<typeof catalogsOf>[0] = {

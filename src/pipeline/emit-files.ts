@@ -63,11 +63,7 @@ const CARDS_PER_BUNDLE = 2000;
 const WITHOUT_MARKDOWN = ['search', 'bulk'];
 export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.includes(bundle);
 
-/**
- * The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets
- * (set-files.ts), site (the site's own files and index pages), search (the function's search data), bulk
- * (the open-data files).
- */
+/** The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
   return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
@@ -208,8 +204,7 @@ export async function* emitBundle(
       return;
     }
     case 'search': {
-      // The function's data in groups by what each is made from: a card's price changes the cards' search pack,
-      // not the sealed products' or the histories.
+      // The function's data in groups by what each is made from: a card's price changes the cards' search pack alone.
       yield output('search', from, ['cards', 'aliases', 'sets'], cardSearchFiles);
       yield output('search-sealed', from, ['sealed', 'aliases', 'sets'], sealedSearchFiles);
       yield output('search-lists', from, ['sealed', 'articles'], async function* (input) {
@@ -262,10 +257,7 @@ function filterSetsOf(catalogue: CatalogueView<'aliases' | 'sets'>) {
   return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
 }
 
-/**
- * The key of the history store, the data for valuing a list and the search pages' trends: every card's histories
- * (the pieces' keys of them) and sealed product's, the graded figures and the as-of date.
- */
+/** The key of what historyFiles reads: every card's histories (their pieces' keys), the sealed ones, the graded figures, the date. */
 function historiesKeyOf(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): string {
   return contentKey(
     catalogue.pricesAsOf,
@@ -302,10 +294,7 @@ function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<Card
   return JSON.stringify(trends);
 }
 
-/**
- * Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them
- * reaches.
- */
+/** Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them reaches. */
 function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
   const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
@@ -328,11 +317,8 @@ function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
- * line is JSON.stringify of the same record the detail file is, so the two are
- * the same bytes; a card's line, and its rows of the CSVs, are its pieces
- * (src/pipeline/card-pieces.ts: bytes kept in the card file cache), joined here
- * in slug order. The CSV columns are read from the schemas.
+ * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON line is the same bytes as the
+ * record's detail file; a card's line and its rows of the CSVs are its pieces, joined here in slug order.
  */
 async function* bulkFiles(
   catalogue: OutputInput<'cards' | 'sealed' | 'articles' | 'pricesAsOf'>,
@@ -347,8 +333,7 @@ async function* bulkFiles(
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const cardColumns = { csv: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
-  // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces
-  // card file by card file.
+  // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces.
   const cardsAside = join(cache.dir, 'bulk-aside', 'cards.ndjson');
   const card = pieces.bulk(
     cardOrder,

@@ -1,7 +1,4 @@
-/**
- * What the bundles of the build are made of (emit-files.ts makes them, set-files.ts and representations.ts
- * help, pipeline.ts writes them out): the types alone, so that those modules need not import one another.
- */
+/** What the bundles of the build are made of: the types alone, so that the modules that make and write them need not import one another. */
 import type { FileInfo } from '../http/file-manifest.ts';
 import type { ArticleTitles } from '../render/markdown/knowledge-markdown.ts';
 import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../render/pages/index-pages.ts';
@@ -14,9 +11,8 @@ import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetL
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer | FileAside];
 /**
- * A file too large to hold (cards.ndjson of a large catalogue), written to `aside` (a path in the build's cache
- * folder) and hashed as it was read back: the sink moves it into place, or removes it when the file in place has
- * the same bytes.
+ * A file too large to hold (cards.ndjson of a large catalogue), written to `aside` (in the cache folder) and hashed as
+ * it was read back: the sink moves it into place, or removes it when the file in place has the same bytes.
  */
 export interface FileAside {
   aside: string;
@@ -31,15 +27,13 @@ export interface FileTarget {
 /** The records whose Markdown twin the worker thread makes from their JSON (src/pipeline/markdown-worker.ts). */
 export type MarkdownFromJson = 'card' | 'sealed' | 'set';
 /**
- * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): a body made here
- * (`text`), or made there from a record's JSON (`body`), in which case the worker writes and tags the record's
- * JSON file (`jsonPath`) too: the main thread, which renders the HTML, is the build's busier one.
+ * A Markdown file the worker thread writes, tags and counts: a body made here (`text`), or made there from a record's
+ * JSON (`body`), whose file (`jsonPath`) the worker writes too: the main thread, rendering HTML, is the busier one.
  */
 export type MarkdownFile = { markdown: 'text'; path: string; body: string } | { markdown: MarkdownFromJson; path: string; body: string; jsonPath: string };
 /**
- * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
- * from: when an earlier build made the group from the same key with the same code, its files are reused as
- * they are and `files` is never called (src/pipeline/build-state.ts).
+ * The files made from one record (or one whole-catalogue output), with the key of everything they are made from: when
+ * the previous build made the group from the same key with the same code, its files are kept and `files` is not called.
  */
 export interface FileGroup {
   group: string;

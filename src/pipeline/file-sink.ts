@@ -7,10 +7,9 @@ import type { FileAside } from './emit-items.ts';
 import { countTokens } from './token-counter.ts';
 
 /**
- * Where the build routes put the files they make. A route writes each file as
- * soon as it is rendered (the disk works while the next record renders), tags it
- * and, for Markdown, counts its tokens (a file whose bytes the previous build made
- * keeps that build's count). It returns the manifest entry of each file it wrote.
+ * Where the build routes put the files they make: each is written as soon as it is rendered (the disk works while the
+ * next record renders), tagged and, for Markdown, token-counted (a file whose bytes the previous build made keeps that
+ * build's count). Each write returns the file's manifest entry.
  */
 export interface WrittenFile extends FileInfo {
   path: string;
@@ -28,10 +27,7 @@ export interface FileSink {
   flush(): Promise<void>;
 }
 
-/**
- * Writes in flight at once: enough that rendering never waits on a slow disk, few
- * enough to hold little memory (a small file each).
- */
+/** Writes in flight at once: enough that rendering never waits on a slow disk, few enough to hold little memory. */
 const MAX_PENDING = 1024;
 
 /**

@@ -7,9 +7,8 @@ import type { WrittenFile } from './file-sink.ts';
 import type { MarkdownRequest } from './markdown-worker.ts';
 
 /**
- * The main thread's side of src/pipeline/markdown-worker.ts: hands it a record's JSON (the worker writes it
- * and makes its Markdown twin from it) or a finished Markdown body, and gets back the manifest entries of
- * the files the worker wrote.
+ * The main thread's side of src/pipeline/markdown-worker.ts: hands it a record's JSON (the worker writes it and makes
+ * its Markdown twin from it) or a Markdown body, and gets back the manifest entries of the files the worker wrote.
  */
 export interface MarkdownOffload {
   /** A record's JSON file and its Markdown twin, made from that JSON. */
@@ -34,8 +33,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function createMarkdownOffload(paths: BuildPaths): MarkdownOffload {
   const worker = new Worker(join(paths.projectRoot, 'src', 'pipeline', 'markdown-worker.ts'), {
     workerData: paths,
-    // Its live heap is the tokenizer's ranks and a few files in flight; without caps V8
-    // lets a second heap grow as freely as the main one.
+    // Its live heap is the tokenizer's ranks and a few files in flight; without caps V8 lets it grow freely.
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
   });
   // The build ends when Astro is done; an idle worker must not hold the process open.

@@ -7,11 +7,9 @@ import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
- * The price movers (src/catalogue/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
- * `/movers.html`, from each card's value history and each sealed product's. How each card moved in each window as
- * the lists rank it is one of its pieces (src/pipeline/card-pieces.ts): moversOf is given only the items that can be
- * in a list, those whose change is at least the MOVERS_LIMIT-th largest rise or fall of a window (the lists
- * order by it first), and the others' histories are not read.
+ * The price movers (src/catalogue/movers.ts): `/api/movers.json`, `/movers.md` and `/movers.html`. How each card moved
+ * in each window is one of its pieces: moversOf is given only the items that can be in a list (listable), and the
+ * others' histories are not read.
  */
 export async function* moversFiles(
   catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'> & { pieces: Pick<CardPieces, 'history' | 'moves'> },

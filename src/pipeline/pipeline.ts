@@ -66,10 +66,8 @@ interface BundleRun {
   /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
   markdown?: MarkdownOffload;
   /**
-   * The manifest lines of the worker's files that are done and not yet in a bundle's answer. A bundle does not
-   * wait for its Markdown: the worker catches up while the next bundles render (its start, with the
-   * tokenizer, is time a rebuild of one card would otherwise spend waiting), and the last
-   * bundle waits for all of it. Which answer a line is in does not matter: the manifest gathers them all.
+   * The manifest lines of the worker's files that are done and not yet in a bundle's answer: a bundle does not wait
+   * for its Markdown (the worker catches up while the next bundles render), the last waits for all of it.
    */
   markdownDone: string[];
   markdownFailed?: Error;
@@ -77,9 +75,9 @@ interface BundleRun {
 let run: BundleRun | undefined;
 
 /**
- * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file made (its
- * manifest entry) and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
- * (the previous build's state, the Markdown worker) is let go: the manifest is gathered in the same process.
+ * Makes one bundle's files, or keeps them, and returns the route's answer: a line per file made (its manifest entry)
+ * and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
+ * (the previous build's state, the Markdown worker) is let go.
  */
 export async function runBundle(
   bundle: string,
@@ -95,9 +93,8 @@ export async function runBundle(
   };
   const shared = run;
   const { previous } = shared;
-  // The bundles that make no Markdown come last: the worker and its tokenizer (a heap of its own) go before their big
-  // files are made, unless it is still busy (a rebuild that started it late, for a few files): the last
-  // bundle waits for it then.
+  // The bundles that make no Markdown come last: the worker (a heap of its own) goes before their big files are made,
+  // unless it is still busy (the last bundle waits for it then).
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir });
   const lines: string[] = [];
@@ -162,10 +159,10 @@ async function closeMarkdown(shared: BundleRun): Promise<void> {
 // 5. Finish
 
 /**
- * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the
- * same bytes are there already), removes what this build did not make, turns the staging folder back into
- * the client folder, and writes the manifest and the state. `buildStart`: the server folder's files older
- * than this are an earlier build's (Astro writes it whole). `log` prints a step.
+ * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the same bytes
+ * are there already), removes what this build did not make, turns the staging folder back into the client folder,
+ * and writes the manifest and the state. `buildStart`: the server folder's files older than this are an earlier
+ * build's. `log` prints a step.
  */
 export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (text: string) => void): Promise<void> {
   const files: FileManifest['files'] = {};
@@ -178,8 +175,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const outputs = [0, 0];
   /** The server folder's files of kept groups: the previous build's, which stay. */
   const keptServerFiles = new Set<string>();
-  // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
-  // what the staging folder holds (see removeUnlisted).
+  // The previous build's manifest: the entries of kept groups' files, and what the staging folder holds.
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
   for (const name of (await readdir(bundleDir)).sort()) {
@@ -228,8 +224,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
     files[url] = { etag, bytes: body.length };
     others++;
   }
-  // The staging folder holds the previous build's files: those no longer listed go. When the previous build
-  // is not known (no state, or another output), every file is looked at.
+  // The staging folder holds the previous build's files: those no longer listed go (all are looked at if it is unknown).
   const previousPaths = previousFiles && Object.keys(previousFiles);
   const removed = await removeUnlisted(paths.clientDir, files, previousPaths);
   await removeOlder(paths.serverDir, buildStart, keptServerFiles);

@@ -32,13 +32,10 @@ export function countTokensExactly(text: string): number {
 }
 
 /**
- * The same count, faster. The encoder splits text with its pre-token pattern and
- * byte-pair-encodes each piece on its own, so the count is the sum over pieces;
- * our Markdown repeats the same pieces (labels, variant names, prices) thousands
- * of times, and remembering each piece's count makes counting several times
- * faster. Matching the pattern was then most of the time left, so
- * the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of
- * the pattern, and the pattern finds only the pieces that copy cannot decide.
+ * The same count, faster. The encoder splits text with its pre-token pattern and byte-pair-encodes each piece on its
+ * own, so the count is the sum over pieces; our Markdown repeats the same pieces thousands of times, so each piece's
+ * count is remembered, and the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of the pattern
+ * (the pattern finds only the pieces that copy cannot decide).
  *
  * @example countTokens('Charizard') // 3
  */
@@ -69,10 +66,8 @@ export function countTokens(text: string): number {
 const piecePattern = new RegExp(o200k_base.pat_str, 'uy');
 const pairCounts = new Int8Array(128 * 128);
 /**
- * Past this many pieces the memo starts again, so that a catalogue of any size
- * holds little: the bundled catalogue's Markdown has fewer distinct pieces, and
- * the frequent ones are back after a few files. An LRU would cost on every hit
- * what a clear costs once.
+ * Past this many pieces the memo starts again, so that a catalogue of any size holds little (the frequent pieces are
+ * back after a few files). An LRU would cost on every hit what a clear costs once.
  */
 const PIECE_MEMO_LIMIT = 1 << 16;
 const pieceCounts = new Map<string, number>();
@@ -90,11 +85,10 @@ function pieceCount(piece: string): number {
 }
 
 /**
- * The memo of pieces is kept between builds (`file`, in the cache folder): a rebuild counts the few Markdown
- * files that changed from pieces the last build met, and the tokenizer (its 200k ranks are slow to make and
- * large) is made only for a piece it did not. A piece's count depends on the encoding alone, which the file
- * names by a hash of its pattern and ranks (the key is what the counts are made from); a file of another
- * encoding, or cut short, is not read.
+ * The memo of pieces is kept between builds (`file`, in the cache folder): a rebuild counts its few changed Markdown
+ * files from pieces the last build met, and makes the tokenizer (slow to make, large) only for a piece it did not. A
+ * piece's count depends on the encoding alone, which the file names by a hash of its pattern and ranks; a file of
+ * another encoding, or cut short, is not read.
  */
 export function readPieceCounts(file: string): void {
   if (!existsSync(file)) return;
@@ -137,13 +131,10 @@ function classAt(text: string, i: number): number {
 }
 
 /**
- * Where the o200k piece that starts at `start` ends, when ASCII characters alone
- * decide it, else -1: each alternative of the pattern, in its order, as the
- * backtracking matcher resolves it. It gives up on seeing any non-ASCII
- * character, even one that only ends a run, because that character may be a
- * letter, mark, digit or space that would continue it; what it accepts depends
- * on nothing before `start` (the pattern has no lookbehind), so counting resumes
- * after a piece the pattern found.
+ * Where the o200k piece that starts at `start` ends, when ASCII characters alone decide it, else -1: each alternative
+ * of the pattern, in its order, as the backtracking matcher resolves it. It gives up on any non-ASCII character, even
+ * one that only ends a run (it may be a letter, mark, digit or space that would continue it); what it accepts depends
+ * on nothing before `start` (the pattern has no lookbehind), so counting resumes after a piece the pattern found.
  */
 function asciiPieceEnd(text: string, start: number): number {
   const first = classAt(text, start);
