@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
@@ -39,7 +39,7 @@ function validationCodeText(): string {
     return files
       .map((e) => join(e.parentPath, e.name))
       .sort()
-      .map((file) => `${file}\0${readFileSync(file, 'utf8')}`);
+      .map((file) => `${relative(ROOT, file)}\0${readFileSync(file, 'utf8')}`);
   }).join('\0');
 }
 
