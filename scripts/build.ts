@@ -11,19 +11,14 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { codeVersionOf } from '../src/pipeline/code-version.ts';
-import { keptRoutesBundle, routesBundleKey } from '../src/pipeline/routes-bundle.ts';
 
 /**
- * The build's main heap holds 130–180 MB on the bundled catalogue, but V8 grows
- * the old space far past that; a cap makes it collect instead of growing. What
- * stays live grows with the catalogue (a summary per card, a manifest entry per
- * file), so the cap does too: 640 MB up to ~30 MB of card files (the bundled
- * catalogue has 27), then 5 MB more per MB of them (100k cards, ~150 MB: ~1.3 GB).
- * BUILD_MAX_OLD_SPACE_MB overrides it. Young-generation semi-spaces are capped
- * at 16 MB (BUILD_SEMI_SPACE_MB): Node 24's default let the build's two isolates hold ~200 MB more, and 8 MB
- * made the main thread scavenge twice as often, copying the same survivors (a clean build 0.4–1.2 s slower, its
- * peak no lower).
+ * V8 grows the build's old space far past what stays live in it; a cap makes it collect instead of growing. What
+ * stays live grows with the catalogue (a summary per card, a manifest entry per file), so the cap does too: a
+ * floor, then a share of the card files' size beyond the bundled catalogue's. BUILD_MAX_OLD_SPACE_MB overrides
+ * it. Young-generation semi-spaces are capped too (BUILD_SEMI_SPACE_MB): Node's default let the build's two
+ * isolates hold much more, and a smaller cap made the main thread scavenge the same survivors more often, slower
+ * and no lower at the peak (docs/performance.md has the figures).
  */
 const cardFolder = join(resolve(process.env.CONTENT_DIR ?? 'content'), 'cards');
 const cardMegabytes = existsSync(cardFolder) ? readdirSync(cardFolder).reduce((sum, name) => sum + statSync(join(cardFolder, name)).size, 0) / 2 ** 20 : 0;
@@ -40,23 +35,22 @@ const astro = join(import.meta.dirname, '..', 'node_modules', 'astro', 'bin', 'a
 const REPRODUCIBLE_ASTRO_KEY = createHash('sha256').update('card-values: no server islands').digest('base64');
 /**
  * Vite bundles with rolldown, whose allocator (mimalloc) keeps the memory of a finished bundling for reuse
- * that never comes: ~130 MB of the build's peak on the bundled catalogue. With no delay it hands freed pages
- * back at once (no slower, measured over clean builds).
+ * that never comes, through the build's peak. With no delay it hands freed pages back at once, no slower.
  */
 const NATIVE_MEMORY_ENV = { MIMALLOC_PURGE_DELAY: '0' };
 /**
- * The build creates ~67k files through libuv's thread pool. Its default four threads create them in the same few
- * folders at once, and the kernel then spends its time contending for those folders' locks: one thread made the
- * bundled catalogue's clean build 2–3 s faster and halved its system time (docs/performance.md). Nothing else the
- * build does on the pool (gzip of the open-data files, Vite's reads) needed more.
+ * The build creates tens of thousands of files through libuv's thread pool. Its default four threads create them
+ * in the same few folders at once, and the kernel then spends its time contending for those folders' locks: one
+ * thread made a clean build faster and halved its system time. Nothing else the build does on the pool (gzip of
+ * the open-data files, Vite's reads) needed more.
  */
 const FILE_THREADS_ENV = { UV_THREADPOOL_SIZE: '1' };
 /**
- * Node's compile cache (the code V8 compiled, kept by each module file's contents): every build starts Astro, Vite
- * and rolldown and loads the build's routes, and compiling them again was ~0.6 s of CPU a build (a rebuild 0.3 s
- * slower without it). It is kept with the installed packages, where the unit tier's scripts keep theirs
- * (vitest.config.ts), not in CACHE_DIR: it is a cache of the code, not of a build, and a clean build uses it too.
- * The first build after an install makes it.
+ * Node's compile cache (the code V8 compiled, kept by each module file's contents, which Node checks): every build
+ * starts Astro, Vite and rolldown and loads the build's routes, and compiling them again is a measurable part of a
+ * rebuild (docs/performance.md, the caches). It is kept with the installed packages, where the unit tier's scripts
+ * keep theirs (vitest.config.ts), not in CACHE_DIR: it is a cache of the code, not of a build, and a clean build
+ * uses it too. The first build after an install makes it.
  */
 const COMPILE_CACHE_ENV = { NODE_COMPILE_CACHE: join(import.meta.dirname, '..', 'node_modules', '.cache', 'node-compile-cache') };
 const env = {
@@ -67,24 +61,10 @@ const env = {
   ...process.env,
   ASTRO_TELEMETRY_DISABLED: '1',
 };
+const argv = [...BUILD_NODE_FLAGS, astro, 'build', ...process.argv.slice(2)];
 /**
- * A rebuild after card and sealed files changed, and nothing else, runs the build routes' bundle of the last build
- * again without Astro (src/integrations/content-build.ts: Astro's start, its content sync and Vite's bundling were a
- * third of a one-price rebuild). The bundle is kept under the key of the code, the sets, the articles and the
- * build's settings (src/pipeline/routes-bundle.ts); BUILD_WITH_ASTRO=1 builds with Astro anyway.
- */
-const root = join(import.meta.dirname, '..');
-const cacheDir = resolve(root, process.env.CACHE_DIR ?? 'node_modules/.astro');
-const routesKey = process.env.BUILD_WITH_ASTRO === '1' ? undefined : routesBundleKey(codeVersionOf(root), root, env);
-// Arguments are Astro's: a build given any is Astro's.
-const astroArgs = process.argv.slice(2);
-const contentBuild = routesKey !== undefined && astroArgs.length === 0 && keptRoutesBundle(cacheDir, routesKey) !== undefined;
-const argv = contentBuild
-  ? [...BUILD_NODE_FLAGS, join(root, 'src', 'integrations', 'content-build.ts'), cacheDir, routesKey]
-  : [...BUILD_NODE_FLAGS, astro, 'build', ...astroArgs];
-/**
- * This process becomes the build (execve): a parent left waiting for it held ~85 MB (Node and its TypeScript
- * stripper) through the build's peak. Where execve is missing (Windows), the build is a child instead.
+ * This process becomes the build (execve): a parent left waiting for it held its own Node and TypeScript stripper
+ * through the build's peak. Where execve is missing (Windows), the build is a child instead.
  */
 if (typeof process.execve === 'function') process.execve(process.execPath, [process.execPath, ...argv], env);
 const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -14,10 +14,8 @@
  *   then         the values: per series its weekly closes then its daily values, each a LEB128 varint of
  *                0 for no price, else 1 + the zigzagged difference in cents from the series' previous price.
  * Prices move little from one day to the next, so a value takes about one byte (four as float32 or cents in
- * uint32). `npm run bench:collection` measures the real catalogue's: 32,884 series (31,294 printings of 30 days,
- * 1,590 sealed products with their weeks) in 2.5 MB, about half of it values and half the ids and the table; at the
- * history policy's most (96 daily + 92 weekly values a series) 7.5 MB, where uint32 cents would take 25 MB. A series
- * is decoded whole when a line asks for it, a few microseconds. Prices are kept in cents, as the API rounds them.
+ * uint32): about half the store is values, half the ids and the table (`npm run bench:collection` prints its size).
+ * A series is decoded whole when a line asks for it. Prices are kept in cents, as the API rounds them.
  */
 import type { PriceSeries } from '../catalogue/price-history.ts';
 

@@ -95,7 +95,7 @@ export const MCP_BATCH_MAX = 20;
 
 /**
  * The most JSON values one MCP request may hold. A megabyte of `[{},{},…]` parses into a third of a million
- * objects, some 16 MB of heap, where every message this server takes holds a few dozen values (a batch of the
+ * objects, where every message this server takes holds a few dozen values (a batch of the
  * most messages, a few hundred): the count bounds what a body can cost the heap, whatever its shape.
  */
 export const MCP_JSON_VALUES_MAX = 10_000;

@@ -1,25 +1,17 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loaderMetaHandedOver } from '../loaders/loader-meta.ts';
 import { logPhase, logStep } from '../pipeline/build-log.ts';
 import { BUILD_PATHS_MODULE, type BuildPaths } from '../pipeline/build-paths.ts';
 import { BUILD_STATE_FILE } from '../pipeline/build-state.ts';
 import { codeVersionOf } from '../pipeline/code-version.ts';
-import { BUNDLE_DIR, finishBuild, startBuild } from '../pipeline/pipeline.ts';
-import { finishKeepingRoutesBundle, keepRoutesBundle, ROUTE_SOURCE, routesBundleKey } from '../pipeline/routes-bundle.ts';
-import { functionBundleKeyFileOf } from './function-bundle.ts';
+import { finishBuild, startBuild } from '../pipeline/pipeline.ts';
 
 /**
- * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the
- * build routes where to write (a virtual module), moves the previous output
- * aside when the build starts, and finishes the build (manifest, state) when
- * Astro is done. Astro builds into an empty client folder (its own few files:
- * public/, the 404 page, the routes' answers); the routes write to a staging
- * folder, the previous output moved aside, that becomes the client folder at
- * the end.
+ * The build pipeline's adapter to Astro (src/pipeline/pipeline.ts): tells the build routes where to write (a virtual
+ * module), moves the previous output aside when the build starts, and finishes the build (manifest, state) when Astro
+ * is done. Astro builds its own few files (public/, the 404 page, the routes' answers) into an empty client folder;
+ * the routes write to a staging folder, the previous output moved aside, that becomes the client folder at the end.
  * Its hooks also say which phase the build is in (build-log.ts).
  */
 export function buildOutput(output: { clientDir: string; serverDir: string }): AstroIntegration {
@@ -27,32 +19,22 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
   let astroClientDir: string;
   /** Files of the server folder older than this are left from an earlier build (it is not emptied). */
   let buildStart = 0;
-  let cacheDir: string;
-  /** Where Vite wrote the build routes' bundle, and the route's module in it (kept for a content build: routes-bundle.ts). */
-  let routesBundle: { dir: string; route: string } | undefined;
-  /**
-   * The key the bundle is kept under, taken before Astro reads the content: an article edited while the build runs
-   * leaves a key that the next build's does not match (it builds with Astro), never a bundle older than its key.
-   */
-  let routesKey: string;
   return {
     name: 'card-values:build-output',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         const projectRoot = fileURLToPath(config.root);
-        cacheDir = fileURLToPath(config.cacheDir);
+        const cacheDir = fileURLToPath(config.cacheDir);
         astroClientDir = output.clientDir;
         paths = {
           projectRoot,
           clientDir: join(output.clientDir, '..', STAGING_DIR),
           serverDir: output.serverDir,
-          tokenCacheFile: join(cacheDir, 'markdown-tokens.json'),
           tokenPiecesFile: join(cacheDir, 'markdown-pieces.json'),
           stateFile: join(cacheDir, BUILD_STATE_FILE),
           cardFileCacheDir: join(cacheDir, 'card-files'),
           codeVersion: codeVersionOf(projectRoot),
         };
-        routesKey = routesBundleKey(paths.codeVersion, projectRoot);
         const resolved = `\0${BUILD_PATHS_MODULE}`;
         updateConfig({
           vite: {
@@ -63,14 +45,6 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
                 name: 'card-values:build-paths',
                 resolveId: (id: string) => (id === BUILD_PATHS_MODULE ? resolved : undefined),
                 load: (id: string) => (id === resolved ? `export default ${JSON.stringify(paths)};` : undefined),
-              },
-              {
-                name: 'card-values:routes-bundle',
-                applyToEnvironment: (environment: { name: string }) => environment.name === 'prerender',
-                writeBundle(options: { dir?: string }, bundle: Record<string, { type: string; facadeModuleId?: string | null; fileName: string }>) {
-                  const route = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.includes(ROUTE_SOURCE));
-                  routesBundle = options.dir && route ? { dir: options.dir, route: route.fileName } : undefined;
-                },
               },
             ],
           },
@@ -83,28 +57,8 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
         buildStart = Date.now();
         await startBuild(paths, astroClientDir);
       },
-      // Astro deletes the routes' bundle when its build ends: a copy is kept now, completed when the build is done.
-      'astro:build:generated': async () => {
-        if (routesBundle) await keepRoutesBundle(cacheDir, routesBundle.dir);
-      },
       'astro:build:done': async () => {
         logPhase(4);
-        const functionBundleKey = functionBundleKeyFileOf(cacheDir);
-        const loaderMeta = loaderMetaHandedOver();
-        if (routesBundle && existsSync(functionBundleKey) && loaderMeta.cards && loaderMeta.sealed) {
-          await finishKeepingRoutesBundle(
-            cacheDir,
-            routesKey,
-            { astroClientDir, answersDir: join(astroClientDir, BUNDLE_DIR) },
-            {
-              paths,
-              astroClientDir,
-              route: routesBundle.route,
-              functionBundle: { keyFile: functionBundleKey, key: await readFile(functionBundleKey, 'utf8') },
-              loaderMeta,
-            },
-          );
-        }
         await finishBuild(paths, astroClientDir, buildStart, logStep);
       },
     },

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { handOverLoaderMeta } from './loader-meta.ts';
 import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
 
 /**
@@ -12,9 +11,8 @@ import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } fr
  * "content/cards/base1.json: record 0 (base1-4): field "prices.0.market": …".
  *
  * The store keeps one entry per file (its name, how many records it holds, its digest), not the records:
- * Astro's store is serialised into the build's bundle and parsed back before a page renders. 27 MB of cards
- * there cost about 1 GB of memory, and an entry per card still cost every build ~0.2 s to serialise, bundle
- * and parse (3.6 MB for 22k records). The build reads the records themselves from the files
+ * Astro's store is serialised into the build's bundle and parsed back before a page renders: every card there
+ * cost the build memory and time to serialise, bundle and parse. The build reads the records themselves from the files
  * (src/loaders/record-files.ts), which this loader has validated.
  */
 export interface JsonArrayLoaderOptions extends RecordFiles {
@@ -26,15 +24,35 @@ export interface JsonArrayLoaderOptions extends RecordFiles {
   recordSchema: z.ZodType;
 }
 
+/**
+ * The code that validates a record: the folders a loader's schemas and checks may come from (the layering rule of
+ * docs/architecture.md, which tests/unit/import-rules.test.ts holds: a loader imports no more than these) and the
+ * installed packages (zod's version). Astro keeps a loader's store as long as src/content.config.ts is unchanged;
+ * a file an earlier version of this code validated is validated again.
+ */
+const VALIDATION_CODE = ['src/loaders', 'src/schemas', 'src/catalogue', 'src/search', 'package-lock.json'];
+const ROOT = join(import.meta.dirname, '..', '..');
+function validationCodeText(): string {
+  return VALIDATION_CODE.flatMap((path) => {
+    if (!path.startsWith('src/')) return [readFileSync(join(ROOT, path), 'utf8')];
+    const files = readdirSync(join(ROOT, path), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    return files
+      .map((e) => join(e.parentPath, e.name))
+      .sort()
+      .map((file) => `${relative(ROOT, file)}\0${readFileSync(file, 'utf8')}`);
+  }).join('\0');
+}
+
 export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
   return {
     name: options.name,
     async load(context: LoaderContext) {
       const { store, parseData, generateDigest, meta } = context;
       const files = recordFileNames(options);
-      // Unchanged files keep their entries, unparsed: validating 18k records again costs seconds, and parsing
-      // them a quarter of a second, on every build. Ids are still checked against every other file's.
-      const previous: Record<string, { digest: string; ids: string[] }> = JSON.parse(meta.get('files') ?? '{}');
+      // Unchanged files keep their entries, unparsed: validating every record again would be most of a rebuild's
+      // content sync. Ids are still checked against every other file's.
+      const code = generateDigest(validationCodeText());
+      const previous: Record<string, { digest: string; ids: string[] }> = meta.get('code') !== code ? {} : JSON.parse(meta.get('files') ?? '{}');
       const checkDigest = generateDigest(options.checkInput?.() ?? '');
       const checkedAlike = meta.get('check') === checkDigest;
       const next: typeof previous = {};
@@ -82,8 +100,7 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       for (const id of store.keys()) if (!next[id]) store.delete(id);
       meta.set('files', JSON.stringify(next));
       meta.set('check', checkDigest);
-      // Kept with the build routes' bundle, for a content build's run of this loader (loader-meta.ts).
-      handOverLoaderMeta(options.name, { files: JSON.stringify(next), check: checkDigest });
+      meta.set('code', code);
     },
   };
 }

@@ -10,8 +10,7 @@ import { CARD_FILES, type RecordFiles, SEALED_FILES } from './record-files.ts';
 
 /**
  * The loaders of the card and sealed files, with the checks across collections (a record's set is in
- * sets.json). Astro's content sync runs them (src/content.config.ts), and so does a content build without Astro
- * (src/integrations/content-build.ts): the same validation, the same messages.
+ * sets.json), which Astro's content sync runs (src/content.config.ts).
  */
 const setsText = () => readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8');
 const setIds = (): Set<string> => new Set((JSON.parse(setsText()) as { id: string }[]).map((s) => s.id));

@@ -1,7 +1,8 @@
 /**
- * The build's own account of itself: numbered phases and one line per bundle, printed by the project's
- * integration hooks (src/integrations/build-output.ts) and the build route, so that no script has to read
- * Astro's console to know where the build is. Astro's own lines pass through between them unchanged.
+ * The build's own account of itself: numbered phases, printed by the project's integration hooks
+ * (src/integrations/build-output.ts) and the build route, and the steps of the last, so that no script has to read
+ * Astro's console to know where the build is (npm run bench:build times the phases from these lines). Astro's own
+ * lines pass through between them unchanged.
  */
 export const BUILD_PHASES = [
   'loading and validating content',
@@ -18,7 +19,7 @@ export function logPhase(phase: 1 | 2 | 3 | 4): void {
   console.log(`\n== [${phase}/${BUILD_PHASES.length}] ${BUILD_PHASES[phase - 1]}`);
 }
 
-/** A step within a phase, with the build's clock. @example logStep('rendered and wrote bundle cards-0') */
+/** A step within a phase, with the build's clock. @example logStep('manifest of 67341 files written') */
 export function logStep(text: string): void {
   console.log(`   ${text} (${elapsed()})`);
 }

@@ -1,14 +1,12 @@
 /**
- * The build's folders, handed from the build-output integration to the build
- * routes through the virtual module `virtual:card-values/build-paths` (the routes
- * run inside Vite's bundle and cannot see Astro's config otherwise).
+ * The build's folders, handed from the build-output integration to the build routes through the virtual module
+ * `virtual:card-values/build-paths` (the routes run inside Vite's bundle and cannot see Astro's config otherwise).
  */
 export interface BuildPaths {
   /** The project's root, where src/ is (the Markdown worker runs from there). */
   projectRoot: string;
   clientDir: string;
   serverDir: string;
-  tokenCacheFile: string;
   /** The token counts of the Markdown's pieces, kept between builds (src/pipeline/token-counter.ts). */
   tokenPiecesFile: string;
   /** Where the build keeps what the next build may reuse (src/pipeline/build-state.ts). */

@@ -4,16 +4,11 @@ import { dirname, join } from 'node:path';
 import { type FileInfo, type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 
 /**
- * What an incremental build knows of the build before it, kept beside Astro's
- * cache (CACHE_DIR/build-state.json): the code version it was made with, the
- * hash of the manifest it ended with, and for each group of files made from one
- * record (a card's JSON, Markdown and HTML) the key of what it was made from.
- *
- * Its files are trusted only when the output folder still holds that build:
- * the manifest on disk must hash to what the state says. Then a group whose
- * key is unchanged is taken as it is (its files stay on disk, untouched), and a
- * file whose new bytes equal the old is not written again, so mtimes and ETags
- * of unchanged files survive and a deploy uploads only what changed.
+ * What an incremental build knows of the build before it, kept in CACHE_DIR/build-state.json: the code version it was
+ * made with, the hash of the manifest it ended with, and for each group of files the key of what it was made from.
+ * Its files are trusted only when the output folder still holds that build (the manifest on disk hashes to what the
+ * state says): then a group whose key is unchanged is kept as it is on disk, and a file whose new bytes equal the old
+ * is not written again, so mtimes and ETags of unchanged files survive and a deploy uploads only what changed.
  */
 export const BUILD_STATE_FILE = 'build-state.json';
 
@@ -26,10 +21,9 @@ export interface BuildState {
 }
 
 /**
- * A line of a build route's answer that names a group: its key and the paths of its files. The files of a
- * group that was made have lines of their own (their manifest entries); those of a kept group do not: the
- * manifest takes them over from the previous one. A file of the server folder (the search packs: not in the
- * manifest) is named with SERVER_FILE before its path; a kept one stays on disk as the previous build left it.
+ * A line of a build route's answer that names a group: its key and the paths of its files (a made group's files have
+ * lines of their own, their manifest entries; a kept group's are taken over from the previous manifest). A file of
+ * the server folder (not in the manifest) is named with SERVER_FILE; a kept one stays on disk as it was.
  */
 export interface GroupLine {
   group: string;
@@ -52,66 +46,40 @@ export const SERVER_FILE = 'server:';
 /** The path in the server folder of a group's file named with SERVER_FILE, or undefined for a client file. */
 export const serverFileOf = (file: string): string | undefined => (file.startsWith(SERVER_FILE) ? file.slice(SERVER_FILE.length) : undefined);
 
-/**
- * Whether a group is a record's (named by its page's URL path: `/cards/…`, `/`) or one of the whole-catalogue
- * outputs (the search data, the open-data files: `output:search`), which the build's summary counts apart.
- */
+/** Whether a group is a record's (named by its page's URL path: `/cards/…`) or a whole-catalogue output's (`output:search`). */
 export const isRecordGroup = (name: string): boolean => name.startsWith('/');
 
 const NOTHING: PreviousBuild = { file: () => undefined, group: () => undefined };
 
 export const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('base64url');
 
-/**
- * The key of what something is made from: a hash over several texts, each hashed in full with a separator.
- * A group's key covers its record's JSON and whatever else its files show; the card file cache's
- * (src/pipeline/card-file-cache.ts) a file's text and what its derivations depend on.
- */
+/** The key of what something is made from: a hash over several texts, each hashed in full with a separator. */
 export function contentKey(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part).update('\0');
   return hash.digest('base64url');
 }
 
-/**
- * The state file: a line with the code version and the manifest's hash, then a line with the groups, so that what
- * needs only the first (readPreviousFiles) does not parse the groups (4 MB on the bundled catalogue). A state of
- * another shape is no state.
- */
-function readState(stateFile: string, { groups = true } = {}): BuildState | undefined {
-  if (!existsSync(stateFile)) return undefined;
-  const text = readFileSync(stateFile, 'utf8');
-  const newline = text.indexOf('\n');
-  if (newline === -1) return undefined;
+/** The state file, and the manifest it was written with when the output folder still holds it (its hash is the state's). */
+function previousBuildOf(stateFile: string, serverDir: string): { state: BuildState; files: FileManifest['files'] } | undefined {
+  const manifestPath = join(serverDir, MANIFEST_FILE);
+  if (!existsSync(stateFile) || !existsSync(manifestPath)) return undefined;
+  let state: BuildState;
   try {
-    const head = JSON.parse(text.slice(0, newline)) as Omit<BuildState, 'groups'>;
-    if (typeof head.codeVersion !== 'string' || typeof head.manifestHash !== 'string') return undefined;
-    return { ...head, groups: groups ? (JSON.parse(text.slice(newline + 1)) as BuildState['groups']) : {} };
+    state = JSON.parse(readFileSync(stateFile, 'utf8')) as BuildState;
   } catch {
     return undefined;
   }
+  const manifestText = readFileSync(manifestPath);
+  if (typeof state.groups !== 'object' || state.manifestHash !== hashOf(manifestText)) return undefined;
+  return { state, files: (JSON.parse(manifestText.toString('utf8')) as FileManifest).files };
 }
-
-/**
- * The previous manifest's entries as readPreviousBuild read them, for readPreviousFiles at the end of the same build
- * (7.5 MB read, hashed and parsed once, not twice). The build routes (Vite's bundle of this module) and the
- * build-output integration (this module as Node loads it) are two instances of it: the hand-over is a global,
- * taken by the manifest's path and the hash the state names.
- */
-const PREVIOUS_MANIFEST = Symbol.for('card-values:previous-manifest');
-type ManifestHandOver = { path: string; hash: string; files: FileManifest['files'] };
-const handOver = globalThis as { [PREVIOUS_MANIFEST]?: ManifestHandOver };
 
 /** The build before this one, if its state and its output are both there and made by the same code. */
 export function readPreviousBuild(stateFile: string, serverDir: string, codeVersion: string): PreviousBuild {
-  const manifestPath = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) return NOTHING;
-  const state = readState(stateFile);
-  if (!state) return NOTHING;
-  const manifestText = readFileSync(manifestPath);
-  if (state.manifestHash !== hashOf(manifestText)) return NOTHING;
-  const files = (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
-  handOver[PREVIOUS_MANIFEST] = { path: manifestPath, hash: state.manifestHash, files };
+  const previous = previousBuildOf(stateFile, serverDir);
+  if (!previous) return NOTHING;
+  const { state, files } = previous;
   const sameCode = state.codeVersion === codeVersion;
   return {
     file: (path) => files[path],
@@ -130,28 +98,12 @@ export function readPreviousBuild(stateFile: string, serverDir: string, codeVers
 }
 
 /**
- * The previous build's manifest entries, when its state says the output folder holds that build (any code
- * version): what the output's client folder holds, without reading the folder, and the entries of the files
- * that kept groups take over.
+ * The previous build's manifest entries, when its state says the output folder holds that build (any code version):
+ * what the client folder holds, and the entries of the files that kept groups take over.
  */
-export function readPreviousFiles(stateFile: string, serverDir: string): FileManifest['files'] | undefined {
-  const manifestPath = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) return undefined;
-  const state = readState(stateFile, { groups: false });
-  if (!state) return undefined;
-  const read = handOver[PREVIOUS_MANIFEST];
-  handOver[PREVIOUS_MANIFEST] = undefined;
-  // The build writes the manifest only after this: the one read at its start is still the one on disk.
-  if (read?.path === manifestPath && read.hash === state.manifestHash) return read.files;
-  const manifestText = readFileSync(manifestPath);
-  if (state.manifestHash !== hashOf(manifestText)) return undefined;
-  return (JSON.parse(manifestText.toString('utf8')) as FileManifest).files;
-}
+export const readPreviousFiles = (stateFile: string, serverDir: string): FileManifest['files'] | undefined => previousBuildOf(stateFile, serverDir)?.files;
 
-/** The token cache key of a Markdown file's bytes, from its ETag (the hash of its bytes; src/http/etag.ts). */
-export const tokenKeyOfEtag = (etag: string): string => etag.slice(1, -1);
-
-export function writeBuildState(stateFile: string, { groups, ...head }: BuildState): void {
+export function writeBuildState(stateFile: string, state: BuildState): void {
   mkdirSync(dirname(stateFile), { recursive: true });
-  writeFileSync(stateFile, `${JSON.stringify(head)}\n${JSON.stringify(groups)}`);
+  writeFileSync(stateFile, JSON.stringify(state));
 }

@@ -7,14 +7,12 @@ import { crc32, deflateRaw, constants as zlibConstants } from 'node:zlib';
 import { API_VERSION } from '../describe/openapi.ts';
 import { contentTypeOf } from '../http/headers.ts';
 import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from '../render/csv.ts';
-import type { BulkManifest, Printing } from '../schemas/api-types.ts';
+import type { BulkManifest } from '../schemas/api-types.ts';
 
 /**
- * The open-data files (docs/data.md): every detail record of a collection as
- * NDJSON (one line per record, exactly the bytes of its /api/… detail file),
- * its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json
- * that lists them with record counts, sizes and SHA-256 hashes. Everything here
- * is a pure function of the records: the same content gives the same bytes.
+ * The open-data files (docs/data.md): every detail record of a collection as NDJSON (a line per record, the bytes of
+ * its /api/… detail file), its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json that lists
+ * them with record counts, sizes and SHA-256 hashes: the same content gives the same bytes.
  */
 
 export const BULK_DIR = '/api/bulk';
@@ -65,8 +63,7 @@ function linesToBytes(lines: Iterable<string>, end: string): BulkBody {
 }
 
 /**
- * NDJSON of JSON texts given one by one (each is the body of a detail file, so
- * it holds no raw newline): every line ends in `\n`, the last one too.
+ * NDJSON of JSON texts (each a detail file's body, so it holds no raw newline): every line ends in `\n`.
  * @example ndjsonOf(['{"a":1}', '{"a":2}']).body.toString() // '{"a":1}\n{"a":2}\n'
  */
 export function ndjsonOf(jsonTexts: Iterable<string>): BulkBody {
@@ -106,7 +103,7 @@ function endsChunk(bytes: Buffer, start: number, end: number): boolean {
  * sync flush) in one gzip member: one stream any gunzip reads, the same bytes for the same body. The chunks
  * compress on libuv's thread pool while the main thread goes on, and `cacheFile` (when given) keeps each chunk's
  * compressed bytes by the hash of its own, so that a rebuild compresses again only the chunks whose records
- * changed (a price: one chunk of a megabyte, not the whole 65 MB). Chunks cost 1% of the size a single stream has.
+ * changed (a price: one chunk, not the whole file). Chunks cost little of the size a single stream has.
  * The cache holds the chunks of the last build only.
  */
 export function gzipOf(body: Buffer, cacheFile?: string): Promise<Buffer> {
@@ -169,9 +166,8 @@ export async function gzipOfBlocks(blocks: Iterable<Buffer> | AsyncIterable<Buff
 }
 
 /**
- * Chunks compressing at once, at most: as many as libuv's thread pool has threads. Each holds a deflate state
- * (~0.4 MB at level 9) from its start; a file's 60-odd chunks started at once took 30 MB more of the build's
- * memory, which the allocator kept after.
+ * Chunks compressing at once, at most. Each holds a deflate state from its start; all of a file's chunks started
+ * at once took the build memory that the allocator kept after.
  */
 const DEFLATING_AT_ONCE = 4;
 let deflatingNow = 0;
@@ -247,25 +243,13 @@ function writeChunkCache(file: string, chunks: Map<string, Buffer>): void {
   writeFileSync(file, Buffer.concat([Buffer.from(`${header}\n`), ...chunks.values()]));
 }
 
-/** A CSV file: a header row, then one row per record; every row ends in CRLF. */
-export function csvOf(columns: readonly CsvColumn[], rows: Iterable<unknown>): BulkBody {
-  const { body, records } = linesToBytes(
-    (function* () {
-      yield csvHeaderOf(columns);
-      for (const row of rows) yield csvRowOf(columns, row);
-    })(),
-    '\r\n',
-  );
-  return { body, records: records - 1 };
-}
-
 /** The header row of a CSV of records (without its CRLF). */
 const csvHeaderOf = (columns: readonly CsvColumn[]): string => columns.map((c) => csvField(c.name)).join(',');
 
 /** A record's row of a CSV (without its CRLF): an optional property the record leaves out is an empty field, as null is. */
 export const csvRowOf = (columns: readonly CsvColumn[], row: unknown): string => columns.map((c) => csvField(csvValueOf(row, c))).join(',');
 
-/** The header row of a CSV of records, with its CRLF, as bytes: what csvOf begins with. */
+/** The header row of a CSV of records, with its CRLF, as bytes: what the CSV begins with, before its rows (csvRowOf). */
 export const csvHeadOf = (columns: readonly CsvColumn[]): Buffer => Buffer.from(`${csvHeaderOf(columns)}\r\n`, 'utf8');
 
 /**
@@ -292,11 +276,9 @@ export function bulkFileEntry(path: string, made: BulkBody | BulkDigest, extra: 
 }
 
 /**
- * The date the manifest gives as `generatedAt`: the newest date in the data
- * (the price date and the articles' `last_verified`) at midnight UTC, not the
- * wall-clock time of the build. A rebuild of the same content thus gives a
- * byte-identical manifest with the same ETag, and the date moves only when the
- * data does; the build time is /api/content's `generatedAt`.
+ * The date the manifest gives as `generatedAt`: the newest date in the data (the price date and the articles'
+ * `last_verified`) at midnight UTC, not the build's time (that is /api/content's `generatedAt`), so that a rebuild of
+ * the same content gives the same manifest, and the date moves only when the data does.
  * @example dataDateOf('2025-10-20', ['2025-11-02', '2025-01-05']) // '2025-11-02T00:00:00.000Z'
  */
 export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): string {
@@ -308,9 +290,6 @@ export function dataDateOf(pricesAsOf: string, otherDates: Iterable<string>): st
 export function bulkManifestOf(pricesAsOf: string, generatedAt: string, files: BulkFileEntry[]): BulkManifest {
   return { interfaceVersion: API_VERSION, generatedAt, pricesAsOf, files };
 }
-
-/** One row of printings.csv: a printing of a card (schemas/api/printing.json) with the card it belongs to. */
-export type PrintingRow = Omit<Printing, 'history'> & { cardId: string };
 
 /** The columns of printings.csv: the card, then the printing's flat fields (schemas/api/printing.json: all but its history), its change a column per window and figure. */
 export function printingCsvColumnsOf(schemas: Readonly<Record<string, unknown>>): CsvColumn[] {

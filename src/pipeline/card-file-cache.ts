@@ -2,31 +2,27 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 
 /**
- * What the build derives from each card file (content/cards/<set>.json), kept
- * between builds in CACHE_DIR/card-files/: reading, parsing and deriving 18k
- * cards took two of a rebuild's seconds, and an editor's commit changes one
- * file. Two parts, each under the key of everything it is derived from:
+ * What the build derives from each card file (content/cards/<set>.json), kept between builds in CACHE_DIR/card-files/:
+ * deriving every card was most of a rebuild, and an editor's commit changes one file. Each part is under the key of
+ * what it is derived from:
  *
- * - the index (`<set>.index`): per card what lists, search and checks
- *   need (its summary); keyed by the file's text, the sets and the code;
- * - the details (`<set>.details`): per card its JSON (the text of its
- *   .json file and bulk line) and its price history (sparklines); keyed by the
- *   index's key, the catalogue's as-of date and the change feed;
- * - the pieces (`<set>.keys`, `<set>.search`, `<set>.bulk`): per card what the
- *   whole-catalogue outputs take from it (its group key and history; its search
- *   record, sparkline and histories for the history store; its rows of the bulk
- *   CSVs: src/pipeline/card-pieces.ts), as bytes to be joined, in three parts read
- *   by different outputs; under the details' key.
+ * - the index (`<set>.index`): per card what lists, search and checks need; keyed by the file's text, the sets and
+ *   the code;
+ * - the details (`<set>.details`): per card its JSON (its .json file and bulk line); keyed by the index's key, the
+ *   catalogue's as-of date and the change records;
+ * - the pieces (`<set>.keys`, `.search`, `.bulk`): what the whole-catalogue outputs take from each card
+ *   (src/pipeline/card-pieces.ts), as bytes to be joined; under the details' key.
  *
- * Each part's first line is its key (contentKey, src/pipeline/build-state.ts). A part whose key differs, or that was cut
- * short, is made again from the file. The keys include the
- * code version (src/pipeline/code-version.ts): other code, other derivations.
+ * A part's first line is its key (contentKey, src/pipeline/build-state.ts): a part whose key differs, or that was cut
+ * short, is made again. tests/contract/incremental-build.test.ts changes each input of a key in turn (the file, the
+ * sets, the code, the as-of date, the change records) and compares the rebuild with a clean build.
  */
 export interface CardFileCache {
   readIndex<T>(file: string, key: string): T | undefined;
   writeIndex(file: string, key: string, index: unknown): void;
-  readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined;
-  writeDetails<H>(file: string, key: string, details: CardFileDetails<H>): void;
+  /** Each card's JSON, in file order. */
+  readDetails(file: string, key: string): string[] | undefined;
+  writeDetails(file: string, key: string, jsons: readonly string[]): void;
   /** Each card's JSON as the bytes of the details part (its bulk line without the line end), or undefined as readDetails. */
   readDetailBytes(file: string, key: string): ByteTable | undefined;
   readPieces(file: string, part: PiecesPart, key: string): CardFilePieces | undefined;
@@ -40,12 +36,6 @@ export interface CardFileCache {
 export type PiecesPart = 'keys' | 'search' | 'bulk';
 type CardFilePart = 'index' | 'details' | PiecesPart;
 const PARTS: CardFilePart[] = ['index', 'details', 'keys', 'search', 'bulk'];
-
-/** Each card's JSON text and history, in file order. */
-export interface CardFileDetails<H> {
-  jsons: string[];
-  histories: (H | null)[];
-}
 
 /**
  * Texts of a file's cards as bytes, read where they lie in the part's bytes (no view made of each): the nth text of
@@ -115,22 +105,15 @@ export function createCardFileCache(dir: string): CardFileCache {
       write(file, 'index', `${JSON.stringify(key)}\n${JSON.stringify(index)}`);
     },
     /**
-     * The details are lines: the key, the histories, then each card's JSON as it is (JSON text holds no raw
-     * newline). Read back by splitting, not parsing: a third of the time a JSON array of the texts took.
+     * The details are lines: the key, then each card's JSON as it is (JSON text holds no raw newline). Read back
+     * by splitting, not parsing: far cheaper than a JSON array of the texts.
      */
-    readDetails<H>(file: string, key: string): CardFileDetails<H> | undefined {
+    readDetails(file, key) {
       const lines = linesOf(file, 'details');
-      if (!lines || lines[0] !== JSON.stringify(key) || lines.at(-1) !== END) return undefined;
-      try {
-        const histories = JSON.parse(lines[1]) as (H | null)[];
-        const jsons = lines.slice(2, -1);
-        return jsons.length === histories.length ? { jsons, histories } : undefined;
-      } catch {
-        return undefined;
-      }
+      return lines && lines[0] === JSON.stringify(key) && lines.at(-1) === END ? lines.slice(1, -1) : undefined;
     },
-    writeDetails(file, key, { jsons, histories }) {
-      write(file, 'details', [JSON.stringify(key), JSON.stringify(histories), ...jsons, END].join('\n'));
+    writeDetails(file, key, jsons) {
+      write(file, 'details', [JSON.stringify(key), ...jsons, END].join('\n'));
     },
     readDetailBytes(file, key) {
       const path = pathOf(file, 'details');
@@ -139,10 +122,9 @@ export function createCardFileCache(dir: string): CardFileCache {
       const head = Buffer.from(`${JSON.stringify(key)}\n`);
       const tail = Buffer.from(`\n${END}`);
       if (!bytes.subarray(0, head.length).equals(head) || !bytes.subarray(bytes.length - tail.length).equals(tail)) return undefined;
-      // Past the key and the histories; the lines before END are the cards' JSON (a start each, and where the last ends).
+      // Past the key, the lines before END are the cards' JSON (a start each, and where the last ends).
       const starts: number[] = [];
-      let start = bytes.indexOf(10, head.length) + 1;
-      if (start === 0) return undefined;
+      let start = head.length;
       const end = bytes.length - tail.length;
       while (start <= end) {
         starts.push(start);

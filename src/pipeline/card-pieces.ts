@@ -15,23 +15,12 @@ import { type ByteTable, type CardFilePieces, createCardFileCache, type PiecesPa
 import type { Catalogue } from './catalogue.ts';
 
 /**
- * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache
- * (its pieces part, src/pipeline/card-file-cache.ts) under the file's key (Catalogue.cardFiles: its text, the
- * sets, the code, the as-of date, the changes), so that a rebuild after one price changed joins the cached pieces
- * of every other file instead of parsing and deriving each card again:
- *
- * - the key of the card's group of files (contentKey of its JSON, as representations() makes it), so that the
- *   card bundles know a card is unchanged without reading its JSON;
- * - its value history (the set pages' top cards, the movers), its sparkline (the search pages' trends.json), and
- *   how it moved in the movers' windows, if it did (most cards do not: movers-files.ts reads only those that can be
- *   listed);
- * - its printings' histories for the history store (src/collection/history-store.ts), and the key of those and of
- *   its sparkline;
- * - its rows of the bulk CSVs (cards.csv, printings.csv, crosswalk.csv), each ending in CRLF, and the length of its
- *   JSON in bytes (where its line goes in cards.ndjson, known without reading the details).
- *
- * The cards' JSON (their NDJSON lines) is read as bytes from the details part. Everything made from the pieces is
- * what was made from the cards before, byte for byte: the contract tier builds incrementally and clean and compares.
+ * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache under
+ * the file's key (Catalogue.cardFiles), so that a rebuild after one price changed joins the cached pieces of every
+ * other file instead of deriving each card again: the key of the card's group of files (so that the card bundles
+ * know a card is unchanged without reading its JSON), its value history, sparkline, movers' changes and printings'
+ * histories, and its rows of the bulk CSVs. The cards' NDJSON lines are read as bytes from the details part.
+ * Everything made from the pieces is what was made from the cards, byte for byte: the contract tier compares.
  */
 export interface CardPieces {
   /** The key of card `index`'s group of files: contentKey of its JSON. */
@@ -44,19 +33,14 @@ export interface CardPieces {
   moves(index: number): (number | null)[] | undefined;
   /** Its printings with a history, for the history store, or undefined where none has one. */
   storeEntry(index: number): CardHistories | undefined;
-  /**
-   * The key of every card's sparkline and printings' histories, with its id, in card order: what the history store
-   * and the trends take from the cards. A price changed without its history keeps it.
-   */
+  /** The key of every card's id, sparkline and printings' histories: what the history store and the trends read. */
   historiesKey(): string;
   /** Every card's record in the search pack, as JSON bytes (JSON.stringify of cardSearchRecordOf), by card index. */
   searchRecords(): Buffer[];
   /**
-   * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file (so
-   * that no card file's bytes are all held at once): cards.ndjson (every card's JSON and a newline) written to the
-   * file `ndjsonFile`, each line where it goes (the file is the largest of the build, 325 MB at 100k cards: it is
-   * never held), and cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their
-   * size in memory.
+   * The cards' parts of the open-data files, the cards in `order` (their indexes), filled card file by card file:
+   * cards.ndjson written to `ndjsonFile`, each line where it goes (the build's largest file is never held), and
+   * cards.csv, printings.csv and crosswalk.csv, after their header rows (`heads`), made at their size in memory.
    */
   bulk(order: readonly number[], heads: Record<BulkCsv, Buffer>, ndjsonFile: string): { ndjsonBytes: number; printingRows: number } & Record<BulkCsv, Buffer>;
 }
@@ -64,11 +48,7 @@ export interface CardPieces {
 /** The bulk CSVs a card has rows of. */
 export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
 
-/**
- * The pieces of a card, in three parts of the card file cache, each read whole by the readers that need it: what
- * the card bundles, the set pages and the movers read (small), what the search data reads, and what the open-data
- * files read.
- */
+/** The pieces of a card, in three parts each read whole by its readers: the card bundles', the search data's, the bulk files'. */
 const PARTS = {
   keys: ['key', 'history', 'mover', 'histories'],
   search: ['trend', 'storeEntry', 'searchRecord'],
@@ -108,15 +88,12 @@ function textTable(texts: readonly (readonly string[])[]): ByteTable {
 const made = new WeakMap<Catalogue, CardPieces>();
 
 /** Card `index` as the card search pack holds it (src/search/card-searcher.ts): its summary and search keys. */
-export const cardSearchRecordOf = (catalogue: Catalogue, index: number): CardSearchRecord => {
+export const cardSearchRecordOf = (catalogue: Pick<Catalogue, 'cards' | 'cardKeys'>, index: number): CardSearchRecord => {
   const summary = catalogue.cards[index];
   return { summary, ...catalogue.cardKeys.get(summary.id)! };
 };
 
-/**
- * The pieces of the catalogue's cards (one reader per catalogue). `schemas`: the API's schemas (the CSV columns);
- * `cacheDir`: the card file cache's folder.
- */
+/** The pieces of the catalogue's cards (one reader per catalogue); `schemas` give the CSV columns. */
 export function cardPiecesOf(catalogue: Catalogue, schemas: Readonly<Record<string, unknown>>, cacheDir: string): CardPieces {
   let pieces = made.get(catalogue);
   if (!pieces) made.set(catalogue, (pieces = createCardPieces(catalogue, schemas, cacheDir)));
@@ -170,11 +147,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
     return parts;
   };
 
-  /**
-   * Each part's last files read: the outputs ask for a file's cards together, the set pages for a set's few. A
-   * reader that wants the cards in another order (the search pack's, the bulk files' slug order) takes them in file
-   * order first.
-   */
+  /** Each part's last files read: a reader asks for a file's cards together (in file order, whatever order it wants). */
   const recent: { part: PiecesPart; file: number; pieces: CardFilePieces }[] = [];
   const piecesOf = (part: PiecesPart, file: number): CardFilePieces => {
     const hit = recent.find((r) => r.part === part && r.file === file);
@@ -237,8 +210,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
           for (let i = start; i < end; i++) visit(i, pieces, jsons, i - start);
         }
       };
-      // First the lengths (from the bulk pieces alone: the details are 5× their bytes), then each file's bytes where
-      // they go.
+      // First the lengths (from the bulk pieces alone, not the far larger details), then each file's bytes where they go.
       const lengths = { ndjson: new Float64Array(count), csv: new Float64Array(count), printings: new Float64Array(count), crosswalk: new Float64Array(count) };
       let printingRows = 0;
       eachCard(false, (i, pieces, _, card) => {

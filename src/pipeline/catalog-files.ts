@@ -1,17 +1,15 @@
 import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
-import { time } from './build-profile.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
- * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `/catalog/{name}.md`
- * for each, and their index `/api/catalog.json` and `/catalog.md`, counted from the records the search
- * filters are made from (the summaries, the search keys and facts of each card, the sealed products, the articles).
+ * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `.md` for each, and
+ * their index, counted from the records the search filters are made from.
  */
-export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | MarkdownFile> {
+export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'articles' | 'sets'>): Generator<EmittedFile | MarkdownFile> {
   const sources: Parameters<typeof catalogsOf>[0] = {
     sets: catalogue.sets,
     cards: (function* (): Generator<CatalogCard> {
@@ -24,7 +22,7 @@ export function* catalogFiles(catalogue: Catalogue): Generator<EmittedFile | Mar
     sealed: catalogue.sealed.map((p) => ({ kind: p.kind, set: catalogue.sealedSets.get(p.id)?.set })),
     articles: catalogue.articles,
   };
-  const catalogs = time('site: catalogs', () => catalogsOf(sources));
+  const catalogs = catalogsOf(sources);
   for (const catalog of catalogs) {
     yield ['client', `${outputPath(catalogUrl(catalog.name))}.json`, JSON.stringify(catalog)];
     yield { markdown: 'text', path: outputPath(catalogMarkdownUrl(catalog.name)), body: catalogToMarkdown(catalog) };

@@ -17,7 +17,7 @@ import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
 import { CONTENT_DIR } from '../loaders/content-dir.ts';
 import { CARD_FILES, readSealedFiles, recordFileNames, shownPath } from '../loaders/record-files.ts';
-import type { CardDetail, History, KnowledgeDetail, SealedDetail, SearchPrinting } from '../schemas/api-types.ts';
+import type { CardDetail, KnowledgeDetail, SealedDetail, SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
 import type { ChangeRecord } from '../schemas/changes.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
@@ -26,13 +26,11 @@ import { type AliasSources, aliasProblems } from '../search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searcher.ts';
 import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
-import { type CardFileCache, type CardFileDetails, createCardFileCache } from './card-file-cache.ts';
-import { cardFileDigestsHandedOver } from './routes-bundle.ts';
+import { type CardFileCache, createCardFileCache } from './card-file-cache.ts';
 
 /**
- * The whole catalogue as the build sees it: every record derived once from the
- * content collections and shared by every route that emits files, so the JSON,
- * the Markdown and the HTML of an item can never disagree. Cross-collection
+ * The whole catalogue as the build sees it: every record derived once from the content collections and shared by
+ * every route that emits files, so the JSON, the Markdown and the HTML of an item can never disagree. Cross-collection
  * checks live here and fail the build naming the file and field at fault.
  */
 /** What search reads of a card beside its summary (CardSearchRecord without the summary). */
@@ -44,10 +42,7 @@ export interface Catalogue {
   sets: SetEntry[];
   /** Every card's summary, in content order; the detail of card i is `cardDetail(i)`. */
   cards: CardSummary[];
-  /**
-   * The full record of a card, made when asked (for its HTML page): 18k details
-   * with their history held at once would double the build's heap.
-   */
+  /** The full record of a card, made when asked (for its HTML page): every detail held at once would double the heap. */
   cardDetail(index: number): CardDetail;
   /** `JSON.stringify(cardDetail(index))`: the card's JSON file, its group's key and its bulk line are the same text. */
   cardJson(index: number): string;
@@ -56,8 +51,6 @@ export interface Catalogue {
    * what is derived from the JSON can take the object instead of parsing the text it was just written to.
    */
   cardDetailMade(index: number): CardDetail | undefined;
-  /** `cardDetail(index).history`: the sparklines of the set pages and the search pages. */
-  cardHistory(index: number): History | undefined;
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
   /** What the search filters read of each card that its summary does not carry, by card id. */
@@ -66,11 +59,7 @@ export interface Catalogue {
   cardGraded: Record<string, GradedFigures>;
   /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
   cardCrosswalk: CrosswalkRow[];
-  /**
-   * The card files, in the order of their cards in `cards` (cards `start` to `end` − 1): each file's name and
-   * the key of everything derived from it (its text, the sets, the code, the as-of date, the changes), under
-   * which the whole-catalogue outputs keep what they derive from its cards (src/pipeline/card-pieces.ts).
-   */
+  /** The card files, in the order of their cards (`start` to `end` − 1), with the key of everything derived from each. */
   cardFiles: { name: string; key: string; start: number; end: number }[];
   /** The key of everything derived from the card files: the cardFiles' keys together. */
   cardsKey: string;
@@ -82,11 +71,7 @@ export interface Catalogue {
   articles: KnowledgeDetail[];
   /** Each article's body as HTML, rendered by Astro's Markdown pipeline when the content loaded. */
   articleHtml: Map<string, string>;
-  /**
-   * content/changes/: what each import changed, newest first. Records may name
-   * items no longer in the catalogue (removed ones are expected); the details of
-   * the items that are still here list the imports that changed them.
-   */
+  /** content/changes/: what each import changed, newest first (removed items too); a detail lists the imports that changed it. */
   changes: ChangeRecord[];
 }
 
@@ -109,15 +94,9 @@ export function releaseCatalogue(): void {
 }
 
 async function build(cache: CatalogueCache): Promise<Catalogue> {
-  // Cards and sealed products come from their files (the collections keep an entry per file, with its digest: see
+  // Cards and sealed products come from their files (the collections keep an entry per file: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
-  // A content build (src/integrations/content-build.ts) validated the card files itself: its digests, not the bundle's store's.
-  const digests = cardFileDigestsHandedOver();
-  const [sets, knowledgeEntries, cardFileEntries] = await Promise.all([
-    getCollection('sets'),
-    getCollection('knowledge'),
-    digests ? [] : getCollection('cards'),
-  ]);
+  const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
   const sealedEntries = readSealedFiles();
   const changes = readChangeContent(CONTENT_DIR);
@@ -132,7 +111,6 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     ),
     createCardFileCache(cache.dir),
     contentKey(cache.codeVersion, JSON.stringify(sets.map((s) => s.data))),
-    digests ?? new Map(cardFileEntries.flatMap((e) => (e.digest === undefined ? [] : [[e.id, String(e.digest)]]))),
   );
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
@@ -217,7 +195,6 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardDetail: (index) => derived.detail(...at(index)),
     cardJson: (index) => derived.json(...at(index)),
     cardDetailMade: (index) => derived.made(...at(index)),
-    cardHistory: (index) => derived.history(...at(index)),
     cardKeys,
     cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
@@ -246,7 +223,7 @@ function checkedAliases(
   return { content, sets };
 }
 
-/** What the catalogue keeps of a card between reads of its file: enough for lists, search and checks. */
+/** What the catalogue keeps of a card between reads of its file: enough for lists, search and checks (see Catalogue). */
 interface CardIndexEntry {
   id: string;
   set: string;
@@ -256,13 +233,9 @@ interface CardIndexEntry {
   summary: CardSummary;
   /** The date of the price that gives the card's value, or null. */
   updatedAt: string | null;
-  /** Its printings as search shows them (src/search/card-searcher.ts). */
   printings: SearchPrinting[];
-  /** Its graded sales figures, when it has any (a list to value may name a grade). */
   graded?: GradedFigures;
-  /** What the search filters read that the summary does not carry (src/search/filter-data.ts). */
   facts: CardFacts;
-  /** Its ids elsewhere: TCGdex's, its TCGplayer and Cardmarket products (src/catalogue/crosswalk.ts). */
   crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;
@@ -276,16 +249,11 @@ interface CachedIndex {
 }
 
 /**
- * The cards, read file by file without keeping the records: at 18k cards with their
- * prices and 30 days of history the records held at once were the biggest thing in
- * the build's memory, and at 100k they would not fit. What is derived from a file is
- * taken from the card file cache when the file (and what else it depends on) is
- * unchanged, so a rebuild parses only the files an editor changed. `setsKey`: the
- * key of the sets and the code, which every summary depends on. `digests`: each file's digest as the cards
- * collection's loader made it of the file's text in this build (src/loaders/json-array-loader.ts), so that a
- * file whose index is cached is not read and hashed again (27 MB).
+ * The cards, read file by file without keeping the records (held at once, they were the biggest thing in the build's
+ * memory, and at 100k cards would not fit). What is derived from a file is taken from the card file cache while the
+ * file and `setsKey` (the sets and the code, which every summary depends on) are unchanged.
  */
-function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string, digests: Map<string, string>) {
+function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache: CardFileCache, setsKey: string) {
   const names = recordFileNames(CARD_FILES);
   const files: string[] = [];
   const indexKeys: string[] = [];
@@ -303,14 +271,12 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
   };
   names.forEach((name, file) => {
     const path = join(CARD_FILES.dir, name);
-    const digest = digests.get(name);
-    let text = digest === undefined ? readFileSync(path, 'utf8') : undefined;
+    const text = readFileSync(path, 'utf8');
     files.push(shownPath(path));
-    const key = digest === undefined ? contentKey(setsKey, text!) : contentKey(setsKey, 'digest', digest);
+    const key = contentKey(setsKey, text);
     indexKeys.push(key);
     let index = cache.readIndex<CachedIndex>(name, key);
     if (!index) {
-      text ??= readFileSync(path, 'utf8');
       const records = recordsOf(file, text);
       index = {
         asOf: pricesAsOfOf(records, []),
@@ -346,20 +312,20 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
     cards,
     pricesAsOf,
     /**
-     * Each card's detail, JSON and history, made file by file (`detailOf` makes a detail from its record) or
+     * Each card's detail and JSON, made file by file (`detailOf` makes a detail from its record) or
      * taken from the cache under `detailsKey` (what else the details depend on: the as-of date, the changes).
      */
     derive(detailOf: (card: CardEntry) => CardDetail, detailsKey: string) {
-      let current: { file: number; details?: CardDetail[] } & CardFileDetails<History> = { file: -1, jsons: [], histories: [] };
+      let current: { file: number; details?: CardDetail[]; jsons: string[] } = { file: -1, jsons: [] };
       const keys = indexKeys.map((indexKey) => contentKey(indexKey, detailsKey));
       const of = (file: number) => {
         if (current.file === file) return current;
         const key = keys[file];
-        const cached = cache.readDetails<History>(names[file], key);
-        if (cached) return (current = { file, ...cached });
+        const cached = cache.readDetails(names[file], key);
+        if (cached) return (current = { file, jsons: cached });
         const details = recordsOf(file).map(detailOf);
-        current = { file, details, jsons: details.map((d) => JSON.stringify(d)), histories: details.map((d) => d.history ?? null) };
-        cache.writeDetails(names[file], key, current);
+        current = { file, details, jsons: details.map((d) => JSON.stringify(d)) };
+        cache.writeDetails(names[file], key, current.jsons);
         return current;
       };
       return {
@@ -367,7 +333,6 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
         keys,
         json: (file: number, position: number) => of(file).jsons[position],
         made: (file: number, position: number) => of(file).details?.[position],
-        history: (file: number, position: number) => of(file).histories[position] ?? undefined,
         detail(file: number, position: number): CardDetail {
           const made = of(file);
           made.details ??= recordsOf(file).map(detailOf);

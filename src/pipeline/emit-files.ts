@@ -15,15 +15,13 @@ import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
 import { homePageOf, knowledgeIndexOf, sealedIndexOf } from '../render/pages/index-pages.ts';
 import { SHELL_FILE } from '../render/pages/page-shell.ts';
-import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
-import type { SealedDetail } from '../schemas/api-types.ts';
+import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
 import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
-import { time, timeBeside, timeWait } from './build-profile.ts';
 import { contentKey } from './build-state.ts';
 import {
   BULK_COLLECTIONS,
@@ -49,10 +47,10 @@ import {
 import { type CardPieces, cardPiecesOf, cardSearchRecordOf } from './card-pieces.ts';
 import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
+import { CATALOGUE_PARTS, type CataloguePart, type CatalogueView } from './catalogue-parts.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
-import { type SealedPieces, sealedPiecesOf } from './sealed-pieces.ts';
 import { setFiles } from './set-files.ts';
 
 /** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
@@ -65,11 +63,7 @@ const CARDS_PER_BUNDLE = 2000;
 const WITHOUT_MARKDOWN = ['search', 'bulk'];
 export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.includes(bundle);
 
-/**
- * The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets
- * (set-files.ts), site (the site's own files and index pages), search (the function's search data), bulk
- * (the open-data files).
- */
+/** The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
 export function bundlesOf(catalogue: Catalogue): string[] {
   const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
   return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
@@ -77,59 +71,36 @@ export function bundlesOf(catalogue: Catalogue): string[] {
 
 const file = outputPath;
 
-/** A sealed product's JSON (its file, its bulk line, part of the outputs' keys), made once a build. */
-const sealedJsons = new WeakMap<SealedDetail, string>();
-const sealedJson = (product: SealedDetail): string => {
-  let json = sealedJsons.get(product);
-  if (json === undefined) sealedJsons.set(product, (json = JSON.stringify(product)));
-  return json;
-};
-
-/** What the whole-catalogue outputs are made from, each part keyed once per catalogue (contentKey of it). */
-type CataloguePart = 'cards' | 'sealed' | 'articles' | 'aliases' | 'sets' | 'changes' | 'pricesAsOf';
-const partKeys = new WeakMap<Catalogue, Map<CataloguePart, string>>();
-const partText: Record<CataloguePart, (catalogue: Catalogue) => string> = {
-  // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
-  cards: (c) => c.cardsKey,
-  sealed: (c) => `${c.sealed.map(sealedJson).join('\n')}\n${JSON.stringify([...c.sealedSets])}`,
-  articles: (c) => JSON.stringify([c.articles, [...c.articleHtml]]),
-  aliases: (c) => JSON.stringify(c.aliases),
-  sets: (c) => JSON.stringify(c.sets),
-  changes: (c) => JSON.stringify(c.changes),
-  pricesAsOf: (c) => c.pricesAsOf,
-};
+/** What an output made from the parts `P` is given: their view of the catalogue, and the cards' pieces when it is made from the cards. */
+type OutputInput<P extends CataloguePart> = CatalogueView<P> & ('cards' extends P ? { pieces: CardPieces } : unknown);
 
 /**
- * The key of a whole-catalogue output made from these parts of the catalogue (and the code, which the build
- * state compares on its own): a rebuild keeps the output's files when it is unchanged.
+ * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files made from the
+ * parts of the catalogue it names, and given a view of those alone (CATALOGUE_PARTS): keyed by their keys (and the
+ * code, which the build state compares on its own), or by `keyOf` its input, it is kept by a rebuild when its key is
+ * the previous build's. Its name is not a URL path: the build counts these apart from the records.
  */
-function keyOf(catalogue: Catalogue, ...parts: CataloguePart[]): string {
-  let keys = partKeys.get(catalogue);
-  if (!keys) partKeys.set(catalogue, (keys = new Map()));
-  return contentKey(
-    ...parts.map((part) => {
-      let key = keys.get(part);
-      if (key === undefined) keys.set(part, (key = contentKey(part, partText[part](catalogue))));
-      return key;
-    }),
-  );
-}
-
-/**
- * A whole-catalogue output (the search data, the open-data files, the movers …) as a group of files, kept by a
- * rebuild when its key (keyOf) is the previous build's. Its name is not a URL path: the build counts these apart
- * from the records.
- */
-function output(name: string, key: string, files: () => AsyncGenerator<EmittedFile | MarkdownFile>): FileGroup {
-  return { group: `output:${name}`, key, files };
+function output<P extends CataloguePart>(
+  name: string,
+  from: { catalogue: Catalogue; pieces: CardPieces },
+  parts: readonly P[],
+  files: (input: OutputInput<P>) => AsyncGenerator<EmittedFile | MarkdownFile>,
+  keyOf?: (input: OutputInput<P>) => string,
+): FileGroup {
+  const view: Record<string, unknown> = parts.includes('cards' as P) ? { pieces: from.pieces } : {};
+  for (const part of parts) for (const held of CATALOGUE_PARTS[part].holds) view[held] = from.catalogue[held];
+  const input = view as OutputInput<P>;
+  return {
+    group: `output:${name}`,
+    key: keyOf ? keyOf(input) : contentKey(...parts.flatMap((part) => [part, CATALOGUE_PARTS[part].text(from.catalogue)])),
+    files: () => files(input),
+  };
 }
 
 /** Where the build keeps what the next one may reuse: its cache folder, and the card file cache's (src/pipeline/card-file-cache.ts). */
 export interface BuildCache {
   dir: string;
   cardFiles: string;
-  /** The code the build runs (src/pipeline/code-version.ts): what is cached outside the card file cache is keyed by it too. */
-  codeVersion: string;
 }
 
 /** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
@@ -143,13 +114,13 @@ export async function* emitBundle(
   cache: BuildCache,
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
-  const sealedPieces = sealedPiecesOf(catalogue, catalogue.sealed, catalogue.pricesAsOf, join(cache.dir, 'sealed-pieces.json'), cache.codeVersion);
+  const from = { catalogue, pieces };
   if (bundle.startsWith('cards-')) {
     const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
     const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, () => time('card: JSON', () => catalogue.cardJson(i)), {
+      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
         key: pieces.key(i),
         markdown: 'card',
         html: () => render.card(catalogue.cardDetail(i)),
@@ -160,15 +131,10 @@ export async function* emitBundle(
   switch (bundle) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations(
-          'sealed',
-          product.slug,
-          time('sealed: JSON', () => sealedJson(product)),
-          {
-            markdown: 'sealed',
-            html: () => render.sealed(product),
-          },
-        );
+        yield representations('sealed', product.slug, JSON.stringify(product), {
+          markdown: 'sealed',
+          html: () => render.sealed(product),
+        });
       }
       return;
     case 'knowledge': {
@@ -178,18 +144,19 @@ export async function* emitBundle(
         sealed: new Map(catalogue.sealed.map((s) => [s.slug, s.cleanName])),
       };
       for (const article of catalogue.articles) {
-        const json = time('knowledge: JSON', () => JSON.stringify(article));
         const bodyHtml = catalogue.articleHtml.get(article.id) ?? '';
-        // Besides the article, its pages show the titles of what it links to.
-        const linked = JSON.stringify([
-          article.related.map((id) => titles.related.get(id)),
-          article.mentions.cards.map((slug) => titles.cards.get(slug)),
-          article.mentions.sealed.map((slug) => titles.sealed.get(slug)),
-        ]);
-        yield representations('knowledge', article.id, json, {
-          markdown: () => articleToMarkdown(article, titles),
-          html: () => render.article(article, titles, bodyHtml),
-          alsoShown: [linked, bodyHtml],
+        // Besides the article, its pages show its body's HTML and the titles of what it links to: the renderers are
+        // given those titles alone, and the key is made of what they are given.
+        const only = (all: Map<string, string>, keys: string[]) => new Map(keys.flatMap((key) => (all.has(key) ? [[key, all.get(key)!]] : [])));
+        const linked: ArticleTitles = {
+          related: only(titles.related, article.related),
+          cards: only(titles.cards, article.mentions.cards),
+          sealed: only(titles.sealed, article.mentions.sealed),
+        };
+        yield representations('knowledge', article.id, JSON.stringify(article), {
+          markdown: () => articleToMarkdown(article, linked),
+          html: () => render.article(article, linked, bodyHtml),
+          alsoShown: [JSON.stringify(Object.values(linked).map((map) => [...map])), bodyHtml],
         });
       }
       yield ['client', 'api/knowledge.json', JSON.stringify(catalogue.articles.map(detailToListItem))];
@@ -199,57 +166,55 @@ export async function* emitBundle(
       yield* setFiles(catalogue, render, pieces);
       return;
     case 'bulk':
-      yield output('bulk', keyOf(catalogue, 'cards', 'sealed', 'articles', 'pricesAsOf'), () => bulkFiles(catalogue, schemas, pieces, cache));
+      yield output('bulk', from, ['cards', 'sealed', 'articles', 'pricesAsOf'], (input) => bulkFiles(input, schemas, cache));
       return;
     case 'site': {
       // /api/content.json names the build's time: made every build (its bytes change only with SOURCE_DATE_EPOCH unset).
       const generatedAt = process.env.SOURCE_DATE_EPOCH ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString() : new Date().toISOString();
       const summary = contentSummaryOf(catalogue.cards, catalogue.sealed, catalogue.articles.length, catalogue.pricesAsOf, generatedAt);
       yield ['client', 'api/content.json', JSON.stringify(summary)];
-      yield output('openapi', keyOf(catalogue, 'sealed'), async function* () {
-        yield ['client', 'openapi.json', time('site: openapi.json', () => JSON.stringify(openApiOf(schemas, sealedKindsOf(catalogue)), null, 2))];
+      yield output('openapi', from, ['sealed'], async function* (input) {
+        yield ['client', 'openapi.json', JSON.stringify(openApiOf(schemas, sealedKindsOf(input)), null, 2)];
       });
       yield ['client', 'llms.txt', llmsTxtOf(summary, catalogue.articles)];
       yield htmlPage('/', homePageOf(catalogue.cards, catalogue.sealed.length, catalogue.articles.length, catalogue.pricesAsOf), render.home);
       yield htmlPage(pageUrl('sealed'), sealedIndexOf(catalogue.sealed, catalogue.pricesAsOf), render.sealedIndex);
       yield htmlPage(pageUrl('knowledge'), knowledgeIndexOf(catalogue.articles), render.knowledgeIndex);
-      yield output('search-help', '', async function* () {
+      yield output('search-help', from, [], async function* () {
         yield ['client', `${SEARCH_HELP_PAGE.slice(1)}.html`, await render.searchHelp()];
       });
       // The change feed (content/changes/): the list of imports, newest first, and each import's record, with Markdown twins.
-      yield output('changes', keyOf(catalogue, 'changes'), async function* () {
-        const changeList = changeListOf(catalogue.changes);
+      yield output('changes', from, ['changes'], async function* ({ changes }) {
+        const changeList = changeListOf(changes);
         yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
         yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
-        for (const record of catalogue.changes) {
+        for (const record of changes) {
           yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
           yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
         }
       });
       // What the search filters accept (/api/catalog/…), and what moved (/api/movers, /movers), with Markdown twins.
-      yield output('catalogs', keyOf(catalogue, 'cards', 'sealed', 'articles', 'sets'), async function* () {
-        yield* catalogFiles(catalogue);
+      yield output('catalogs', from, ['cards', 'sealed', 'articles', 'sets'], async function* (input) {
+        yield* catalogFiles(input);
       });
-      yield output('movers', keyOf(catalogue, 'cards', 'sealed', 'pricesAsOf'), () => moversFiles(catalogue, render, pieces, sealedPieces));
-      yield output('shell', '', async function* () {
+      yield output('movers', from, ['cards', 'sealed', 'pricesAsOf'], (input) => moversFiles(input, render));
+      yield output('shell', from, [], async function* () {
         yield ['server', SHELL_FILE, await render.shell()];
       });
       return;
     }
     case 'search': {
-      // The function's data in groups by what each is made from: a card's price changes the cards' search pack,
-      // not the sealed products' or the histories.
-      yield output('search', keyOf(catalogue, 'cards', 'aliases', 'sets', 'pricesAsOf'), () => cardSearchFiles(catalogue, pieces));
-      yield output('search-sealed', keyOf(catalogue, 'sealed', 'aliases', 'sets'), () => sealedSearchFiles(catalogue));
-      yield output('search-lists', keyOf(catalogue, 'sealed', 'articles'), async function* () {
-        yield ['server', 'search/knowledge.json', JSON.stringify(catalogue.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
-        const kinds = sealedKindsOf(catalogue);
+      // The function's data in groups by what each is made from: a card's price changes the cards' search pack alone.
+      yield output('search', from, ['cards', 'aliases', 'sets'], cardSearchFiles);
+      yield output('search-sealed', from, ['sealed', 'aliases', 'sets'], sealedSearchFiles);
+      yield output('search-lists', from, ['sealed', 'articles'], async function* (input) {
+        yield ['server', 'search/knowledge.json', JSON.stringify(input.articles.map((a) => ({ ...detailToListItem(a), category: a.category })))];
+        const kinds = sealedKindsOf(input);
         yield ['server', 'search/kinds.json', JSON.stringify(kinds)];
         // What the MCP endpoint's tools/list answers (src/describe/mcp/tools.ts): the same parameters and schemas as the API.
         yield ['server', MCP_TOOLS_FILE, JSON.stringify(toolListOf(schemas, kinds))];
       });
-      yield output('histories', historiesKeyOf(catalogue, pieces, sealedPieces), () => historyFiles(catalogue, pieces, sealedPieces));
-      sealedPieces.save();
+      yield output('histories', from, ['cards', 'sealed', 'pricesAsOf'], historyFiles, historiesKeyOf);
       return;
     }
     default:
@@ -258,97 +223,79 @@ export async function* emitBundle(
 }
 
 /** The cards' search data (src/server/search-data.ts reads it): their pack, filter columns and autocomplete. */
-async function* cardSearchFiles(catalogue: Catalogue, pieces: CardPieces): AsyncGenerator<EmittedFile> {
+async function* cardSearchFiles(catalogue: OutputInput<'cards' | 'aliases' | 'sets'>): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   // Search packs: the searchers' items numbered, indexed, sorted and their aliases compiled here, once, so the function starts in milliseconds.
   const cardRecords = catalogue.cards.map((_, i) => cardSearchRecordOf(catalogue, i));
-  const cardData = time('search: prepareCatalogue', () => prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases));
+  const cardData = prepareCatalogue(cardRecords, CARD_CATALOGUE, catalogue.aliases);
   // Each card's record as JSON is one of its pieces (read in file order, then taken in the pack's): the pack joins them.
   const texts = pieces.searchRecords();
   const recordTexts = new Map(cardRecords.map((record, i) => [record, texts[i]]));
-  yield ['server', 'search/cards.pack', time('search: writeSearchPack', () => writeSearchPack(cardData, (record) => recordTexts.get(record)))];
+  yield ['server', 'search/cards.pack', writeSearchPack(cardData, (record) => recordTexts.get(record))];
   recordTexts.clear();
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   // The field filters of q (set:, value>, …), column by column in the pack's position order.
-  const cardFilters = time('search: filters', () =>
-    cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue)),
-  );
+  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue));
   yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
-  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(time('search: autocomplete', () => autocompleteDataOf(autocompleteCards, catalogue.sets)))];
+  yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
 }
 
 /** The sealed products' search pack and filter columns. */
-async function* sealedSearchFiles(catalogue: Catalogue): AsyncGenerator<EmittedFile> {
+async function* sealedSearchFiles(catalogue: CatalogueView<'sealed' | 'aliases' | 'sets'>): AsyncGenerator<EmittedFile> {
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
-  const sealedData = time('search: prepareCatalogue', () => prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases));
-  yield ['server', 'search/sealed.pack', time('search: writeSearchPack', () => writeSearchPack(sealedData))];
+  const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
+  yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
   yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSetsOf(catalogue)))];
 }
 
 /** The sets as the field filters read them: with their aliases. */
-function filterSetsOf(catalogue: Catalogue) {
+function filterSetsOf(catalogue: CatalogueView<'aliases' | 'sets'>) {
   const setAliases = new Map(catalogue.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));
   return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
 }
 
-/**
- * The key of the history store, the data for valuing a list and the search pages' trends: every card's and sealed
- * product's histories (the pieces' keys of them), the graded figures and the as-of date.
- */
-function historiesKeyOf(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): string {
-  return time('search: history store', () =>
-    contentKey(
-      catalogue.pricesAsOf,
-      JSON.stringify(catalogue.cardGraded),
-      pieces.historiesKey(),
-      catalogue.sealed.map((product) => `${product.id}\0${product.productId}\0${sealedPieces.key(product) ?? ''}`).join('\n'),
-    ),
+/** The key of what historyFiles reads: every card's histories (their pieces' keys), the sealed ones, the graded figures, the date. */
+function historiesKeyOf(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): string {
+  return contentKey(
+    catalogue.pricesAsOf,
+    JSON.stringify(catalogue.cardGraded),
+    catalogue.pieces.historiesKey(),
+    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.history])),
   );
 }
 
 /** What the function reads to value a list as of a date (the history store, src/collection/history-store.ts), and the search pages' trends. */
-async function* historyFiles(catalogue: Catalogue, pieces: CardPieces, sealedPieces: SealedPieces): AsyncGenerator<EmittedFile> {
+async function* historyFiles(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   // Every printing's and sealed product's history, for a list valued as of a date (src/collection/history-store.ts).
-  const histories = time('search: history store', () => historiesOf(catalogue, pieces));
-  const store = time('search: history store', () => writeHistoryStore(histories.cards, histories.sealed));
+  const histories = historiesOf(catalogue, pieces);
+  const store = writeHistoryStore(histories.cards, histories.sealed);
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
   const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
-  yield ['server', TRENDS_FILE, time('search: trends', () => trendsOf(catalogue, pieces, sealedPieces))];
+  yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];
 }
 
 /** The kinds of sealed product in the catalogue, sorted: what the API's `kind` parameter allows. */
-const sealedKindsOf = (catalogue: Catalogue): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
+const sealedKindsOf = (catalogue: CatalogueView<'sealed'>): string[] => [...new Set(catalogue.sealed.map((s) => s.kind))].sort();
 
-/**
- * The sparkline data of the search pages (src/render/pages/trends.ts) as JSON: each card's and sealed product's
- * trend as its pieces hold it (JSON text), joined as JSON.stringify of the Trends object would write them. An id is
- * never an array index (a card's is `<set>-<number>`, a product's its slug), which such an object would order
- * first: the object is made when one is.
- */
-function trendsOf(catalogue: Catalogue, cards: Pick<CardPieces, 'trend'>, sealed: Pick<SealedPieces, 'trend'>): string {
-  const entries = (items: { id: string }[], trendOf: (i: number) => string | undefined): string => {
-    const texts: string[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const trend = trendOf(i);
-      if (trend !== undefined) texts.push(`${JSON.stringify(items[i].id)}:${trend}`);
-    }
-    return `{${texts.join(',')}}`;
-  };
-  const text = `{"cards":${entries(catalogue.cards, (i) => cards.trend(i))},"sealed":${entries(catalogue.sealed, (i) => sealed.trend(catalogue.sealed[i]))}}`;
-  const arrayIndex = /^(?:0|[1-9]\d*)$/;
-  if ([...catalogue.cards, ...catalogue.sealed].some((item) => arrayIndex.test(item.id))) return JSON.stringify(JSON.parse(text) as Trends);
-  return text;
+/** The sparkline data of the search pages (src/render/pages/trends.ts): each card's trend as its pieces hold it, each sealed product's. */
+function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<CardPieces, 'trend'>): string {
+  const trends: Trends = { cards: {}, sealed: {} };
+  catalogue.cards.forEach(({ id }, i) => {
+    const trend = cards.trend(i);
+    if (trend !== undefined) trends.cards[id] = JSON.parse(trend);
+  });
+  for (const { id, history } of catalogue.sealed) if (history) trends.sealed[id] = trendOf(history);
+  return JSON.stringify(trends);
 }
 
-/**
- * Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them
- * reaches.
- */
-function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'>) {
+/** Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them reaches. */
+function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
   const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
   let from = catalogue.pricesAsOf;
@@ -370,42 +317,41 @@ function historiesOf(catalogue: Catalogue, pieces: Pick<CardPieces, 'storeEntry'
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON
- * line is JSON.stringify of the same record the detail file is, so the two are
- * the same bytes; a card's line, and its rows of the CSVs, are its pieces
- * (src/pipeline/card-pieces.ts: bytes kept in the card file cache), joined here
- * in slug order. The CSV columns are read from the schemas.
+ * The open-data files (src/pipeline/bulk-files.ts) and their manifest. Each NDJSON line is the same bytes as the
+ * record's detail file; a card's line and its rows of the CSVs are its pieces, joined here in slug order.
  */
-async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>, pieces: CardPieces, cache: BuildCache): AsyncGenerator<EmittedFile> {
+async function* bulkFiles(
+  catalogue: OutputInput<'cards' | 'sealed' | 'articles' | 'pricesAsOf'>,
+  schemas: Record<string, unknown>,
+  cache: BuildCache,
+): AsyncGenerator<EmittedFile> {
+  const { pieces } = catalogue;
   const entries: BulkFileEntry[] = [];
   const emit = (path: string, made: BulkBody, extra?: Pick<BulkFileEntry, 'schema' | 'gzipOf'>): EmittedFile => {
-    entries.push(time('bulk: manifest entries (sha256)', () => bulkFileEntry(path, made, extra)));
+    entries.push(bulkFileEntry(path, made, extra));
     return ['client', file(path), made.body];
   };
   const cardOrder = catalogue.cards.map((_, i) => i).sort((a, b) => bySlug(catalogue.cards[a].slug, catalogue.cards[b].slug));
   const cardColumns = { csv: cardCsvColumnsOf(schemas), printings: printingCsvColumnsOf(schemas), crosswalk: columnsNamed(CROSSWALK_COLUMNS) };
-  // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces
-  // card file by card file.
+  // The cards' NDJSON (written aside, read back for its hash and gzip) and their CSVs, joined from their pieces.
   const cardsAside = join(cache.dir, 'bulk-aside', 'cards.ndjson');
-  const card = time('bulk: NDJSON and CSVs', () =>
-    pieces.bulk(
-      cardOrder,
-      { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
-      cardsAside,
-    ),
+  const card = pieces.bulk(
+    cardOrder,
+    { csv: csvHeadOf(cardColumns.csv), printings: csvHeadOf(cardColumns.printings), crosswalk: csvHeadOf(cardColumns.crosswalk) },
+    cardsAside,
   );
-  const cards = timeBeside('bulk: gzip', digestFile(cardsAside, gzipCacheOf(cache, 'cards')));
+  const cards = digestFile(cardsAside, gzipCacheOf(cache, 'cards'));
   const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
   // thread makes the next collection's lines.
   const made = [
-    { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map(sealedJson)) },
+    { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))) },
     { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },
   ].map(({ name, ndjson: lines }) => {
-    const ndjson = time('bulk: NDJSON', lines);
-    return { name, ndjson, gzip: timeBeside('bulk: gzip', gzipOf(ndjson.body, gzipCacheOf(cache, name))) };
+    const ndjson = lines();
+    return { name, ndjson, gzip: gzipOf(ndjson.body, gzipCacheOf(cache, name)) };
   });
-  const { sha256, bytes, gzip } = await timeWait('bulk: waiting for gzip', () => cards);
+  const { sha256, bytes, gzip } = await cards;
   const records = cardOrder.length;
   entries.push(bulkFileEntry(ndjsonPath('cards'), { sha256, bytes, records }, { schema: schema.cards }));
   yield ['client', file(ndjsonPath('cards')), { aside: cardsAside, etag: etagOfSha256(sha256), bytes }];
@@ -415,11 +361,7 @@ async function* bulkFiles(catalogue: Catalogue, schemas: Record<string, unknown>
   yield emit(CROSSWALK_CSV_PATH, { body: card.crosswalk, records });
   for (const { name, ndjson, gzip } of made) {
     yield emit(ndjsonPath(name), ndjson, { schema: schema[name] });
-    yield emit(
-      gzipPath(name),
-      { body: await timeWait('bulk: waiting for gzip', () => gzip), records: ndjson.records },
-      { schema: schema[name], gzipOf: ndjsonPath(name) },
-    );
+    yield emit(gzipPath(name), { body: await gzip, records: ndjson.records }, { schema: schema[name], gzipOf: ndjsonPath(name) });
   }
   const generatedAt = dataDateOf(
     catalogue.pricesAsOf,

@@ -1,24 +1,18 @@
-/**
- * What the bundles of the build are made of (emit-files.ts makes them, set-files.ts and representations.ts
- * help, pipeline.ts writes them out): the types alone, so that those modules need not import one another.
- */
+/** What the bundles of the build are made of: the types alone, so that the modules that make and write them need not import one another. */
+import type { FileInfo } from '../http/file-manifest.ts';
 import type { ArticleTitles } from '../render/markdown/knowledge-markdown.ts';
 import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../render/pages/index-pages.ts';
 import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
 
 /**
- * The files of the build that are not HTML pages, grouped in a few bundles.
- * Each bundle is one prerendered route whose body lists `[target, path, body]`
- * lines; the build-output integration writes them out as files. One route per
- * bundle instead of one per file keeps the build of ~40k files within seconds.
- * target `client` is the public output; `server` holds data only the function reads.
+ * A file of the build: each bundle is one prerendered route whose body lists them, so that the build of tens of
+ * thousands of files is a few routes. `client` is the public output; `server` holds data only the function reads.
  * A body is text, bytes (the search packs), or a file already written aside (FileAside).
  */
 export type EmittedFile = [target: 'client' | 'server', path: string, body: string | Buffer | FileAside];
 /**
- * A file too large to hold (cards.ndjson: 325 MB at 100k cards), written to `aside` (a path in the build's cache
- * folder) and hashed as it was read back: the sink moves it into place, or removes it when the file in place has
- * the same bytes.
+ * A file too large to hold (cards.ndjson of a large catalogue), written to `aside` (in the cache folder) and hashed as
+ * it was read back: the sink moves it into place, or removes it when the file in place has the same bytes.
  */
 export interface FileAside {
   aside: string;
@@ -28,20 +22,18 @@ export interface FileAside {
 /** Where the Markdown worker writes a file, and the ETag it had after the previous build (see FileSink.write). */
 export interface FileTarget {
   path: string;
-  previousEtag?: string;
+  previous?: FileInfo;
 }
 /** The records whose Markdown twin the worker thread makes from their JSON (src/pipeline/markdown-worker.ts). */
 export type MarkdownFromJson = 'card' | 'sealed' | 'set';
 /**
- * A Markdown file the worker thread writes, tags and counts (see markdown-offload.ts): a body made here
- * (`text`), or made there from a record's JSON (`body`), in which case the worker writes and tags the record's
- * JSON file (`jsonPath`) too: the main thread, which renders the HTML, is the build's busier one.
+ * A Markdown file the worker thread writes, tags and counts: a body made here (`text`), or made there from a record's
+ * JSON (`body`), whose file (`jsonPath`) the worker writes too: the main thread, rendering HTML, is the busier one.
  */
 export type MarkdownFile = { markdown: 'text'; path: string; body: string } | { markdown: MarkdownFromJson; path: string; body: string; jsonPath: string };
 /**
- * The files made from one record (a card's JSON, Markdown and HTML), with the key of everything they are made
- * from: when an earlier build made the group from the same key with the same code, its files are reused as
- * they are and `files` is never called (src/pipeline/build-state.ts).
+ * The files made from one record (or one whole-catalogue output), with the key of everything they are made from: when
+ * the previous build made the group from the same key with the same code, its files are kept and `files` is not called.
  */
 export interface FileGroup {
   group: string;

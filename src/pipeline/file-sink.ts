@@ -3,49 +3,41 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
-import { time, timeWait } from './build-profile.ts';
-import { tokenKeyOfEtag } from './build-state.ts';
 import type { FileAside } from './emit-items.ts';
-import { countTokens, tokenizerLoaded } from './token-counter.ts';
+import { countTokens } from './token-counter.ts';
 
 /**
- * Where the build routes put the files they make. A route writes each file as
- * soon as it is rendered (the disk works while the next record renders), tags it
- * and, for Markdown, counts its tokens, using the previous build's counts for
- * unchanged bytes. It returns the manifest entry of each file it wrote.
+ * Where the build routes put the files they make: each is written as soon as it is rendered (the disk works while the
+ * next record renders), tagged and, for Markdown, token-counted (a file whose bytes the previous build made keeps that
+ * build's count). Each write returns the file's manifest entry.
  */
 export interface WrittenFile extends FileInfo {
   path: string;
-  /** Markdown only: the cache key of the bytes, and whether they were counted afresh. */
-  tokenKey?: string;
+  /** Markdown only: whether its tokens were counted in this build. */
   counted?: boolean;
 }
 
 export interface FileSink {
   /**
-   * `body` is text (UTF-8) or bytes. `previousEtag` is the ETag the file had after the previous build (when
-   * it is still on disk as then): the same bytes are not written again, so the file keeps its mtime.
+   * `body` is text (UTF-8) or bytes. `previous` is the file's manifest entry after the previous build (when it
+   * is still on disk as then): the same bytes are not written again, so the file keeps its mtime.
    */
-  write(target: 'client' | 'server', path: string, body: string | Buffer | FileAside, previousEtag?: string): Promise<WrittenFile | null>;
+  write(target: 'client' | 'server', path: string, body: string | Buffer | FileAside, previous?: FileInfo): Promise<WrittenFile | null>;
   /** Waits for every write to finish. */
   flush(): Promise<void>;
 }
 
-/**
- * Writes in flight at once: enough that rendering never waits on a slow disk
- * (this machine's disk writes 20k small files in anything from 1 to 13 s), few
- * enough to hold little memory (~3 KB each).
- */
+/** Writes in flight at once: enough that rendering never waits on a slow disk, few enough to hold little memory. */
 const MAX_PENDING = 1024;
 
 /**
- * `tokenCache` (the previous build's counts by token key) is given where Markdown is written: in the Markdown
- * worker. The main thread's sink has none, and a Markdown file reaching it is a route's mistake.
+ * `markdown`: whether this sink writes Markdown (the Markdown worker's does; a Markdown file reaching the main
+ * thread's is a route's mistake).
  */
-export function createFileSink(dirs: { client: string; server: string }, tokenCache?: Map<string, number>): FileSink {
+export function createFileSink(dirs: { client: string; server: string }, { markdown = false } = {}): FileSink {
   const made = new Set<string>();
   // Callback writes: fs.promises.writeFile opens a FileHandle per file, which cost
-  // twice the time over ~40k small files.
+  // far more over the build's many small files.
   let inFlight = 0;
   let failure: Error | null = null;
   const waiting: (() => void)[] = [];
@@ -59,10 +51,10 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
     while (inFlight >= MAX_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
   };
   /** Moves a file written aside into place (or drops it where the same bytes are there already). */
-  const placeAside = async (target: 'client' | 'server', path: string, { aside, etag, bytes }: FileAside, previousEtag?: string) => {
+  const placeAside = async (target: 'client' | 'server', path: string, { aside, etag, bytes }: FileAside, previous?: FileInfo) => {
     const abs = join(dirs[target], path);
     await mkdir(dirname(abs), { recursive: true });
-    if (etag === previousEtag) await rm(aside);
+    if (etag === previous?.etag) await rm(aside);
     else {
       // The cache folder may be on another file system than the output (EXDEV): then a copy.
       await rename(aside, abs).catch(async (error: NodeJS.ErrnoException) => {
@@ -74,41 +66,32 @@ export function createFileSink(dirs: { client: string; server: string }, tokenCa
     return target === 'client' ? ({ path: `/${path}`, etag, bytes } satisfies WrittenFile) : null;
   };
   return {
-    async write(target, path, body, previousEtag) {
-      if (typeof body === 'object' && !Buffer.isBuffer(body)) return placeAside(target, path, body, previousEtag);
+    async write(target, path, body, previous) {
+      if (typeof body === 'object' && !Buffer.isBuffer(body)) return placeAside(target, path, body, previous);
       // Text is made bytes once, for its ETag, its size and the disk alike (each used to encode it again).
       const text = typeof body === 'string' ? body : undefined;
       const bytes = text === undefined ? body : Buffer.from(text);
-      const etag = target === 'client' ? time('files: ETag', () => etagOf(bytes)) : undefined;
+      const etag = target === 'client' ? etagOf(bytes) : undefined;
       const abs = join(dirs[target], path);
       const dir = dirname(abs);
       if (!made.has(dir)) {
-        await timeWait('files: waiting for a folder', () => mkdir(dir, { recursive: true }));
+        await mkdir(dir, { recursive: true });
         made.add(dir);
       }
-      if (etag === undefined || etag !== previousEtag) {
-        if (inFlight >= MAX_PENDING) await timeWait('files: waiting for the disk', room);
+      const same = etag !== undefined && etag === previous?.etag;
+      if (!same) {
+        if (inFlight >= MAX_PENDING) await room();
         if (failure) throw failure;
         inFlight++;
-        time('files: writes issued', () => writeFile(abs, bytes, settle));
+        writeFile(abs, bytes, settle);
       }
       if (etag === undefined) return null;
       const info: WrittenFile = { path: `/${path}`, etag, bytes: bytes.length };
       if (path.endsWith('.md')) {
-        if (!tokenCache) throw new Error(`${path}: Markdown is made in the Markdown worker (a MarkdownFile), not written on the main thread`);
-        const markdown = text ?? bytes.toString(); // Markdown comes as text; bytes would be UTF-8
-        // The token cache's key is the hash of the bytes, which the ETag already is.
-        info.tokenKey = tokenKeyOfEtag(etag);
-        const cached = tokenCache.get(info.tokenKey);
-        // The count that loads the tokenizer is counted apart, so that a count's time is a count's.
-        const loaded = tokenizerLoaded();
-        info.tokens =
-          cached ??
-          time(
-            () => (loaded || !tokenizerLoaded() ? 'Markdown tokens: counted' : 'Markdown tokens: tokenizer loaded, first count'),
-            () => countTokens(markdown),
-          );
-        info.counted = cached === undefined;
+        if (!markdown) throw new Error(`${path}: Markdown is made in the Markdown worker (a MarkdownFile), not written on the main thread`);
+        const counted = same ? previous.tokens : undefined;
+        info.tokens = counted ?? countTokens(text ?? bytes.toString());
+        info.counted = counted === undefined;
       }
       return info;
     },

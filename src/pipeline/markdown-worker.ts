@@ -1,11 +1,8 @@
 /**
- * A worker thread that writes, tags and token-counts every Markdown file of the
- * build, and makes the twins of cards, sealed products and sets itself from
- * their JSON (writing that JSON file too), while the main thread renders HTML:
- * the build has two cores, and Markdown (serialising, counting, hashing) was a
- * third of the rendering phase. All counting happens here, so only this thread
- * loads the tokenizer. It runs the project's own modules under Node, outside
- * Vite's bundle, and answers each request with the manifest entries of its files.
+ * A worker thread that writes, tags and token-counts every Markdown file of the build, and makes the twins of cards,
+ * sealed products and sets itself from their JSON (writing that JSON file too), while the main thread renders HTML:
+ * the build has two cores. All counting happens here, so only this thread loads the tokenizer. It runs the project's
+ * own modules under Node, outside Vite's bundle, and answers each request with the manifest entries of its files.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { cardToMarkdown } from '../render/markdown/card-markdown.ts';
@@ -13,10 +10,9 @@ import { sealedToMarkdown } from '../render/markdown/sealed-markdown.ts';
 import { setToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.ts';
 import type { BuildPaths } from './build-paths.ts';
-import { takeProfile, time } from './build-profile.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
-import { readPieceCounts, readTokenCache, writePieceCounts } from './token-counter.ts';
+import { readPieceCounts, writePieceCounts } from './token-counter.ts';
 
 export type MarkdownRequest =
   | { id: number; kind: MarkdownFromJson; json: string; jsonFile: FileTarget; markdownFile: FileTarget }
@@ -30,26 +26,22 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 };
 
 const paths = workerData as BuildPaths;
-const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, readTokenCache(paths.tokenCacheFile, paths.serverDir));
+const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, { markdown: true });
 readPieceCounts(paths.tokenPiecesFile);
 
-/** A record's Markdown twin, made from its JSON, each step timed under the record's kind (build-profile.ts). */
-function markdownOf(kind: MarkdownFromJson, json: string): string {
-  const record = time(`${kind}: JSON parsed`, () => JSON.parse(json) as never);
-  return time(`${kind}: Markdown`, () => MARKDOWN_OF[kind](record));
-}
+/** A record's Markdown twin, made from its JSON. */
+const markdownOf = (kind: MarkdownFromJson, json: string): string => MARKDOWN_OF[kind](JSON.parse(json) as never);
 
 parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
       writePieceCounts(paths.tokenPiecesFile);
-      // What this thread timed (build-profile.ts) goes back with the flush: the main thread reports it.
-      parentPort!.postMessage({ id: request.id, profile: takeProfile() });
+      parentPort!.postMessage({ id: request.id, files: [] });
       return;
     }
     const files: WrittenFile[] = [];
-    const write = async ({ path, previousEtag }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previousEtag))!);
+    const write = async ({ path, previous }: FileTarget, body: string) => files.push((await sink.write('client', path, body, previous))!);
     if ('kind' in request) await write(request.jsonFile, request.json);
     const body = 'kind' in request ? markdownOf(request.kind, request.json) : request.markdown;
     await write(request.markdownFile, body);

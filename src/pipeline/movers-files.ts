@@ -1,26 +1,21 @@
-import { MOVERS_LIMIT, type MoverSource, moversOf } from '../catalogue/movers.ts';
+import { MOVERS_LIMIT, type MoverSource, moverChanges, moversOf } from '../catalogue/movers.ts';
 import { MOVERS_MARKDOWN_URL, MOVERS_PAGE, MOVERS_URL, pageUrl } from '../http/links.ts';
 import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
-import { time } from './build-profile.ts';
 import type { CardPieces } from './card-pieces.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { outputPath } from './representations.ts';
-import type { SealedPieces } from './sealed-pieces.ts';
 
 /**
- * The price movers (src/catalogue/movers.ts): `/api/movers.json`, its Markdown twin `/movers.md` and the page
- * `/movers.html`, from each card's value history and each sealed product's. Their pieces (src/pipeline/card-pieces.ts,
- * sealed-pieces.ts) hold how each moved in each window as the lists rank it: moversOf is given only the items that
- * can be in a list, those whose change is at least the MOVERS_LIMIT-th largest rise or fall of a window (the lists
- * order by it first), and the others' histories are not read.
+ * The price movers (src/catalogue/movers.ts): `/api/movers.json`, `/movers.md` and `/movers.html`. How each card moved
+ * in each window is one of its pieces: moversOf is given only the items that can be in a list (listable), and the
+ * others' histories are not read.
  */
 export async function* moversFiles(
-  catalogue: Catalogue,
+  catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'> & { pieces: Pick<CardPieces, 'history' | 'moves'> },
   render: Pick<PageRenderer, 'movers'>,
-  pieces: Pick<CardPieces, 'history' | 'moves'>,
-  sealedPieces: Pick<SealedPieces, 'moves' | 'save'>,
 ): AsyncGenerator<EmittedFile | MarkdownFile> {
+  const { pieces } = catalogue;
   const cardMoves = catalogue.cards.flatMap((_, i) => {
     const moves = pieces.moves(i);
     return moves ? [{ item: i, moves }] : [];
@@ -29,15 +24,14 @@ export async function* moversFiles(
     const { id, slug, name, setName } = catalogue.cards[i];
     return { id, slug, name, setName, url: pageUrl('cards', slug), history: pieces.history(i) };
   });
-  const sealedMoves = catalogue.sealed.flatMap((product) => {
-    const moves = sealedPieces.moves(product);
-    return moves ? [{ item: product, moves }] : [];
+  const changesOf = moverChanges(catalogue.pricesAsOf);
+  const sealedMoves = catalogue.sealed.flatMap((p) => {
+    if (!p.history) return [];
+    const source: MoverSource = { id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history };
+    const moves = changesOf(source);
+    return moves.some((change) => change !== null) ? [{ item: source, moves }] : [];
   });
-  const sealed = listable(sealedMoves).map(
-    (p): MoverSource => ({ id: p.id, slug: p.slug, name: p.cleanName, url: pageUrl('sealed', p.slug), history: p.history }),
-  );
-  const movers = time('site: movers', () => moversOf(cards, sealed, catalogue.pricesAsOf));
-  sealedPieces.save();
+  const movers = moversOf(cards, listable(sealedMoves), catalogue.pricesAsOf);
   yield ['client', `${outputPath(MOVERS_URL)}.json`, JSON.stringify(movers)];
   yield { markdown: 'text', path: outputPath(MOVERS_MARKDOWN_URL), body: moversToMarkdown(movers) };
   yield ['client', `${outputPath(MOVERS_PAGE)}.html`, await render.movers(movers)];

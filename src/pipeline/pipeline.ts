@@ -1,33 +1,20 @@
 /**
- * The build, in the order it happens. Astro drives it; its route
- * (src/pages/emit/[bundle].ndjson.ts) and integration
- * (src/integrations/build-output.ts) only call what is here. A rebuild after
- * only card and sealed files changed runs without Astro
- * (src/integrations/content-build.ts): the same calls, in the same order, on
- * the route's bundle the last Astro build kept (routes-bundle.ts).
+ * The build, in the order it happens. Astro drives it; its route (src/pages/emit/[bundle].ndjson.ts) and integration
+ * (src/integrations/build-output.ts) only call what is here.
  *
- *  1. Read the content. Astro's content collections validate every record as
- *     it loads (src/content.config.ts, src/loaders/); the catalogue
- *     (catalogue.ts) reads the records and fails on what ties them together
- *     (src/check/content-references.ts).
- *  2. Start: `startBuild` moves the previous output's client folder aside, to
- *     the staging folder where this build writes (a rename), so that Astro
- *     builds its own few files into an empty one.
- *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files, grouped
- *     by the record they are made from with the key of what that is; the
- *     whole-catalogue outputs (the search data, the open-data files, the movers,
- *     the filter catalogues …) are groups too, keyed by the parts of the catalogue
- *     they are made from. What those outputs take from each card is made once per
- *     card file and cached (card-pieces.ts, sealed-pieces.ts): a rebuild joins it.
- *  4. Render what changed and write it: `runBundle` keeps a group whose key the
- *     previous build had (build-state.ts), renders and writes the others (the
- *     file sink here, Markdown in a worker thread), and does not write again a
- *     file whose bytes did not change. Its answer lists every group, and every
- *     file it made (a kept group's files keep their previous manifest entries; a
- *     kept group's server-folder files stay as they are).
- *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files,
- *     removes what is no longer made, and writes the manifest (ETags, sizes,
- *     token counts: what the function serves from) and the state for the next build.
+ *  1. Read the content: Astro's content collections validate every record as it loads (src/content.config.ts,
+ *     src/loaders/); the catalogue (catalogue.ts) reads the records and fails on what ties them together.
+ *  2. Start: `startBuild` moves the previous output's client folder to the staging folder where this build writes
+ *     (a rename), so that Astro builds its own few files into an empty one.
+ *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files in groups, each with the key of what it is
+ *     made from: a record's pages, or a whole-catalogue output (search data, open-data files, movers …), which joins
+ *     what it takes from each card from pieces cached per card file (card-pieces.ts).
+ *  4. Render what changed and write it: `runBundle` keeps a group whose key the previous build had (build-state.ts),
+ *     renders and writes the others (Markdown in a worker thread), and does not write again a file whose bytes did
+ *     not change. Its answer lists every group and every file it made (a kept group's files keep their manifest
+ *     entries; its server-folder files stay as they are).
+ *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files, removes what is no longer made, and
+ *     writes the manifest (ETags, sizes, token counts: what the function serves from) and the state for the next build.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -35,7 +22,6 @@ import { dirname, join, relative, sep } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import type { BuildPaths } from './build-paths.ts';
-import { addTotals, type BuildProfile, mergeProfiles, rest, type ThreadProfile, takeProfile, time, timeWait } from './build-profile.ts';
 import {
   type BuildState,
   type GroupLine,
@@ -46,7 +32,6 @@ import {
   readPreviousFiles,
   SERVER_FILE,
   serverFileOf,
-  tokenKeyOfEtag,
   writeBuildState,
 } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -54,20 +39,9 @@ import { emitBundle, makesMarkdown } from './emit-files.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
-import { writeTokenCache } from './token-counter.ts';
-
-/** The last line of a bundle's answer: how long it took to make (printed with the manifest's steps). */
-interface BundleLine {
-  bundle: string;
-  ms: number;
-  /** When it was done, in ms of the build's clock: the answers are read by name, this puts them in order. */
-  doneAt: number;
-  /** What the main thread timed in it (build-profile.ts), and the Markdown worker's totals if it stopped in it. */
-  profile: ThreadProfile & { worker?: ThreadProfile };
-}
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
-export const BUNDLE_DIR = 'emit';
+const BUNDLE_DIR = 'emit';
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Start
@@ -92,22 +66,18 @@ interface BundleRun {
   /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
   markdown?: MarkdownOffload;
   /**
-   * The manifest lines of the worker's files that are done and not yet in a bundle's answer. A bundle does not
-   * wait for its Markdown: the worker catches up while the next bundles render (its start, with the
-   * tokenizer, takes half a second that a rebuild of one card would otherwise spend waiting), and the last
-   * bundle waits for all of it. Which answer a line is in does not matter: the manifest gathers them all.
+   * The manifest lines of the worker's files that are done and not yet in a bundle's answer: a bundle does not wait
+   * for its Markdown (the worker catches up while the next bundles render), the last waits for all of it.
    */
   markdownDone: string[];
   markdownFailed?: Error;
-  /** The stopped worker's profile, not yet in a bundle's answer. */
-  workerProfile?: ThreadProfile;
 }
 let run: BundleRun | undefined;
 
 /**
- * Makes one bundle's files, or keeps them, and returns the route's answer: one line per file made (its
- * manifest entry) and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
- * (the previous build's state, the Markdown worker) is let go: the manifest is gathered in the same process.
+ * Makes one bundle's files, or keeps them, and returns the route's answer: a line per file made (its manifest entry)
+ * and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
+ * (the previous build's state, the Markdown worker) is let go.
  */
 export async function runBundle(
   bundle: string,
@@ -117,44 +87,37 @@ export async function runBundle(
   render: PageRenderer,
   { last = false } = {},
 ): Promise<string> {
-  const started = performance.now();
-  // What the main thread timed between bundles (the catalogue's load, before the first), apart from this bundle's.
-  const between = takeProfile();
   run ??= {
     previous: readPreviousBuild(paths.stateFile, paths.serverDir, paths.codeVersion),
     markdownDone: [],
   };
   const shared = run;
   const { previous } = shared;
-  // The bundles that make no Markdown come last: the worker and its tokenizer (~150 MB) go before their big
-  // files are made, unless it is still busy (a rebuild that started it late, for a few files): the last
-  // bundle waits for it then.
+  // The bundles that make no Markdown come last: the worker (a heap of its own) goes before their big files are made,
+  // unless it is still busy (the last bundle waits for it then).
   if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir });
   const lines: string[] = [];
-  const previousEtag = (path: string) => previous.file(`/${path}`)?.etag;
+  const previousOf = (path: string) => previous.file(`/${path}`);
   /** Makes a file (or, for Markdown made from JSON, the two), and returns the URL paths made. */
   const make = async (item: EmittedFile | MarkdownFile): Promise<string[]> => {
     if (Array.isArray(item)) {
       const [target, path, body] = item;
-      const written = await sink.write(target, path, body, previousEtag(path));
+      const written = await sink.write(target, path, body, previousOf(path));
       if (written) lines.push(JSON.stringify(written));
       return [target === 'server' ? `${SERVER_FILE}/${path}` : `/${path}`];
     }
     const markdown = (shared.markdown ??= createMarkdownOffload(paths));
     // Bounded, so that a clean build never holds more than a few thousand cards' JSON in the worker's queue.
-    await timeWait('Markdown: waiting for the worker', markdown.backlog);
-    // Timed to the message posted (its copy), not to the answer: the worker works beside this thread.
-    let answer!: Promise<WrittenFile[]>;
-    time('Markdown: handed to the worker', () => {
-      answer =
-        item.markdown === 'text'
-          ? markdown.markdown(item.path, item.body, previousEtag(item.path))
-          : markdown.fromJson(item.markdown, { path: item.jsonPath, previousEtag: previousEtag(item.jsonPath) }, item.body, {
-              path: item.path,
-              previousEtag: previousEtag(item.path),
-            });
-    });
+    await markdown.backlog();
+    // Not awaited: the worker works beside this thread.
+    const answer =
+      item.markdown === 'text'
+        ? markdown.markdown(item.path, item.body, previousOf(item.path))
+        : markdown.fromJson(item.markdown, { path: item.jsonPath, previous: previousOf(item.jsonPath) }, item.body, {
+            path: item.path,
+            previous: previousOf(item.path),
+          });
     answer.then(
       (files) => shared.markdownDone.push(...files.map((file) => JSON.stringify(file))),
       (error: Error) => {
@@ -166,7 +129,6 @@ export async function runBundle(
   for await (const item of emitBundle(bundle, catalogue, schemas, render, {
     dir: dirname(paths.stateFile),
     cardFiles: paths.cardFileCacheDir,
-    codeVersion: paths.codeVersion,
   })) {
     if (!('group' in item)) {
       await make(item);
@@ -177,23 +139,18 @@ export async function runBundle(
     if (!kept) for await (const file of item.files()) files.push(...(await make(file)));
     lines.push(JSON.stringify({ group: item.group, key: item.key, files, kept: kept !== undefined } satisfies GroupLine));
   }
-  await timeWait('files: waiting for the disk', sink.flush);
+  await sink.flush();
   if (last) await closeMarkdown(shared);
   if (shared.markdownFailed) throw shared.markdownFailed;
   lines.push(...shared.markdownDone.splice(0));
   if (last) run = undefined;
-  const doneAt = Math.round(performance.now());
-  rest(`${bundle.startsWith('cards-') ? 'cards' : bundle}: rest of the bundle`, performance.now() - started);
-  const profile = { ...mergeProfiles(between, takeProfile()), worker: shared.workerProfile };
-  shared.workerProfile = undefined;
-  lines.push(JSON.stringify({ bundle, ms: Math.round(doneAt - started), doneAt, profile } satisfies BundleLine));
   return `${lines.join('\n')}\n`;
 }
 
 /** Waits for every Markdown file handed to the worker, then stops it. */
 async function closeMarkdown(shared: BundleRun): Promise<void> {
   if (!shared.markdown) return;
-  shared.workerProfile = mergeProfiles(shared.workerProfile, await timeWait('Markdown: waiting for the worker to finish', shared.markdown.flush));
+  await shared.markdown.flush();
   await shared.markdown.close();
   shared.markdown = undefined;
 }
@@ -202,43 +159,29 @@ async function closeMarkdown(shared: BundleRun): Promise<void> {
 // 5. Finish
 
 /**
- * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the
- * same bytes are there already), removes what this build did not make, turns the staging folder back into
- * the client folder, and writes the manifest and the state. `buildStart`: the server folder's files older
- * than this are an earlier build's (Astro writes it whole). `log` prints a step.
+ * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the same bytes
+ * are there already), removes what this build did not make, turns the staging folder back into the client folder,
+ * and writes the manifest and the state. `buildStart`: the server folder's files older than this are an earlier
+ * build's. `log` prints a step.
  */
 export async function finishBuild(paths: BuildPaths, astroClientDir: string, buildStart: number, log: (text: string) => void): Promise<void> {
   const files: FileManifest['files'] = {};
   const groups: BuildState['groups'] = {};
-  const tokens = new Map<string, number>();
+  /** Markdown files whose tokens were counted in this build, and those whose count is the previous build's. */
   let counted = 0;
+  let reused = 0;
   /** Records' groups (their pages' files) and whole-catalogue outputs' (search, bulk …): [kept, all]. */
   const records = [0, 0];
   const outputs = [0, 0];
   /** The server folder's files of kept groups: the previous build's, which stay. */
   const keptServerFiles = new Set<string>();
-  /** Files made that the previous manifest did not list: with none, and as many files, the manifest lists the same paths. */
-  let added = 0;
-  // The previous build's manifest, when the output folder holds it: the entries of kept groups' files, and
-  // what the staging folder holds (see removeUnlisted).
+  // The previous build's manifest: the entries of kept groups' files, and what the staging folder holds.
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
   const bundleDir = join(astroClientDir, BUNDLE_DIR);
-  const bundles: BundleLine[] = [];
-  const profile: BuildProfile = { main: {}, worker: {}, pool: {}, cpu: { main: 0, worker: 0 } };
   for (const name of (await readdir(bundleDir)).sort()) {
     for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
-      const entry = JSON.parse(line) as WrittenFile | GroupLine | BundleLine;
-      if ('bundle' in entry) {
-        bundles.push(entry);
-        addTotals(profile.main, entry.profile.own);
-        addTotals(profile.pool, entry.profile.beside);
-        addTotals(profile.worker, entry.profile.worker?.own);
-        addTotals(profile.pool, entry.profile.worker?.beside);
-        profile.cpu.main += Math.round(entry.profile.cpuMs);
-        profile.cpu.worker += Math.round(entry.profile.worker?.cpuMs ?? 0);
-        continue;
-      }
+      const entry = JSON.parse(line) as WrittenFile | GroupLine;
       if ('group' in entry) {
         groups[entry.group] = [entry.key, entry.files];
         const count = isRecordGroup(entry.group) ? records : outputs;
@@ -254,29 +197,19 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
           const info = previousFiles?.[path];
           if (!info) throw new Error(`build: ${entry.group} was kept, but the previous manifest has no ${path}`);
           files[path] = info;
-          if (info.tokens !== undefined) tokens.set(tokenKeyOfEtag(info.etag), info.tokens);
+          if (info.tokens !== undefined) reused++;
         }
         continue;
       }
-      const { path, tokenKey, counted: fresh, ...info } = entry;
-      if (previousFiles?.[path] === undefined && files[path] === undefined) added++;
+      const { path, counted: fresh, ...info } = entry;
       files[path] = info;
-      if (tokenKey !== undefined) tokens.set(tokenKey, info.tokens!);
       if (fresh) counted++;
+      else if (fresh === false) reused++;
     }
   }
   await rm(bundleDir, { recursive: true });
   log(
-    `bundles: ${bundles
-      .sort((a, b) => a.doneAt - b.doneAt)
-      .map((b) => `${b.bundle} ${(b.ms / 1000).toFixed(1)} s`)
-      .join(', ')}`,
-  );
-  // Where rendering's time went, by thread and label (build-profile.ts; scripts/bench-build.ts prints it as a table).
-  log(`profile: ${JSON.stringify(profile)}`);
-  writeTokenCache(paths.tokenCacheFile, tokens);
-  log(
-    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${tokens.size - counted} from cache`,
+    `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${reused} from cache`,
   );
 
   let others = 0;
@@ -288,12 +221,10 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       await mkdir(dirname(staged), { recursive: true });
       await rename(path, staged);
     }
-    if (previousFiles?.[url] === undefined && files[url] === undefined) added++;
     files[url] = { etag, bytes: body.length };
     others++;
   }
-  // The staging folder holds the previous build's files: those no longer listed go. When the previous build
-  // is not known (no state, or another output), every file is looked at.
+  // The staging folder holds the previous build's files: those no longer listed go (all are looked at if it is unknown).
   const previousPaths = previousFiles && Object.keys(previousFiles);
   const removed = await removeUnlisted(paths.clientDir, files, previousPaths);
   await removeOlder(paths.serverDir, buildStart, keptServerFiles);
@@ -301,23 +232,13 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   await rename(paths.clientDir, astroClientDir);
   log(`tagged ${others} other files (pages, assets); removed ${removed} files the previous build made and this one did not`);
 
-  // Sorted, so that the same output gives the same manifest however much of it was reused: by UTF-16 code units,
-  // as sort() without a comparator orders strings. The previous manifest's paths are in that order (checked: an older
-  // build's may not be): when this build lists the same ones (it added none, and has as many), they are its order.
-  const listed = Object.keys(files);
-  const order = added === 0 && previousPaths?.length === listed.length && inOrder(previousPaths) ? previousPaths : listed.sort();
+  // Sorted, so that the same output gives the same manifest however much of it was reused.
   const manifest: FileManifest = { files: {} };
-  for (const path of order) manifest.files[path] = files[path];
+  for (const path of Object.keys(files).sort()) manifest.files[path] = files[path];
   const manifestText = JSON.stringify(manifest);
   await writeFile(join(paths.serverDir, MANIFEST_FILE), manifestText);
   writeBuildState(paths.stateFile, { codeVersion: paths.codeVersion, manifestHash: hashOf(manifestText), groups });
   log(`manifest of ${Object.keys(files).length} files written to ${relative(process.cwd(), join(paths.serverDir, MANIFEST_FILE))}`);
-}
-
-/** Whether the strings are in sort()'s order (by UTF-16 code units). */
-function inOrder(strings: readonly string[]): boolean {
-  for (let i = 1; i < strings.length; i++) if (strings[i - 1] > strings[i]) return false;
-  return true;
 }
 
 /** Every file under `dir`, with its URL path. */

@@ -1,5 +1,4 @@
 import { type Collection, jsonUrl, markdownUrl, pageUrl } from '../http/links.ts';
-import { time } from './build-profile.ts';
 import { contentKey } from './build-state.ts';
 import type { FileGroup, MarkdownFromJson } from './emit-items.ts';
 
@@ -7,11 +6,10 @@ import type { FileGroup, MarkdownFromJson } from './emit-items.ts';
 export const outputPath = (path: string) => path.replace(/^\//, '');
 
 /**
- * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the
- * worker from the record's JSON, which it writes too, or given) and its HTML page, keyed by the JSON and whatever
- * else the pages show (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the
- * files are (a function), with `key` then given: contentKey of the JSON, as it would be made here
- * (src/pipeline/card-pieces.ts keeps the cards').
+ * The group of a record's three representations (src/http/links.ts): its JSON, its Markdown twin (made by the worker
+ * from the JSON, or given) and its HTML page, keyed by the JSON and whatever else its renderers are given
+ * (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the files are (a function),
+ * with `key` then given: contentKey of the JSON (src/pipeline/card-pieces.ts keeps the cards').
  */
 export function representations(
   collection: Collection,
@@ -21,7 +19,7 @@ export function representations(
 ): FileGroup {
   return {
     group: pageUrl(collection, slug),
-    key: made.key ?? time('group keys', () => contentKey(typeof json === 'string' ? json : json(), ...(made.alsoShown ?? []))),
+    key: made.key ?? contentKey(typeof json === 'string' ? json : json(), ...(made.alsoShown ?? [])),
     async *files() {
       if (typeof json !== 'string') json = json();
       const jsonPath = `${outputPath(jsonUrl(collection, slug))}.json`;
@@ -29,27 +27,18 @@ export function representations(
       if (typeof made.markdown === 'string') yield { markdown: made.markdown, path: markdownPath, body: json, jsonPath };
       else {
         yield ['client', jsonPath, json];
-        yield { markdown: 'text', path: markdownPath, body: time(MARKDOWN_LABELS[slug === undefined ? 'index' : collection], made.markdown) };
+        yield { markdown: 'text', path: markdownPath, body: made.markdown() };
       }
       yield ['client', `${outputPath(pageUrl(collection, slug))}.html`, await made.html()];
     },
   };
 }
 
-/** The profile's label of a record's Markdown made on the main thread (build-profile.ts), by collection. */
-const MARKDOWN_LABELS: Record<Collection | 'index', string> = {
-  cards: 'card: Markdown',
-  sealed: 'sealed: Markdown',
-  knowledge: 'knowledge: Markdown',
-  sets: 'set: Markdown',
-  index: 'set list: Markdown',
-};
-
 /** A page that is only HTML (the home page, /sealed, /knowledge), keyed by the data it shows. `url`: `/` or `/sealed`. */
 export function htmlPage<T>(url: string, data: T, render: (data: T) => Promise<string>): FileGroup {
   return {
     group: url,
-    key: time('group keys', () => contentKey(JSON.stringify(data))),
+    key: contentKey(JSON.stringify(data)),
     async *files() {
       yield ['client', `${url === '/' ? 'index' : outputPath(url)}.html`, await render(data)];
     },

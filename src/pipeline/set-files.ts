@@ -1,17 +1,13 @@
 import { type SetCardSource, type SetSummary, setCardsOf, setListOf, setToDetail } from '../catalogue/set-record.ts';
 import { setListToMarkdown } from '../render/markdown/set-markdown.ts';
-import { time } from './build-profile.ts';
 import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
 import { representations } from './representations.ts';
 
 /**
- * The set pages, in three representations each: `/api/sets/{setId}.json`,
- * `/sets/{setId}.md` and `/sets/{setId}.html` per set, and the index
- * `/api/sets.json`, `/sets.md`, `/sets.html`. Figures come from the card
- * summaries the catalogue holds; the histories of each set's top cards from
- * the card pieces (src/pipeline/card-pieces.ts).
+ * The set pages, in three representations each (`/api/sets/{setId}.json`, `/sets/{setId}.md`, `/sets/{setId}.html`),
+ * and their index: figures from the card summaries, the histories of each set's top cards from the card pieces.
  */
 export async function* setFiles(
   catalogue: Catalogue,
@@ -30,13 +26,13 @@ export async function* setFiles(
   for (const set of catalogue.sets) {
     const inSet = sources.get(set.id) ?? [];
     const indexById = new Map(inSet.map((s) => [s.summary.id, s.index]));
-    const detail = time('set: detail', () => setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => pieces.history(indexById.get(card.id)!)));
+    const detail = setToDetail(set, setCardsOf(set, inSet), catalogue.pricesAsOf, (card) => pieces.history(indexById.get(card.id)!));
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
-    const json = time('set: JSON', () => JSON.stringify(detail));
+    const json = JSON.stringify(detail);
     yield representations('sets', set.id, json, { markdown: 'set', html: () => render.set(detail) });
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
-  const json = time('set list: JSON', () => JSON.stringify(setList));
+  const json = JSON.stringify(setList);
   yield representations('sets', undefined, json, { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
 }

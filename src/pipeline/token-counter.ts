@@ -1,24 +1,21 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
-import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
-import { contentKey, tokenKeyOfEtag } from './build-state.ts';
+import { contentKey } from './build-state.ts';
 
 /**
- * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the
- * exact bytes served and cached by content hash: a rebuild with unchanged
- * content counts nothing, and a changed file is counted again because its hash
- * changes. The cache is a plain JSON map hash → count beside Astro's own cache.
+ * Token counts of the Markdown files (js-tiktoken, o200k_base), counted on the exact bytes served. A file whose
+ * bytes are the previous build's keeps that build's count (src/pipeline/file-sink.ts).
  */
 let encoder: Tiktoken | undefined;
-/** Whether the encoder is made (the first count makes it; build-profile.ts times that apart). */
+/** Whether the encoder is made (the first count that needs it makes it). */
 export const tokenizerLoaded = (): boolean => encoder !== undefined;
 function encoderOf(): Tiktoken {
   if (encoder) return encoder;
   encoder = new Tiktoken(o200k_base);
-  // Its token → bytes map serves only decode(), which counting never calls: 200k byte arrays, 50 MB of the
-  // Markdown worker's heap. The counting tests (tests/unit/token-counter.test.ts) hold encode() to the reference.
+  // Its token → bytes map serves only decode(), which counting never calls, and is a large part of the worker's
+  // heap. The counting tests (tests/unit/token-counter.test.ts) hold encode() to the reference.
   (encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap?.clear();
   return encoder;
 }
@@ -35,13 +32,10 @@ export function countTokensExactly(text: string): number {
 }
 
 /**
- * The same count, faster. The encoder splits text with its pre-token pattern and
- * byte-pair-encodes each piece on its own, so the count is the sum over pieces;
- * our Markdown repeats the same pieces (labels, variant names, prices) thousands
- * of times, and remembering each piece's count makes counting ~20k files several
- * times faster. Matching the pattern was then most of the time left, so
- * the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of
- * the pattern, and the pattern finds only the pieces that copy cannot decide.
+ * The same count, faster. The encoder splits text with its pre-token pattern and byte-pair-encodes each piece on its
+ * own, so the count is the sum over pieces; our Markdown repeats the same pieces thousands of times, so each piece's
+ * count is remembered, and the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of the pattern
+ * (the pattern finds only the pieces that copy cannot decide).
  *
  * @example countTokens('Charizard') // 3
  */
@@ -72,10 +66,8 @@ export function countTokens(text: string): number {
 const piecePattern = new RegExp(o200k_base.pat_str, 'uy');
 const pairCounts = new Int8Array(128 * 128);
 /**
- * Past this many pieces the memo starts again, so that a catalogue of any size
- * holds a few MB: 22k files have ~15k distinct pieces, most of them few
- * characters long, and the frequent ones are back after a few files. An LRU
- * would cost on every hit what a clear costs once.
+ * Past this many pieces the memo starts again, so that a catalogue of any size holds little (the frequent pieces are
+ * back after a few files). An LRU would cost on every hit what a clear costs once.
  */
 const PIECE_MEMO_LIMIT = 1 << 16;
 const pieceCounts = new Map<string, number>();
@@ -93,10 +85,10 @@ function pieceCount(piece: string): number {
 }
 
 /**
- * The memo of pieces is kept between builds (`file`, beside the token cache): a rebuild counts the few Markdown
- * files that changed from pieces the last build met, and the tokenizer (200k ranks: ~0.8 s of the Markdown
- * worker's core) is made only for a piece it did not. A piece's count depends on the encoding alone, which the
- * file names by a hash of its pattern and ranks; a file of another encoding, or cut short, is not read.
+ * The memo of pieces is kept between builds (`file`, in the cache folder): a rebuild counts its few changed Markdown
+ * files from pieces the last build met, and makes the tokenizer (slow to make, large) only for a piece it did not. A
+ * piece's count depends on the encoding alone, which the file names by a hash of its pattern and ranks; a file of
+ * another encoding, or cut short, is not read.
  */
 export function readPieceCounts(file: string): void {
   if (!existsSync(file)) return;
@@ -139,13 +131,10 @@ function classAt(text: string, i: number): number {
 }
 
 /**
- * Where the o200k piece that starts at `start` ends, when ASCII characters alone
- * decide it, else -1: each alternative of the pattern, in its order, as the
- * backtracking matcher resolves it. It gives up on seeing any non-ASCII
- * character, even one that only ends a run, because that character may be a
- * letter, mark, digit or space that would continue it; what it accepts depends
- * on nothing before `start` (the pattern has no lookbehind), so counting resumes
- * after a piece the pattern found.
+ * Where the o200k piece that starts at `start` ends, when ASCII characters alone decide it, else -1: each alternative
+ * of the pattern, in its order, as the backtracking matcher resolves it. It gives up on any non-ASCII character, even
+ * one that only ends a run (it may be a letter, mark, digit or space that would continue it); what it accepts depends
+ * on nothing before `start` (the pattern has no lookbehind), so counting resumes after a piece the pattern found.
  */
 function asciiPieceEnd(text: string, start: number): number {
   const first = classAt(text, start);
@@ -190,27 +179,4 @@ function asciiPieceEnd(text: string, start: number): number {
   if (next === NOT_ASCII) return -1;
   if (newline >= 0) return newline + 1;
   return next === END || end - start === 1 ? end : end - 1;
-}
-
-/**
- * Reads the token counts a build can reuse (hash of a Markdown file's bytes → count): the cache the previous
- * build wrote (`file`) or, when that is gone but its output is not (Astro's cache deleted, a CI that keeps
- * dist/), the counts of the previous manifest in `serverDir`, whose ETags are the same hash. A count belongs to
- * bytes, so it is right whichever build made them. Empty when there is neither.
- */
-export function readTokenCache(file: string, serverDir: string): Map<string, number> {
-  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>));
-  const manifest = join(serverDir, MANIFEST_FILE);
-  if (!existsSync(manifest)) return new Map();
-  const counts = new Map<string, number>();
-  for (const { etag, tokens } of Object.values((JSON.parse(readFileSync(manifest, 'utf8')) as FileManifest).files)) {
-    if (tokens !== undefined) counts.set(tokenKeyOfEtag(etag), tokens);
-  }
-  return counts;
-}
-
-/** Writes the cache of this build: only the entries it used, so the cache never grows stale. */
-export function writeTokenCache(file: string, used: Map<string, number>): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(Object.fromEntries(used)));
 }

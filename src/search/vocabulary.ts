@@ -56,7 +56,7 @@ export function typoBudget(length: number): number {
 
 /**
  * Unknown words per query that get a typo correction; later ones count as found
- * nowhere. A correction walks the vocabulary (~0.2 ms on the real catalogue), the
+ * nowhere. A correction walks the vocabulary, the
  * one per-word cost that does not shrink as the match set does, and a query may
  * hold 16 words: uncapped, 16 invented words cost 16 walks. Real queries carry one
  * or two typos.

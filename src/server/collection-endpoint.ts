@@ -64,7 +64,7 @@ export function createCollectionEndpoint({
   /**
    * A list read into lines, checked against the limits, admitted, counted by its size (the gate), then valued in
    * the worker. While the worker has no room at all, or the client was refused a moment ago, it is not even read:
-   * reading a list is its one cost on this thread (~6 ms a megabyte of text, ~75 ms of CSV), and a client that
+   * reading a list (its text, or a CSV's rows) is its one cost on this thread, and a client that
    * ignores Retry-After must not make the function pay it again and again.
    */
   async function value(read: () => ListLine[] | { problem: string }, output: ListOutput, options: ListOptions, req: IncomingMessage): Promise<Valued> {

@@ -55,7 +55,7 @@ export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted
   }
 
   const gate = async (req: IncomingMessage, cost: number): Promise<GateDecision> => {
-    // Nothing to count, nothing to exempt: no signature is checked (it costs ~80 µs when one is offered).
+    // Nothing to count, nothing to exempt: no signature is checked (the gate's dearest step when one is offered).
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
     return decisionOf(await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost));
   };

@@ -23,7 +23,7 @@ export const LIST_WORK = {
   /**
    * Lists of at most this many lines are valued on the main thread, as a search is: ten lines are a few
    * milliseconds at worst, and sending them to the worker would cost more than valuing them (and start a worker,
-   * some 70 MB, for a shared link's three lines).
+   * with a heap of its own, for a shared link's three lines).
    */
   inlineLines: 10,
   /** Lines admitted at once across every request, running and waiting: four of the largest lists. */

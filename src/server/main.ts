@@ -57,8 +57,8 @@ try {
 }
 const { dist, port, host } = config;
 
-// Searching needs no manifest: it is read while the rest starts and parsed (~50 ms on the bundled
-// catalogue) once the first search is answered, so that search never waits behind it; files wait for it.
+// Searching needs no manifest: it is read while the rest starts and parsed once the first search is answered,
+// so that search never waits behind it; files wait for it.
 let firstSearchAnswered!: () => void;
 const firstSearch = new Promise<void>((resolve) => (firstSearchAnswered = resolve));
 const manifestText = readFile(join(dist, 'server', MANIFEST_FILE), 'utf8');
@@ -113,7 +113,7 @@ server.listen(port, host, async () => {
   step('gate and listen');
   const address = server.address();
   const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
-  // node:http, not fetch: fetch's first use loads undici (~45 ms) on the way to the first answer.
+  // node:http, not fetch: fetch's first use loads undici on the way to the first answer.
   const warm = (path: string) =>
     new Promise<void>((done) => {
       const req = get(`${where}${path}`, { agent: false, headers: { [warmUp.name]: warmUp.token } }, (res) => res.resume().once('close', done));
@@ -131,7 +131,7 @@ server.listen(port, host, async () => {
   const from = config.staticOrigin ? ` (prebuilt files from ${config.staticOrigin})` : '';
   const took = steps.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ');
   console.log(`card-values: serving ${dist}${from} at ${where} (ready in ${Math.round(stepEnd)} ms: ${took}; rate limit ${limits})`);
-  // The orders other than value are built on first use (~20 ms each on the bundled catalogue): build them now, after ready.
+  // The orders other than value are built on first use: build them now, after ready.
   for (const sort of ['name', 'value-asc']) for (const api of ['cards', 'sealed']) await warm(`/api/${api}?q=a&sort=${sort}&limit=1`);
 });
 

@@ -1,8 +1,7 @@
 /**
  * The o200k_base token count of Markdown the function writes on request (a valued list, a tool's search
  * answer): what the build counts with js-tiktoken (src/pipeline/token-counter.ts), counted here with
- * gpt-tokenizer, the same ranks in a form that loads in a fifth of the time and a third of the memory
- * (first count 110 ms and +69 MB against 550 ms and +175 MB, measured on Node 24). It is imported on the
+ * gpt-tokenizer, the same ranks in a form that loads in a fraction of the time and the memory. It is imported on the
  * first count, so a function that never counts never loads it; tests/unit/token-counter.test.ts holds both
  * counters to the same counts.
  */

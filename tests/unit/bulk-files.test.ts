@@ -11,7 +11,8 @@ import { pathsOf } from '../../src/describe/openapi/paths.ts';
 import {
   bulkFileEntry,
   cardCsvColumnsOf,
-  csvOf,
+  csvHeadOf,
+  csvRowOf,
   dataDateOf,
   digestFile,
   gzipOf,
@@ -46,7 +47,13 @@ describe('csvField (RFC 4180)', () => {
   });
 });
 
-describe('csvOf', () => {
+/** A CSV as the build writes one: its header row, then a row per record (csvRowOf), each ending in CRLF. */
+const csvOf = (columns: Parameters<typeof csvRowOf>[0], rows: unknown[]) => ({
+  body: Buffer.concat([csvHeadOf(columns), Buffer.from(rows.map((row) => `${csvRowOf(columns, row)}\r\n`).join(''))]),
+  records: rows.length,
+});
+
+describe('the CSV rows of the bulk files', () => {
   const rows = [
     { id: 'a-1', name: 'Pikachu, Jr.', note: 'said "hi"\r\nthen left', value: 1.5, types: ['Lightning'], band: null },
     { id: 'b-2', name: "Farfetch'd", note: '', value: null, types: [], band: 'mid' },

@@ -17,8 +17,7 @@ const SRC = join(ROOT, 'src');
 /**
  * What each folder of src/ may import of ours besides itself: the table of docs/architecture.md. Every folder has a
  * row, so a new one must be placed. Astro's own folders (components, layouts, pages, integrations) are adapters
- * and import what a page or the build needs (integrations/ holds the build's drivers: Astro's integration, and the
- * content build that runs the record files' loaders without Astro).
+ * and import what a page or the build needs.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   schemas: [],
@@ -38,7 +37,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   components: ['layouts', 'render', 'search', 'catalogue', 'http', 'schemas'],
   layouts: ['render', 'http', 'schemas'],
   pages: ['components', 'layouts', 'pipeline', 'render', 'http', 'schemas'],
-  integrations: ['pipeline', 'loaders', 'server', 'schemas'],
+  integrations: ['pipeline', 'server', 'schemas'],
 };
 
 /** The rooms that hold pure functions: they run at build and per request alike, so they read no file and open no socket. */

@@ -13,7 +13,6 @@ import SetsIndexPage from '../../components/SetsIndexPage.astro';
 import { type Collection, pageUrl } from '../../http/links.ts';
 import Page from '../../layouts/Page.astro';
 import { logPhase } from '../../pipeline/build-log.ts';
-import { time } from '../../pipeline/build-profile.ts';
 import { loadCatalogue, releaseCatalogue } from '../../pipeline/catalogue.ts';
 import { bundlesOf } from '../../pipeline/emit-files.ts';
 import type { PageRenderer } from '../../pipeline/emit-items.ts';
@@ -28,15 +27,15 @@ import type { KnowledgeDetail } from '../../schemas/api-types.ts';
  * says what the build does; this adapter gives it the catalogue and Astro's
  * renderer). Its body is the list of files the bundle made or kept, which the
  * build-output integration gathers and deletes. Never served. Pages are
- * rendered with the container API: as routes of their own, 20k pages cost
- * Astro's page pipeline ~1.7 ms each.
+ * rendered with the container API: as routes of their own, each page would
+ * pay for Astro's whole page pipeline.
  */
 const catalogueCache = { dir: paths.cardFileCacheDir, codeVersion: paths.codeVersion };
 
 export const getStaticPaths = (async () => {
   // Astro asks for the paths just before it renders them: the build's third phase begins.
   logPhase(3);
-  return bundlesOf(await time('catalogue: loaded', () => loadCatalogue(catalogueCache))).map((bundle) => ({ params: { bundle } }));
+  return bundlesOf(await loadCatalogue(catalogueCache)).map((bundle) => ({ params: { bundle } }));
 }) satisfies GetStaticPaths;
 
 const schemas = Object.fromEntries(
@@ -46,7 +45,7 @@ const schemas = Object.fromEntries(
 /**
  * Astro's container keeps each component it renders as a route of its own, and finds each render's head
  * elements by a linear search over all of them: one container for the whole build made rendering quadratic in
- * the pages (1.3 s of the bundled catalogue's main thread, and every route kept alive to the end). A fresh
+ * the pages (and kept every route alive to the end). A fresh
  * container every few hundred pages keeps the search short and lets the routes go.
  */
 const RENDERS_PER_CONTAINER = 256;
@@ -55,39 +54,33 @@ async function createRenderer(): Promise<PageRenderer> {
   let container = await AstroContainer.create();
   let renders = 0;
   const fresh = async () => {
-    if (++renders % RENDERS_PER_CONTAINER === 0) container = await time('HTML: a fresh Astro container', () => AstroContainer.create());
+    if (++renders % RENDERS_PER_CONTAINER === 0) container = await AstroContainer.create();
     return container;
   };
-  // A partial render skips the per-page head bookkeeping of a full page render
-  // (a quarter of the render time); the layout holds the whole document, so only
-  // the doctype is added here. `label`: where the profile counts its time (src/pipeline/build-profile.ts).
-  const page = async (
-    label: string,
-    component: Parameters<typeof container.renderToString>[0],
-    props: Record<string, unknown>,
-    slots?: Record<string, string>,
-  ) => {
+  // A partial render skips the per-page head bookkeeping of a full page render; the layout holds the whole
+  // document, so only the doctype is added here.
+  const page = async (component: Parameters<typeof container.renderToString>[0], props: Record<string, unknown>, slots?: Record<string, string>) => {
     const current = await fresh();
     const options = slots ? { props, slots, partial: true } : { props, partial: true };
-    return time(label, async () => `<!DOCTYPE html>${await current.renderToString(component, options)}`);
+    return `<!DOCTYPE html>${await current.renderToString(component, options)}`;
   };
   // The card pages are filled into the layout rendered once (src/render/pages/card-page.ts says why).
   let cardFrame: Promise<PageFrame> | undefined;
   return {
     card: async (card) => {
-      const frame = await (cardFrame ??= page('card: HTML', Page, FRAME_PROPS, FRAME_SLOTS).then(pageFrameOf));
-      return time('card: HTML', () => frame.fill(cardPageOf(card)));
+      const frame = await (cardFrame ??= page(Page, FRAME_PROPS, FRAME_SLOTS).then(pageFrameOf));
+      return frame.fill(cardPageOf(card));
     },
-    sealed: (product) => page('sealed: HTML', SealedPage, { product }),
-    article: (article, titles, body) => page('knowledge: HTML', ArticlePage, articleProps(article, titles, body)),
-    set: (set) => page('set: HTML', SetPage, { set }),
-    setList: (setList) => page('set list: HTML', SetsIndexPage, { setList }),
-    home: (home) => page('site: pages HTML', HomePage, { home }),
-    sealedIndex: (index) => page('site: pages HTML', SealedIndexPage, { index }),
-    knowledgeIndex: (index) => page('site: pages HTML', KnowledgeIndexPage, { index }),
-    movers: (movers) => page('site: pages HTML', MoversPage, { movers }),
-    searchHelp: () => page('site: pages HTML', SearchHelpPage, {}),
-    shell: () => page('site: pages HTML', Page, { title: SHELL_TITLE }, { default: SHELL_MAIN }),
+    sealed: (product) => page(SealedPage, { product }),
+    article: (article, titles, body) => page(ArticlePage, articleProps(article, titles, body)),
+    set: (set) => page(SetPage, { set }),
+    setList: (setList) => page(SetsIndexPage, { setList }),
+    home: (home) => page(HomePage, { home }),
+    sealedIndex: (index) => page(SealedIndexPage, { index }),
+    knowledgeIndex: (index) => page(KnowledgeIndexPage, { index }),
+    movers: (movers) => page(MoversPage, { movers }),
+    searchHelp: () => page(SearchHelpPage, {}),
+    shell: () => page(Page, { title: SHELL_TITLE }, { default: SHELL_MAIN }),
   };
 }
 

@@ -60,8 +60,8 @@ export interface PageFrame {
 
 /**
  * A frame for the build's own pages: the layout rendered once with markers for the title, the description, the
- * head's links (its `head` slot) and main. The card pages, 20k a build, are filled into it: through Astro each
- * cost the layout's render again, a third of the main thread's time for the pages. Throws when a marker is
+ * head's links (its `head` slot) and main. The card pages, most of a build's pages, are filled into it: through
+ * Astro each cost the layout's render again. Throws when a marker is
  * missing, doubled or out of order (the layout changed without this module).
  */
 export function pageFrameOf(text: string): PageFrame {

@@ -49,7 +49,7 @@ const REFUSALS_KEPT = 10_000;
 
 export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.warn, now }: LimiterOptions = {}): Limiter {
   const memory = new MemoryGcraLimiter(policy, now);
-  // ioredis is loaded only when there is a Redis to talk to (~20 ms at start otherwise spent for nothing).
+  // ioredis is loaded only when there is a Redis to talk to (its load would slow every start for nothing).
   const redis: Promise<RedisLimiter> | undefined = redisUrl
     ? import('./redis-store.ts').then(({ createRedisLimiter }) => createRedisLimiter(redisUrl, policy, memory, warn))
     : undefined;
