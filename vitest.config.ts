@@ -10,7 +10,9 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  * them all. Only the tiers that read the fixture site build it (tests/support/global-setup.ts), once for the
  * code and fixture content, reused by the other tiers and later runs.
  *
- *   unit      pure modules on fixture content; no build, no server
+ *   unit      pure modules on fixture content; no build, no server, no process started
+ *   processes the scripts run as a user runs them, and what needs a process or server of its own (Vite with
+ *             Astro's plugins, Node started with a setting, a local server standing in for a host on the internet)
  *   content   the committed catalogue (content/) held to its promises: relevance, search, article facts
  *   contract  the built fixture site: files, schemas, incremental builds, the import
  *   http      the real function over HTTP
@@ -43,13 +45,17 @@ const CONTRACT_FILES = [
 const MINIFLARE = miniflareInstalled();
 
 /**
- * The unit tier is many short files, and most of its test time is spent in the scripts its tests start (the
- * catalogue sync, the import, the checker, the agents' refresh: about 14 of 18 s on one worker): so two workers at
- * least, where Vitest would give a 2-core machine one, and Node's compile cache for those scripts, which would
- * otherwise compile the same modules again at each of their dozens of starts (halves each start, ~0.2 → ~0.1 s).
- * The rest was each file importing the same modules afresh (~0.2–0.4 s a file, for tests of a few milliseconds):
- * the files of a worker share their modules (`isolate: false`), which pure tests allow; tests/unit/unit-tier.test.ts
- * keeps them pure (no module mocks, stubbed environment or globals, fake timers).
+ * Node's compile cache for the scripts the tests start, which would otherwise compile the same modules again at
+ * each of their dozens of starts (halves each start, ~0.2 → ~0.1 s).
+ */
+const COMPILE_CACHE = { NODE_COMPILE_CACHE: fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) };
+
+/**
+ * The unit tier is many short files: so two workers at least, where Vitest would give a 2-core machine one. Most
+ * of their time was each file importing the same modules afresh (~0.2–0.4 s a file, for tests of a few
+ * milliseconds): the files of a worker share their modules (`isolate: false`), which pure tests allow;
+ * tests/unit/unit-tier.test.ts keeps them pure (no module mocks, stubbed environment or globals, fake timers) and
+ * free of started processes and servers, whose tests are the `processes` tier's.
  */
 const UNIT: TestProjectInlineConfiguration['test'] = {
   include: ['tests/unit/**/*.test.ts'],
@@ -57,7 +63,8 @@ const UNIT: TestProjectInlineConfiguration['test'] = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // Vitest runs projects of different worker counts as separate groups, in this order: the unit tier first, alone.
   sequence: { groupOrder: 0 },
-  env: { NODE_COMPILE_CACHE: fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
+  // The unit files that still start scripts (tests/unit/unit-tier.test.ts names them) until they move.
+  env: COMPILE_CACHE,
 };
 
 /** A tier's project; the tiers but unit share one group, which runs after the unit tier's (see UNIT). */
@@ -72,6 +79,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       tier('unit', UNIT),
+      tier('processes', { include: ['tests/processes/**/*.test.ts'], env: COMPILE_CACHE }),
       tier('content', { include: ['tests/content/**/*.test.ts'] }),
       tier('contract', { include: ['tests/contract/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
       tier('http', { include: ['tests/http/**/*.test.ts'], globalSetup: FIXTURE_SITE }),

@@ -23,7 +23,11 @@ const END = '<!-- /test-tiers -->';
 
 /** The tiers, in the order `npm test` lists them, each with what it runs as the doc says it. */
 const TIERS: { tier: string; what: string }[] = [
-  { tier: 'unit', what: '`tests/unit/`: pure modules on fixture content; no build, no server' },
+  { tier: 'unit', what: '`tests/unit/`: pure modules on fixture content; no build, no server, no process started' },
+  {
+    tier: 'processes',
+    what: "`tests/processes/`: the scripts run as a user runs them (the import, the agents' refresh), the pages rendered by Vite with Astro's plugins, token counts across builds",
+  },
   {
     tier: 'content',
     what: "`tests/content/`: the committed catalogue held to its promises (labelled relevance, search, article facts and comps, the README's figures, the synthetic catalogue)",

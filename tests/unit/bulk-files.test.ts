@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,7 +177,7 @@ describe('ndjsonOf and gzipOf', () => {
       Array.from({ length: n }, (_, i) => JSON.stringify({ id: `set${i % 7}-${i}`, name: `Card ${i}`, text: edit?.(i) ?? 'Flabébé '.repeat(380 + (i % 13)) })),
     ).body;
 
-  it('gzip of many chunks is one gzip member that gunzip, zlib and a DecompressionStream read back', async () => {
+  it('gzip of many chunks is one gzip member that zlib and a DecompressionStream read back (gunzip: tests/processes/open-data-gzip.test.ts)', async () => {
     const body = records(3000);
     expect(body.length).toBeGreaterThan(8 * 2 ** 20);
     const gzip = await gzipOf(body);
@@ -189,9 +188,6 @@ describe('ndjsonOf and gzipOf', () => {
     expect(gzip.readUInt32LE(gzip.length - 4)).toBe(body.length);
     const streamed = Buffer.from(await new Response(new Blob([new Uint8Array(gzip)]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
     expect(streamed.equals(body)).toBe(true);
-    const gunzip = spawnSync('gunzip', ['-c'], { input: gzip, maxBuffer: 2 ** 30 });
-    if (gunzip.error) console.warn(`gunzip not run: ${gunzip.error.message}`);
-    else expect(gunzip.stdout.equals(body)).toBe(true);
     expect(gunzipSync(await gzipOf(Buffer.alloc(0))).length).toBe(0);
   });
 

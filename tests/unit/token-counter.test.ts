@@ -1,17 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import { Tiktoken } from 'js-tiktoken/lite';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cardToDetail } from '../../src/catalogue/card-record.ts';
+import { describe, expect, it } from 'vitest';
 import { countTokens, countTokensExactly } from '../../src/pipeline/token-counter.ts';
-import { cardToMarkdown } from '../../src/render/markdown/card-markdown.ts';
 import { countTokens as countInFunction } from '../../src/server/token-count.ts';
-import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
+import { cardMarkdown, referenceCount, texts } from '../support/token-texts.ts';
 
 /**
  * The token counts the manifest serves (X-Markdown-Tokens) are the counts of an untouched js-tiktoken
@@ -19,32 +11,6 @@ import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
  * finding the pieces of ASCII text by a hand-written copy of the pre-token pattern: all must give the
  * reference's count on any text.
  */
-const reference = new Tiktoken(o200k_base);
-/** Special-token strings count as the text they are (a file that quotes `<|endoftext|>` is still a file). */
-const referenceCount = (text: string) => reference.encode(text, [], []).length;
-
-const cards = JSON.parse(readFileSync(join(FIXTURE_CONTENT, 'cards', 'base1.json'), 'utf8'));
-const sets = JSON.parse(readFileSync(join(FIXTURE_CONTENT, 'sets.json'), 'utf8'));
-const cardMarkdown = cards.slice(0, 5).map((card: { set: string }) =>
-  cardToMarkdown(
-    cardToDetail(
-      card as never,
-      sets.find((s: { id: string }) => s.id === card.set),
-      '2025-10-20',
-      undefined,
-    ),
-  ),
-);
-
-const texts = [
-  'Charizard',
-  '# Charizard — Base Set 4/102\n\n| Variant | Market |\n|---|---|\n| Holofoil | $458.29 |\n',
-  'Pokémon Flabébé 日本語のカード ✨ 🃏 and CJK: 皮卡丘',
-  '   leading spaces, tabs\t\tand\r\nCRLF lines\n\n\n',
-  'a text that names a special token <|endoftext|> literally',
-  ...cardMarkdown,
-];
-
 describe('token counts', () => {
   it.each(texts.map((text, i) => [i, text]))('text %i: the build counts what an untouched encoder counts', (_, text) => {
     expect(countTokens(text)).toBe(referenceCount(text));
@@ -122,44 +88,5 @@ describe('token counts', () => {
     expect(o200k_base.pat_str).toBe(
       "[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]*[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]+('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)?|[^\\r\\n\\p{L}\\p{N}]?[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]+[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]*('s|'S|'t|'T|'re|'rE|'Re|'RE|'ve|'vE|'Ve|'VE|'m|'M|'ll|'lL|'Ll|'LL|'d|'D)?|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+",
     );
-  });
-});
-
-/**
- * The memo of pieces outlives the build that made it (CACHE_DIR/markdown-pieces.json): each case runs in a
- * process of its own, as a build and the next one do, since the memo and the tokenizer live in the module.
- */
-describe("token counts from the last build's pieces", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'token-pieces-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const counter = pathToFileURL(join(import.meta.dirname, '..', '..', 'src', 'pipeline', 'token-counter.ts')).href;
-  /** Runs `body` (module code, `counter` the token counter) in a new Node process; returns what it printed as JSON. */
-  const inBuild = (body: string): { counts: number[]; loaded: boolean } => {
-    const script = `import * as counter from ${JSON.stringify(counter)};\n${body}`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(result.stderr);
-    return JSON.parse(result.stdout);
-  };
-  const countAll = `console.log(JSON.stringify({ counts: ${JSON.stringify(texts)}.map(counter.countTokens), loaded: counter.tokenizerLoaded() }));`;
-
-  it('a rebuild counts the pieces the last build met without making the tokenizer, and counts what an untouched encoder counts', () => {
-    const file = join(dir, 'pieces.json');
-    const first = inBuild(`${countAll}\ncounter.writePieceCounts(${JSON.stringify(file)});`);
-    expect(first.loaded).toBe(true);
-    const next = inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`);
-    expect(next).toEqual({ counts: texts.map(referenceCount), loaded: false });
-  });
-
-  it('a memo of pieces another encoding counted is not read', () => {
-    const file = join(dir, 'other-encoding.json');
-    writeFileSync(file, JSON.stringify({ encoding: 'another encoding', pieces: [['Charizard', 99]] }));
-    expect(inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
-  });
-
-  it('a memo cut short (a build killed while writing it) is not read, and counting goes on', () => {
-    const file = join(dir, 'cut.json');
-    inBuild(`${countAll}\ncounter.writePieceCounts(${JSON.stringify(file)});`);
-    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 200));
-    expect(inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
   });
 });

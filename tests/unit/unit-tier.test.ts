@@ -16,6 +16,14 @@ const LEAKS: [string, RegExp][] = [
   ['changes directory', /\bprocess\.chdir\(/],
 ];
 
+/** What starts a process or a server: the unit tier's tests call functions, so its files share workers and stay fast. */
+const STARTS: [string, RegExp][] = [
+  ['starts a process', /\bfrom 'node:child_process'|\bnew Worker\(/],
+  ['starts a server', /\bcreateServer\(|\bcreateViteServer\(|\.listen\(/],
+];
+/** The catalogue sync's and the checker's tests, which still run their scripts, until they move to tests/processes/. */
+const STILL_STARTING = ['catalogue-sync.test.ts', 'content-check.test.ts'];
+
 describe('the unit tier', () => {
   it('holds only tests that leave the modules, the environment and the clock as they found them', () => {
     const dir = join(ROOT, 'tests', 'unit');
@@ -26,5 +34,18 @@ describe('the unit tier', () => {
         return LEAKS.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${file} ${what}`);
       });
     expect(leaking).toEqual([]);
+  });
+
+  it('starts no process and no server: those tests are the processes tier’s (tests/processes/)', () => {
+    const dir = join(ROOT, 'tests', 'unit');
+    const starting = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && file !== 'unit-tier.test.ts')
+      .flatMap((file) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        return STARTS.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${file} ${what}`);
+      });
+    expect(starting.filter((found) => !STILL_STARTING.includes(found.split(' ')[0]))).toEqual([]);
+    // The list shrinks as those files move; a file on it that starts nothing any more must leave it.
+    expect(STILL_STARTING.filter((file) => !starting.some((found) => found.startsWith(`${file} `)))).toEqual([]);
   });
 });
