@@ -706,7 +706,16 @@ export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
         .map((pairs) => (pairs.length ? `?${pairs.map(([n, v, how]) => `${encode(n, how)}=${encode(v, how)}`).join('&')}` : '')),
     },
   );
-  const searchPairs = fc.array(fc.tuple(fc.constantFrom(...PARAMETERS), value), { maxLength: 4 });
+  // The look-ups given their own kind of list now and then: any value with any parameter alone reached a
+  // look-up's checks in 1 request of 1,000 (tcgplayer) or 100 (ids).
+  const searchPairs = fc.array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...PARAMETERS), value) },
+      { weight: 1, arbitrary: fc.tuple(fc.constant('tcgplayer'), productIds) },
+      { weight: 1, arbitrary: fc.tuple(fc.constant('ids'), itemKeys) },
+    ),
+    { maxLength: 4 },
+  );
 
   const mediaRange = fc.constantFrom(
     'text/html',
