@@ -5,13 +5,16 @@
  * the figures its Markdown marks (`:fact[…]{…}` and fact-tables: docs/editing.md), and nothing else; and into the
  * catalogue sentence of the README beside the content tree (`<content>/../README.md`, when there is one:
  * src/knowledge-facts/readme.ts). Run it after anything that changes prices, cards or articles; the daily price
- * job does (docs/operations.md).
+ * job does (docs/operations.md). When a build is there (`--dist`), also the figures the docs state about it, the
+ * bulk files' sizes and what tools/list costs, each rewritten when it is no longer about the build's
+ * (scripts/lib/build-figures.ts).
  *
- * Usage:  node scripts/compute-facts.ts [--write] [--check] [--content DIR]
+ * Usage:  node scripts/compute-facts.ts [--write] [--check] [--content DIR] [--dist DIR]
  *         dry run by default: prints which figures would change
- *         --write    rewrites the articles and the README
- *         --check    exits 2 when any article or the README would change (for CI)
+ *         --write    rewrites the articles, the README and the docs' figures of the build
+ *         --check    exits 2 when any of them would change (for CI)
  *         --content  the content tree (default: CONTENT_DIR, else content/)
+ *         --dist     the build whose figures the docs state (default: DIST_DIR, else dist/; none there: skipped)
  * Exit:   0 done (or up to date), 1 an article has a marker that cannot be read or names no value, or a figure
  *         no marker covers (or the README no longer holds its catalogue sentence): mend it by hand, the message
  *         names the file and line; 2 --check found stale figures
@@ -21,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { factsCatalogueOf, reviewArticles } from '../src/knowledge-facts/index.ts';
 import { reviewReadme } from '../src/knowledge-facts/readme.ts';
+import { BUILD_QUOTES, readBuildFacts, reviewBuildFigures } from './lib/build-figures.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 
 const { values: args } = parseArgs({
@@ -28,6 +32,7 @@ const { values: args } = parseArgs({
     write: { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     content: { type: 'string', default: process.env.CONTENT_DIR ?? 'content' },
+    dist: { type: 'string', default: process.env.DIST_DIR ?? 'dist' },
   },
 });
 const CONTENT = resolve(args.content!);
@@ -74,15 +79,27 @@ else {
 }
 const readmeChanged = readmeReview !== undefined && readmeReview.text !== readme;
 
-console.log(`4. summary: ${reviews.length} articles, and the README`);
-if (changed.length === 0 && !readmeChanged) console.log('   every figure is up to date');
+console.log('4. the docs’ figures of the build');
+const buildFacts = readBuildFacts(resolve(args.dist!));
+const docs = buildFacts === undefined ? [] : Object.keys(BUILD_QUOTES).map((file) => ({ file, was: readFileSync(join(CONTENT, '..', file), 'utf8') }));
+const docReviews = docs.map(({ file, was }) => ({ file, was, ...reviewBuildFigures(file, was, buildFacts!) }));
+if (!buildFacts) console.log(`   no build in ${args.dist}: skipped`);
+for (const review of docReviews) {
+  for (const d of review.differences) console.log(`   ${review.file}: ${clip(d.was)} → ${clip(d.now)}`);
+  for (const p of review.problems) console.error(`compute-facts: ${p}`);
+  if (args.write && review.text !== review.was) writeFileSync(join(CONTENT, '..', review.file), review.text);
+}
+const docsChanged = docReviews.filter((review) => review.text !== review.was).map((review) => review.file);
+
+console.log(`5. summary: ${reviews.length} articles, the README and the docs`);
+if (changed.length === 0 && !readmeChanged && docsChanged.length === 0) console.log('   every figure is up to date');
 else {
-  const names = [...changed.map((r) => r.slug), ...(readmeChanged ? ['README.md'] : [])];
+  const names = [...changed.map((r) => r.slug), ...(readmeChanged ? ['README.md'] : []), ...docsChanged];
   console.log(`   ${args.write ? 'rewrote' : 'would rewrite'} ${names.length}: ${names.join(', ')}`);
   if (!args.write) console.log('   run with --write to apply');
 }
-if (broken.length > 0 || readmeReview?.problems.length) {
+if (broken.length > 0 || readmeReview?.problems.length || docReviews.some((review) => review.problems.length > 0)) {
   console.error('   mend the markers or figures named above by hand (docs/editing.md), then run again');
   process.exit(1);
 }
-if (args.check && !args.write && (changed.length > 0 || readmeChanged)) process.exit(2);
+if (args.check && !args.write && (changed.length > 0 || readmeChanged || docsChanged.length > 0)) process.exit(2);

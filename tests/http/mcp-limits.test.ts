@@ -76,6 +76,31 @@ describe('the rate limit on /mcp', () => {
     expect(read.status).toBe(429);
   });
 
+  it('refuses a list it cannot afford, saying what it would have cost and what is left, which buys the searches', async () => {
+    const localAddress = newClient();
+    expect((await post(call('search_cards', { q: 'mew' }), { localAddress })).headers.ratelimit).toMatch(/;r=2;/);
+    const list = Array.from({ length: 101 }, (_, i) => `base1-${i + 1}`).join('\n');
+    const refused = await post(call('value_collection', { list }), { localAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['request-cost']).toBe('3');
+    expect(refused.headers.ratelimit).toMatch(/^"default";r=2;t=\d+$/);
+    const search = await post(call('search_cards', { q: 'mew' }), { localAddress });
+    expect(search.status).toBe(200);
+    expect(search.headers.ratelimit).toMatch(/;r=1;/);
+  });
+
+  it('does not charge a call of a tool that does not exist: the message is refused for its shape (-32602)', async () => {
+    const localAddress = newClient();
+    for (let i = 0; i < QUOTA + 1; i++) {
+      const res = await post(call('nope', {}), { localAddress });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).error).toMatchObject({ code: -32602 });
+      expect(res.headers['request-cost']).toBeUndefined();
+      expect(res.headers.ratelimit).toBeUndefined();
+    }
+    expect((await post(call('search_cards', { q: 'mew' }), { localAddress })).headers.ratelimit).toMatch(/;r=2;/);
+  });
+
   it('never counts a verified agent (Web Bot Auth on the POST), not even past the quota', async () => {
     const localAddress = newClient();
     for (let i = 0; i < QUOTA * 3; i++) {

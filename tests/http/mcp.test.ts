@@ -1,7 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MCP_PROTOCOL_VERSIONS, TOKENS_META } from '../../src/describe/mcp/protocol.ts';
+import { TOOL_LIST_TOKENS_MAX } from '../../src/describe/mcp/tools.ts';
+import { COLLECTION_LIMITS, countText, LOOKUP_MAX_IDS } from '../../src/http/limits.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import { send as sendRaw } from '../support/http-client.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
@@ -17,6 +21,9 @@ const dist = inject('fixtureDist');
 const { get, send, url } = useContractTarget(dist);
 
 const ACCEPT = 'application/json, text/event-stream';
+/** The tools' input schemas, compiled as a client would check its arguments by them (they carry `format: date`). */
+const toolInputs = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(toolInputs);
 const rpc = (message: unknown, headers: Record<string, string> = {}) =>
   send('/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: ACCEPT, ...headers }, body: JSON.stringify(message) });
 const initialize = (protocolVersion: string) =>
@@ -69,7 +76,7 @@ describe('connecting', () => {
 });
 
 describe('tools', () => {
-  it('lists nine read-only tools, each with an input and an output schema, in at most 2,500 o200k tokens', async () => {
+  it(`lists nine read-only tools, each with an input and an output schema, in at most ${countText(TOOL_LIST_TOKENS_MAX)} o200k tokens`, async () => {
     const res = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     const { result } = await res.json();
     expect(result.tools.map((t: { name: string }) => t.name)).toEqual([
@@ -89,7 +96,7 @@ describe('tools', () => {
       expect(tool.outputSchema.type).toBe('object');
       expect(tool.description.length).toBeGreaterThan(20);
     }
-    expect(countTokensExactly(JSON.stringify(result))).toBeLessThanOrEqual(2500);
+    expect(countTokensExactly(JSON.stringify(result))).toBeLessThanOrEqual(TOOL_LIST_TOKENS_MAX);
   });
 
   it('takes the HTTP API parameters as arguments: search_cards has q, band, limit, offset, sort, ids and tcgplayer', async () => {
@@ -124,6 +131,43 @@ describe('tools', () => {
     const text = textOf(result);
     expect(text.type).toBe('text');
     expect(text._meta?.[TOKENS_META]).toBe(countTokensExactly(text.text));
+  });
+
+  // Calls each tool answers whose arguments reach past what an HTTP query would carry: a list of the most lines a
+  // call takes (raw text, seven times the 6 KB a GET list may be), a look-up of the most ids.
+  const mostLines = Array.from({ length: COLLECTION_LIMITS.lines }, (_, i) => `base1-${(i % 102) + 1}`).join('\n');
+  const mostIds = Array.from({ length: LOOKUP_MAX_IDS }, (_, i) => `base1-${i + 1}`).join(',');
+  const ANSWERED: [string, Record<string, unknown>][] = [
+    ...SAME_AS_HTTP.map(([name, args]): [string, Record<string, unknown>] => [name, args]),
+    ['value_collection', { list: mostLines }],
+    ['value_collection', { list: '2x charizard 4/102\nmoonbreon psa 10', asOf: '2025-10-01', series: '30d' }],
+    ['search_cards', { ids: mostIds }],
+    ['get_card', { slug: 'base1-4' }],
+    ['search_knowledge', { tag: 'grail' }],
+  ];
+
+  it.each(ANSWERED.map(([name, args]) => [name, JSON.stringify(args).slice(0, 60), args] as const))(
+    'says in its input schema what %s takes: arguments it answers (%s) are valid there',
+    async (name, _shown, args) => {
+      const { tools } = await client.listTools();
+      const validate = toolInputs.compile(tools.find((tool) => tool.name === name)!.inputSchema);
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError ?? false, textOf(result).text.slice(0, 200)).toBe(false);
+      expect(validate(args), toolInputs.errorsText(validate.errors)).toBe(true);
+    },
+  );
+
+  it('takes value_collection’s list as text, one item per line as written, never URL-decoded, as its schema says', async () => {
+    const { tools } = await client.listTools();
+    const list = (tools.find((tool) => tool.name === 'value_collection')!.inputSchema.properties as Record<string, { description: string }>).list;
+    expect(list).toEqual({ type: 'string', description: expect.stringContaining('(not URL-encoded)') });
+    expect(list.description).toContain(`${countText(COLLECTION_LIMITS.lines)} lines`);
+    const asWritten = await client.callTool({ name: 'value_collection', arguments: { list: 'base1%2D4\nbase1-4' } });
+    const entries = (asWritten.structuredContent as { entries: { text: string; status: string }[] }).entries;
+    // Read as written: the escaped line is not the id it would decode to (the search finds it only loosely).
+    expect(entries.map(({ text }) => text)).toEqual(['base1%2D4', 'base1-4']);
+    expect(entries[0].status).not.toBe('matched');
+    expect(entries[1].status).toBe('matched');
   });
 
   it('answers search_knowledge as the knowledge list, all of it without arguments', async () => {

@@ -67,9 +67,13 @@ describe('an anonymous client', () => {
     expect(first.headers.ratelimit).toMatch(/^"default";r=1;t=\d+$/);
     const second = await send(server.url, list(51), { localAddress });
     expect(second.status).toBe(429);
+    // What the refused list would have cost, and the point it left untouched.
     expect(second.headers['request-cost']).toBe('2');
+    expect(second.headers.ratelimit).toMatch(/^"default";r=1;t=\d+$/);
     // What is left still buys a one-point search.
-    expect((await send(server.url, '/api/cards?q=mew', { localAddress })).status).toBe(200);
+    const search = await send(server.url, '/api/cards?q=mew', { localAddress });
+    expect(search.status).toBe(200);
+    expect(search.headers.ratelimit).toMatch(/^"default";r=0;t=\d+$/);
   });
 
   it('spends the same quota on negotiated pages, whose 429 keeps Vary: Accept', async () => {

@@ -44,6 +44,17 @@ describe.skipIf(!redisServer.path)('the limit shared through Redis', () => {
     expect((await send(second.url, '/api/cards?q=charizard', { localAddress })).status).toBe(429);
   });
 
+  it('refuses a list the shared bucket cannot afford without taking from it, and says what is left', async () => {
+    const localAddress = newClient();
+    expect(remainingOf((await send(first.url, '/api/cards?q=mew', { localAddress })).headers.ratelimit)).toBe(QUOTA - 1);
+    const list = encodeURIComponent(Array.from({ length: 50 * QUOTA }, (_, i) => `base1-${i}`).join('\n'));
+    const refused = await send(second.url, `/api/collection?list=${list}`, { localAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['request-cost']).toBe(String(QUOTA));
+    expect(remainingOf(refused.headers.ratelimit)).toBe(QUOTA - 1);
+    expect(remainingOf((await send(first.url, '/api/cards?q=mew', { localAddress })).headers.ratelimit)).toBe(QUOTA - 2);
+  });
+
   it('keeps answering when Redis goes away, says so once, and shares again when it returns', async () => {
     await redis.stop();
     const during = newClient();

@@ -1,11 +1,14 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILD_QUOTES, buildFactsOf, reviewBuildFigures, toolListTokens } from '../../scripts/lib/build-figures.ts';
 import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { cardSlug } from '../../src/catalogue/slug.ts';
+import { TOOL_LIST_TOKENS_MAX } from '../../src/describe/mcp/tools.ts';
+import { countText } from '../../src/http/limits.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 /**
@@ -114,5 +117,31 @@ describe('the full catalogue, served', () => {
     expect(await page.text()).toContain('href="/cards/charizard-base1-4"');
     const sealed = await get('/sealed?kind=booster-box');
     expect(await sealed.text()).toMatch(/\d+ sealed products in all/);
+  });
+
+  /** tools/list of this build, as an agent gets it. */
+  const toolList = async () => {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    return (await res.json()).result.tools as { name: string; inputSchema: { properties: Record<string, { enum?: string[] }> } }[];
+  };
+
+  it(`lists the MCP tools of the whole catalogue (every sealed kind in search_sealed) in at most ${countText(TOOL_LIST_TOKENS_MAX)} o200k tokens`, async () => {
+    const tools = await toolList();
+    const kinds = tools.find((tool) => tool.name === 'search_sealed')!.inputSchema.properties.kind.enum!.toSorted();
+    expect(kinds).toEqual([...new Set(content.sealed.map((product) => product.kind))].sort());
+    expect(toolListTokens(tools)).toBeLessThanOrEqual(TOOL_LIST_TOKENS_MAX);
+  });
+
+  it('is what the docs say of it, within 10%: the bulk files’ sizes (data.md), what tools/list costs (mcp.md)', async () => {
+    const facts = buildFactsOf(await (await get('/api/bulk/manifest.json')).json(), await toolList());
+    for (const doc of Object.keys(BUILD_QUOTES)) {
+      const review = reviewBuildFigures(doc, readFileSync(join(CONTENT, '..', doc), 'utf8'), facts);
+      expect(review.problems, doc).toEqual([]);
+      expect(review.differences, `${doc} is stale: run npm run facts -- --write after a build`).toEqual([]);
+    }
   });
 });

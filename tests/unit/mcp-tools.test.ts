@@ -27,7 +27,7 @@ describe('the MCP tool list', () => {
   it('keeps each argument description to its first clause, and says which arguments a record tool needs', () => {
     const tools = toolListOf(schemas, KINDS);
     const limit = (tools[0].inputSchema as { properties: { limit: { description: string } } }).properties.limit;
-    expect(limit.description).toBe('Items per page.');
+    expect(limit.description).toBe('Items per page, at most 200.');
     expect(tools.find((t) => t.name === 'get_set')!.inputSchema).toMatchObject({ required: ['setId'], additionalProperties: false });
   });
 
@@ -56,11 +56,34 @@ describe('compactSchema', () => {
     },
   };
 
-  it('inlines refs and allOf, and leaves out prose, patterns, bounds, long enums and closed-object rules', () => {
+  it('inlines refs and allOf, and leaves out prose, required lists, patterns, bounds, long enums and closed-object rules', () => {
     expect(compactSchema(toy, 'list.json', 2)).toEqual({
       type: 'object',
-      required: ['id'],
       properties: { rows: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } }, kind: {}, id: { type: 'string' } },
+    });
+  });
+
+  it('says alternatives that are only types as one list of types, and keeps any others', () => {
+    const schemas = {
+      'a.json': {
+        type: 'object',
+        properties: {
+          market: { oneOf: [{ $ref: '#/$defs/market' }, { type: 'null' }] },
+          id: {
+            anyOf: [
+              { type: 'string', pattern: '^x' },
+              { type: 'integer', minimum: 1 },
+            ],
+          },
+          tag: { oneOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
+        },
+        $defs: { market: { type: 'object', properties: { low: { type: 'number' } } } },
+      },
+    };
+    expect(compactSchema(schemas, 'a.json', 1).properties).toEqual({
+      market: { type: ['object', 'null'] },
+      id: { type: ['string', 'integer'] },
+      tag: { oneOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
     });
   });
 

@@ -57,10 +57,11 @@ describe('the GCRA bucket', () => {
     expect((await limiter.take('a'))!.remaining).toBe(4);
   });
 
-  it('takes a request of several points as that many requests, refuses one it cannot afford whole, and caps it at the quota', async () => {
+  it('takes a request of several points as that many requests, refuses one it cannot afford whole (taking nothing), and caps it at the quota', async () => {
     const { limiter } = limiterAt('5/10');
     expect((await limiter.take('a', 3))!).toMatchObject({ allowed: true, remaining: 2 });
-    expect((await limiter.take('a', 3))!).toMatchObject({ allowed: false, remaining: 0 });
+    // Refused, and nothing taken: the two points left are still there, and said.
+    expect((await limiter.take('a', 3))!).toMatchObject({ allowed: false, remaining: 2 });
     expect((await limiter.take('a', 2))!).toMatchObject({ allowed: true, remaining: 0 });
     // A list dearer than the whole bucket costs the whole bucket, so a quiet client can still send it.
     expect((await limiter.take('b', 500))!).toMatchObject({ allowed: true, remaining: 0 });
@@ -70,8 +71,9 @@ describe('the GCRA bucket', () => {
     const { limiter, clock } = limiterAt('120/60');
     expect((await limiter.take('a', 100))!).toMatchObject({ allowed: true, remaining: 20, resetSeconds: 50 });
     clock.now += 1000;
-    // Full in 49 s whatever the refused request costs; its 100 points fit in 39 s.
-    expect((await limiter.take('a', 100))!).toMatchObject({ allowed: false, resetSeconds: 49, retryAfterSeconds: 39 });
+    // Full in 49 s whatever the refused request costs; its 100 points fit in 39 s; the 22 left now are untouched.
+    expect((await limiter.take('a', 100))!).toMatchObject({ allowed: false, remaining: 22, resetSeconds: 49, retryAfterSeconds: 39 });
+    expect((await limiter.take('a', 1))!).toMatchObject({ allowed: true, remaining: 21 });
   });
 
   it('remembers a refusal while not even one point fits, and forgets it once one does', async () => {

@@ -1,3 +1,4 @@
+import { COLLECTION_LIMITS, countText } from '../../http/limits.ts';
 import { CARD_SEARCH_QUERY, COLLECTION_PARAMETERS, KNOWLEDGE_FILTERS, PARAMETERS, sealedSearchQuery } from '../openapi/parameters.ts';
 import { compactSchema } from './compact-schema.ts';
 
@@ -5,7 +6,9 @@ import { compactSchema } from './compact-schema.ts';
  * The MCP tools (`/mcp`, src/server/mcp/): each is one of the HTTP API's reads, taking the same parameters
  * (their names, schemas and the first sentence of their descriptions come from the OpenAPI parameter
  * definitions, src/describe/openapi/parameters.ts, so a tool and its endpoint cannot drift) and answering the same
- * JSON (its `outputSchema` made from the endpoint's schema in schemas/api). The tool list is made at build time
+ * JSON (its `outputSchema` made from the endpoint's schema in schemas/api). Where a tool takes an argument
+ * otherwise than its endpoint, the tool says so in its own words: a record's key as the tool that lists it gives
+ * it (not the path of a URL), a list as text (not a URL's query). The tool list is made at build time
  * (dist/server/mcp-tools.json): what the function sends for tools/list is a file.
  */
 interface Parameter {
@@ -37,8 +40,22 @@ export interface ToolSpec {
   source: ToolSource;
 }
 
-/** A path parameter as a tool argument (tools take arguments by name, not by place). */
-const argument = (parameter: Parameter & { in?: string; required?: boolean }): Parameter => parameter;
+/**
+ * A path parameter as a tool argument (tools take arguments by name, not by place), with what the tool takes in
+ * it: the key its listing tool gives, where the endpoint's description names an HTTP path.
+ */
+const argument = ({ name, schema }: Parameter, description: string): Parameter => ({ name, schema, description });
+
+/**
+ * value_collection's list: text as written, bounded by its lines. /api/collection's `list` is a URL's query
+ * (URL-encoded, 6 KB as sent), which a tool's argument is not: its JSON string is read as it is, up to the lines
+ * any one request may hold.
+ */
+const LIST_TEXT: Parameter = {
+  name: 'list',
+  description: `The items to value as plain text, one per line (not URL-encoded), at most ${countText(COLLECTION_LIMITS.lines)} lines.`,
+  schema: { type: 'string' },
+};
 
 /** The tools, in the order tools/list gives them. `kinds`: this build's sealed kinds (what `kind` accepts). */
 export function toolSpecsOf(kinds: string[]): ToolSpec[] {
@@ -56,8 +73,8 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
     {
       name: 'get_card',
       title: 'Get a card',
-      description: "One card's full record: every printing's prices, graded values, price history. Takes the slug (or card id) from search_cards.",
-      parameters: [argument(PARAMETERS.CardSlug)],
+      description: "One card's full record: every printing's prices, graded values, price history.",
+      parameters: [argument(PARAMETERS.CardSlug, "The card's slug or id, as search_cards gives them.")],
       required: ['slug'],
       output: 'card-detail.json',
       source: { kind: 'record', collection: 'cards', thing: 'card', listedBy: 'search_cards' },
@@ -73,8 +90,8 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
     {
       name: 'get_sealed_product',
       title: 'Get a sealed product',
-      description: "One sealed product's full record with price history. Takes the slug from search_sealed.",
-      parameters: [argument(PARAMETERS.SealedSlug)],
+      description: "One sealed product's full record with price history.",
+      parameters: [argument(PARAMETERS.SealedSlug, "The product's slug, as search_sealed gives it.")],
       required: ['slug'],
       output: 'sealed-detail.json',
       source: { kind: 'record', collection: 'sealed', thing: 'sealed product', listedBy: 'search_sealed' },
@@ -85,7 +102,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
       description:
         'Total USD value of a list of cards and sealed products, one item per line as people write them ("2x charizard 4/102", "moonbreon psa 10"), ' +
         'each line matched, ambiguous (with alternatives) or not found.',
-      parameters: COLLECTION_PARAMETERS.filter((p) => p.name !== 'format'),
+      parameters: [LIST_TEXT, ...COLLECTION_PARAMETERS.filter((p) => p.name !== 'format' && p.name !== 'list')],
       required: ['list'],
       output: 'collection.json',
       source: { kind: 'collection' },
@@ -102,8 +119,8 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
     {
       name: 'get_article',
       title: 'Get an article',
-      description: 'One knowledge article in full. Takes the id from search_knowledge.',
-      parameters: [argument(PARAMETERS.ArticleSlug)],
+      description: 'One knowledge article in full.',
+      parameters: [argument(PARAMETERS.ArticleSlug, "The article's id, as search_knowledge gives it.")],
       required: ['slug'],
       output: 'knowledge-detail.json',
       source: { kind: 'record', collection: 'knowledge', thing: 'article', listedBy: 'search_knowledge' },
@@ -119,8 +136,8 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
     {
       name: 'get_set',
       title: 'Get a set',
-      description: "One set's record and every card in it with its value. Takes the set id from list_sets (base1, swsh7).",
-      parameters: [argument(PARAMETERS.SetId)],
+      description: "One set's record and every card in it with its value.",
+      parameters: [argument(PARAMETERS.SetId, 'The set id, as list_sets gives it (base1, swsh7).')],
       required: ['setId'],
       output: 'set-detail.json',
       source: { kind: 'record', collection: 'sets', thing: 'set', listedBy: 'list_sets' },
@@ -157,7 +174,7 @@ export function inputSchemaOf(spec: ToolSpec): Record<string, unknown> {
 /** A tool's outputSchema (see compactSchema), its array answer wrapped. */
 function outputSchemaOf(spec: ToolSpec, schemas: Record<string, unknown>): Record<string, unknown> {
   const schema = compactSchema(schemas, spec.output, 1);
-  return spec.wrap ? { type: 'object', properties: { results: schema }, required: ['results'] } : schema;
+  return spec.wrap ? { type: 'object', properties: { results: schema } } : schema;
 }
 
 /**
@@ -174,6 +191,12 @@ export function toolListOf(schemas: Record<string, unknown>, kinds: string[]) {
     annotations: { readOnlyHint: true },
   }));
 }
+
+/**
+ * The most o200k tokens the answer to tools/list may cost, as `{ tools }`: what every agent pays to list the tools.
+ * The HTTP tier holds the fixture build to it, the smoke test the real catalogue's (docs/mcp.md).
+ */
+export const TOOL_LIST_TOKENS_MAX = 2500;
 
 /** Where the build writes the tool list and the specs the function answers them by, in dist/server/. */
 export const MCP_TOOLS_FILE = 'mcp-tools.json';

@@ -59,7 +59,8 @@ export const HEADERS = {
       `The rate-limit points this request took, sent by /api/collection and /mcp. A list to value costs one point per ${LIST_LINES_PER_POINT} lines or part of them ` +
       `(a ${countText(COLLECTION_LIMITS.lines)}-line list, ${listCost(COLLECTION_LIMITS.lines)} of the default ${RATE_LIMIT_DEFAULT.quota}), charged once the list is read and before it is valued. On /mcp each tool call and resource read in the body ` +
       "costs one (value_collection: as a list), all of a batch's charged together before any is answered; a body of the protocol's own messages alone costs " +
-      'nothing and carries no Request-Cost. A refused request costs nothing. Every other request costs one.',
+      "nothing and carries no Request-Cost. A refused request costs nothing: on a 429 this is what it would have cost, and RateLimit's `r` what is left. " +
+      'Every other request costs one.',
     schema: { type: 'integer', minimum: 1 },
     example: 3,
   },

@@ -279,9 +279,15 @@ export function mcpPath(op: McpPathOptions): Json {
   const plain: HeaderRef[] = [['Cache-Control', 'Always `no-store`.'], ...CORS, 'Link-ServiceDesc', 'X-Content-Type-Options'];
   const counted: HeaderRef[] = [
     ...plain,
-    ['Request-Cost', 'When the body holds a tool call or a resource read, what it cost; absent for the protocol’s own messages.'],
+    [
+      'Request-Cost',
+      'When the body holds a call of one of the tools or a resource read, what it cost (on a 429, would have cost); absent for the protocol’s own messages and those refused for their shape.',
+    ],
     ...RATE_LIMITED.map(
-      (key): HeaderRef => [key, 'When the body holds a tool call or a resource read (what is counted), except to verified agents or with limiting off.'],
+      (key): HeaderRef => [
+        key,
+        'When the body holds a call of one of the tools or a resource read (what is counted), except to verified agents or with limiting off.',
+      ],
     ),
   ];
   const jsonRpcError = (description: string) => ({

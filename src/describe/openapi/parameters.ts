@@ -116,7 +116,7 @@ export const catalogueQ = (over: string, scope: FilterScope, fields = filterFiel
 
 /** limit, offset and sort of the two catalogue searches. */
 export const PAGING = [
-  query('limit', `Items per page; values above ${SEARCH_LIMIT_MAX} are clamped to ${SEARCH_LIMIT_MAX}, and 0 returns only \`total\`.`, {
+  query('limit', `Items per page, at most ${SEARCH_LIMIT_MAX}: values above are clamped to ${SEARCH_LIMIT_MAX}, and 0 returns only \`total\`.`, {
     type: 'integer',
     minimum: 0,
     default: SEARCH_LIMIT_DEFAULT,
@@ -140,7 +140,7 @@ const commaSeparated = (item: string) => `^ *${item} *(, *${item} *)*$`;
 export const TCGPLAYER = {
   ...query(
     'tcgplayer',
-    `Look cards up by TCGplayer product id instead of searching: up to ${LOOKUP_MAX_IDS} ids, comma-separated. ` +
+    `TCGplayer product ids to look cards up by instead of searching, up to ${LOOKUP_MAX_IDS} comma-separated. ` +
       'Each product gives one result per printing (variant) of it on a card, in the order asked, each with its `printing` (id, label, product, value); ' +
       '`notFound` lists the ids no card holds. Takes no q, band, sort, offset or limit.',
     { type: 'string', pattern: commaSeparated(PRODUCT_ID_PATTERN) },
@@ -148,11 +148,14 @@ export const TCGPLAYER = {
   example: '106999,42382',
 };
 
-/** The ids look-up of /api/cards (card ids or slugs) and /api/sealed (product ids or slugs). */
+/**
+ * The ids look-up of /api/cards (card ids or slugs) and /api/sealed (product ids or slugs). Its first sentence, which
+ * the MCP search tools say of `ids` (src/describe/mcp/tools.ts), says what it takes.
+ */
 export const lookupIds = (what: string, example: string) => ({
   ...query(
     'ids',
-    `Look ${what} up instead of searching: up to ${LOOKUP_MAX_IDS}, comma-separated, any case. ` +
+    `${what} to look up instead of searching, up to ${LOOKUP_MAX_IDS} comma-separated (any case). ` +
       'The results are in the order asked (an id given twice is answered twice); `notFound` lists the ones that name nothing. ' +
       'Counts as one request against the rate limit. Takes no search parameter.',
     { type: 'string', pattern: commaSeparated(LOOKUP_KEY_PATTERN) },
@@ -173,7 +176,7 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'asOf',
-      "Value each line at its price on this day (the last known in the week ending then), with that price's date; lines with no price then are counted apart. " +
+      "Value each line at its price on this day, with that price's date: the last known in the week ending then; lines with no price then are counted apart. " +
         'From the first day of history to `pricesAsOf`.',
       { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
     ),
@@ -181,7 +184,7 @@ export const COLLECTION_PARAMETERS = [
   },
   query(
     'series',
-    "The list's total on each day of a window ending at `pricesAsOf` (a week's close before the last 90 days), with how many lines had a price.",
+    "The list's total on each day of a window ending at `pricesAsOf`, with how many lines had a price; before the last 90 days, a week's close.",
     { type: 'string', enum: ['30d', '90d', '1y', '2y'] },
   ),
   query('format', 'The representation, instead of Accept: `json` (the default), `markdown` or `csv`.', { type: 'string', enum: ['json', 'markdown', 'csv'] }),
@@ -196,12 +199,16 @@ export const band = () =>
  * @example kind(['etb', 'tin']).schema // { type: 'string', enum: ['etb', 'tin'] }
  */
 export const kind = (kinds: string[]) =>
-  query('kind', 'Only products of this kind (the kinds present in the content).', kinds.length > 0 ? { type: 'string', enum: kinds } : { type: 'string' });
+  query(
+    'kind',
+    'Only products of this kind; the kinds are those present in the content.',
+    kinds.length > 0 ? { type: 'string', enum: kinds } : { type: 'string' },
+  );
 
 /** q and tag of /api/knowledge: either makes the function answer instead of the prebuilt list. */
 export const KNOWLEDGE_FILTERS = [
   query('q', `Free text matched against question, answer and tags, at most ${QUERY_MAX_LENGTH} characters.`, text),
-  query('tag', 'Only articles carrying this facet tag.', { type: 'string', enum: [...FACILITY_TAGS] }),
+  query('tag', 'Only articles carrying this facet tag, as articles list them in `facility_tags`.', { type: 'string', enum: [...FACILITY_TAGS] }),
 ];
 
 /** q of /api/cards/autocomplete: what has been typed so far. */
@@ -223,7 +230,7 @@ export const CARD_SEARCH_QUERY = [
   catalogueQ('name, set name, types and rarity', 'cards'),
   band(),
   ...PAGING,
-  lookupIds('cards by id or slug', 'base1-4,umbreon-vmax-swsh7-215'),
+  lookupIds('Card ids or slugs', 'base1-4,umbreon-vmax-swsh7-215'),
   TCGPLAYER,
 ];
 
@@ -232,7 +239,7 @@ export const sealedSearchQuery = (kinds: string[]) => [
   catalogueQ('product name, set, product kind and group name', 'sealed'),
   kind(kinds),
   ...PAGING,
-  lookupIds('sealed products by TCGplayer product id or slug', '242436'),
+  lookupIds('TCGplayer product ids or slugs', '242436'),
 ];
 
 /** The field filters of a searcher as the q description lists them: `set:`, `rarity:` (`r:`), …, `is:graded`. */

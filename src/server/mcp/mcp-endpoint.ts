@@ -123,6 +123,7 @@ interface ToolCall {
 
 export async function createMcpEndpoint({ searchers, gate, files, valuer, serverDir, localOnly }: McpOptions) {
   const tools = JSON.parse(await readFile(join(serverDir, MCP_TOOLS_FILE), 'utf8')) as { name: string }[];
+  const toolNames = new Set(tools.map((tool) => tool.name));
   const toolCalls = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
   const resources = createResources({ searchers, files });
   // A Server makes its own JSON Schema validator (Ajv, for elicitation, which this server never asks for) unless
@@ -222,7 +223,7 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     const valuesList = messages.some((message) => isPlainObject(message) && isPlainObject(message.params) && message.params.name === 'value_collection');
     const full = valuesList ? valuer.full() : undefined;
     if (full) return withApiHeaders(listWorkProblem(full));
-    const plan = messages.map(planOf);
+    const plan = messages.map((message) => planOf(message, toolNames));
     const lines = plan.reduce((sum, { lines }) => sum + (lines?.length ?? 0), 0);
     const tooLong = tooManyLines(lines, 'The lists of one request together');
     if (tooLong) return refused(tooLong);
@@ -285,9 +286,10 @@ interface Answered {
 /**
  * What a message costs, the list it values, and who answers it: a tool call is answered here, a message that is
  * not a JSON-RPC 2.0 request, notification or response is refused here (-32600, as the JSON-RPC specification
- * has it, in a batch too), and so are a known method's invalid params (-32602); the SDK answers the rest.
+ * has it, in a batch too), and so are a known method's invalid params (-32602); the SDK answers the rest. A
+ * message refused for its shape costs nothing, a call of a tool not in `toolNames` included.
  */
-function planOf(message: unknown): Planned {
+function planOf(message: unknown, toolNames: ReadonlySet<string>): Planned {
   const invalid = (why: string, id: string | number | null = null): Planned => ({
     message,
     cost: 0,
@@ -310,7 +312,7 @@ function planOf(message: unknown): Planned {
     const lines = 'invalid' in params ? undefined : listLinesOf(params.name, params.arguments);
     // A list over the limit is the tool's error (it says so, and costs nothing), never valued.
     if (lines && tooManyLines(lines.length)) return { message, cost: 0, toolCall: { id, params } };
-    const cost = 'invalid' in params ? 0 : lines ? listCost(lines.length) : REQUEST_COST.toolCall;
+    const cost = 'invalid' in params || !toolNames.has(params.name) ? 0 : lines ? listCost(lines.length) : REQUEST_COST.toolCall;
     return { message, cost, lines, toolCall: { id, params } };
   }
   const schema = SDK_REQUESTS[message.method as keyof typeof SDK_REQUESTS];

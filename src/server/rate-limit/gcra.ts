@@ -15,7 +15,7 @@ export interface GcraOutcome {
   allowed: boolean;
   /** The TAT to store (unchanged when refused). */
   tat: number;
-  /** Requests the client could still make right now. */
+  /** Points the client could still spend right now (a refused request spends none). */
   remaining: number;
   /** Milliseconds until the bucket is full again. */
   resetMs: number;
@@ -31,7 +31,8 @@ export function gcraStep(storedTat: number, now: number, quota: number, windowMs
   const tat = Math.max(storedTat, now);
   const next = tat + interval * points;
   if (next - now > windowMs + 1e-6) {
-    return { allowed: false, tat: storedTat, remaining: 0, resetMs: Math.ceil(tat - now), retryAfterMs: Math.ceil(next - windowMs - now) };
+    const remaining = Math.floor((windowMs - (tat - now)) / interval + 1e-9);
+    return { allowed: false, tat: storedTat, remaining, resetMs: Math.ceil(tat - now), retryAfterMs: Math.ceil(next - windowMs - now) };
   }
   const remaining = Math.floor((windowMs - (next - now)) / interval + 1e-9);
   return { allowed: true, tat: next, remaining, resetMs: Math.ceil(next - now), retryAfterMs: 0 };

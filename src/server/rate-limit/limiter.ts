@@ -10,7 +10,7 @@ import type { RedisLimiter } from './redis-store.ts';
  */
 export interface RateDecision {
   allowed: boolean;
-  /** Requests left right now (the `r` of the RateLimit header). */
+  /** Points left right now (the `r` of the RateLimit header): a refused request takes none. */
   remaining: number;
   /** Seconds until the bucket is full again (`t`). */
   resetSeconds: number;
@@ -77,15 +77,17 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
         return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000), retryAfterSeconds: 0 };
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) {
-          // Refused: msBeforeNext is the wait until this request's cost fits (gcra.ts); the bucket is full that
-          // wait plus a window, less the cost's own intervals, from now (a costly list's refusal waits longer
-          // than the bucket takes to fill: t is the bucket's, Retry-After the request's).
+          // Refused, and nothing taken: msBeforeNext is the wait until this request's cost fits (gcra.ts); the
+          // bucket is full that wait plus a window, less the cost's own intervals, from now (a costly list's
+          // refusal waits longer than the bucket takes to fill: t is the bucket's, Retry-After the request's),
+          // and what it holds now is the cost less the intervals still to wait for it: a 100-point list refused
+          // with 22 points left says r=22, which the next search spends.
           const retryAfterMs = Math.max(outcome.msBeforeNext, 1);
           const at = clock();
           remember(key, { onePointAt: at + retryAfterMs - intervalMs * (cost - 1), fullAt: at + retryAfterMs + windowMs - intervalMs * cost });
           return {
             allowed: false,
-            remaining: 0,
+            remaining: Math.max(0, Math.floor((intervalMs * cost - retryAfterMs) / intervalMs + 1e-9)),
             resetSeconds: Math.ceil(Math.max(0, retryAfterMs + windowMs - intervalMs * cost) / 1000),
             retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
           };
