@@ -390,9 +390,13 @@ export interface ValueConfidence {
    */
   pricedDays30: number | null;
   /**
-   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 is high at any percentage. Null under two prices.
+   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 (volatility30Usd) is high at any percentage. Null under two prices.
    */
   volatility30Pct: number | null;
+  /**
+   * The standard deviation of those days' prices in USD (to the cent): what the $2 floor of volatility30Pct is compared with. Null under two prices.
+   */
+  volatility30Usd: number | null;
   /**
    * Days between the day the value was recorded and the catalogue's pricesAsOf: high up to PRICE_STALE_AFTER_DAYS (3 unless the build sets another: a priced value), medium up to 30.
    */
