@@ -8,13 +8,14 @@ import type { CardEntry } from '../schemas/card.ts';
  */
 export const COLLECTION_DATA_FILE = 'search/collection.json';
 
-/** A card's graded sales figures by grade: grades 7 to 9.5 of any grader, and PSA 10. */
+/** A card's graded sales figures by grade (grades 7 to 9.5 of any grader, and PSA 10), and the day they were recorded. */
 export interface GradedFigures {
   grade7?: number;
   grade8?: number;
   grade9?: number;
   grade9_5?: number;
   psa10: number;
+  updatedAt: string;
 }
 
 export interface CollectionData {
@@ -24,10 +25,10 @@ export interface CollectionData {
 }
 
 /**
- * @example gradedFiguresOf({ ungraded: 25, grade9: 157, psa10: 819.56, url: 'https://…', updatedAt: '2025-02-27', source: 'x' }) // { grade9: 157, psa10: 819.56 }
+ * @example gradedFiguresOf({ ungraded: 25, grade9: 157, psa10: 819.56, url: 'https://…', updatedAt: '2025-02-27', source: 'x' }) // { grade9: 157, psa10: 819.56, updatedAt: '2025-02-27' }
  */
 export function gradedFiguresOf(graded: NonNullable<CardEntry['graded']>): GradedFigures {
-  const figures: GradedFigures = { psa10: graded.psa10 };
+  const figures: GradedFigures = { psa10: graded.psa10, updatedAt: graded.updatedAt };
   for (const grade of ['grade7', 'grade8', 'grade9', 'grade9_5'] as const) {
     const value = graded[grade];
     if (typeof value === 'number') figures[grade] = value;

@@ -4,7 +4,7 @@ import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { detailToListItem } from '../catalogue/knowledge-record.ts';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
-import { type CardHistories, HISTORY_STORE_FILE, writeHistoryStore } from '../collection/history-store.ts';
+import { type CardHistories, firstPriceDay, HISTORY_STORE_FILE, storedSealedOf, writeHistoryStore } from '../collection/history-store.ts';
 import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
@@ -257,13 +257,13 @@ function filterSetsOf(catalogue: CatalogueView<'aliases' | 'sets'>) {
   return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
 }
 
-/** The key of what historyFiles reads: every card's histories (their pieces' keys), the sealed ones, the graded figures, the date. */
+/** The key of what historyFiles reads: every card's known prices (their pieces' keys), the sealed ones, the graded figures, the date. */
 function historiesKeyOf(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): string {
   return contentKey(
     catalogue.pricesAsOf,
     JSON.stringify(catalogue.cardGraded),
     catalogue.pieces.historiesKey(),
-    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.history])),
+    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.market, product.history])),
   );
 }
 
@@ -294,23 +294,15 @@ function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<Card
   return JSON.stringify(trends);
 }
 
-/** Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them reaches. */
+/** Each card's printings' known prices (from its pieces), each sealed product's, and the first day any of them reaches. */
 function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
-  const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
-  let from = catalogue.pricesAsOf;
-  const reaches = (history: { start: string; weekly?: { start: string } }) => {
-    const first = history.weekly?.start ?? history.start;
-    if (first < from) from = first;
-  };
   for (let i = 0; i < catalogue.cards.length; i++) {
     const entry = pieces.storeEntry(i);
-    if (!entry) continue;
-    for (const p of entry.printings) reaches(p.history);
-    cards.push(entry);
+    if (entry) cards.push(entry);
   }
-  for (const s of sealed) reaches(s.history);
-  return { cards, sealed, from };
+  const sealed = catalogue.sealed.map(storedSealedOf);
+  return { cards, sealed, from: firstPriceDay(cards, sealed, catalogue.pricesAsOf) };
 }
 
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */

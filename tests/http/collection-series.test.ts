@@ -47,6 +47,15 @@ describe('/api/collection?series=', () => {
     expect(series.points.at(-1).totalUsd).toBe(916.58 + 650 + 640);
   });
 
+  it('ends at today’s total for a printing priced without a history: its own price on the prices’ date, no other printing’s before', async () => {
+    // The Shadowless Holofoil of Base Set Charizard: $1,997.59 on 2025-10-20, no history; its card's value printing has one.
+    const res = await get(`/api/collection?list=${encodeURIComponent('base1-4 shadowless')}&series=30d`);
+    const body = await res.json();
+    expect(body.totalUsd).toBe(1997.59);
+    expect(body.series.points.at(-1)).toEqual({ date: '2025-10-20', totalUsd: 1997.59, valuedLines: 1 });
+    expect(body.series.points.slice(0, -1).every((p: { totalUsd: number | null }) => p.totalUsd === null)).toBe(true);
+  });
+
   it('gives the series in Markdown and as rows after the total in CSV', async () => {
     const markdown = await (await get(listUrl('30d'), { Accept: 'text/markdown' })).text();
     expect(markdown).toContain('## Total over time (30d)');

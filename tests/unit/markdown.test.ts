@@ -165,7 +165,7 @@ describe('Markdown serialisation', () => {
 
 describe('the price history section', () => {
   const JSON_HREF = '/api/cards/base1-4-charizard.json';
-  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf(history, true)));
+  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf({ history })));
 
   it('sums up a daily history from its first to its last day', () => {
     expect(say({ start: '2025-09-21', end: '2025-09-23', market: [10, null, 12] })).toContain(
