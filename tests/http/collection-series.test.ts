@@ -82,6 +82,13 @@ describe('/api/collection?series=', () => {
     expect(html).toContain(`<a href="/collection?list=${encodeURIComponent(LIST)}&amp;series=30d">Link to this valuation</a>`);
     expect(html).toContain('Lines with a price: 1 of 4 on 2025-09-21, 3 on 2025-10-20.');
   });
+
+  it('sums the total up from the first day a line had a price, not from the start of a window no history reaches', async () => {
+    // The 90-day window starts 2025-07-23; the first price of any line is Charizard-EX's $500 on 2025-09-21.
+    const html = await (await get(`/collection?list=${encodeURIComponent(LIST)}&series=90d`)).text();
+    expect(html).toContain('<figcaption><time datetime="2025-09-21">2025-09-21</time> to <time datetime="2025-10-20">2025-10-20</time>: $500.00 → $2,206.58');
+    expect(html).toContain('aria-label="Total value, 2025-09-21 to 2025-10-20: $500.00 to $2,206.58');
+  });
 });
 
 describe('value_collection with series, over MCP', () => {
