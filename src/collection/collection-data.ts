@@ -3,7 +3,8 @@ import type { CardEntry } from '../schemas/card.ts';
 /**
  * What valuing a list needs beyond the search packs, written by the build beside them: the catalogue's as-of date,
  * the first day any price history reaches (with it, the days a list may be valued as of), and the graded sales
- * figures of the few cards that have them (PriceCharting; a few hundred), by card id. The histories themselves
+ * figures of the few cards that have them (PriceCharting; a few hundred), by card id; and the public origin the
+ * build was made for, which the feeds read. The histories themselves
  * are the history store (history-store.ts), which only a list valued as of a date reads.
  */
 export const COLLECTION_DATA_FILE = 'search/collection.json';
@@ -22,6 +23,8 @@ export interface CollectionData {
   pricesAsOf: string;
   historyFrom: string;
   graded: Record<string, GradedFigures>;
+  /** The public origin the build was made for (SITE_URL), which the feeds' URLs start with unless the function is given PUBLIC_ORIGIN. */
+  siteOrigin?: string;
 }
 
 /**

@@ -9,7 +9,7 @@ import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
 import { etagOfSha256 } from '../http/etag.ts';
-import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../http/links.ts';
+import { changesMarkdownUrl, changesUrl, pageUrl, publicOriginOf, SEARCH_HELP_PAGE } from '../http/links.ts';
 import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
@@ -274,7 +274,8 @@ async function* historyFiles(catalogue: OutputInput<'cards' | 'sealed' | 'prices
   const histories = historiesOf(catalogue, pieces);
   const store = writeHistoryStore(histories.cards, histories.sealed);
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
-  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
+  const siteOrigin = publicOriginOf(process.env.SITE_URL, 'SITE_URL');
+  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded, siteOrigin };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
   yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];

@@ -1156,7 +1156,7 @@ export interface Problem {
   'violated-policies'?: string[];
 }
 /**
- * /feeds/cards/{slug}.json and /feeds/sets/{id}.json: a JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) of price alerts, the days on which a card's market price change over the window first reached the threshold up or down (docs/api.md#feeds). Newest first, at most 50 items. URLs are root-relative: resolve them against the feed's own URL.
+ * /feeds/cards/{slug}.json, /feeds/sets/{id}.json, /feeds/sealed/{slug}.json and /feeds/collection.json: a JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) of price alerts, the days on which a card printing's or a sealed product's market price change over the window first reached the threshold up or down (docs/api.md#feeds). Newest first, at most 50 items. Every URL is absolute, from the public origin the function is configured with.
  */
 export interface PriceFeed {
   /**
@@ -1168,11 +1168,11 @@ export interface PriceFeed {
    */
   title: string;
   /**
-   * The page of the card or the set.
+   * The page of the card, the set, the sealed product or the list, as an absolute URL.
    */
   home_page_url: string;
   /**
-   * This feed's URL, with its parameters.
+   * This feed's absolute URL, with its parameters.
    */
   feed_url: string;
   /**
@@ -1190,15 +1190,15 @@ export interface PriceFeed {
 }
 export interface PriceFeedItem {
   /**
-   * A name-based UUID of the card, the window, the direction and the day: the same crossing has the same id in every feed and at every request.
+   * A name-based UUID of what moved (the card's printing, or the sealed product), the window, the direction and the day: the same crossing has the same id in every feed, at every request and in every build, and two printings of a card are two items.
    */
   id: string;
   /**
-   * The card's page.
+   * The page of the card or the sealed product, as an absolute URL.
    */
   url: string;
   /**
-   * The card and its move, e.g. `Charizard (Base 4/102) up 14.2% in 7 days`.
+   * What moved and how, e.g. `Charizard (Base 4/102) Holofoil up 14.2% in 7 days` (the card and its printing) or `Evolving Skies Booster Box down 12% in 7 days`.
    */
   title: string;
   /**
@@ -1210,42 +1210,46 @@ export interface PriceFeedItem {
    */
   date_published: string;
   /**
-   * The alert as data (a JSON Feed extension).
+   * The alert as data (a JSON Feed extension): a card printing's move, or a sealed product's.
    */
-  _price_change: {
-    /**
-     * The card's slug.
-     */
-    card: string;
-    /**
-     * The printing whose history gave the alert: the card's value printing.
-     */
-    printing: string;
-    /**
-     * Which way the price moved past the threshold.
-     */
-    direction: 'up' | 'down';
-    /**
-     * The window, in days.
-     */
-    days: 7 | 30 | 90 | 365;
-    /**
-     * The price on the window's first day.
-     */
-    from: PricePoint;
-    /**
-     * The price on its last day.
-     */
-    to: PricePoint;
-    /**
-     * `to` minus `from`, in USD.
-     */
-    changeUsd: number;
-    /**
-     * The change in percent of `from`, one decimal.
-     */
-    changePct: number;
-  };
+  _price_change: CardPriceChange | SealedPriceChange;
+}
+/**
+ * A card printing's move.
+ */
+export interface CardPriceChange {
+  /**
+   * The card's slug.
+   */
+  card: string;
+  /**
+   * The id of the printing whose prices gave the alert: the card's value printing in a card's or a set's feed, the printing a line named in a list's.
+   */
+  printing: string;
+  /**
+   * Which way the price moved past the threshold.
+   */
+  direction: 'up' | 'down';
+  /**
+   * The window, in days.
+   */
+  days: 7 | 30 | 90 | 365;
+  /**
+   * The price on the window's first day.
+   */
+  from: PricePoint;
+  /**
+   * The price on its last day.
+   */
+  to: PricePoint;
+  /**
+   * `to` minus `from`, in USD.
+   */
+  changeUsd: number;
+  /**
+   * The change in percent of `from`, one decimal.
+   */
+  changePct: number;
 }
 export interface PricePoint {
   /**
@@ -1256,6 +1260,39 @@ export interface PricePoint {
    * The market price in USD.
    */
   usd: number;
+}
+/**
+ * A sealed product's move.
+ */
+export interface SealedPriceChange {
+  /**
+   * The sealed product's slug.
+   */
+  sealed: string;
+  /**
+   * Which way the price moved past the threshold.
+   */
+  direction: 'up' | 'down';
+  /**
+   * The window, in days.
+   */
+  days: 7 | 30 | 90 | 365;
+  /**
+   * The price on the window's first day.
+   */
+  from: PricePoint;
+  /**
+   * The price on its last day.
+   */
+  to: PricePoint;
+  /**
+   * `to` minus `from`, in USD.
+   */
+  changeUsd: number;
+  /**
+   * The change in percent of `from`, one decimal.
+   */
+  changePct: number;
 }
 export interface SealedSearch {
   /**
