@@ -174,6 +174,28 @@ export type NotAcceptableProblem = Problem & {
   available: string[];
 };
 /**
+ * A card printing's move.
+ */
+export type CardPriceChange = PriceMove & {
+  /**
+   * The card's slug.
+   */
+  card: string;
+  /**
+   * The id of the printing whose prices gave the alert: the card's value printing in a card's or a set's feed, the printing a line named in a list's.
+   */
+  printing: string;
+};
+/**
+ * A sealed product's move.
+ */
+export type SealedPriceChange = PriceMove & {
+  /**
+   * The sealed product's slug.
+   */
+  sealed: string;
+};
+/**
  * The 429 of a client over its rate limit: the quota-exceeded problem type of draft-ietf-httpapi-ratelimit-headers, naming the policies it exceeded.
  */
 export type QuotaExceededProblem = Problem & {
@@ -1215,17 +1237,9 @@ export interface PriceFeedItem {
   _price_change: CardPriceChange | SealedPriceChange;
 }
 /**
- * A card printing's move.
+ * How the price moved past the threshold.
  */
-export interface CardPriceChange {
-  /**
-   * The card's slug.
-   */
-  card: string;
-  /**
-   * The id of the printing whose prices gave the alert: the card's value printing in a card's or a set's feed, the printing a line named in a list's.
-   */
-  printing: string;
+export interface PriceMove {
   /**
    * Which way the price moved past the threshold.
    */
@@ -1260,39 +1274,6 @@ export interface PricePoint {
    * The market price in USD.
    */
   usd: number;
-}
-/**
- * A sealed product's move.
- */
-export interface SealedPriceChange {
-  /**
-   * The sealed product's slug.
-   */
-  sealed: string;
-  /**
-   * Which way the price moved past the threshold.
-   */
-  direction: 'up' | 'down';
-  /**
-   * The window, in days.
-   */
-  days: 7 | 30 | 90 | 365;
-  /**
-   * The price on the window's first day.
-   */
-  from: PricePoint;
-  /**
-   * The price on its last day.
-   */
-  to: PricePoint;
-  /**
-   * `to` minus `from`, in USD.
-   */
-  changeUsd: number;
-  /**
-   * The change in percent of `from`, one decimal.
-   */
-  changePct: number;
 }
 export interface SealedSearch {
   /**
