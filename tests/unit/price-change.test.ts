@@ -3,21 +3,10 @@ import { CHANGE_WINDOW_DAYS, changeOver, changeOverEachDay, changesOver, noChang
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 import { pricesFrom } from '../../src/catalogue/price-on-day.ts';
 import { addDays } from '../../src/schemas/dates.ts';
+import { policyHistory } from '../support/policy-history.ts';
 
-/**
- * A history as the policy keeps it: weekly closes for three weeks (Sundays 2025-09-07, 09-14 and 09-21, the middle
- * one without a price), then daily days from Monday 2025-09-22 to Monday 2025-10-20, with gaps.
- */
-const daily = Array.from({ length: 29 }, (_, i) => 20 + i * 0.5) as (number | null)[];
-daily[0] = null; // Monday 09-22
-daily[1] = null; // Tuesday 09-23
-daily[15] = null; // 10-07
-const history: PriceSeries = {
-  weekly: { start: '2025-09-07', end: '2025-09-21', market: [10, null, 16] },
-  start: '2025-09-22',
-  end: '2025-10-20',
-  market: daily,
-};
+/** A history as the policy keeps it (tests/support/policy-history.ts). */
+const history = policyHistory();
 
 describe('the change over a window', () => {
   it('over 7 and 30 days, from the price on the window’s first day to its last, hand-computed', () => {

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 import { knownPricesOf, priceOn, pricesFrom } from '../../src/catalogue/price-on-day.ts';
+import { policyHistory } from '../support/policy-history.ts';
 
 /**
  * The one rule for the price of a printing or a product on a day (src/catalogue/price-on-day.ts), hand-computed.
- * A history as the policy keeps it: weekly closes for three weeks (Sundays 2025-09-07, 09-14 and 09-21, the middle
- * one without a price), then daily days from Monday 2025-09-22 to Monday 2025-10-20, with gaps; its latest record is
- * its last day's price, as the import writes it.
+ * A history as the policy keeps it (tests/support/policy-history.ts: weekly closes on Sundays 09-07 to 09-21, then
+ * days from Monday 09-22 to Monday 10-20 at $20 + $0.50 a day, with gaps); its latest record is its last day's
+ * price, as the import writes it.
  */
-const daily = Array.from({ length: 29 }, (_, i) => 20 + i * 0.5) as (number | null)[];
-daily[0] = null; // Monday 09-22
-daily[1] = null; // Tuesday 09-23
-daily[15] = null; // 10-07
-const history: PriceSeries = {
-  weekly: { start: '2025-09-07', end: '2025-09-21', market: [10, null, 16] },
-  start: '2025-09-22',
-  end: '2025-10-20',
-  market: daily,
-};
+const history = policyHistory();
 const known = { history, latest: { date: '2025-10-20', usd: 34 } };
 
 describe('the price on a day, from a history', () => {
