@@ -36,13 +36,15 @@ import { runInNewContext } from 'node:vm';
 import { printingsOf } from '../src/catalogue/card-record.ts';
 import { primaryPriceOf } from '../src/catalogue/card-value.ts';
 import type { PriceSeries } from '../src/catalogue/price-history.ts';
+import { knownPricesOf } from '../src/catalogue/price-on-day.ts';
 import { gradedFiguresOf } from '../src/collection/collection-data.ts';
 import type { HistoryStore } from '../src/collection/history-store.ts';
-import { type CardHistories, readHistoryStore, type SealedHistory, writeHistoryStore } from '../src/collection/history-store.ts';
+import { type CardHistories, readHistoryStore, type SealedHistory, storedPrintingsOf, writeHistoryStore } from '../src/collection/history-store.ts';
 import { linesOfCsv, linesOfText } from '../src/collection/list-lines.ts';
 import { type CollectionSearchers, valueList } from '../src/collection/value-list.ts';
 import { type FeedPath, feedPathOf } from '../src/http/routes.ts';
 import { addDays } from '../src/schemas/dates.ts';
+import type { SealedEntry } from '../src/schemas/sealed.ts';
 import {
   CARD_CATALOGUE,
   CARD_SEARCH_FIELDS,
@@ -173,14 +175,14 @@ function contentHistories(): { cards: CardHistories[]; sealed: SealedHistory[] }
     const price = primaryPriceOf(card);
     const printings = printingsOf(card, '');
     const value = price && printings.find((p) => p.variant === price.variant && p.productId === price.productId);
-    return { id: card.id, valuePrinting: value?.id, printings: printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : [])) };
+    return { id: card.id, valuePrinting: value?.id, printings: storedPrintingsOf(printings) };
   });
   const dir = join(import.meta.dirname, '../content/sealed');
   const sealed = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { products: { productId: number; history?: PriceSeries }[] }).products)
-    .flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
+    .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { products: SealedEntry[] }).products)
+    .map(({ productId, price, history }) => ({ productId, ...knownPricesOf(price, history) }));
   return { cards, sealed };
 }
 
@@ -253,8 +255,8 @@ function main(): number {
   gc();
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   const projected = writeHistoryStore(
-    histories.cards.map((card) => ({ ...card, printings: card.printings.map((p) => ({ ...p, history: atPolicyMost(p.history) })) })),
-    histories.sealed.map((product) => ({ ...product, history: atPolicyMost(product.history) })),
+    histories.cards.map((card) => ({ ...card, printings: card.printings.map((p) => ({ ...p, history: p.history && atPolicyMost(p.history) })) })),
+    histories.sealed.map((product) => ({ ...product, history: product.history && atPolicyMost(product.history) })),
   );
   const projectedSize = readHistoryStore(projected).size;
   const storeLine = `${(bytes.byteLength / 2 ** 20).toFixed(2)} MB for ${store.size.series.toLocaleString('en-US')} series, ${store.size.values.toLocaleString('en-US')} values; read in ${ms(loadMs)}, ${heapMb.toFixed(1)} MB of heap beside its bytes`;
@@ -336,6 +338,7 @@ function main(): number {
   let asked = 0;
   const feedTimes = (histories: HistoryStore, of: 'cards' | 'sets') => {
     const endpoint = createFeedEndpoint({
+      origin: () => 'http://localhost:4321',
       searchers: { cards: searchers.cards, cardData: searchers.cardData, collection: { pricesAsOf } } as unknown as Searchers,
       histories: () => histories,
     });

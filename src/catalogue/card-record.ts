@@ -7,6 +7,7 @@ import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
 import { changeFieldsOf } from './change-fields.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
+import { knownPricesOf } from './price-on-day.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { cardSlug } from './slug.ts';
 import { valueBandOf } from './value-bands.ts';
@@ -41,7 +42,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     priceStatus,
     confidence: price && confidenceOf(price, history, pricesAsOf),
     valueBand: valueBandOf(valueUsd),
-    change: changeFieldsOf(history, valueUsd !== null),
+    change: changeFieldsOf(knownPricesOf(price, history)),
     rarity: card.rarity ?? '',
     types: card.types,
     imageSmall: servedImageUrl(card.images.small),
@@ -128,7 +129,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
         confidence: confidenceOf(line, history, pricesAsOf),
-        change: changeFieldsOf(history, valueUsd !== null),
+        change: changeFieldsOf(knownPricesOf(line, history)),
         lowPrice: line.low,
         midPrice: line.mid,
         highPrice: line.high,

@@ -2,6 +2,7 @@ import type { PriceChange, PriceChanges } from '../schemas/api-types.ts';
 import { formatUsd } from './format.ts';
 import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changesOver, noChangeWords } from './price-change.ts';
 import type { PriceSeries } from './price-history.ts';
+import type { KnownPrices } from './price-on-day.ts';
 
 /**
  * A record's change fields (schemas/api/price-changes.json): its value's move over each window of
@@ -15,17 +16,14 @@ export const windowKey = (days: ChangeWindowDays): keyof PriceChanges => `${days
 const unknown = (reason: NonNullable<PriceChange['reason']>): PriceChange => ({ fromUsd: null, fromDate: null, changeUsd: null, changePct: null, reason });
 
 /**
- * The change fields of a value with this history. Without one there is nothing to measure: too short when a price
- * is known (`priced`), and no price now when none is.
- * @example changeFieldsOf(history, true)['7d'] // { fromUsd: 31, fromDate: '2025-10-14', changeUsd: 3, changePct: 9.7, reason: null }
+ * The change fields of a value with these known prices (its latest record and its history), each window ending on
+ * the last day anything is known of. Without a history there is nothing to measure: too short when a price is
+ * known now, and no price now when none is.
+ * @example changeFieldsOf({ history, latest })['7d'] // { fromUsd: 31, fromDate: '2025-10-14', changeUsd: 3, changePct: 9.7, reason: null }
  */
-export function changeFieldsOf(history: PriceSeries | undefined, priced: boolean): PriceChanges {
+export function changeFieldsOf(known: KnownPrices): PriceChanges {
   const fields = {} as PriceChanges;
-  if (!history) {
-    for (const days of CHANGE_WINDOW_DAYS) fields[windowKey(days)] = unknown(priced ? 'history-too-short' : 'no-price-now');
-    return fields;
-  }
-  for (const change of changesOver(history, CHANGE_WINDOW_DAYS)) {
+  for (const change of changesOver(known, CHANGE_WINDOW_DAYS)) {
     fields[windowKey(change.days as ChangeWindowDays)] =
       'reason' in change
         ? unknown(change.reason)

@@ -22,13 +22,21 @@ export function formatUsd(value: number | null | undefined): string {
   return text;
 }
 
-/** The first and last known prices of a daily series and the change between them. */
-export function historyChange(market: readonly (number | null)[]): { first: number; last: number; changePct: number } | null {
-  const known = market.filter((v): v is number => v !== null);
-  if (known.length < 2) return null;
-  const first = known[0];
-  const last = known[known.length - 1];
-  return { first, last, changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10 };
+/**
+ * A number in plain decimal digits, never with an exponent (`String(1e-7)` is "1e-7"): the shortest digits that
+ * read back as the same number, as a URL parameter or a title says it.
+ * @example plainDecimal(0.0000001) // "0.0000001"
+ */
+export function plainDecimal(n: number): string {
+  const text = String(n);
+  const exponent = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponent) return text;
+  const [, sign, whole, fraction = '', power] = exponent;
+  const digits = whole + fraction;
+  const point = whole.length + Number(power);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** Product-kind words that are abbreviations, spelt out for people. */

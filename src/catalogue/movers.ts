@@ -1,6 +1,7 @@
 import type { History, Mover, MoverLists, Movers, MoversWindow } from '../schemas/api-types.ts';
 import { addDays, daysBetween } from '../schemas/dates.ts';
-import { changeOver, type PricePoint } from './price-change.ts';
+import { changeOver } from './price-change.ts';
+import type { PricePoint } from './price-on-day.ts';
 
 /**
  * The price movers (`/api/movers`, `/movers`): the cards and sealed products whose market price rose or fell
@@ -67,7 +68,7 @@ function moveOf(source: MoverSource, window: Window): Move | undefined {
   if (!source.history) return undefined;
   const knownDays = windowPrices(source.history, window).filter((value) => value !== null).length;
   if (knownDays < window.minKnownDays) return undefined;
-  const change = changeOver(source.history, window.days, window.end);
+  const change = changeOver({ history: source.history }, window.days, window.end);
   if ('reason' in change || change.changePct === 0) return undefined;
   if (Math.max(change.from.usd, change.to.usd) < MOVERS_FLOOR_USD) return undefined;
   return { source, from: change.from, to: change.to, knownDays, changeUsd: change.changeUsd, changePct: change.changePct };

@@ -1,6 +1,6 @@
 import { dateOfDay, dayOf } from '../schemas/dates.ts';
-import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changeOverEachDay, historyFrom, type PricePoint } from './price-change.ts';
-import type { PriceSeries } from './price-history.ts';
+import { CHANGE_WINDOW_DAYS, type ChangeWindowDays, changeOverEachDay } from './price-change.ts';
+import { type KnownPrices, type PricePoint, pricesFrom } from './price-on-day.ts';
 
 /**
  * Price alerts, what the feeds serve (docs/api.md#feeds): the days on which a value's change over a window first
@@ -39,14 +39,16 @@ export interface PriceAlert {
  * (changeOver) is at least `thresholdPct` up or down, when the day before it was not past the threshold in that
  * direction (no change that day, a smaller one, or one the other way). A move that stays past the threshold is
  * one alert, on its first day; a move that falls back and reaches it again is another. Days are read from the
- * history's first readable day to its last, weekly part included (where a change moves once a week).
- * @example priceAlerts({ start: '2025-10-01', end: '2025-10-08', market: [10, 10, 10, 10, 10, 10, 10, 12] }, 7, 10) // [{ date: '2025-10-08', direction: 'up', changePct: 20, … }]
+ * first readable day to the last day anything is known of, weekly part included (where a change moves once a week).
+ * @example priceAlerts({ history: { start: '2025-10-01', end: '2025-10-08', market: [10, 10, 10, 10, 10, 10, 10, 12] } }, 7, 10) // [{ date: '2025-10-08', direction: 'up', changePct: 20, … }]
  */
-export function priceAlerts(history: PriceSeries, days: AlertDays, thresholdPct: number): PriceAlert[] {
+export function priceAlerts(known: KnownPrices, days: AlertDays, thresholdPct: number): PriceAlert[] {
   const alerts: PriceAlert[] = [];
-  const first = dayOf(historyFrom(history)) + days - 1;
+  const from = pricesFrom(known);
+  if (from === undefined) return alerts;
+  const first = dayOf(from) + days - 1;
   let before: PriceAlert['direction'] | undefined;
-  for (const [i, change] of changeOverEachDay(history, days).entries()) {
+  for (const [i, change] of changeOverEachDay(known, days).entries()) {
     const direction = !('changePct' in change) ? undefined : change.changePct >= thresholdPct ? 'up' : change.changePct <= -thresholdPct ? 'down' : undefined;
     if (direction && 'changePct' in change && direction !== before) {
       alerts.push({ date: dateOfDay(first + i), direction, days, from: change.from, to: change.to, changeUsd: change.changeUsd, changePct: change.changePct });

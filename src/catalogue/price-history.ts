@@ -35,6 +35,28 @@ export function historySpan(history: PriceSeries): { from: string; to: string; m
 }
 
 /**
+ * The first and last known prices of a history (its weekly closes dated by their Sundays, then its days), with the
+ * day of each, and the change between them in percent with one decimal; null under two known prices. What a chart
+ * and a summary say, so that "from … to …" names the days of the prices it gives, not the ends of the span.
+ * @example historyChange({ start: '2025-10-18', end: '2025-10-20', market: [null, 10, 11] }) // { first: { date: '2025-10-19', usd: 10 }, last: { date: '2025-10-20', usd: 11 }, changePct: 10 }
+ */
+export function historyChange(history: PriceSeries): { first: { date: string; usd: number }; last: { date: string; usd: number }; changePct: number } | null {
+  const weeks = history.weekly?.market.length ?? 0;
+  const { market } = historySpan(history);
+  const dateAt = (i: number) => (i < weeks ? addDays(history.weekly!.start, 7 * i) : addDays(history.start, i - weeks));
+  const known = (v: number | null): v is number => typeof v === 'number' && Number.isFinite(v);
+  const firstAt = market.findIndex(known);
+  const lastAt = market.findLastIndex(known);
+  if (firstAt < 0 || firstAt === lastAt) return null;
+  const [first, last] = [market[firstAt]!, market[lastAt]!];
+  return {
+    first: { date: dateAt(firstAt), usd: first },
+    last: { date: dateAt(lastAt), usd: last },
+    changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10,
+  };
+}
+
+/**
  * A history's values at one spacing over its whole span: its daily values, or, once it has weekly closes, a value
  * a week throughout (the daily values closed by week, the last week at `end`). What the charts and sparklines draw.
  */

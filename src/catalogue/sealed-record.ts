@@ -3,6 +3,7 @@ import type { SealedEntry } from '../schemas/sealed.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
 import { changeFieldsOf } from './change-fields.ts';
+import { knownPricesOf } from './price-on-day.ts';
 import { priceStatusOf, roundUsd } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 import { confidenceOf } from './value-confidence.ts';
@@ -25,7 +26,7 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
     valueUsd,
     priceStatus,
     confidence: product.price && confidenceOf(product.price, product.history, pricesAsOf),
-    change: changeFieldsOf(product.history, valueUsd !== null),
+    change: changeFieldsOf(knownPricesOf(product.price, product.history)),
     totalPacks: product.packs,
     pricePerPack: valueUsd !== null && product.packs ? roundUsd(valueUsd / product.packs) : null,
   };

@@ -11,17 +11,20 @@ import { PRICE_STALE_AFTER_DAYS, roundUsd } from './price-status.ts';
  * - spreadPct: how far the lowest listing is from the value, |market − low| / market, in percent;
  * - pricedDays30: of the 30 days ending on the day the value was recorded, how many the daily history has a price
  *   for (the weekly closes before it hold no day's price);
- * - volatility30Pct: the coefficient of variation (standard deviation / mean) of those prices, in percent;
+ * - volatility30Pct: the coefficient of variation (standard deviation / mean) of those prices, in percent, served
+ *   with the standard deviation itself in dollars (volatility30Usd);
  * - staleDays: how many days before the catalogue's prices-as-of date the value was recorded.
  *
  * Each input is graded high, medium or low, and the tier is the lowest grade. A spread or a standard deviation
  * under CONFIDENCE_FLOOR_USD counts as narrow whatever its percentage: a $0.20 card whose lowest listing is $0.02 is
- * as sure as anyone needs. An input the data cannot give (no low price, no daily history, fewer than two prices)
+ * as sure as anyone needs. The spread's dollars are its percentage of the value; the standard deviation's are its
+ * own (a card that fell from $12.70 to $1.44 in the month swung by dollars, whatever its value is now). An input the data cannot give (no low price, no daily history, fewer than two prices)
  * is null and grades medium: not known is not sure.
  */
 
 export type ConfidenceTier = ValueConfidence['tier'];
-export type ConfidenceInput = Exclude<keyof ValueConfidence, 'tier'>;
+/** The graded inputs (volatility30Usd is the volatility's floor, not an input of its own). */
+export type ConfidenceInput = Exclude<keyof ValueConfidence, 'tier' | 'volatility30Usd'>;
 
 /** The window the priced days and the volatility are read over, in days. */
 export const CONFIDENCE_WINDOW_DAYS = 30;
@@ -60,10 +63,12 @@ export function confidenceOf(prices: ConfidencePrices, history: PriceSeries | un
   // A value recorded before the daily part (in the weekly closes) has no day of its window in it: not known, not 0.
   const known =
     history && updatedAt >= history.start ? dailyWindow(history, updatedAt, CONFIDENCE_WINDOW_DAYS).filter((v): v is number => v !== null) : undefined;
+  const spread = known && deviation(known);
   const inputs = {
     spreadPct: low === null || market <= 0 ? null : round1((Math.abs(market - low) / market) * 100),
     pricedDays30: known ? known.length : null,
-    volatility30Pct: known ? variation(known) : null,
+    volatility30Pct: spread ? spread.pct : null,
+    volatility30Usd: spread ? spread.usd : null,
     staleDays: Math.max(0, daysBetween(updatedAt, pricesAsOf)),
   };
   return { tier: tierOf(inputs, roundUsd(market)), ...inputs };
@@ -87,12 +92,12 @@ export function confidenceGrades(inputs: Omit<ValueConfidence, 'tier'>, valueUsd
   const t = CONFIDENCE_THRESHOLDS;
   const atMost = (value: number, { high, medium }: { high: number; medium: number }): ConfidenceTier =>
     value <= high ? 'high' : value <= medium ? 'medium' : 'low';
-  const inDollars = (pct: number) => (pct / 100) * valueUsd < CONFIDENCE_FLOOR_USD;
-  const { spreadPct, pricedDays30, volatility30Pct, staleDays } = inputs;
+  const { spreadPct, pricedDays30, volatility30Pct, volatility30Usd, staleDays } = inputs;
+  const narrow = (usd: number | null) => usd !== null && usd < CONFIDENCE_FLOOR_USD;
   return {
-    spreadPct: spreadPct === null ? 'medium' : inDollars(spreadPct) ? 'high' : atMost(spreadPct, t.spreadPct),
+    spreadPct: spreadPct === null ? 'medium' : narrow((spreadPct / 100) * valueUsd) ? 'high' : atMost(spreadPct, t.spreadPct),
     pricedDays30: pricedDays30 === null ? 'medium' : pricedDays30 >= t.pricedDays30.high ? 'high' : pricedDays30 >= t.pricedDays30.medium ? 'medium' : 'low',
-    volatility30Pct: volatility30Pct === null ? 'medium' : inDollars(volatility30Pct) ? 'high' : atMost(volatility30Pct, t.volatility30Pct),
+    volatility30Pct: volatility30Pct === null ? 'medium' : narrow(volatility30Usd) ? 'high' : atMost(volatility30Pct, t.volatility30Pct),
     staleDays: atMost(staleDays, t.staleDays),
   };
 }
@@ -102,13 +107,16 @@ function tierOf(inputs: Omit<ValueConfidence, 'tier'>, valueUsd: number): Confid
   return TIERS[Math.max(...Object.values(confidenceGrades(inputs, valueUsd)).map((g) => TIERS.indexOf(g)))];
 }
 
-/** The coefficient of variation of some prices, in percent with one decimal; null under two prices or a mean of 0. */
-function variation(prices: readonly number[]): number | null {
+/**
+ * How much some prices swing: their standard deviation in dollars (to the cent) and as a coefficient of variation
+ * (standard deviation / mean) in percent with one decimal; null under two prices or a mean of 0.
+ */
+function deviation(prices: readonly number[]): { usd: number; pct: number } | null {
   if (prices.length < 2) return null;
   const mean = prices.reduce((a, b) => a + b, 0) / prices.length;
   if (mean <= 0) return null;
-  const variance = prices.reduce((a, b) => a + (b - mean) ** 2, 0) / prices.length;
-  return round1((Math.sqrt(variance) / mean) * 100);
+  const sd = Math.sqrt(prices.reduce((a, b) => a + (b - mean) ** 2, 0) / prices.length);
+  return { usd: roundUsd(sd), pct: round1((sd / mean) * 100) };
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -136,7 +144,7 @@ export function confidenceWords(confidence: ValueConfidence, valueUsd: number, l
       'volatility30Pct',
       // Without daily prices the words above say why there is no volatility either.
       volatility30Pct !== null
-        ? `${flagged('volatility30Pct', 'volatile')}30-day volatility ${volatility30Pct}%`
+        ? `${flagged('volatility30Pct', 'volatile')}30-day volatility ${volatility30Pct}% (±${formatUsd(confidence.volatility30Usd)})`
         : pricedDays30 === null
           ? undefined
           : 'too few prices to measure its swings',

@@ -1,12 +1,12 @@
-import { priceOn } from '../catalogue/price-change.ts';
-import type { PriceSeries } from '../catalogue/price-history.ts';
+import { type KnownPrices, type PricePoint, priceOn, pricesFrom } from '../catalogue/price-on-day.ts';
 import { badParameter, type Problem } from '../http/problem.ts';
 import { ISO_DATE } from '../schemas/patterns.ts';
 
 /**
  * `asOf`: a list valued as of a date (/api/collection, /collection, the MCP value_collection tool). Each line is
- * valued at its item's price on that day as priceOn reads one (src/catalogue/price-change.ts: the last price known
- * in the week ending that day, a weekly close in the weekly part), and says the date of that price.
+ * valued at its item's price on that day by the one rule (src/catalogue/price-on-day.ts: its latest record from the
+ * day it was recorded, before that the last price its history knew in the week ending that day), and says the date
+ * of that price.
  */
 
 /** The days a list may be valued as of: from the oldest price any history holds to the catalogue's as-of date. */
@@ -39,12 +39,15 @@ export function asOfOf(given: readonly string[], { historyFrom, pricesAsOf }: As
 
 /**
  * An item's price on `date`, or why it had none, in words that follow "No price" in a line's note.
- * @example priceThen(undefined, '2025-10-01') // { why: 'history is kept for it' }
+ * @example priceThen(undefined, '2025-10-01') // { why: 'is known for it' }
+ * @example priceThen({ latest: { date: '2025-10-10', usd: 873.99 } }, '2025-10-01') // { why: 'was known before 2025-10-10, when it was recorded' }
  */
-export function priceThen(history: PriceSeries | undefined, date: string): { date: string; usd: number } | { why: string } {
-  if (!history) return { why: 'history is kept for it' };
-  const point = priceOn(history, date);
+export function priceThen(known: KnownPrices | undefined, date: string): PricePoint | { why: string } {
+  const from = known && pricesFrom(known);
+  if (!known || from === undefined) return { why: 'is known for it' };
+  const point = priceOn(known, date);
   if (point) return point;
-  const from = history.weekly?.start ?? history.start;
-  return { why: date < from ? `was known before ${from}, where its history starts` : `was known in the week ending ${date}` };
+  if (date < from) return { why: `was known before ${from}, ${known.history ? 'where its history starts' : 'when it was recorded'}` };
+  if (known.latest && date >= known.latest.date) return { why: `was recorded on ${known.latest.date} or since` };
+  return { why: `was known in the week ending ${date}` };
 }

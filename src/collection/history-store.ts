@@ -1,16 +1,18 @@
 /**
- * The price histories a list reads when it is valued as of a date: every card printing's and sealed product's,
- * as one binary file the build writes beside the search packs (src/pipeline/emit-files.ts) and the list worker
+ * The known prices a list reads when it is valued as of a date or over time, and the feeds read: every card
+ * printing's and sealed product's latest record and price history (src/catalogue/price-on-day.ts), as one binary
+ * file the build writes beside the search packs (src/pipeline/emit-files.ts) and the list worker
  * reads on the first list that asks (src/server/list-worker.ts). The search packs carry each item's value today
  * and no history; the cards' JSON files carry it but are a file a card.
  *
  * Layout (numbers little-endian):
- *   bytes 0–7    "CVHIST01"
+ *   bytes 0–7    "CVHIST02"
  *   bytes 8–11   header length H (uint32)
  *   bytes 12–    header: JSON, UTF-8: { cards: [[card id, value printing's index or -1, printing id, …]], sealed: [product id, …] }.
  *                The series are numbered in that order: each card's printings, then the sealed products.
- *   then         per series, SERIES_FIELDS int32: daily start (days since 1970-01-01), daily length, weekly start
- *                (the same, −1 without weeks), weekly length, and the byte offset of its values in the values section
+ *   then         per series, SERIES_FIELDS int32: daily start (days since 1970-01-01, −1 without a history), daily
+ *                length, weekly start (the same, −1 without weeks), weekly length, the byte offset of its values in
+ *                the values section, and its latest record: its day (−1 without one) and its price in cents (−1 for none)
  *   then         the values: per series its weekly closes then its daily values, each a LEB128 varint of
  *                0 for no price, else 1 + the zigzagged difference in cents from the series' previous price.
  * Prices move little from one day to the next, so a value takes about one byte (four as float32 or cents in
@@ -18,32 +20,31 @@
  * A series is decoded whole when a line asks for it. Prices are kept in cents, as the API rounds them.
  */
 import type { PriceSeries } from '../catalogue/price-history.ts';
+import { type KnownPrices, knownPricesOf, pricesFrom } from '../catalogue/price-on-day.ts';
+import type { Market, Printing } from '../schemas/api-types.ts';
 
 export const HISTORY_STORE_FILE = 'search/histories.bin';
 
-const MAGIC = 'CVHIST01';
+const MAGIC = 'CVHIST02';
 const PREAMBLE = MAGIC.length + 4;
-const SERIES_FIELDS = 5;
+const SERIES_FIELDS = 7;
 const DAY_MS = 86_400_000;
 
-/** A card's printings that have a history, and which of them gives the card's value (its detail's valuePrinting). */
+/** A card's printings with what is known of their prices, and which of them gives the card's value (its detail's valuePrinting). */
 export interface CardHistories {
   id: string;
   valuePrinting?: string;
-  printings: { id: string; history: PriceSeries }[];
+  printings: ({ id: string } & KnownPrices)[];
 }
 
-export interface SealedHistory {
-  productId: number;
-  history: PriceSeries;
-}
+export type SealedHistory = { productId: number } & KnownPrices;
 
 export interface HistoryStore {
-  /** A card printing's history; without `printingId`, the history of the printing that gives the card's value. */
-  card(cardId: string, printingId?: string): PriceSeries | undefined;
-  /** The id of the printing that gives a card's value, when it has a history (what `card` reads without one named). */
+  /** A card printing's known prices; without `printingId`, those of the printing that gives the card's value. */
+  card(cardId: string, printingId?: string): KnownPrices | undefined;
+  /** The id of the printing that gives a card's value (what `card` reads without one named). */
   valuePrinting(cardId: string): string | undefined;
-  sealed(productId: number): PriceSeries | undefined;
+  sealed(productId: number): KnownPrices | undefined;
   /** How many series and values the store holds: for the benchmark and the docs. */
   readonly size: { series: number; values: number };
 }
@@ -51,6 +52,33 @@ export interface HistoryStore {
 interface Header {
   cards: [string, number, ...string[]][];
   sealed: number[];
+}
+
+/**
+ * A card's printings as the store keeps them (its detail's `printings`): each with its latest record and its history.
+ * @example storedPrintingsOf(charizard.printings)[0] // { id: 'shadowless-holofoil', latest: { date: '2025-10-20', usd: 1997.59 } }
+ */
+export const storedPrintingsOf = (printings: readonly Printing[]): CardHistories['printings'] =>
+  printings.map((p) => ({ id: p.id, ...knownPricesOf({ market: p.marketPrice, updatedAt: p.updatedAt }, p.history) }));
+
+/** A sealed product as the store keeps it (from its detail): its latest record and its history. */
+export const storedSealedOf = ({ productId, market, history }: { productId: number; market: Market | null; history?: PriceSeries }): SealedHistory => ({
+  productId,
+  ...knownPricesOf(market && { market: market.marketPrice, updatedAt: market.updatedAt }, history),
+});
+
+/**
+ * The first day any of these histories reaches, or `otherwise` when none is earlier: the first day a list may be
+ * valued as of. Histories only: a stale latest record with no history (a price recorded in July and not since) would
+ * open months in which nothing else has a price.
+ */
+export function firstPriceDay(cards: readonly CardHistories[], sealed: readonly SealedHistory[], otherwise: string): string {
+  let first = otherwise;
+  for (const { history } of [...cards.flatMap((card) => card.printings), ...sealed]) {
+    const from = history && pricesFrom({ history });
+    if (from !== undefined && from < first) first = from;
+  }
+  return first;
 }
 
 const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
@@ -84,18 +112,20 @@ function byteWriter() {
 }
 
 /**
- * The store's bytes. The same histories always give the same bytes.
- * @example readHistoryStore(writeHistoryStore([{ id: 'base1-4', valuePrinting: 'holofoil', printings: [{ id: 'holofoil', history }] }], [])).card('base1-4') // history
+ * The store's bytes. The same known prices always give the same bytes.
+ * @example readHistoryStore(writeHistoryStore([{ id: 'base1-4', valuePrinting: 'holofoil', printings: [{ id: 'holofoil', history, latest }] }], [])).card('base1-4') // { history, latest }
  */
 export function writeHistoryStore(cards: Iterable<CardHistories>, sealed: Iterable<SealedHistory>): Uint8Array<ArrayBuffer> {
   const header: Header = { cards: [], sealed: [] };
   const table: number[] = [];
   const values = byteWriter();
-  const add = (history: PriceSeries) => {
-    const weekly = history.weekly?.market ?? [];
-    table.push(dayOf(history.start), history.market.length, history.weekly ? dayOf(history.weekly.start) : -1, weekly.length, values.length);
+  const add = ({ history, latest }: KnownPrices) => {
+    const weekly = history?.weekly?.market ?? [];
+    const daily = history?.market ?? [];
+    table.push(history ? dayOf(history.start) : -1, daily.length, history?.weekly ? dayOf(history.weekly.start) : -1, weekly.length, values.length);
+    table.push(latest ? dayOf(latest.date) : -1, latest === undefined || latest.usd === null ? -1 : Math.round(latest.usd * 100));
     let previous = 0;
-    for (const usd of [...weekly, ...history.market]) {
+    for (const usd of [...weekly, ...daily]) {
       if (usd === null) {
         values.varint(0);
         continue;
@@ -109,11 +139,11 @@ export function writeHistoryStore(cards: Iterable<CardHistories>, sealed: Iterab
   for (const card of cards) {
     if (card.printings.length === 0) continue;
     header.cards.push([card.id, card.printings.findIndex((p) => p.id === card.valuePrinting), ...card.printings.map((p) => p.id)]);
-    for (const printing of card.printings) add(printing.history);
+    for (const printing of card.printings) add(printing);
   }
   for (const product of sealed) {
     header.sealed.push(product.productId);
-    add(product.history);
+    add(product);
   }
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const tableStart = Math.ceil((PREAMBLE + headerBytes.length) / 4) * 4;
@@ -150,7 +180,12 @@ export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): 
   let values = 0;
   for (let series = 0; series < seriesCount; series++) values += field(series, 1) + field(series, 3);
 
-  function decode(series: number): PriceSeries {
+  function decode(series: number): KnownPrices {
+    const known: KnownPrices = {};
+    const latestDay = field(series, 5);
+    if (latestDay >= 0) known.latest = { date: dateOf(latestDay), usd: field(series, 6) < 0 ? null : field(series, 6) / 100 };
+    const start = field(series, 0);
+    if (start < 0) return known;
     const dailyLength = field(series, 1);
     const weeklyStart = field(series, 2);
     const weeklyLength = field(series, 3);
@@ -174,12 +209,12 @@ export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): 
       previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
       market[i] = previous / 100;
     }
-    const start = field(series, 0);
     const history: PriceSeries = { start: dateOf(start), end: dateOf(start + dailyLength - 1), market: market.slice(weeklyLength) };
     if (weeklyStart >= 0) {
       history.weekly = { start: dateOf(weeklyStart), end: dateOf(weeklyStart + 7 * (weeklyLength - 1)), market: market.slice(0, weeklyLength) };
     }
-    return history;
+    known.history = history;
+    return known;
   }
 
   return {

@@ -22,7 +22,7 @@ export interface ListLine {
   quantity: number;
   /** The quantity as written, when it was more than COLLECTION_LIMITS.quantity (and `quantity` is that): the answer says so. */
   quantityAsWritten?: number;
-  /** What remains to search for, at most COLLECTION_LIMITS.lineChars characters: the line without its quantity and grade. */
+  /** What remains to search for: the line as `text` shows it (cut at COLLECTION_LIMITS.lineChars) without its quantity and grade. */
   query: string;
   /** A grade the line named: `psa 10`, `bgs 9.5`. */
   grade?: { company: string; grade: string };
@@ -104,9 +104,11 @@ export function linesOfText(text: string): ListLine[] {
     .forEach((raw, i) => {
       const trimmed = raw.trim();
       if (trimmed === '' || COMMENT_RE.test(trimmed)) return;
-      const { rest, grade } = takeGrade(squeeze(trimmed.replace(BULLET_RE, '')));
+      // Cut before it is read, so that what is searched is what the entry's text shows.
+      const text = clip(trimmed).trimEnd();
+      const { rest, grade } = takeGrade(squeeze(text.replace(BULLET_RE, '')));
       const { rest: query, ...quantity } = takeQuantity(rest);
-      lines.push({ line: i + 1, text: clip(trimmed), ...quantity, query: clip(squeeze(query)), ...(grade && { grade }) });
+      lines.push({ line: i + 1, text, ...quantity, query: squeeze(query), ...(grade && { grade }) });
     });
   return lines;
 }

@@ -1,5 +1,4 @@
-import { priceOn } from '../catalogue/price-change.ts';
-import type { PriceSeries } from '../catalogue/price-history.ts';
+import { type KnownPrices, priceOn } from '../catalogue/price-on-day.ts';
 import { badParameter, type Problem } from '../http/problem.ts';
 import type { CollectionSeries } from '../schemas/api-types.ts';
 import { addDays, mondayOnOrBefore, sundayOnOrAfter } from '../schemas/dates.ts';
@@ -7,7 +6,8 @@ import type { HistoryStore } from './history-store.ts';
 
 /**
  * `series`: a list's total over time (/api/collection, /collection, the MCP value_collection tool): on each day of
- * the window, each line valued at its item's price that day as priceOn reads one, and how many lines had one.
+ * the window, each line valued at its price that day by the one rule (src/catalogue/price-on-day.ts), as `asOf`
+ * values it, and how many lines had one: so the last point, on the prices' date, is the list's total today.
  * A point a day where the history policy keeps days (the last 90 to 96: docs/data.md), a point a week (each
  * Sunday, the week's close) before that, as the histories themselves are kept.
  */
@@ -74,8 +74,8 @@ export function listSeries(window: SeriesWindow, to: string, sources: readonly S
 
 /** A history store whose series are decoded once per list: a series asks for the same histories on every day. */
 export function rememberingStore(store: HistoryStore): HistoryStore {
-  const decoded = new Map<string, PriceSeries | undefined>();
-  const once = (key: string, read: () => PriceSeries | undefined) => {
+  const decoded = new Map<string, KnownPrices | undefined>();
+  const once = (key: string, read: () => KnownPrices | undefined) => {
     if (!decoded.has(key)) decoded.set(key, read());
     return decoded.get(key);
   };
@@ -87,5 +87,5 @@ export function rememberingStore(store: HistoryStore): HistoryStore {
   };
 }
 
-/** priceOn's usd, or undefined without a history. */
-export const usdOn = (history: PriceSeries | undefined, date: string): number | undefined => (history ? priceOn(history, date)?.usd : undefined);
+/** priceOn's usd, or undefined when nothing is known of the prices. */
+export const usdOn = (known: KnownPrices | undefined, date: string): number | undefined => (known ? priceOn(known, date)?.usd : undefined);

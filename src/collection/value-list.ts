@@ -4,6 +4,8 @@
  * valued at its graded figure, its named printing or the item's own value.
  * Pure: the searchers and graded figures come in; no line can make it throw.
  */
+
+import type { KnownPrices } from '../catalogue/price-on-day.ts';
 import type { Collection, CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
 import { foldText, wordsOf } from '../search/normalize.ts';
@@ -162,63 +164,43 @@ const alternativeOf = (c: Candidate): NonNullable<CollectionEntry['alternatives'
     ? { kind: 'card', id: c.hit.id, slug: c.hit.slug, name: c.hit.exactName, valueUsd: c.hit.printing ? c.hit.printing.valueUsd : c.hit.valueUsd }
     : { kind: 'sealed', id: String(c.hit.productId), slug: c.hit.slug, name: c.hit.cleanName, valueUsd: c.hit.valueUsd };
 
-/** A list valued as of a day: the day, and the histories its prices are read from. */
-interface ValuedAsOf {
-  date: string;
-  histories: HistoryStore;
-}
-
-/** A list valued through time: as of a day (`asOf`), with its total over a window (`series`), or both, from the histories. */
+/** A list valued through time: as of a day (`asOf`), with its total over a window (`series`), or both, from the known prices. */
 export interface ThroughTime {
   histories: HistoryStore;
   asOf?: string;
   series?: SeriesWindow;
 }
 
-/** A line's price on a day as unitThen chooses it (its named printing's, else the card's), without the words. */
-function linePriceOn(first: Candidate, exactPrinting: boolean | undefined, histories: HistoryStore, date: string): number | undefined {
-  if (first.kind === 'sealed') return usdOn(histories.sealed(first.hit.productId), date);
-  const { id, printing } = first.hit;
-  if (printing) {
-    const usd = usdOn(histories.card(id, printing.id), date);
-    if (usd !== undefined || exactPrinting) return usd;
-  }
-  return usdOn(histories.card(id), date);
-}
-
 /**
- * The unit value of a line as of a day: its item's price then (its named printing's, else the card's), as the
- * value today is chosen; a line valued today at a graded figure, which has no history, has none then.
+ * What values a line: a graded figure, the printing it named, or its item's own value (a card's value printing's, a
+ * sealed product's). Chosen from what the line names and from today's catalogue, never from the day asked, so that
+ * a line is valued at the same thing on every day: a named printing the catalogue prices is valued at its own price
+ * or not at all, never at another printing's.
  */
-function unitThen(
-  first: Candidate,
-  reading: Reading,
-  graded: boolean,
-  { date, histories }: ValuedAsOf,
-  notes: string[],
-): { usd: number | null; date: string | null } {
-  const none = (note: string) => {
-    notes.push(`${note}; not counted in the total.`);
-    return { usd: null, date: null };
-  };
-  if (graded) return none(`Graded figures have no history: no value as of ${date}`);
-  if (first.kind === 'sealed') {
-    const then = priceThen(histories.sealed(first.hit.productId), date);
-    return 'why' in then ? none(`No price ${then.why}`) : then;
-  }
-  const { id, printing } = first.hit;
-  if (printing) {
-    const then = priceThen(histories.card(id, printing.id), date);
-    if (!('why' in then)) return then;
-    if (reading.exactPrinting) return none(`The ${printing.label} printing: no price ${then.why}`);
-    notes.push(`The ${printing.label} printing had no price then; valued at the card's.`);
-  }
-  const then = priceThen(histories.card(id), date);
-  return 'why' in then ? none(`No price ${then.why}`) : then;
+type ValuedBy = { by: 'figure'; figure: number; recorded: string } | { by: 'printing' } | { by: 'item' };
+
+/** The known prices of what values a line (price-on-day.ts): a graded figure's is its one record, on the day it was recorded. */
+function knownPricesOfLine(first: Candidate, valuedBy: ValuedBy, histories: HistoryStore): KnownPrices | undefined {
+  if (valuedBy.by === 'figure') return { latest: { date: valuedBy.recorded, usd: valuedBy.figure } };
+  if (first.kind === 'sealed') return histories.sealed(first.hit.productId);
+  return valuedBy.by === 'printing' ? histories.card(first.hit.id, first.hit.printing!.id) : histories.card(first.hit.id);
 }
 
-/** One line's entry: the reading valued (as of a day when `asOf` is given). */
-function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers['gradedOf'], asOf?: ValuedAsOf): CollectionEntry {
+/** What a line's note calls the price it lacks on a day. */
+function subjectOf(first: Candidate, valuedBy: ValuedBy, grade: CollectionEntry['grade']): string {
+  if (valuedBy.by === 'figure') return `The ${grade!.company} ${grade!.grade} figure: no price`;
+  if (valuedBy.by === 'printing' && first.kind === 'card') return `The ${first.hit.printing!.label} printing: no price`;
+  return 'No price';
+}
+
+/** A line's entry, and the known prices of what values it, for its total over time (none for a line not found). */
+interface ValuedLine {
+  entry: CollectionEntry;
+  pricesOf?: (histories: HistoryStore) => KnownPrices | undefined;
+}
+
+/** One line's entry: the reading valued (as of a day when `asOf` is given, from the known prices). */
+function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers['gradedOf'], asOf?: { date: string; histories: HistoryStore }): ValuedLine {
   const base = { line: line.line, text: line.text, quantity: line.quantity };
   const [first, ...others] = reading.candidates;
   const notes = [...reading.notes];
@@ -227,38 +209,28 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
       `A line counts at most ${line.quantity.toLocaleString('en-US')}; ${line.quantityAsWritten.toLocaleString('en-US')} was counted as ${line.quantity.toLocaleString('en-US')}.`,
     );
   }
-  if (!first) return { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, ...(asOf && { priceDate: null }), note: notes.join(' ') };
-  let unit: number | null;
-  let grade: CollectionEntry['grade'];
-  // Whether the unit is the item's own value, whose confidence the hit carries (a named printing's or a graded
-  // figure's is not at hand: a search hit has its printing's value only).
-  let ownValue = true;
-  if (first.kind === 'sealed') {
-    unit = first.hit.valueUsd;
-    if (line.grade) notes.push(`Sealed products are not graded; ${line.grade.company} ${line.grade.grade} is ignored.`);
-  } else {
-    const { printing } = first.hit;
-    ownValue = !(printing && (printing.valueUsd !== null || reading.exactPrinting));
-    unit = ownValue ? first.hit.valueUsd : printing!.valueUsd;
-    if (printing && unit !== printing.valueUsd && !asOf) notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
-    if (line.grade) {
-      const figure = gradedFigure(gradedOf(first.hit.id), line.grade) ?? null;
-      grade = { ...line.grade, valueUsd: figure };
-      if (figure !== null) [unit, ownValue] = [figure, false];
-      else notes.push(`The card has no ${line.grade.company} ${line.grade.grade} figure; valued ungraded.`);
-    }
-  }
+  if (!first)
+    return { entry: { ...base, status: 'not-found', unitValueUsd: null, lineValueUsd: null, ...(asOf && { priceDate: null }), note: notes.join(' ') } };
+  const { valuedBy, grade } = valuedByOf(line, first, reading, gradedOf, notes);
+  const pricesOf = (histories: HistoryStore) => knownPricesOfLine(first, valuedBy, histories);
+  let unit =
+    valuedBy.by === 'figure' ? valuedBy.figure : valuedBy.by === 'printing' && first.kind === 'card' ? first.hit.printing!.valueUsd : first.hit.valueUsd;
+  // The item's own value carries its confidence in the hit (a named printing's or a graded figure's is not at hand:
+  // a search hit has its printing's value only). A confidence is said of the latest price: another day's has none.
+  let confident = valuedBy.by === 'item';
   let priceDate: string | null | undefined;
   if (asOf) {
-    const then = unitThen(first, reading, grade !== undefined && grade.valueUsd !== null, asOf, notes);
-    unit = then.usd === null ? null : Math.round(then.usd * 100) / 100;
-    priceDate = then.date;
+    const known = pricesOf(asOf.histories);
+    const then = priceThen(known, asOf.date);
+    if ('why' in then) notes.push(`${subjectOf(first, valuedBy, grade)} ${then.why}; not counted in the total.`);
+    unit = 'why' in then ? null : Math.round(then.usd * 100) / 100;
+    priceDate = 'why' in then ? null : then.date;
+    confident &&= priceDate !== null && priceDate === known?.latest?.date;
   }
-  // A confidence is said of today's value: a price of another day has none.
-  const confidence = ownValue && !asOf ? first.hit.confidence : null;
+  const confidence = confident ? first.hit.confidence : null;
   const status = unit === null ? 'unpriced' : reading.status === 'ambiguous' ? 'ambiguous' : 'matched';
   const lineValueUsd = unit === null ? null : Math.round(unit * line.quantity * 100) / 100;
-  return {
+  const entry: CollectionEntry = {
     ...base,
     status,
     // A hit's match names its fields as plain strings; they are the schema's field names (search-match.json).
@@ -271,6 +243,30 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     ...(notes.length > 0 && { note: notes.join(' ') }),
     ...(reading.status === 'ambiguous' && others.length > 0 && { alternatives: others.slice(0, CANDIDATES - 1).map(alternativeOf) }),
   };
+  return { entry, pricesOf };
+}
+
+/** What values a line (ValuedBy), with its grade as the entry says it, and the notes on what it could not use. */
+function valuedByOf(
+  line: ListLine,
+  first: Candidate,
+  reading: Reading,
+  gradedOf: CollectionSearchers['gradedOf'],
+  notes: string[],
+): { valuedBy: ValuedBy; grade?: CollectionEntry['grade'] } {
+  if (first.kind === 'sealed') {
+    if (line.grade) notes.push(`Sealed products are not graded; ${line.grade.company} ${line.grade.grade} is ignored.`);
+    return { valuedBy: { by: 'item' } };
+  }
+  const { printing } = first.hit;
+  let valuedBy: ValuedBy = printing && (printing.valueUsd !== null || reading.exactPrinting) ? { by: 'printing' } : { by: 'item' };
+  if (printing && valuedBy.by === 'item') notes.push(`The ${printing.label} printing has no price; valued at the card's.`);
+  if (!line.grade) return { valuedBy };
+  const figures = gradedOf(first.hit.id);
+  const figure = gradedFigure(figures, line.grade) ?? null;
+  if (figure !== null) valuedBy = { by: 'figure', figure, recorded: figures!.updatedAt };
+  else notes.push(`The card has no ${line.grade.company} ${line.grade.grade} figure; valued ungraded.`);
+  return { valuedBy, grade: { ...line.grade, valueUsd: figure } };
 }
 
 /**
@@ -281,7 +277,7 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
 export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, through?: ThroughTime): Collection {
   const histories = through && rememberingStore(through.histories);
   const asOf = through?.asOf === undefined ? undefined : { date: through.asOf, histories: histories! };
-  // The lines of a series, grouped by what values them: lines that read the same and are graded alike price alike.
+  // The lines of a series, grouped by what values them: lines that read the same and name the same grade price alike.
   const sources = new Map<string, SeriesSource>();
   const readings = new Map<string, Reading>();
   const counts: Collection['counts'] = { matched: 0, ambiguous: 0, 'not-found': 0, unpriced: 0 };
@@ -293,18 +289,15 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
       const key = `${line.productId ?? ''}\u0000${line.printing ?? ''}\u0000${line.query}`;
       let reading = readings.get(key);
       if (!reading) readings.set(key, (reading = readLine(line, searchers)));
-      entry = entryOf(line, reading, searchers.gradedOf, asOf);
-      const [first] = reading.candidates;
-      if (through?.series && first) {
-        const graded = entry.grade !== undefined && entry.grade.valueUsd !== null;
-        const source = sources.get(`${key}\u0000${graded}`) ?? {
-          lines: 0,
-          quantity: 0,
-          priceOn: (date: string) => (graded ? undefined : linePriceOn(first, reading!.exactPrinting, histories!, date)),
-        };
+      const valued = entryOf(line, reading, searchers.gradedOf, asOf);
+      entry = valued.entry;
+      if (through?.series && valued.pricesOf) {
+        const sourceKey = `${key}\u0000${line.grade ? `${line.grade.company} ${line.grade.grade}` : ''}`;
+        const known = valued.pricesOf(histories!);
+        const source = sources.get(sourceKey) ?? { lines: 0, quantity: 0, priceOn: (date: string) => usdOn(known, date) };
         source.lines++;
         source.quantity += line.quantity;
-        sources.set(`${key}\u0000${graded}`, source);
+        sources.set(sourceKey, source);
       }
     } catch {
       // A line the search cannot read is reported, never fatal to the rest of the list.

@@ -33,15 +33,33 @@ export function alternatesOf(collection: Collection, slug?: string): Alternate[]
   ];
 }
 
-/** A card's or a set's price feed (docs/api.md#feeds), answered by the function. @example feedUrl('cards', 'charizard-base1-4', 'atom') // '/feeds/cards/charizard-base1-4.atom' */
-export const feedUrl = (of: 'cards' | 'sets', slug: string, format: 'json' | 'atom') => `/feeds/${of}/${slug}.${format}`;
+/** What a price feed of the catalogue follows: a card, a set's cards, or a sealed product. */
+export type FeedOf = 'cards' | 'sets' | 'sealed';
 
-/** The `<link rel="alternate">`s of a card's or a set's page to its price feeds, JSON Feed and Atom. */
-export function feedAlternatesOf(of: 'cards' | 'sets', slug: string): Alternate[] {
+/** A card's, a set's or a sealed product's price feed (docs/api.md#feeds), answered by the function. @example feedUrl('cards', 'charizard-base1-4', 'atom') // '/feeds/cards/charizard-base1-4.atom' */
+export const feedUrl = (of: FeedOf, slug: string, format: 'json' | 'atom') => `/feeds/${of}/${slug}.${format}`;
+
+/** The `<link rel="alternate">`s of a card's, a set's or a sealed product's page to its price feeds, JSON Feed and Atom. */
+export function feedAlternatesOf(of: FeedOf, slug: string): Alternate[] {
   return [
     { href: feedUrl(of, slug, 'json'), rel: 'alternate', type: 'application/feed+json', title: 'Price moves (JSON Feed)' },
     { href: feedUrl(of, slug, 'atom'), rel: 'alternate', type: 'application/atom+xml', title: 'Price moves (Atom)' },
   ];
+}
+
+/**
+ * A public origin from a setting (the build's SITE_URL, the function's PUBLIC_ORIGIN): an http(s) URL with no
+ * path, query, fragment or credentials, as its origin (`https://cards.example`); undefined when unset; an error
+ * naming the setting when it is not one.
+ * @example publicOriginOf('https://cards.example/', 'PUBLIC_ORIGIN') // 'https://cards.example'
+ */
+export function publicOriginOf(raw: string | undefined, name: string): string | undefined {
+  if (!raw) return undefined;
+  const url = URL.parse(raw);
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an http(s) origin with no path, query, fragment or credentials, e.g. https://cards.example; got "${raw}"`);
+  }
+  return url.origin;
 }
 
 /** @example linkHeader([{ href: '/llms.txt', rel: 'describedby' }]) // '</llms.txt>; rel="describedby"' */

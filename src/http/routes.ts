@@ -1,5 +1,5 @@
 import { ISO_DATE, SLUG } from '../schemas/patterns.ts';
-import { COLLECTIONS, type Collection, INDEXED_COLLECTIONS, MARKDOWN_TWINS, pageUrl } from './links.ts';
+import { COLLECTIONS, type Collection, type FeedOf, INDEXED_COLLECTIONS, MARKDOWN_TWINS, pageUrl } from './links.ts';
 
 /**
  * Which answer a path gets, decided from the path alone (pure, table-tested).
@@ -26,20 +26,20 @@ export type FunctionEndpoint = SearchEndpoint | 'collection' | 'mcp' | 'feed';
 /** The folder of the price feeds, all answered by the function (a file each would double the build's files). */
 export const FEEDS_FOLDER = '/feeds';
 
-/** A price feed's path read: what it follows (a card by slug, a set by id, or a list given as `list=`) and in which format. */
-export type FeedPath = { of: 'cards' | 'sets'; slug: string; format: 'json' | 'atom' } | { of: 'collection'; slug?: never; format: 'json' | 'atom' };
+/** A price feed's path read: what it follows (a card or a sealed product by slug, a set by id, or a list given as `list=`) and in which format. */
+export type FeedPath = { of: FeedOf; slug: string; format: 'json' | 'atom' } | { of: 'collection'; slug?: never; format: 'json' | 'atom' };
 
 /**
- * `/feeds/cards/{slug}.json|.atom`, `/feeds/sets/{id}.json|.atom` and `/feeds/collection.json|.atom` read, or
- * undefined for any other path.
+ * `/feeds/cards/{slug}.json|.atom`, `/feeds/sets/{id}.json|.atom`, `/feeds/sealed/{slug}.json|.atom` and
+ * `/feeds/collection.json|.atom` read, or undefined for any other path.
  * @example feedPathOf('/feeds/cards/charizard-base1-4.atom') // { of: 'cards', slug: 'charizard-base1-4', format: 'atom' }
  */
 export function feedPathOf(pathname: string): FeedPath | undefined {
   const list = /^\/feeds\/collection\.(json|atom)$/.exec(pathname);
   if (list) return { of: 'collection', format: list[1] as FeedPath['format'] };
-  const match = /^\/feeds\/(cards|sets)\/([^/]+)\.(json|atom)$/.exec(pathname);
+  const match = /^\/feeds\/(cards|sets|sealed)\/([^/]+)\.(json|atom)$/.exec(pathname);
   if (!match || !SLUG.test(match[2])) return undefined;
-  return { of: match[1] as 'cards' | 'sets', slug: match[2], format: match[3] as FeedPath['format'] };
+  return { of: match[1] as FeedOf, slug: match[2], format: match[3] as FeedPath['format'] };
 }
 
 /**

@@ -2,11 +2,12 @@ import { type CardSummary, cardToSummary } from '../catalogue/card-record.ts';
 import { type ContentCatalogue, pricesAsOfOf } from '../catalogue/catalogue-changes.ts';
 import { COMPS_SCOPES } from '../catalogue/comps.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
+import { knownPricesOf, priceOn } from '../catalogue/price-on-day.ts';
 import { medianUsd, type PriceStatus } from '../catalogue/price-status.ts';
 import { type SealedSummary, sealedToDetail } from '../catalogue/sealed-record.ts';
 import { VALUE_BAND_IDS, type ValueBand } from '../catalogue/value-bands.ts';
 import type { CardEntry } from '../schemas/card.ts';
-import { addDays, daysBetween, sundayOnOrAfter } from '../schemas/dates.ts';
+import { addDays, sundayOnOrAfter } from '../schemas/dates.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
@@ -146,12 +147,12 @@ export function firstPriceOf(h: History): { date: string; market: number } | nul
 }
 
 /**
- * The price a history knows for a day: the day's own, or its week's close once the day is among the weekly closes.
- * @example priceOn(history, '2024-08-15') // the close of the week to Sunday 2024-08-18, or null
+ * A sealed product's price in the week of a day (Monday to Sunday), as the articles compare weeks: the week's close,
+ * its price on the Sunday that ends the week by the one rule every value through time follows
+ * (src/catalogue/price-on-day.ts: the latest record from the day it was recorded, before that the last price the
+ * history knew in the week ending that day); null when none was known that week.
+ * @example weekPriceOf(product, '2024-08-15') // its price on Sunday 2024-08-18, or null
  */
-export function priceOn(h: History, date: string): number | null {
-  if (date >= h.start && date <= h.end) return h.market[daysBetween(h.start, date)];
-  const close = sundayOnOrAfter(date);
-  if (h.weekly && close >= h.weekly.start && close <= h.weekly.end) return h.weekly.market[daysBetween(h.weekly.start, close) / 7];
-  return null;
+export function weekPriceOf(product: Pick<SealedEntry, 'price' | 'history'>, date: string): number | null {
+  return priceOn(knownPricesOf(product.price, product.history), sundayOnOrAfter(date))?.usd ?? null;
 }

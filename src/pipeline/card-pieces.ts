@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { type MoverSource, moverChanges } from '../catalogue/movers.ts';
-import type { CardHistories } from '../collection/history-store.ts';
+import { type CardHistories, storedPrintingsOf } from '../collection/history-store.ts';
 import { pageUrl } from '../http/links.ts';
 import { type CsvColumn, columnsNamed } from '../render/csv.ts';
 import { trendOf } from '../render/pages/trends.ts';
@@ -119,7 +119,7 @@ function createCardPieces(catalogue: Catalogue, schemas: Readonly<Record<string,
       const { id, slug, name: cardName, setName, history, valuePrinting, printings } = catalogue.cardDetailMade(i) ?? (JSON.parse(json) as CardDetail);
       const source = { id, slug, name: cardName, setName, url: pageUrl('cards', slug), history: history ?? undefined };
       const moves = history ? (changesOf ??= moverChanges(catalogue.pricesAsOf))(source) : [];
-      const kept = printings.flatMap((p) => (p.history ? [{ id: p.id, history: p.history }] : []));
+      const kept = storedPrintingsOf(printings);
       const entry: CardHistories = { id, valuePrinting: valuePrinting ?? undefined, printings: kept };
       const trend = history ? JSON.stringify(trendOf(history)) : '';
       const storeEntry = kept.length ? JSON.stringify(entry) : '';

@@ -4,12 +4,12 @@ import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { detailToListItem } from '../catalogue/knowledge-record.ts';
 import { COLLECTION_DATA_FILE, type CollectionData } from '../collection/collection-data.ts';
-import { type CardHistories, HISTORY_STORE_FILE, writeHistoryStore } from '../collection/history-store.ts';
+import { type CardHistories, firstPriceDay, HISTORY_STORE_FILE, storedSealedOf, writeHistoryStore } from '../collection/history-store.ts';
 import { llmsTxtOf } from '../describe/llms-txt.ts';
 import { MCP_TOOLS_FILE, toolListOf } from '../describe/mcp/tools.ts';
 import { openApiOf } from '../describe/openapi.ts';
 import { etagOfSha256 } from '../http/etag.ts';
-import { changesMarkdownUrl, changesUrl, pageUrl, SEARCH_HELP_PAGE } from '../http/links.ts';
+import { changesMarkdownUrl, changesUrl, pageUrl, publicOriginOf, SEARCH_HELP_PAGE } from '../http/links.ts';
 import { columnsNamed } from '../render/csv.ts';
 import { changeListToMarkdown, changeRecordToMarkdown } from '../render/markdown/change-markdown.ts';
 import { type ArticleTitles, articleToMarkdown } from '../render/markdown/knowledge-markdown.ts';
@@ -257,13 +257,13 @@ function filterSetsOf(catalogue: CatalogueView<'aliases' | 'sets'>) {
   return catalogue.sets.map((set) => ({ ...set, aliases: setAliases.get(set.id) ?? [] }));
 }
 
-/** The key of what historyFiles reads: every card's histories (their pieces' keys), the sealed ones, the graded figures, the date. */
+/** The key of what historyFiles reads: every card's known prices (their pieces' keys), the sealed ones, the graded figures, the date. */
 function historiesKeyOf(catalogue: OutputInput<'cards' | 'sealed' | 'pricesAsOf'>): string {
   return contentKey(
     catalogue.pricesAsOf,
     JSON.stringify(catalogue.cardGraded),
     catalogue.pieces.historiesKey(),
-    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.history])),
+    JSON.stringify(catalogue.sealed.map((product) => [product.id, product.productId, product.market, product.history])),
   );
 }
 
@@ -274,7 +274,8 @@ async function* historyFiles(catalogue: OutputInput<'cards' | 'sealed' | 'prices
   const histories = historiesOf(catalogue, pieces);
   const store = writeHistoryStore(histories.cards, histories.sealed);
   yield ['server', HISTORY_STORE_FILE, Buffer.from(store.buffer, store.byteOffset, store.byteLength)];
-  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded };
+  const siteOrigin = publicOriginOf(process.env.SITE_URL, 'SITE_URL');
+  const collectionData: CollectionData = { pricesAsOf: catalogue.pricesAsOf, historyFrom: histories.from, graded: catalogue.cardGraded, siteOrigin };
   yield ['server', COLLECTION_DATA_FILE, JSON.stringify(collectionData)];
   // The histories the rows of the search pages for people draw (their frame is the site's shell).
   yield ['server', TRENDS_FILE, trendsOf(catalogue, pieces)];
@@ -294,23 +295,15 @@ function trendsOf(catalogue: CatalogueView<'cards' | 'sealed'>, cards: Pick<Card
   return JSON.stringify(trends);
 }
 
-/** Each card's printings with a history (from its pieces), each sealed product's, and the first day any of them reaches. */
+/** Each card's printings' known prices (from its pieces), each sealed product's, and the first day any of them reaches. */
 function historiesOf(catalogue: CatalogueView<'cards' | 'sealed' | 'pricesAsOf'>, pieces: Pick<CardPieces, 'storeEntry'>) {
   const cards: CardHistories[] = [];
-  const sealed = catalogue.sealed.flatMap(({ productId, history }) => (history ? [{ productId, history }] : []));
-  let from = catalogue.pricesAsOf;
-  const reaches = (history: { start: string; weekly?: { start: string } }) => {
-    const first = history.weekly?.start ?? history.start;
-    if (first < from) from = first;
-  };
   for (let i = 0; i < catalogue.cards.length; i++) {
     const entry = pieces.storeEntry(i);
-    if (!entry) continue;
-    for (const p of entry.printings) reaches(p.history);
-    cards.push(entry);
+    if (entry) cards.push(entry);
   }
-  for (const s of sealed) reaches(s.history);
-  return { cards, sealed, from };
+  const sealed = catalogue.sealed.map(storedSealedOf);
+  return { cards, sealed, from: firstPriceDay(cards, sealed, catalogue.pricesAsOf) };
 }
 
 /** Slug order (the order of the detail files' names): stable whatever order content arrives in. */

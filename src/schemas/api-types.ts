@@ -174,6 +174,28 @@ export type NotAcceptableProblem = Problem & {
   available: string[];
 };
 /**
+ * A card printing's move.
+ */
+export type CardPriceChange = PriceMove & {
+  /**
+   * The card's slug.
+   */
+  card: string;
+  /**
+   * The id of the printing whose prices gave the alert: the card's value printing in a card's or a set's feed, the printing a line named in a list's.
+   */
+  printing: string;
+};
+/**
+ * A sealed product's move.
+ */
+export type SealedPriceChange = PriceMove & {
+  /**
+   * The sealed product's slug.
+   */
+  sealed: string;
+};
+/**
  * The 429 of a client over its rate limit: the quota-exceeded problem type of draft-ietf-httpapi-ratelimit-headers, naming the policies it exceeded.
  */
 export type QuotaExceededProblem = Problem & {
@@ -390,9 +412,13 @@ export interface ValueConfidence {
    */
   pricedDays30: number | null;
   /**
-   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 is high at any percentage. Null under two prices.
+   * The coefficient of variation (standard deviation / mean) of those days' prices, in percent (one decimal): high up to 10, medium up to 25; a standard deviation under $2 (volatility30Usd) is high at any percentage. Null under two prices.
    */
   volatility30Pct: number | null;
+  /**
+   * The standard deviation of those days' prices in USD (to the cent): what the $2 floor of volatility30Pct is compared with. Null under two prices.
+   */
+  volatility30Usd: number | null;
   /**
    * Days between the day the value was recorded and the catalogue's pricesAsOf: high up to PRICE_STALE_AFTER_DAYS (3 unless the build sets another: a priced value), medium up to 30.
    */
@@ -1152,7 +1178,7 @@ export interface Problem {
   'violated-policies'?: string[];
 }
 /**
- * /feeds/cards/{slug}.json and /feeds/sets/{id}.json: a JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) of price alerts, the days on which a card's market price change over the window first reached the threshold up or down (docs/api.md#feeds). Newest first, at most 50 items. URLs are root-relative: resolve them against the feed's own URL.
+ * /feeds/cards/{slug}.json, /feeds/sets/{id}.json, /feeds/sealed/{slug}.json and /feeds/collection.json: a JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/) of price alerts, the days on which a card printing's or a sealed product's market price change over the window first reached the threshold up or down (docs/api.md#feeds). Newest first, at most 50 items. Every URL is absolute, from the public origin the function is configured with.
  */
 export interface PriceFeed {
   /**
@@ -1164,11 +1190,11 @@ export interface PriceFeed {
    */
   title: string;
   /**
-   * The page of the card or the set.
+   * The page of the card, the set, the sealed product or the list, as an absolute URL.
    */
   home_page_url: string;
   /**
-   * This feed's URL, with its parameters.
+   * This feed's absolute URL, with its parameters.
    */
   feed_url: string;
   /**
@@ -1186,15 +1212,15 @@ export interface PriceFeed {
 }
 export interface PriceFeedItem {
   /**
-   * A name-based UUID of the card, the window, the direction and the day: the same crossing has the same id in every feed and at every request.
+   * A name-based UUID of what moved (the card's printing, or the sealed product), the window, the direction and the day: the same crossing has the same id in every feed, at every request and in every build, and two printings of a card are two items.
    */
   id: string;
   /**
-   * The card's page.
+   * The page of the card or the sealed product, as an absolute URL.
    */
   url: string;
   /**
-   * The card and its move, e.g. `Charizard (Base 4/102) up 14.2% in 7 days`.
+   * What moved and how, e.g. `Charizard (Base 4/102) Holofoil up 14.2% in 7 days` (the card and its printing) or `Evolving Skies Booster Box down 12% in 7 days`.
    */
   title: string;
   /**
@@ -1206,42 +1232,38 @@ export interface PriceFeedItem {
    */
   date_published: string;
   /**
-   * The alert as data (a JSON Feed extension).
+   * The alert as data (a JSON Feed extension): a card printing's move, or a sealed product's.
    */
-  _price_change: {
-    /**
-     * The card's slug.
-     */
-    card: string;
-    /**
-     * The printing whose history gave the alert: the card's value printing.
-     */
-    printing: string;
-    /**
-     * Which way the price moved past the threshold.
-     */
-    direction: 'up' | 'down';
-    /**
-     * The window, in days.
-     */
-    days: 7 | 30 | 90 | 365;
-    /**
-     * The price on the window's first day.
-     */
-    from: PricePoint;
-    /**
-     * The price on its last day.
-     */
-    to: PricePoint;
-    /**
-     * `to` minus `from`, in USD.
-     */
-    changeUsd: number;
-    /**
-     * The change in percent of `from`, one decimal.
-     */
-    changePct: number;
-  };
+  _price_change: CardPriceChange | SealedPriceChange;
+}
+/**
+ * How the price moved past the threshold.
+ */
+export interface PriceMove {
+  /**
+   * Which way the price moved past the threshold.
+   */
+  direction: 'up' | 'down';
+  /**
+   * The window, in days.
+   */
+  days: 7 | 30 | 90 | 365;
+  /**
+   * The price on the window's first day.
+   */
+  from: PricePoint;
+  /**
+   * The price on its last day.
+   */
+  to: PricePoint;
+  /**
+   * `to` minus `from`, in USD.
+   */
+  changeUsd: number;
+  /**
+   * The change in percent of `from`, one decimal.
+   */
+  changePct: number;
 }
 export interface PricePoint {
   /**

@@ -125,7 +125,7 @@ export function createCollectionEndpoint({
     url: URL,
     req: IncomingMessage,
   ): Promise<{ list: string; entries: CollectionEntry[]; headers: Record<string, string> } | { refused: Answer }> {
-    const source = listOf(url);
+    const source = listOf(url, FEED_LONGER_LIST);
     if ('problem' in source) return { refused: source.problem };
     const options = optionsOf([], []);
     if ('problem' in options) return { refused: options.problem };
@@ -251,18 +251,29 @@ function listBytesAsSent(url: URL): number[] {
   return sizes;
 }
 
-/** `GET ?list=`: the lines, newline-separated, at most COLLECTION_LIMITS.getListBytes as sent. */
-function listOf(url: URL): ListSource {
+/** What a GET list past its limit may do instead: /api/collection and /collection take it POSTed. */
+const POST_LONGER_LIST = {
+  allowed: 'POST a longer list',
+  detail: `POST a longer list (text/plain or text/csv, up to ${bytesText(COLLECTION_LIMITS.postBytes)}).`,
+};
+/** A list's feed is read by feed readers, which only GET: a longer list is split into feeds. */
+const FEED_LONGER_LIST = {
+  allowed: 'a feed is read by GET alone: split a longer list into several feeds',
+  detail: 'A feed is read by GET alone (a feed reader cannot POST): split a longer list into several feeds, each within the limit.',
+};
+
+/** `GET ?list=`: the lines, newline-separated, at most COLLECTION_LIMITS.getListBytes as sent; `longer` says what to do past it. */
+function listOf(url: URL, longer = POST_LONGER_LIST): ListSource {
   const lists = url.searchParams.getAll('list');
   const limit = COLLECTION_LIMITS.getListBytes;
-  const allowed = `one item per line (newline-separated, URL-encoded), at most ${bytesText(limit)} as sent; POST a longer list`;
+  const allowed = `one item per line (newline-separated, URL-encoded), at most ${bytesText(limit)} as sent; ${longer.allowed}`;
   if (lists.length !== 1) {
     const detail = lists.length === 0 ? 'list is required: the items to value, one per line.' : `list was given ${lists.length} times; give it once.`;
     return { problem: problemResponse(badParameter('list', detail, allowed)) };
   }
   const sent = listBytesAsSent(url)[0] ?? 0;
   if (sent > limit) {
-    const detail = `list is ${countText(sent)} bytes as sent; a GET list may be at most ${bytesText(limit)} (${countText(limit)} bytes), which every host in front accepts in a URL. POST a longer list (text/plain or text/csv, up to ${bytesText(COLLECTION_LIMITS.postBytes)}).`;
+    const detail = `list is ${countText(sent)} bytes as sent; a GET list may be at most ${bytesText(limit)} (${countText(limit)} bytes), which every host in front accepts in a URL. ${longer.detail}`;
     return { problem: problemResponse(overLimit(414, detail, `GET list ≤ ${bytesText(limit)}`)) };
   }
   return { text: () => lists[0], csv: false };

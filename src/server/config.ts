@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { publicOriginOf } from '../http/links.ts';
 import { DEFAULT_DIST_DIR } from './function-home.ts';
 import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
 
@@ -19,6 +20,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** The static host to read prebuilt files from, when dist/client is not beside the function. */
   staticOrigin?: string;
+  /** PUBLIC_ORIGIN: where the public reaches the site, which the feeds' absolute URLs start with (feedOriginOf). */
+  publicOrigin?: string;
 }
 
 function integerIn(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
@@ -49,5 +52,22 @@ export function serverConfigOf(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy: integerIn(env, 'TRUST_PROXY', 0, 32),
     redisUrl: env.REDIS_URL || undefined,
     staticOrigin: originIn(env, 'STATIC_ORIGIN'),
+    publicOrigin: publicOriginOf(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN'),
   };
+}
+
+/**
+ * The origin the feeds' URLs start with: PUBLIC_ORIGIN, else the SITE_URL the build was made with, else the
+ * function's own address on this machine (`http://localhost:4321`, what `npm start` serves), with `configured`
+ * false so that the start can say so. Never the request's Host: a feed is kept by shared caches (and remembered
+ * by the function) whatever Host asked for it, so a Host a client made up would be served to every reader.
+ * @example feedOriginOf({ publicOrigin: undefined }, 'https://cards.example', 4321) // { origin: 'https://cards.example', configured: true }
+ */
+export function feedOriginOf(
+  config: Pick<ServerConfig, 'publicOrigin'>,
+  siteOrigin: string | undefined,
+  port: number,
+): { origin: string; configured: boolean } {
+  const configured = config.publicOrigin ?? siteOrigin;
+  return configured ? { origin: configured, configured: true } : { origin: `http://localhost:${port}`, configured: false };
 }

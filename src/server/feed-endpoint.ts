@@ -1,3 +1,4 @@
+import { plainDecimal } from '../catalogue/format.ts';
 import {
   ALERT_WINDOWS,
   type AlertWindow,
@@ -8,12 +9,13 @@ import {
   newestAlerts,
   priceAlerts,
 } from '../catalogue/price-alerts.ts';
+import type { KnownPrices } from '../catalogue/price-on-day.ts';
 import type { HistoryStore } from '../collection/history-store.ts';
 import { type Answer, answerOnce, createCachedAnswers, FEED_CACHE_CONTROL } from '../http/answer.ts';
-import { feedUrl, pageUrl } from '../http/links.ts';
+import { type FeedOf, feedUrl, pageUrl } from '../http/links.ts';
 import { badParameter, notFound, type Problem, problemResponse } from '../http/problem.ts';
 import type { FeedPath } from '../http/routes.ts';
-import { type PriceFeedItem, type PriceFeedOf, priceFeedToAtom, priceFeedToJson } from '../render/price-feed.ts';
+import { type PriceFeedItem, type PriceFeedOf, type PriceFeedSubject, priceFeedToAtom, priceFeedToJson, subjectKey } from '../render/price-feed.ts';
 import type { CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearchRecord } from '../search/card-searcher.ts';
 import type { Searchers } from './search-data.ts';
@@ -54,70 +56,110 @@ export function parseFeedParams(query: URLSearchParams): { ok: true; params: Fee
   return { ok: true, params: { threshold, window: window as AlertWindow } };
 }
 
-/** A card's or a set's feed path. */
-type CatalogueFeedPath = Extract<FeedPath, { of: 'cards' | 'sets' }>;
+/** A card's, a set's or a sealed product's feed path. */
+type CatalogueFeedPath = Extract<FeedPath, { of: FeedOf }>;
 
-/** A feed's URL with its parameters, the defaults left out: `/feeds/cards/x.atom?window=30d`. */
-function feedUrlOf(path: Omit<CatalogueFeedPath, 'format'>, format: FeedPath['format'], params: FeedParams): string {
-  const query = new URLSearchParams();
-  if (params.threshold !== DEFAULT_ALERT_THRESHOLD) query.set('threshold', String(params.threshold));
+/** A feed's query, the defaults left out and the threshold written as its digits (never `1e-7`, which `threshold=` refuses). */
+function feedQueryOf(params: FeedParams, query = new URLSearchParams()): URLSearchParams {
+  if (params.threshold !== DEFAULT_ALERT_THRESHOLD) query.set('threshold', plainDecimal(params.threshold));
   if (params.window !== DEFAULT_ALERT_WINDOW) query.set('window', params.window);
+  return query;
+}
+
+/** A feed's URL with its parameters, root-relative: `/feeds/cards/x.atom?window=30d`. */
+function feedUrlOf(path: Omit<CatalogueFeedPath, 'format'>, format: FeedPath['format'], params: FeedParams): string {
+  const query = feedQueryOf(params);
   return `${feedUrl(path.of, path.slug, format)}${query.size ? `?${query}` : ''}`;
 }
 
+/** What a feed follows: its title and page, and the sources of its items. */
+interface FeedSubject {
+  title: string;
+  page: string;
+  sources: AlertSource[];
+}
+
+/** What gives a feed items: a card's printing or a sealed product, with the known prices its alerts are read from. */
+type AlertSource = { subject: PriceFeedSubject; known: () => KnownPrices | undefined };
+
 /**
- * The price feeds, `/feeds/cards/{slug}.json|.atom` and `/feeds/sets/{id}.json|.atom` (docs/api.md#feeds), and a list's (`collection`): the
- * alerts of a card's value printing, or of every card of a set merged, newest first, at most MAX_ALERT_ITEMS. Read
- * from the card pack (which card, its set, its words) and the build's history store; each answer remembered by
- * its path and parameters, with a strong ETag and a Cache-Control a shared cache may keep (answer.ts).
- * @example const feeds = createFeedEndpoint({ searchers, histories }); feeds.catalogue(feedPathOf('/feeds/cards/charizard-base1-4.json') as CatalogueFeedPath, new URLSearchParams(), undefined)
+ * The price feeds, `/feeds/cards/{slug}`, `/feeds/sets/{id}` and `/feeds/sealed/{slug}` (`.json` or `.atom`,
+ * docs/api.md#feeds), and a list's (`collection`): the alerts of a card's value printing, of every card of a set
+ * merged, or of a sealed product, newest first, at most MAX_ALERT_ITEMS. Read from the packs (which card or product,
+ * its set, its words) and the build's history store (each item's known prices, price-on-day.ts); every URL made
+ * absolute with `origin` (the configured public origin, docs/api.md#feeds); each answer remembered by its path and
+ * parameters, with a strong ETag and a Cache-Control a shared cache may keep (answer.ts).
+ * @example const feeds = createFeedEndpoint({ searchers, histories, origin: () => 'https://cards.example' }); feeds.catalogue(feedPathOf('/feeds/cards/charizard-base1-4.json') as CatalogueFeedPath, new URLSearchParams(), undefined)
  */
-export function createFeedEndpoint({ searchers, histories }: { searchers: Searchers; histories: () => HistoryStore }) {
+export function createFeedEndpoint({ searchers, histories, origin }: { searchers: Searchers; histories: () => HistoryStore; origin: () => string }) {
   const responders = {
     json: createCachedAnswers(FEED_CACHE_ENTRIES, FEED_CONTENT_TYPES.json, FEED_CACHE_CONTROL),
     atom: createCachedAnswers(FEED_CACHE_ENTRIES, FEED_CONTENT_TYPES.atom, FEED_CACHE_CONTROL),
   };
   const data = searchers.cardData;
+  const exactNameOf = (record: CardSearchRecord) => `${record.summary.name} (${record.summary.setName} ${record.number}/${record.printedTotal})`;
 
-  /** A card's alerts: of its value printing, or of the printing named. */
-  function itemsOf(record: CardSearchRecord, params: FeedParams, printingId?: string): PriceFeedItem[] {
-    const store = histories();
-    const history = store.card(record.summary.id, printingId);
-    if (!history) return [];
-    const printing = printingId ?? store.valuePrinting(record.summary.id)!;
-    return priceAlerts(history, ALERT_WINDOWS[params.window], params.threshold)
-      .slice(0, MAX_ALERT_ITEMS)
-      .map((alert) => ({
-        alert,
-        label: `${record.summary.name} (${record.summary.setName} ${record.number}/${record.printedTotal})`,
-        slug: record.summary.slug,
-        printing,
-        pageUrl: pageUrl('cards', record.summary.slug),
-      }));
+  /** A card's printing as a source of alerts: the printing named, or the card's value printing. */
+  function cardSource(record: CardSearchRecord, printingId?: string): AlertSource[] {
+    const { id, slug } = record.summary;
+    const printing = record.printings.find((p) => p.id === (printingId ?? histories().valuePrinting(id)));
+    if (!printing) return [];
+    const subject: PriceFeedSubject = {
+      kind: 'card',
+      slug,
+      name: exactNameOf(record),
+      printing: { id: printing.id, label: printing.label },
+      pageUrl: pageUrl('cards', slug),
+    };
+    return [{ subject, known: () => histories().card(id, printing.id) }];
   }
 
-  /** What the feed follows, or undefined when no card or set is named so. */
-  function subjectOf(path: CatalogueFeedPath): { title: string; page: string; records: CardSearchRecord[] } | undefined {
+  /** A sealed product as a source of alerts. */
+  function sealedSource(product: { productId: number; slug: string; cleanName: string }): AlertSource {
+    const subject: PriceFeedSubject = { kind: 'sealed', slug: product.slug, name: product.cleanName, pageUrl: pageUrl('sealed', product.slug) };
+    return { subject, known: () => histories().sealed(product.productId) };
+  }
+
+  /** Each source's alerts, merged newest first. */
+  function itemsOf(sources: readonly AlertSource[], params: FeedParams): PriceFeedItem[] {
+    return newestAlerts(
+      sources.map(({ subject, known }) => {
+        const prices = known();
+        return prices
+          ? priceAlerts(prices, ALERT_WINDOWS[params.window], params.threshold)
+              .slice(0, MAX_ALERT_ITEMS)
+              .map((alert) => ({ alert, subject }))
+          : [];
+      }),
+    );
+  }
+
+  /** What the feed follows, or undefined when no card, set or product is named so. */
+  function subjectOf(path: CatalogueFeedPath): FeedSubject | undefined {
     if (path.of === 'cards') {
       const [hit] = searchers.cards.byIds([path.slug]).results;
       // A card is named by its slug here (its id is another URL's).
       const position = hit && hit.slug === path.slug ? data.positionOf(hit.id) : undefined;
       if (position === undefined) return undefined;
       const record = data.item(position);
-      return {
-        title: `${record.summary.name} (${record.summary.setName} ${record.number}/${record.printedTotal})`,
-        page: pageUrl('cards', path.slug),
-        records: [record],
-      };
+      return { title: exactNameOf(record), page: pageUrl('cards', path.slug), sources: cardSource(record) };
+    }
+    if (path.of === 'sealed') {
+      const [product] = searchers.sealed.byIds([path.slug]).results;
+      return product && product.slug === path.slug
+        ? { title: product.cleanName, page: pageUrl('sealed', path.slug), sources: [sealedSource(product)] }
+        : undefined;
     }
     const code = data.sets.ids.indexOf(path.slug);
     if (code < 0) return undefined;
     const records: CardSearchRecord[] = [];
     for (let position = 0; position < data.size; position++) if (data.sets.codes[position] === code) records.push(data.item(position));
-    return records.length ? { title: records[0].summary.setName, page: pageUrl('sets', path.slug), records } : undefined;
+    return records.length
+      ? { title: records[0].summary.setName, page: pageUrl('sets', path.slug), sources: records.flatMap((record) => cardSource(record)) }
+      : undefined;
   }
 
-  /** A card's or a set's feed. */
+  /** A card's, a set's or a sealed product's feed. */
   function catalogue(path: CatalogueFeedPath, query: URLSearchParams, ifNoneMatch: string | null | undefined): Answer {
     const parsed = parseFeedParams(query);
     if (!parsed.ok) return problemResponse(parsed.problem);
@@ -127,6 +169,7 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
     return responders[path.format](ifNoneMatch, feedUrlOf(path, path.format, params), () => {
       const of: PriceFeedOf = {
         title: subject.title,
+        origin: origin(),
         pageUrl: subject.page,
         jsonUrl: feedUrlOf(path, 'json', params),
         atomUrl: feedUrlOf(path, 'atom', params),
@@ -135,16 +178,16 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
         window: params.window,
         pricesAsOf: searchers.collection.pricesAsOf,
       };
-      const items = newestAlerts(subject.records.map((record) => itemsOf(record, params)));
+      const items = itemsOf(subject.sources, params);
       return path.format === 'json' ? JSON.stringify(priceFeedToJson(of, items)) : priceFeedToAtom(of, items);
     });
   }
 
   /**
-   * A list's feed (`/feeds/collection.json?list=…`): the alerts of the cards its lines were matched to (by the
-   * list worker, as /api/collection values them: `entries` is its JSON), each of the printing its line named or of
-   * the card's value printing; ambiguous lines, sealed products and what was not found have none. Not remembered
-   * (its key would be the list), but with its ETag and 304 all the same.
+   * A list's feed (`/feeds/collection.json?list=…`): the alerts of what its lines were matched to (by the list
+   * worker, as /api/collection values them: `entries` is its JSON), each card of the printing its line named or
+   * of its value printing, and each sealed product; ambiguous lines and what was not found have none. Not
+   * remembered (its key would be the list), but with its ETag and 304 all the same.
    */
   function collection(
     format: FeedPath['format'],
@@ -153,31 +196,28 @@ export function createFeedEndpoint({ searchers, histories }: { searchers: Search
     entries: readonly CollectionEntry[],
     ifNoneMatch: string | null | undefined,
   ): Answer {
-    const cards = new Map<string, { record: CardSearchRecord; printing?: string }>();
+    // Keyed by what moves, so that a printing named twice (or named and also the card's value printing) is one source.
+    const sources = new Map<string, AlertSource>();
     for (const entry of entries) {
-      if (entry.status !== 'matched' || !entry.card) continue;
-      const position = data.positionOf(entry.card.id);
-      if (position !== undefined)
-        cards.set(`${entry.card.id}\u0000${entry.card.printing?.id ?? ''}`, { record: data.item(position), printing: entry.card.printing?.id });
+      if (entry.status !== 'matched') continue;
+      const position = entry.card && data.positionOf(entry.card.id);
+      const found = entry.sealed ? [sealedSource(entry.sealed)] : position === undefined ? [] : cardSource(data.item(position), entry.card!.printing?.id);
+      for (const source of found) sources.set(subjectKey(source.subject), source);
     }
-    const urlOf = (to: FeedPath['format']) => {
-      const query = new URLSearchParams({ list });
-      if (params.threshold !== DEFAULT_ALERT_THRESHOLD) query.set('threshold', String(params.threshold));
-      if (params.window !== DEFAULT_ALERT_WINDOW) query.set('window', params.window);
-      return `/feeds/collection.${to}?${query}`;
-    };
+    const urlOf = (to: FeedPath['format']) => `/feeds/collection.${to}?${feedQueryOf(params, new URLSearchParams({ list }))}`;
     const of: PriceFeedOf = {
-      title: `A list of ${cards.size} card${cards.size === 1 ? '' : 's'}`,
+      title: `A list of ${sources.size} item${sources.size === 1 ? '' : 's'}`,
+      origin: origin(),
       pageUrl: `/collection?${new URLSearchParams({ list })}`,
       jsonUrl: urlOf('json'),
       atomUrl: urlOf('atom'),
-      // Named by what its lines were matched to, so that the same cards in another order or spelling are the same feed.
-      key: `collection/${[...cards.keys()].sort().join(',')}?window=${params.window}&threshold=${params.threshold}`,
+      // Named by what its lines were matched to, so that the same items in another order or spelling are the same feed.
+      key: `collection/${[...sources.keys()].sort().join(',')}?window=${params.window}&threshold=${params.threshold}`,
       threshold: params.threshold,
       window: params.window,
       pricesAsOf: searchers.collection.pricesAsOf,
     };
-    const items = newestAlerts([...cards.values()].map(({ record, printing }) => itemsOf(record, params, printing)));
+    const items = itemsOf([...sources.values()], params);
     const body = format === 'json' ? JSON.stringify(priceFeedToJson(of, items)) : priceFeedToAtom(of, items);
     return answerOnce(ifNoneMatch, body, FEED_CONTENT_TYPES[format], FEED_CACHE_CONTROL);
   }

@@ -32,6 +32,8 @@ export interface FrontServerOptions {
   gate?: FunctionGate;
   /** Where the MCP endpoint finds its tool list, and whether it serves only this machine. */
   mcp: McpSettings;
+  /** The origin the feeds' absolute URLs start with (config.ts feedOriginOf), known once the server listens. */
+  feedOrigin: () => string;
 }
 
 interface NodeRequest extends HttpRequest {
@@ -52,6 +54,7 @@ export function createFrontServer(options: FrontServerOptions) {
     gate,
     files: buildFilesOf(files, (file, info) => staticFiles.read(file, info)),
     mcp: options.mcp,
+    feedOrigin: options.feedOrigin,
   });
   const serve = createRequestPolicy<NodeRequest, Buffer>({
     files,

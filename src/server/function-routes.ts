@@ -25,7 +25,7 @@ export interface McpSettings {
  * What the function itself computes per request, behind its gate (rate limit and agent verification): the
  * search endpoints (`/api/cards` …, with the API's headers), the valuing of a list (`/api/collection`), the MCP endpoint (`/mcp`), the price feeds (`/feeds/…`) and the
  * search pages for people (`/search`, `/sealed?…`). Every other route is the request policy's (src/http/serve.ts).
- * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, valuer, mcp }); await answer(route, url, req)
+ * @example const answer = createFunctionRoutes({ searchers, listingPages, gate, files, valuer, mcp, feedOrigin }); await answer(route, url, req)
  */
 export function createFunctionRoutes({
   searchers,
@@ -34,6 +34,7 @@ export function createFunctionRoutes({
   files,
   valuer,
   mcp,
+  feedOrigin,
 }: {
   searchers: Searchers;
   listingPages: ListingPages;
@@ -42,10 +43,12 @@ export function createFunctionRoutes({
   /** Where lists are valued (list-valuer.ts). */
   valuer: ListValuer;
   mcp: McpSettings;
+  /** The origin the feeds' absolute URLs start with. */
+  feedOrigin: () => string;
 }) {
   const collection = createCollectionEndpoint({ gate, valuer, shell: listingPages.shell, asOfRange: () => searchers.collection });
   // The price feeds read the build's history store (dist/server/search/, beside the MCP tool list), on the first feed asked for.
-  const feeds = createFeedEndpoint({ searchers, histories: historyStoreOf(join(mcp.serverDir, 'search')) });
+  const feeds = createFeedEndpoint({ searchers, histories: historyStoreOf(join(mcp.serverDir, 'search')), origin: feedOrigin });
   // The MCP code and its SDK are loaded on the first call to /mcp, off the path of the first search.
   let mcpEndpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   return async (route: FunctionRoute, url: URL, req: IncomingMessage): Promise<Answer> => {

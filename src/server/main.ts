@@ -11,7 +11,7 @@
  *
  * Usage: node --max-semi-space-size=4 --max-old-space-size=128 dist/server/function.mjs   (the flags: node-flags.ts)
  *        node src/server/main.ts   (from source, for development)
- *        (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS, STATIC_ORIGIN; the built
+ *        (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS, STATIC_ORIGIN, PUBLIC_ORIGIN; the built
  *        function's DIST_DIR defaults to the dist it lies in, see function-home.ts)
  *        With STATIC_ORIGIN the function needs only dist/server: it reads prebuilt files from that host.
  * Exit:  1 when a setting is invalid or the address is taken
@@ -25,7 +25,7 @@ import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
-import { type ServerConfig, serverConfigOf } from './config.ts';
+import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
 import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
 import { LIST_WORKER_FILE } from './function-home.ts';
@@ -87,6 +87,8 @@ const valuer = createListValuer({
   inline: { searchers, shell: listingPages.shell },
 });
 
+// The feeds' origin needs the port listened on (PORT=0 picks one): read once the server listens.
+let feedOrigin: { origin: string; configured: boolean } | undefined;
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
   createFrontServer({
@@ -98,6 +100,7 @@ const server = createServer(
     gate,
     // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.
     mcp: { serverDir: join(dist, 'server'), localOnly: isLoopback(host) && config.trustProxy === 0 },
+    feedOrigin: () => feedOrigin!.origin,
   }),
 );
 server.keepAliveTimeout = 5_000;
@@ -112,7 +115,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 server.listen(port, host, async () => {
   step('gate and listen');
   const address = server.address();
-  const where = typeof address === 'object' && address ? `http://${host}:${address.port}` : `http://${host}:${port}`;
+  const listening = typeof address === 'object' && address ? address.port : port;
+  const where = `http://${host}:${listening}`;
+  feedOrigin = feedOriginOf(config, searchers.collection.siteOrigin, listening);
   // node:http, not fetch: fetch's first use loads undici on the way to the first answer.
   const warm = (path: string) =>
     new Promise<void>((done) => {
@@ -131,6 +136,8 @@ server.listen(port, host, async () => {
   const from = config.staticOrigin ? ` (prebuilt files from ${config.staticOrigin})` : '';
   const took = steps.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ');
   console.log(`card-values: serving ${dist}${from} at ${where} (ready in ${Math.round(stepEnd)} ms: ${took}; rate limit ${limits})`);
+  if (!feedOrigin.configured)
+    console.log(`card-values: feeds link to ${feedOrigin.origin}; set PUBLIC_ORIGIN (or SITE_URL at build) to where the public reaches the site`);
   // The orders other than value are built on first use: build them now, after ready.
   for (const sort of ['name', 'value-asc']) for (const api of ['cards', 'sealed']) await warm(`/api/${api}?q=a&sort=${sort}&limit=1`);
 });

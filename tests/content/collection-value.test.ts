@@ -52,7 +52,7 @@ const own = (id: string) => primaryPriceOf(card(id))!.market!;
 const ownOrNull = (id: string) => primaryPriceOf(card(id))?.market ?? null;
 /** The market price of a card's price line with this variant and printing (content/cards prices[]). */
 const line = (id: string, variant: string, printing: string | null) => card(id).prices.find((p) => p.variant === variant && p.printing === printing)!.market!;
-const graded = (id: string, figure: keyof GradedFigures) => card(id).graded![figure]!;
+const graded = (id: string, figure: Exclude<keyof GradedFigures, 'updatedAt'>) => card(id).graded![figure]!;
 const sealed = (productId: number) => sealedMarket.get(productId)!;
 /** The most valuable card named exactly `name`: what a bare name is valued at (all such cards cover the query alike). */
 const mostValuableNamed = (name: string) =>

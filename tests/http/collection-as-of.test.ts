@@ -36,12 +36,31 @@ describe('/api/collection?asOf=', () => {
     expect(body.totalUsd).toBe(900 + 660 + 2500);
   });
 
-  it('gives no confidence to a line valued as of a date: a confidence is said of today’s value', async () => {
+  it('gives a line valued at its item’s latest price the confidence it has today, and none to a price of another day', async () => {
     const today = await (await get(`/api/collection?list=${encodeURIComponent('2x base1-4')}`)).json();
     expect(today.entries[0].confidence).toBeDefined();
     const then = await valued('2x base1-4', '2025-10-20');
-    expect(then.entries[0]).toMatchObject({ unitValueUsd: 458.29, priceDate: '2025-10-20' });
-    expect(then.entries[0].confidence).toBeUndefined();
+    expect(then.entries[0]).toMatchObject({ unitValueUsd: 458.29, priceDate: '2025-10-20', confidence: today.entries[0].confidence });
+    const before = await valued('2x base1-4', '2025-10-19');
+    expect(before.entries[0]).toMatchObject({ unitValueUsd: 450, priceDate: '2025-10-18' });
+    expect(before.entries[0].confidence).toBeUndefined();
+  });
+
+  it('values a named printing with no history at its own price on the prices’ date, as without asOf, and at no other printing’s before it', async () => {
+    // The Shadowless Holofoil is priced ($1,997.59 on 2025-10-20) and has no history; the Unlimited Holofoil, the
+    // card's value printing, has one ($450 on 10-18, $458.29 on 10-20).
+    const today = await (await get(`/api/collection?list=${encodeURIComponent('base1-4 shadowless')}`)).json();
+    expect(today.entries[0]).toMatchObject({ status: 'matched', card: { printing: { label: 'Shadowless Holofoil' } }, unitValueUsd: 1997.59 });
+    const sameDay = await valued('base1-4 shadowless', '2025-10-20');
+    expect(sameDay.entries[0]).toMatchObject({ status: 'matched', unitValueUsd: 1997.59, priceDate: '2025-10-20' });
+    expect(sameDay.totalUsd).toBe(today.totalUsd);
+    expect(sameDay.entries[0].note ?? '').not.toMatch(/valued at the card/);
+    const dayBefore = await valued('base1-4 shadowless', '2025-10-19');
+    expect(dayBefore.entries[0]).toMatchObject({ status: 'unpriced', unitValueUsd: null, priceDate: null });
+    expect(dayBefore.entries[0].note).toBe(
+      'The Shadowless Holofoil printing: no price was known before 2025-10-20, when it was recorded; not counted in the total.',
+    );
+    expect(dayBefore.totalUsd).toBe(0);
   });
 
   it('values a line at the weekly close of the week ending on the Sunday before a day in the weekly part', async () => {
@@ -64,11 +83,17 @@ describe('/api/collection?asOf=', () => {
     expect(body.totalUsd).toBe(640);
   });
 
-  it('values no graded line as of a date (graded figures have no history), and counts it apart', async () => {
-    const body = await valued('charizard 4/102 psa 10', '2025-10-20');
-    expect(body.entries[0]).toMatchObject({ status: 'unpriced', grade: { company: 'PSA', grade: '10', valueUsd: 9000 }, unitValueUsd: null });
-    expect(body.entries[0].note).toMatch(/Graded figures have no history/);
-    expect(body.totalUsd).toBe(0);
+  it('values a graded line at its figure from the day the figure was recorded, as without asOf', async () => {
+    // Base Set Charizard's PSA 10 figure, $9,000, was recorded 2025-02-27, before the first day a list may be valued as of.
+    const today = await (await get(`/api/collection?list=${encodeURIComponent('charizard 4/102 psa 10')}`)).json();
+    const body = await valued('charizard 4/102 psa 10', '2025-10-08');
+    expect(body.entries[0]).toMatchObject({
+      status: 'matched',
+      grade: { company: 'PSA', grade: '10', valueUsd: 9000 },
+      unitValueUsd: 9000,
+      priceDate: '2025-02-27',
+    });
+    expect(body.totalUsd).toBe(today.totalUsd);
   });
 
   it('values a POSTed list as of a date as the GET does, at the cost of its lines', async () => {

@@ -47,6 +47,15 @@ describe('/api/collection?series=', () => {
     expect(series.points.at(-1).totalUsd).toBe(916.58 + 650 + 640);
   });
 
+  it('ends at today’s total for a printing priced without a history: its own price on the prices’ date, no other printing’s before', async () => {
+    // The Shadowless Holofoil of Base Set Charizard: $1,997.59 on 2025-10-20, no history; its card's value printing has one.
+    const res = await get(`/api/collection?list=${encodeURIComponent('base1-4 shadowless')}&series=30d`);
+    const body = await res.json();
+    expect(body.totalUsd).toBe(1997.59);
+    expect(body.series.points.at(-1)).toEqual({ date: '2025-10-20', totalUsd: 1997.59, valuedLines: 1 });
+    expect(body.series.points.slice(0, -1).every((p: { totalUsd: number | null }) => p.totalUsd === null)).toBe(true);
+  });
+
   it('gives the series in Markdown and as rows after the total in CSV', async () => {
     const markdown = await (await get(listUrl('30d'), { Accept: 'text/markdown' })).text();
     expect(markdown).toContain('## Total over time (30d)');
@@ -72,6 +81,13 @@ describe('/api/collection?series=', () => {
     expect(html).toContain('<option value="30d" selected>30 days</option>');
     expect(html).toContain(`<a href="/collection?list=${encodeURIComponent(LIST)}&amp;series=30d">Link to this valuation</a>`);
     expect(html).toContain('Lines with a price: 1 of 4 on 2025-09-21, 3 on 2025-10-20.');
+  });
+
+  it('sums the total up from the first day a line had a price, not from the start of a window no history reaches', async () => {
+    // The 90-day window starts 2025-07-23; the first price of any line is Charizard-EX's $500 on 2025-09-21.
+    const html = await (await get(`/collection?list=${encodeURIComponent(LIST)}&series=90d`)).text();
+    expect(html).toContain('<figcaption><time datetime="2025-09-21">2025-09-21</time> to <time datetime="2025-10-20">2025-10-20</time>: $500.00 → $2,206.58');
+    expect(html).toContain('aria-label="Total value, 2025-09-21 to 2025-10-20: $500.00 to $2,206.58');
   });
 });
 

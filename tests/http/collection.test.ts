@@ -19,6 +19,14 @@ const listUrl = (list: string, extra = '') => `/api/collection?list=${encodeURIC
 const problem = (res: Response, status: number) => problemOf(res, status);
 
 describe('/api/collection', () => {
+  it('cuts a line at 200 characters before searching it: what lies past the cut names nothing', async () => {
+    // Within the cut, the number makes the line Base Set Charizard beyond doubt; past it, the line is "charizard" alone.
+    const within = await (await get(listUrl('charizard 4/102'))).json();
+    expect(within.entries[0]).toMatchObject({ status: 'matched', card: { id: 'base1-4' } });
+    const past = await (await get(listUrl(`charizard${' '.repeat(200)}4/102`))).json();
+    expect(past.entries[0]).toMatchObject({ text: 'charizard', status: 'ambiguous' });
+  });
+
   it('values a GET list line by line: quantities, ids, products and lines that name nothing, with the total to the cent', async () => {
     const res = await get(listUrl(LIST));
     expect(res.status).toBe(200);

@@ -67,14 +67,14 @@ export function targetAsRead(target: string): string {
 }
 
 /**
- * The contract target of a test file, started before its tests and stopped after them, with the build's
- * manifest (read once) and a `get` that sends a request as written.
+ * The contract target of a test file, started before its tests and stopped after them (with `env` added to the
+ * function's environment), with the build's manifest (read once) and a `get` that sends a request as written.
  */
-export function useContractTarget(dist: string) {
+export function useContractTarget(dist: string, env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let manifest: FileManifest | undefined;
   beforeAll(async () => {
-    server = await startTarget(dist);
+    server = await startTarget(dist, env);
     manifest = manifestOf(dist);
   });
   afterAll(() => server?.stop());

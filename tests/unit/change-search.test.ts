@@ -11,7 +11,7 @@ import { readSearchPack, writeSearchPack } from '../../src/search/search-pack.ts
 
 /** A change whose 7- and 30-day percentages are these (null: not known, the history too short); 90 and 365 days unknown. */
 function changeOf(pct7: number | null, pct30: number | null): PriceChanges {
-  const change = changeFieldsOf(undefined, true);
+  const change = changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } });
   const known = (pct: number) => ({ fromUsd: 10, fromDate: '2025-10-01', changeUsd: pct / 10, changePct: pct, reason: null });
   return { ...change, ...(pct7 !== null && { '7d': known(pct7) }), ...(pct30 !== null && { '30d': known(pct30) }) };
 }

@@ -117,6 +117,15 @@ describe('text lines: layout', () => {
     expect(long.query).toHaveLength(200);
   });
 
+  it('searches only what the 200 characters of its text show: words past the cut are not searched, spaces before it do not hide one', () => {
+    const past = one(`charizard${' '.repeat(200)}4/102`);
+    expect(past.text).toBe('charizard');
+    expect(past.query).toBe('charizard');
+    const within = one(`2x mew${' '.repeat(191)}x`);
+    expect(within.text).toHaveLength(198);
+    expect(within.query).toBe('mew x');
+  });
+
   it('a byte-order mark before the first line is not part of it', () => {
     expect(one('\uFEFFcharizard').text).toBe('charizard');
   });

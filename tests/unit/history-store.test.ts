@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 import { asOfOf, priceThen } from '../../src/collection/as-of.ts';
-import { readHistoryStore, writeHistoryStore } from '../../src/collection/history-store.ts';
+import { firstPriceDay, readHistoryStore, writeHistoryStore } from '../../src/collection/history-store.ts';
 import { listSeries, seriesDays, seriesOf, usdOn } from '../../src/collection/list-series.ts';
 
 /**
  * The history store (src/collection/history-store.ts): what the build writes of every printing's and product's
- * history for a list valued as of a date, read back as the histories it was given; and `asOf` read against the
- * build's range (src/collection/as-of.ts); a list's total over time (src/collection/list-series.ts).
+ * known prices (its latest record and its history) for a list valued as of a date or over time and for the feeds,
+ * read back as it was given; and `asOf` read against the build's range (src/collection/as-of.ts); a list's total
+ * over time (src/collection/list-series.ts).
  */
 const weekly: PriceSeries = {
   weekly: { start: '2025-09-07', end: '2025-09-21', market: [10, null, 16.5] },
@@ -17,6 +18,9 @@ const weekly: PriceSeries = {
 };
 const daily: PriceSeries = { start: '2025-10-18', end: '2025-10-20', market: [450, null, 458.29] };
 const sealed: PriceSeries = { start: '2025-10-13', end: '2025-10-14', market: [610, 600] };
+const latest = { date: '2025-10-20', usd: 458.29 };
+/** A printing priced without a history, as 1,411 of the catalogue's are (the Shadowless Holofoils of Base). */
+const shadowless = { date: '2025-10-20', usd: 1997.59 };
 
 const store = () =>
   readHistoryStore(
@@ -26,39 +30,47 @@ const store = () =>
           id: 'base1-4',
           valuePrinting: 'holofoil',
           printings: [
-            { id: 'shadowless-holofoil', history: weekly },
-            { id: 'holofoil', history: daily },
+            { id: 'shadowless-holofoil', latest: shadowless },
+            { id: 'holofoil', history: daily, latest },
+            { id: 'reverse-holofoil', history: weekly },
+            { id: 'first-edition-holofoil', latest: { date: '2025-10-20', usd: null } },
           ],
         },
         { id: 'fix1-1', printings: [] },
         { id: 'fix1-2', printings: [{ id: 'normal', history: daily }] },
       ],
-      [{ productId: 242437, history: sealed }],
+      [{ productId: 242437, history: sealed, latest: { date: '2025-10-14', usd: 600 } }],
     ),
   );
 
 describe('the history store', () => {
-  it('gives back each printing’s history as written: weekly closes, nulls, rises and falls, to the cent', () => {
-    expect(store().card('base1-4', 'shadowless-holofoil')).toEqual(weekly);
-    expect(store().card('base1-4', 'holofoil')).toEqual(daily);
-    expect(store().sealed(242437)).toEqual(sealed);
+  it('gives back each printing’s known prices as written: weekly closes, nulls, rises and falls, to the cent, and its latest record', () => {
+    expect(store().card('base1-4', 'reverse-holofoil')).toEqual({ history: weekly });
+    expect(store().card('base1-4', 'holofoil')).toEqual({ history: daily, latest });
+    expect(store().sealed(242437)).toEqual({ history: sealed, latest: { date: '2025-10-14', usd: 600 } });
   });
 
-  it('gives a card’s value printing’s history when no printing is named, and none for a card without a value printing', () => {
-    expect(store().card('base1-4')).toEqual(daily);
+  it('keeps a printing priced without a history (its latest record alone), and one whose latest record has no price', () => {
+    expect(store().card('base1-4', 'shadowless-holofoil')).toEqual({ latest: shadowless });
+    expect(store().card('base1-4', 'first-edition-holofoil')).toEqual({ latest: { date: '2025-10-20', usd: null } });
+  });
+
+  it('gives a card’s value printing’s prices when no printing is named, and none for a card without a value printing', () => {
+    expect(store().card('base1-4')).toEqual({ history: daily, latest });
+    expect(store().valuePrinting('base1-4')).toBe('holofoil');
     expect(store().card('fix1-2')).toBeUndefined();
-    expect(store().card('fix1-2', 'normal')).toEqual(daily);
+    expect(store().card('fix1-2', 'normal')).toEqual({ history: daily });
   });
 
-  it('has nothing for an unknown card, printing or product, or a card with no history', () => {
+  it('has nothing for an unknown card, printing or product, or a card with no printing', () => {
     expect(store().card('base1-99')).toBeUndefined();
-    expect(store().card('base1-4', 'reverse-holofoil')).toBeUndefined();
+    expect(store().card('base1-4', 'staff-holofoil')).toBeUndefined();
     expect(store().card('fix1-1')).toBeUndefined();
     expect(store().sealed(1)).toBeUndefined();
   });
 
   it('counts its series and values', () => {
-    expect(store().size).toEqual({ series: 4, values: 8 + 3 + 3 + 2 });
+    expect(store().size).toEqual({ series: 6, values: 3 + 8 + 3 + 2 });
   });
 
   it('writes the same bytes for the same histories, about a byte a value', () => {
@@ -68,6 +80,13 @@ describe('the history store', () => {
     const bytes = writeHistoryStore([{ id: 'a', valuePrinting: 'x', printings: [{ id: 'x', history: flat }] }], []);
     const empty = writeHistoryStore([{ id: 'a', valuePrinting: 'x', printings: [{ id: 'x', history: { ...flat, end: '2025-01-01', market: [12.5] } }] }], []);
     expect(bytes.byteLength - empty.byteLength).toBeLessThanOrEqual(100);
+  });
+
+  it('opens the days a list may be valued as of at the first day a history reaches, whatever older latest record a printing without one has', () => {
+    const stale = { id: 'base1-2', printings: [{ id: 'holofoil', latest: { date: '2025-07-08', usd: 40 } }] };
+    const cards = [stale, { id: 'base1-4', printings: [{ id: 'reverse-holofoil', history: weekly }] }];
+    expect(firstPriceDay(cards, [{ productId: 1, history: sealed }], '2025-10-20')).toBe('2025-09-07');
+    expect(firstPriceDay([stale], [], '2025-10-20')).toBe('2025-10-20');
   });
 
   it('refuses bytes that are not a store', () => {
@@ -101,10 +120,18 @@ describe('asOf', () => {
 
 describe('the price then', () => {
   it('is priceOn’s, or why there was none', () => {
-    expect(priceThen(daily, '2025-10-19')).toEqual({ date: '2025-10-18', usd: 450 });
-    expect(priceThen(weekly, '2025-09-18')).toEqual({ why: 'was known in the week ending 2025-09-18' });
-    expect(priceThen(daily, '2025-10-01')).toEqual({ why: 'was known before 2025-10-18, where its history starts' });
-    expect(priceThen(undefined, '2025-10-01')).toEqual({ why: 'history is kept for it' });
+    expect(priceThen({ history: daily, latest }, '2025-10-19')).toEqual({ date: '2025-10-18', usd: 450 });
+    expect(priceThen({ history: weekly }, '2025-09-18')).toEqual({ why: 'was known in the week ending 2025-09-18' });
+    expect(priceThen({ history: daily }, '2025-10-01')).toEqual({ why: 'was known before 2025-10-18, where its history starts' });
+    expect(priceThen(undefined, '2025-10-01')).toEqual({ why: 'is known for it' });
+  });
+
+  it('of a printing with no history is its latest record from the day it was recorded, and none before', () => {
+    expect(priceThen({ latest: shadowless }, '2025-10-20')).toEqual(shadowless);
+    const blastoise = { date: '2025-10-10', usd: 873.99 };
+    expect(priceThen({ latest: blastoise }, '2025-10-19')).toEqual(blastoise);
+    expect(priceThen({ latest: blastoise }, '2025-10-09')).toEqual({ why: 'was known before 2025-10-10, when it was recorded' });
+    expect(priceThen({ latest: { date: '2025-10-20', usd: null } }, '2025-10-20')).toEqual({ why: 'was recorded on 2025-10-20 or since' });
   });
 });
 
@@ -128,7 +155,7 @@ describe('a list’s total over time', () => {
 
   it('sums each source’s price times its quantity a day, counts the lines that had one, and has no total when none had', () => {
     const sources = [
-      { lines: 2, quantity: 3, priceOn: (date: string) => usdOn(daily, date) },
+      { lines: 2, quantity: 3, priceOn: (date: string) => usdOn({ history: daily }, date) },
       { lines: 1, quantity: 1, priceOn: () => undefined },
     ];
     const series = listSeries('30d', '2025-10-20', sources);

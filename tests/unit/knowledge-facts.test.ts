@@ -7,10 +7,10 @@ import {
   firstPriceOf,
   medianRatio,
   percent,
-  priceOn,
   ranked,
   statusCounts,
   tallyOf,
+  weekPriceOf,
 } from '../../src/knowledge-facts/catalogue.ts';
 import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowledge-facts/figures.ts';
 import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
@@ -311,13 +311,16 @@ describe('price histories', () => {
     expect(firstPriceOf({ start: '2025-10-13', end: '2025-10-14', market: [null, null] })).toBeNull();
   });
 
-  it("a day's price is its own while daily, its week's close before, and null outside the history", () => {
-    expect([priceOn(history, '2025-10-14'), priceOn(history, '2025-10-16'), priceOn(history, '2025-10-08'), priceOn(history, '2025-09-01')]).toEqual([
-      9,
-      null,
-      8,
-      null,
-    ]);
+  it("a week's price is its close by the one rule: the last price known by its Sunday, the latest record once recorded, null before any", () => {
+    const product = { history, price: null };
+    // The week of 10-14 closes on Sunday 10-19 at $11; the week of 10-08 on 10-12 at $8; nothing was known by 09-07.
+    expect([weekPriceOf(product, '2025-10-14'), weekPriceOf(product, '2025-10-08'), weekPriceOf(product, '2025-09-01')]).toEqual([11, 8, null]);
+    // A product last recorded on 10-01 keeps that price in later weeks its history holds none of, as its value today does.
+    const stale = {
+      history: { start: '2025-10-13', end: '2025-10-20', market: Array(8).fill(null) },
+      price: { low: null, mid: null, high: null, market: 6, directLow: null, updatedAt: '2025-10-01', source: 'x' },
+    };
+    expect([weekPriceOf(stale, '2025-10-14'), weekPriceOf(stale, '2025-09-25')]).toEqual([6, null]);
   });
 
   it('the median of ratios has two decimals, and is null for none', () => {

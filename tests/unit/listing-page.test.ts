@@ -17,7 +17,7 @@ const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   valueUsd: 10 * n,
   priceStatus: 'priced',
   confidence: null,
-  change: changeFieldsOf(undefined, true),
+  change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
   valueBand: 'mid',
   rarity: 'Rare',
   types: ['Fire'],
@@ -150,7 +150,7 @@ describe('sealedListingPage', () => {
       valueUsd: n,
       priceStatus,
       confidence: null,
-      change: changeFieldsOf(undefined, true),
+      change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
       totalPacks: 3,
       pricePerPack: null,
     });

@@ -68,9 +68,9 @@ describe('Markdown serialisation', () => {
     setName: 'Base',
     valueUsd: 458.29,
     priceStatus: 'stale',
-    confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
+    confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, volatility30Usd: 0.09, staleDays: 0 },
     valueBand: 'chase',
-    change: changeFieldsOf(undefined, true),
+    change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
     rarity: 'Rare Holo',
     types: ['Fire'],
     imageSmall: 'https://images.pokemontcg.io/base1/4.png',
@@ -102,8 +102,8 @@ describe('Markdown serialisation', () => {
         marketUrl: 'https://www.tcgplayer.com/product/106999',
         valueUsd: 1997.59,
         priceStatus: 'stale',
-        confidence: { tier: 'low', spreadPct: 63.7, pricedDays30: null, volatility30Pct: null, staleDays: 0 },
-        change: changeFieldsOf(undefined, true),
+        confidence: { tier: 'low', spreadPct: 63.7, pricedDays30: null, volatility30Pct: null, volatility30Usd: null, staleDays: 0 },
+        change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
         lowPrice: 725,
         midPrice: 1099.9,
         highPrice: 3187,
@@ -122,8 +122,8 @@ describe('Markdown serialisation', () => {
         marketUrl: 'https://www.tcgplayer.com/product/42382',
         valueUsd: 458.29,
         priceStatus: 'stale',
-        confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, staleDays: 0 },
-        change: changeFieldsOf(undefined, true),
+        confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, volatility30Usd: 0.09, staleDays: 0 },
+        change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
         lowPrice: 327.99,
         midPrice: 466,
         highPrice: 1000,
@@ -144,7 +144,7 @@ describe('Markdown serialisation', () => {
     expect(toMarkdown(tree)).toBe(referenceOf(tree));
     expect(toMarkdown(tree)).toContain('Value: **$458.29**, band chase ($50 to under $500) (stale price).');
     expect(toMarkdown(tree)).toContain(
-      "Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00 (28.4% from the value); 30-day volatility 0.9%; recorded on the catalogue's price date.",
+      "Confidence: **low** — rarely priced: priced on 2 of its last 30 days; listings from $327.99 to $1,000.00 (28.4% from the value); 30-day volatility 0.9% (±$0.09); recorded on the catalogue's price date.",
     );
     expect(toMarkdown(tree)).toContain('The value above is the Holofoil printing (holofoil). All 2 printings, most valuable first:');
     expect(toMarkdown(tree)).toMatch(
@@ -165,7 +165,7 @@ describe('Markdown serialisation', () => {
 
 describe('the price history section', () => {
   const JSON_HREF = '/api/cards/base1-4-charizard.json';
-  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf(history, true)));
+  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf({ history })));
 
   it('sums up a daily history from its first to its last day', () => {
     expect(say({ start: '2025-09-21', end: '2025-09-23', market: [10, null, 12] })).toContain(

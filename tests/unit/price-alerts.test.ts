@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newestAlerts, priceAlerts } from '../../src/catalogue/price-alerts.ts';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
-import { feedIdOf, itemTitle } from '../../src/render/price-feed.ts';
+import { feedIdOf, itemIdOf, itemTitle, type PriceFeedItem } from '../../src/render/price-feed.ts';
 
 /**
  * The feeds' alerts (issue 34, item 5): a day on which the change over the window, as changeOver gives it, first
@@ -17,7 +17,7 @@ const history: PriceSeries = {
 
 describe('priceAlerts', () => {
   it('finds a crossing in the weekly part and one in the daily part, newest first, each on its first day', () => {
-    expect(priceAlerts(history, 7, 10)).toEqual([
+    expect(priceAlerts({ history }, 7, 10)).toEqual([
       {
         date: '2025-09-21',
         direction: 'down',
@@ -41,18 +41,18 @@ describe('priceAlerts', () => {
   });
 
   it('a threshold is reached at equality and not below it', () => {
-    expect(priceAlerts(history, 7, 20).map((a) => [a.date, a.direction])).toEqual([['2025-09-14', 'up']]);
-    expect(priceAlerts(history, 7, 20.1)).toEqual([]);
+    expect(priceAlerts({ history }, 7, 20).map((a) => [a.date, a.direction])).toEqual([['2025-09-14', 'up']]);
+    expect(priceAlerts({ history }, 7, 20.1)).toEqual([]);
   });
 
   it('a window longer than the history gives no alert', () => {
-    expect(priceAlerts(history, 30, 1)).toEqual([]);
+    expect(priceAlerts({ history }, 30, 1)).toEqual([]);
   });
 
   it('a move that falls back and reaches the threshold again is a second alert', () => {
     const daily: PriceSeries = { start: '2025-10-01', end: '2025-10-14', market: [10, 10, 10, 10, 10, 10, 12, 10, 10, 10, 10, 10, 10, 12] };
     // 10-07: 10 → 12 (+20%); 10-08: 10 → 10 (no move); 10-13: the window starts on 10-07's $12, −16.7%; 10-14: 10 → 12 again.
-    expect(priceAlerts(daily, 7, 10).map((a) => [a.date, a.direction, a.changePct])).toEqual([
+    expect(priceAlerts({ history: daily }, 7, 10).map((a) => [a.date, a.direction, a.changePct])).toEqual([
       ['2025-10-14', 'up', 20],
       ['2025-10-13', 'down', -16.7],
       ['2025-10-07', 'up', 20],
@@ -60,18 +60,31 @@ describe('priceAlerts', () => {
   });
 
   it('merges several cards’ alerts newest first, capped', () => {
-    const [down, up] = priceAlerts(history, 7, 10);
+    const [down, up] = priceAlerts({ history }, 7, 10);
     const merged = newestAlerts([[{ alert: up, card: 'a' }], [{ alert: down, card: 'b' }]], 1);
     expect(merged).toEqual([{ alert: down, card: 'b' }]);
   });
 });
 
 describe('the feed items', () => {
-  it('an item is titled with the card, its direction, its percentage and its window', () => {
-    const [, up] = priceAlerts(history, 7, 10);
-    expect(
-      itemTitle({ alert: up, label: 'Charizard (Base 4/102)', slug: 'charizard-base1-4', printing: 'holofoil', pageUrl: '/cards/charizard-base1-4' }),
-    ).toBe('Charizard (Base 4/102) up 20% in 7 days');
+  const [, up] = priceAlerts({ history }, 7, 10);
+  const cardItem = (printing: { id: string; label: string }): PriceFeedItem => ({
+    alert: up,
+    subject: { kind: 'card', slug: 'charizard-base1-4', name: 'Charizard (Base 4/102)', printing, pageUrl: '/cards/charizard-base1-4' },
+  });
+  const holofoil = cardItem({ id: 'holofoil', label: 'Holofoil' });
+
+  it('an item is titled with the card and its printing (or the product), its direction, its percentage and its window', () => {
+    expect(itemTitle(holofoil)).toBe('Charizard (Base 4/102) Holofoil up 20% in 7 days');
+    const box: PriceFeedItem = { alert: up, subject: { kind: 'sealed', slug: 'x-box-1', name: 'Evolving Skies Booster Box', pageUrl: '/sealed/x-box-1' } };
+    expect(itemTitle(box)).toBe('Evolving Skies Booster Box up 20% in 7 days');
+  });
+
+  it('two printings of a card crossing on the same day are two ids; the same printing has the same id in every build', () => {
+    const reverse = cardItem({ id: 'reverse-holofoil', label: 'Reverse Holofoil' });
+    expect(itemIdOf(reverse)).not.toBe(itemIdOf(holofoil));
+    // Made from the names alone (slug, printing id, window, direction, day), so a build that changes nothing else keeps it.
+    expect(itemIdOf(holofoil)).toBe(feedIdOf('charizard-base1-4/holofoil/7d/up/2025-09-14'));
   });
 
   it('an id is a name-based UUID URN, the same for the same name', () => {

@@ -34,11 +34,13 @@ describe('priceChartModel', () => {
     expect(Math.min(...ys)).toBe(6);
   });
 
-  it('labels the first and last date, the low and high values and the change', () => {
+  it('labels the ends of the drawing, the low and high values and the change, and names the days of the first and last prices it gives', () => {
     const model = priceChartModel({ start: '2025-09-21', end: '2025-09-25', market: [null, 310, 305, 360, 352.1] })!;
     expect(model).toMatchObject({
       firstDate: '2025-09-21',
       lastDate: '2025-09-25',
+      from: '2025-09-22',
+      to: '2025-09-25',
       first: '$310.00',
       last: '$352.10',
       low: '$305.00',
@@ -46,7 +48,8 @@ describe('priceChartModel', () => {
       axisTop: '$360.00',
       axisBottom: '$305.00',
       change: '+13.6%',
-      summary: 'Market price, 2025-09-21 to 2025-09-25: $310.00 to $352.10, +13.6%',
+      // No price on 09-21: "from" is the day of $310.00, the first price the summary gives.
+      summary: 'Market price, 2025-09-22 to 2025-09-25: $310.00 to $352.10, +13.6%',
     });
   });
 
@@ -173,7 +176,7 @@ describe('priceChartHtml', () => {
     expect(html).toContain('<div class="price-chart__y" aria-hidden="true"><span>$360.00</span><span>$305.00</span></div>');
     expect(html).toContain('<div class="price-chart__x" aria-hidden="true"><span>2025-09-21</span><span>2025-09-25</span></div>');
     expect(html).toContain(
-      '<figcaption><time datetime="2025-09-21">2025-09-21</time> to <time datetime="2025-09-25">2025-09-25</time>: $310.00 → $352.10 (+13.6%). Low $305.00, high $360.00.</figcaption>',
+      '<figcaption><time datetime="2025-09-22">2025-09-22</time> to <time datetime="2025-09-25">2025-09-25</time>: $310.00 → $352.10 (+13.6%). Low $305.00, high $360.00.</figcaption>',
     );
   });
 

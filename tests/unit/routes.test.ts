@@ -54,6 +54,7 @@ describe('routeOf decides the answer from the path alone', () => {
     ['/feeds/cards/charizard-base1-4.atom', 'threshold=20&window=30d', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/sets/base1.json', '', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/sets/base1.atom', '', { kind: 'function', endpoint: 'feed' }],
+    ['/feeds/sealed/evolving-skies-booster-box-242436.json', '', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/collection.json', 'list=base1-4', { kind: 'function', endpoint: 'feed' }],
     ['/feeds/collection.atom', '', { kind: 'function', endpoint: 'feed' }],
   ])('%s?%s', (path, query, route) => {
@@ -82,7 +83,8 @@ describe('routeOf decides the answer from the path alone', () => {
     '/feeds/cards/charizard-base1-4.rss',
     '/feeds/cards/Charizard-Base1-4.json',
     '/feeds/cards/../x.json',
-    '/feeds/sealed/x.json',
+    '/feeds/sealed/X.json',
+    '/feeds/sealed/x.rss',
     '/feeds/sets/base1/cards.json',
     '/feeds/collection',
     '/feeds/collection.rss',

@@ -14,7 +14,7 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
     valueUsd,
     priceStatus: 'priced',
     confidence: null,
-    change: changeFieldsOf(undefined, true),
+    change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
     valueBand: 'budget',
     rarity,
     types: [],

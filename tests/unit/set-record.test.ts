@@ -28,7 +28,7 @@ function summary(id: string, name: string, valueUsd: number | null, extra: Parti
     valueUsd,
     priceStatus: valueUsd === null ? 'unpriced' : 'priced',
     confidence: null,
-    change: changeFieldsOf(undefined, valueUsd !== null),
+    change: changeFieldsOf(valueUsd === null ? {} : { latest: { date: '2025-10-20', usd: valueUsd } }),
     valueBand: valueUsd === null ? null : valueUsd >= 500 ? 'grail' : valueUsd >= 50 ? 'chase' : valueUsd >= 5 ? 'mid' : 'budget',
     rarity: 'Rare Holo',
     types: [],
@@ -217,7 +217,8 @@ describe('set Markdown', () => {
     expect(markdown).toContain(
       'Total value: **$461.29**, the sum of the values of its 2 priced cards (of 3 cards in the catalogue; TCGplayer market prices as of 2025-10-20).',
     );
-    expect(markdown).toContain('$400.00 → $458.29 from 2025-09-21 to 2025-10-20 (+14.6%)');
+    // The history runs to 10-20 but its last price is 09-23's: the line names the days of the prices it gives.
+    expect(markdown).toContain('$400.00 → $458.29 from 2025-09-21 to 2025-09-23 (+14.6%)');
     expect(markdown).toContain('[/api/sets/base1](/api/sets/base1)');
     expect(markdown).toContain('[/sets](/sets)');
   });

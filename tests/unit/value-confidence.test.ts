@@ -28,7 +28,14 @@ describe('the confidence of a value', () => {
   });
 
   it('is high for a value priced every day, steady, near its lowest listing and up to date', () => {
-    expect(confidenceOf(line, daily(30, 100), AS_OF)).toEqual({ tier: 'high', spreadPct: 10, pricedDays30: 30, volatility30Pct: 0, staleDays: 0 });
+    expect(confidenceOf(line, daily(30, 100), AS_OF)).toEqual({
+      tier: 'high',
+      spreadPct: 10,
+      pricedDays30: 30,
+      volatility30Pct: 0,
+      volatility30Usd: 0,
+      staleDays: 0,
+    });
   });
 
   it('grades the spread high up to 30%, medium up to 60%, low past it, whichever side of the value the low is', () => {
@@ -65,24 +72,47 @@ describe('the confidence of a value', () => {
 
   it('does not count the priced days of a value recorded before the daily part begins', () => {
     const history: PriceSeries = { weekly: { start: '2025-09-07', end: '2025-10-12', market: [1, 1, 1, 1, 1, 1] }, ...daily(8, 100) };
-    expect(confidenceOf({ ...line, updatedAt: '2025-10-05' }, history, AS_OF)).toMatchObject({ pricedDays30: null, volatility30Pct: null, staleDays: 15 });
+    expect(confidenceOf({ ...line, updatedAt: '2025-10-05' }, history, AS_OF)).toMatchObject({
+      pricedDays30: null,
+      volatility30Pct: null,
+      volatility30Usd: null,
+      staleDays: 15,
+    });
   });
 
   it('measures the volatility as the coefficient of variation of the priced days, in percent', () => {
     // 15 days at 80 and 15 at 120: mean 100, standard deviation 20.
     const swings = daily(30, 80, Object.fromEntries(Array.from({ length: 15 }, (_, i) => [i * 2, 120])));
-    expect(confidenceOf(line, swings, AS_OF)).toMatchObject({ volatility30Pct: 20, tier: 'medium' });
+    expect(confidenceOf(line, swings, AS_OF)).toMatchObject({ volatility30Pct: 20, volatility30Usd: 20, tier: 'medium' });
     const wild = daily(30, 50, Object.fromEntries(Array.from({ length: 15 }, (_, i) => [i * 2, 150])));
     expect(confidenceOf(line, wild, AS_OF)).toMatchObject({ volatility30Pct: 50, tier: 'low' });
   });
 
   it('counts swings of under $2 as steady at any percentage', () => {
     const cheap = daily(30, 0.1, Object.fromEntries(Array.from({ length: 15 }, (_, i) => [i * 2, 0.3])));
-    expect(confidenceOf({ low: 0.1, market: 0.2, updatedAt: AS_OF }, cheap, AS_OF)).toMatchObject({ volatility30Pct: 50, tier: 'high' });
+    expect(confidenceOf({ low: 0.1, market: 0.2, updatedAt: AS_OF }, cheap, AS_OF)).toMatchObject({ volatility30Pct: 50, volatility30Usd: 0.1, tier: 'high' });
+  });
+
+  it('measures the $2 floor on the standard deviation itself, not on the value: a card that fell from $12.70 to $1.44 swung by dollars', () => {
+    // Mega Venusaur ex (me1-3): 15 days at $12.70 then 15 at $1.44, worth $1.44 now, its lowest listing $0.49. Mean
+    // $7.07, standard deviation $5.63, 79.6% of the mean: 79.6% of the value, $1.15, would be under the floor.
+    const fell = daily(30, 12.7, Object.fromEntries(Array.from({ length: 15 }, (_, i) => [15 + i, 1.44])));
+    expect(confidenceOf({ low: 0.49, market: 1.44, updatedAt: AS_OF }, fell, AS_OF)).toMatchObject({
+      volatility30Pct: 79.6,
+      volatility30Usd: 5.63,
+      tier: 'low',
+    });
   });
 
   it('without a daily history, knows neither the priced days nor the volatility, and is at most medium', () => {
-    expect(confidenceOf(line, undefined, AS_OF)).toEqual({ tier: 'medium', spreadPct: 10, pricedDays30: null, volatility30Pct: null, staleDays: 0 });
+    expect(confidenceOf(line, undefined, AS_OF)).toEqual({
+      tier: 'medium',
+      spreadPct: 10,
+      pricedDays30: null,
+      volatility30Pct: null,
+      volatility30Usd: null,
+      staleDays: 0,
+    });
     expect(confidenceOf(line, daily(30, null, { 29: 100 }), AS_OF)).toMatchObject({ pricedDays30: 1, volatility30Pct: null, tier: 'low' });
   });
 
@@ -101,7 +131,7 @@ describe('the confidence of a value', () => {
   });
 
   it('is the lowest of its inputs’ grades, each of which follows from the numbers served', () => {
-    const inputs = { spreadPct: 63.7, pricedDays30: 30, volatility30Pct: 12, staleDays: 0 };
+    const inputs = { spreadPct: 63.7, pricedDays30: 30, volatility30Pct: 12, volatility30Usd: 239.71, staleDays: 0 };
     expect(confidenceGrades(inputs, 1997.59)).toEqual({ spreadPct: 'low', pricedDays30: 'high', volatility30Pct: 'medium', staleDays: 'high' });
   });
 
@@ -116,7 +146,7 @@ describe('a confidence in words', () => {
   it('says a thin market first, with the listings’ range', () => {
     const shadowless = confidenceOf({ low: 725, market: 1997.59, updatedAt: AS_OF }, daily(30, 1997.59), AS_OF)!;
     expect(confidenceWords(shadowless, 1997.59, { low: 725, high: 3187 })).toBe(
-      "thin market: listings from $725.00 to $3,187.00 (63.7% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded on the catalogue's price date",
+      "thin market: listings from $725.00 to $3,187.00 (63.7% from the value); priced on 30 of its last 30 days; 30-day volatility 0% (±$0.00); recorded on the catalogue's price date",
     );
   });
 
@@ -130,11 +160,11 @@ describe('a confidence in words', () => {
   it('puts what made the tier first, and names nothing when it is high', () => {
     const sparse = confidenceOf(line, daily(30, null, { 27: 100, 28: 100, 29: 100 }), AS_OF)!;
     expect(confidenceWords(sparse, 100, { low: 90, high: null })).toBe(
-      "rarely priced: priced on 3 of its last 30 days; the lowest listing $90.00 (10% from the value); 30-day volatility 0%; recorded on the catalogue's price date",
+      "rarely priced: priced on 3 of its last 30 days; the lowest listing $90.00 (10% from the value); 30-day volatility 0% (±$0.00); recorded on the catalogue's price date",
     );
     const steady = confidenceOf(line, daily(30, 100), '2025-10-21')!;
     expect(confidenceWords(steady, 100, { low: 90, high: 120 })).toBe(
-      "listings from $90.00 to $120.00 (10% from the value); priced on 30 of its last 30 days; 30-day volatility 0%; recorded 1 day before the catalogue's price date",
+      "listings from $90.00 to $120.00 (10% from the value); priced on 30 of its last 30 days; 30-day volatility 0% (±$0.00); recorded 1 day before the catalogue's price date",
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, medianRatio, priceOn } from '../catalogue.ts';
+import { firstPriceOf, medianRatio, weekPriceOf } from '../catalogue.ts';
 import { newEraSets, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
 
 /** How the table names each standard product after its set's name. */
@@ -31,7 +31,7 @@ const article: ArticleFacts = {
     const moves = newEraSets(catalogue).flatMap((set) =>
       (Object.entries(standardProductsOf(catalogue, set)) as [StandardProduct, (typeof catalogue.sealed)[number]][]).map(([kind, p]): Move => {
         const h = p.entry.history;
-        const release = h ? priceOn(h, set.releaseDate) : null;
+        const release = h ? weekPriceOf(p.entry, set.releaseDate) : null;
         const now = p.summary.valueUsd;
         return {
           product_id: p.entry.productId,

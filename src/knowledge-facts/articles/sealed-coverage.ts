@@ -1,6 +1,7 @@
 import { PRICE_STALE_AFTER_DAYS } from '../../catalogue/price-status.ts';
+import type { SealedEntry } from '../../schemas/sealed.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, type History, priceOn, ranked } from '../catalogue.ts';
+import { firstPriceOf, type History, ranked, weekPriceOf } from '../catalogue.ts';
 
 /** The day the article compares with: in the month of the card catalogue's 2024 snapshot. */
 const CATALOGUE_DAY = '2024-08-15';
@@ -20,20 +21,20 @@ const article: ArticleFacts = {
       by_kind_top: Object.fromEntries(kinds.slice(0, 12)),
       smaller_kinds: { 'booster-box': kindCount('booster-box'), 'booster-bundle': kindCount('booster-bundle') },
       with_pack_count: catalogue.sealed.filter((p) => p.entry.packs !== null).length,
-      history: historyFacts(catalogue.sealed.flatMap((p) => p.entry.history ?? [])),
+      history: historyFacts(catalogue.sealed.flatMap(({ entry }) => (entry.history ? [{ ...entry, history: entry.history }] : []))),
       prices_as_of: catalogue.pricesAsOf,
     };
   },
 };
 
-function historyFacts(histories: readonly History[]) {
-  const firsts = histories.flatMap((h) => firstPriceOf(h)?.date ?? []);
+function historyFacts(products: readonly (SealedEntry & { history: History })[]) {
+  const firsts = products.flatMap((p) => firstPriceOf(p.history)?.date ?? []);
   const first = firsts.sort()[0] ?? null;
   return {
     first_close: first,
     from_first_close: firsts.filter((d) => d === first).length,
     catalogue_day: CATALOGUE_DAY,
-    priced_in_catalogue_month: histories.filter((h) => priceOn(h, CATALOGUE_DAY) !== null).length,
+    priced_in_catalogue_month: products.filter((p) => weekPriceOf(p, CATALOGUE_DAY) !== null).length,
   };
 }
 

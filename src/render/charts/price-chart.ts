@@ -6,8 +6,8 @@
  * No inline styles (the CSP allows styles from 'self' only): colours and widths are SVG presentation attributes,
  * layout is in public/styles.css under `.price-chart`. Deterministic: coordinates are rounded to one decimal.
  */
-import { formatUsd, historyChange } from '../../catalogue/format.ts';
-import { evenlySpaced, historySpan, type PriceSeries } from '../../catalogue/price-history.ts';
+import { formatUsd } from '../../catalogue/format.ts';
+import { evenlySpaced, historyChange, historySpan, type PriceSeries } from '../../catalogue/price-history.ts';
 import { escapeHtml } from '../html.ts';
 import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
 
@@ -42,8 +42,12 @@ export interface PriceChartModel {
   /** The y-axis labels: the values at the top and the bottom rule. */
   axisTop: string;
   axisBottom: string;
+  /** The ends of the drawing: the history's first and last days. */
   firstDate: string;
   lastDate: string;
+  /** The days of the first and last known prices, which the caption and the summary name with them. */
+  from: string;
+  to: string;
   /** The first and last known prices, the lowest and highest, and the change from first to last ("+13.6%"). */
   first: string;
   last: string;
@@ -106,7 +110,7 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
   // The labels come from every known value; a history with weekly closes is drawn a week a point throughout.
   const span = historySpan(history);
   const known = span.market.map((v) => (isKnown(v) ? v : null));
-  const change = historyChange(known);
+  const change = historyChange(history);
   const extent = extentOf(known);
   if (!change || !extent) return null;
 
@@ -119,7 +123,7 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
   const drawn = points.filter((p): p is Point => p !== null);
   const bottom = box.top + box.height;
   const label = options.label ?? 'Market price';
-  const [first, last, low, high] = [change.first, change.last, extent.min, extent.max].map(formatUsd);
+  const [first, last, low, high] = [change.first.usd, change.last.usd, extent.min, extent.max].map(formatUsd);
   const changeText = formatChangePct(change.changePct);
   return {
     width,
@@ -132,12 +136,14 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
     axisBottom: formatUsd(domain.min),
     firstDate: span.from,
     lastDate: span.to,
+    from: change.first.date,
+    to: change.last.date,
     first,
     last,
     low,
     high,
     change: changeText,
-    summary: `${label}, ${span.from} to ${span.to}: ${first} to ${last}, ${changeText}`,
+    summary: `${label}, ${change.first.date} to ${change.last.date}: ${first} to ${last}, ${changeText}`,
   };
 }
 
@@ -184,7 +190,7 @@ export function priceChartHtml(history: PriceSeries, options: PriceChartOptions 
     priceChartSvg(model) +
     `<div class="price-chart__x" aria-hidden="true"><span>${e(model.firstDate)}</span><span>${e(model.lastDate)}</span></div>` +
     `</div>` +
-    `<figcaption><time datetime="${e(model.firstDate)}">${e(model.firstDate)}</time> to <time datetime="${e(model.lastDate)}">${e(model.lastDate)}</time>: ` +
+    `<figcaption><time datetime="${e(model.from)}">${e(model.from)}</time> to <time datetime="${e(model.to)}">${e(model.to)}</time>: ` +
     `${e(model.first)} → ${e(model.last)} (${e(model.change)}). Low ${e(model.low)}, high ${e(model.high)}.${sampled}</figcaption>` +
     `</figure>`
   );

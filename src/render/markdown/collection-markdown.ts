@@ -74,7 +74,7 @@ function seriesNodes(series: CollectionSeries, lines: number): RootContent[] {
   return [
     heading(2, `Total over time (${series.window})`),
     paragraph(
-      `From ${series.from} to ${series.to}: each line at its price that day (the last known in the week ending it)${weeks ? `, a point a week (its Sunday's close) before ${series.dailyFrom}, then a day` : ', a point a day'}. ` +
+      `From ${series.from} to ${series.to}: each line at its price that day (its latest record from the day it was recorded, before that the last price known in the week ending that day)${weeks ? `, a point a week (its Sunday's close) before ${series.dailyFrom}, then a day` : ', a point a day'}. ` +
         'A day on which no line had a price has no total.',
     ),
     table(

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { changesInWords } from '../../catalogue/change-fields.ts';
-import { formatUsd, historyChange } from '../../catalogue/format.ts';
-import { historySpan } from '../../catalogue/price-history.ts';
+import { formatUsd } from '../../catalogue/format.ts';
+import { historyChange } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
 import { heading, link, list, paragraph, strong } from './mdast.ts';
@@ -34,15 +34,14 @@ export function confidenceParagraph(valueUsd: number | null, confidence: ValueCo
  */
 export function historySection(history: History | undefined, jsonHref: string, valueChange: PriceChanges): RootContent[] {
   if (!history) return [];
-  const span = historySpan(history);
-  const change = historyChange(span.market);
+  const change = historyChange(history);
   const values = history.weekly ? `Daily values from ${history.start} and weekly closes before are in the ` : 'Daily values are in the ';
   return [
     heading(2, 'Price history'),
     ...(change
       ? [
           paragraph(
-            `Market price ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} ` +
+            `Market price ${formatUsd(change.first.usd)} → ${formatUsd(change.last.usd)} from ${change.first.date} to ${change.last.date} ` +
               `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
             link(jsonHref, 'JSON'),
             '.',

@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
-import { formatUsd, historyChange } from '../../catalogue/format.ts';
-import { historySpan } from '../../catalogue/price-history.ts';
+import { formatUsd } from '../../catalogue/format.ts';
+import { historyChange } from '../../catalogue/price-history.ts';
 import type { SetSummary } from '../../catalogue/set-record.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
@@ -110,17 +110,16 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
     );
   }
   const moves = set.cards.flatMap((card) => {
-    const span = card.history && historySpan(card.history);
-    const change = span && historyChange(span.market);
-    return change && span ? [{ card, change, span }] : [];
+    const change = card.history && historyChange(card.history);
+    return change ? [{ card, change }] : [];
   });
   if (moves.length > 0) {
     nodes.push(heading(2, 'Price history of the most valuable cards'));
     nodes.push(
       list(
-        moves.map(({ card, change, span }) => [
+        moves.map(({ card, change }) => [
           link(pageUrl('cards', card.slug), card.name),
-          `: ${formatUsd(change.first)} → ${formatUsd(change.last)} from ${span.from} to ${span.to} (${change.changePct >= 0 ? '+' : ''}${change.changePct}%)`,
+          `: ${formatUsd(change.first.usd)} → ${formatUsd(change.last.usd)} from ${change.first.date} to ${change.last.date} (${change.changePct >= 0 ? '+' : ''}${change.changePct}%)`,
         ]),
       ),
     );
