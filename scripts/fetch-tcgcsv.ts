@@ -45,8 +45,8 @@ const out = resolve(args.out);
 const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
 const source = (args.source ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN).replace(/\/+$/, '');
 
-/** One request at a time, with a timeout and two retries (scripts/lib/source-answers.ts). */
-const get = (path: string): Promise<string> => getText(`${source}${path}`, USER_AGENT);
+/** One request at a time, with a timeout and two retries, and no longer than any tcgcsv answer is by far (scripts/lib/source-answers.ts). */
+const get = (path: string): Promise<string> => getText(`${source}${path}`, USER_AGENT, { bytes: 64 * 1024 * 1024, what: 'a tcgcsv answer' });
 
 function resultsOf(path: string, text: string): Record<string, unknown>[] {
   let json: { success?: unknown; results?: unknown };

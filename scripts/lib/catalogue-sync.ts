@@ -107,8 +107,10 @@ export async function planSync(
   const touched = new Set<string>();
   const fileOfSet = new Map<string, string>();
   const cardsOfSet = new Map<string, CardEntry[]>();
+  const placeOf = new Map<CardEntry, { path: string; i: number }>();
   for (const [path, cards] of content.cardFiles) {
-    for (const card of cards) {
+    for (const [i, card] of cards.entries()) {
+      placeOf.set(card, { path, i });
       if (!fileOfSet.has(card.set)) fileOfSet.set(card.set, path);
       const ofSet = cardsOfSet.get(card.set);
       ofSet ? ofSet.push(card) : cardsOfSet.set(card.set, [card]);
@@ -120,13 +122,15 @@ export async function planSync(
   const setIds = new Set(content.sets.map((set) => set.id));
 
   // 1. TCGdex: the sets of the followed series, each with the cards content lacks.
-  for (const listed of await tcgdex.sets()) {
+  const listedSets = await tcgdex.sets();
+  const oursOf = oursOfListed(listedSets, tcgdex.whereSets());
+  for (const listed of listedSets) {
     const serie = followedSerie(listed.id);
     if (!serie) {
       report.notFollowed.push(listed.id);
       continue;
     }
-    const ours = setIdOfTcgdex(listed.id);
+    const ours = oursOf.get(listed.id);
     if (!ours) {
       report.heldBack.push(`set ${listed.id}: its id gives no id of ours by the rule (src/catalogue/tcgdex-ids.ts)`);
       continue;
@@ -150,6 +154,8 @@ export async function planSync(
     const set = known ? content.sets.find((s) => s.id === ours)! : setOfTcgdex(answer, ours, series);
     if (!known) checkSet(set, where);
     const added: CardEntry[] = [];
+    // The numbers this answer gave a card so far: one look-up a card, so that a set of 50,000 cards is read in a breath.
+    const numbersAdded = new Set<string>();
     for (const [i, resume] of answer.cards.entries()) {
       const number = cardNumberOf(resume.localId, padded);
       if (!/\d/.test(resume.localId) || !CARD_ID.test(`${ours}-${number}`)) {
@@ -157,7 +163,7 @@ export async function planSync(
         continue;
       }
       const mine = byNumber.get(foldNumber(number));
-      if (!mine && added.some((card) => foldNumber(card.number) === foldNumber(number))) {
+      if (!mine && numbersAdded.has(foldNumber(number))) {
         report.heldBack.push(`card ${resume.id}: its number ${number} is another card's of the set in the same answer`);
         continue;
       }
@@ -177,11 +183,12 @@ export async function planSync(
       for (const reason of converted.heldBack) report.heldBack.push(`card ${resume.id}: ${reason}`);
       if (!mine) {
         added.push(converted.card);
+        numbersAdded.add(foldNumber(number));
         continue;
       }
       report.differences.push(...differencesOf(mine, converted.card));
       if (mine.prices.length === 0 && converted.card.prices.length > 0) {
-        touched.add(replaceCard(content, mine, { ...mine, prices: converted.card.prices }));
+        touched.add(replaceCard(content, placeOf.get(mine)!, { ...mine, prices: converted.card.prices }, touched));
         report.linesListed.push({ id: mine.id, lines: converted.card.prices.length });
       }
     }
@@ -222,6 +229,25 @@ export async function planSync(
     files.set(`changes/${record.asOf}.json`, `${formatJson(report.changes)}\n`);
   }
   return { files, report };
+}
+
+/**
+ * Our id of each TCGdex set of a followed series that the rule gives one. Two sets that give one id (`sv08.5` and
+ * `sv8.5`: sv8pt5) would add their cards under the same ids: the list is refused, naming both.
+ * @throws AnswerError e.g. `tcgdex/sets.json: [3].id: "me8.5" is our set me8pt5, as [1] "me08.5" is`
+ */
+function oursOfListed(listed: readonly { id: string }[], where: string): Map<string, string> {
+  const oursOf = new Map<string, string>();
+  const first = new Map<string, number>();
+  for (const [i, { id }] of listed.entries()) {
+    const ours = followedSerie(id) && setIdOfTcgdex(id);
+    if (!ours) continue;
+    const earlier = first.get(ours);
+    if (earlier !== undefined) throw new AnswerError(`${where}: [${i}].id: "${id}" is our set ${ours}, as [${earlier}] "${listed[earlier].id}" is`);
+    first.set(ours, i);
+    oursOf.set(id, ours);
+  }
+  return oursOf;
 }
 
 /** aliases/sets.json with an entry of no alias for each set, appended as text: the entries it held keep their bytes. */
@@ -304,14 +330,13 @@ function differencesOf(mine: CardEntry, theirs: CardEntry): string[] {
   return lines;
 }
 
-/** Replaces a card of content by a changed copy, in its file, so that the state before the sync keeps the original; the file. */
-function replaceCard(content: PriceContent, card: CardEntry, next: CardEntry): string {
-  for (const [path, cards] of content.cardFiles) {
-    const i = cards.indexOf(card);
-    if (i >= 0) {
-      content.cardFiles.set(path, cards.with(i, next));
-      return path;
-    }
-  }
-  throw new Error(`${card.id}: not in any card file of content`);
+/**
+ * Replaces a card of content by a changed copy at its place, in a copy of its file made once (the file's first
+ * change, before it is touched), so that the state before the sync keeps the original; the file.
+ */
+function replaceCard(content: PriceContent, { path, i }: { path: string; i: number }, next: CardEntry, touched: ReadonlySet<string>): string {
+  const cards = touched.has(path) ? content.cardFiles.get(path)! : [...content.cardFiles.get(path)!];
+  cards[i] = next;
+  content.cardFiles.set(path, cards);
+  return path;
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { z } from 'astro/zod';
 
 /**
@@ -7,7 +7,8 @@ import type { z } from 'astro/zod';
  * answers laid out like the URLs: one reader, so that a test on saved answers runs the code the daily job runs.
  * Every answer is checked against the schema of what is read of it before anything is written, and a malformed
  * one fails naming the file or URL and the field (AnswerError); a source that does not answer fails naming the
- * URL (SourceFailed).
+ * URL (SourceFailed). Every answer is bounded before it is parsed (AnswerLimit: a card's answer is a few kB, so a
+ * 100 MB one is refused, not held in memory), and a saved answer is read only from inside its folder.
  */
 
 /** A source that failed: an HTTP error after the retries, a timeout, a refused connection. */
@@ -15,7 +16,16 @@ export class SourceFailed extends Error {}
 /** An answer that is missing from a folder, is not JSON, or has a field of the wrong kind. */
 export class AnswerError extends Error {}
 
+/** The most bytes an answer of a kind may be, and the kind as messages name it ("a TCGdex card answer"). */
+export interface AnswerLimit {
+  bytes: number;
+  what: string;
+}
+
 const TIMEOUT_MS = 30_000;
+const count = (n: number) => n.toLocaleString('en-US');
+/** An answer longer than its limit: not retried, it will not mend itself. */
+class TooLarge extends Error {}
 const RETRIES = 2;
 
 /**
@@ -23,7 +33,7 @@ const RETRIES = 2;
  * retried: it will not mend itself).
  * @throws SourceFailed naming the URL and the last failure
  */
-export async function getText(url: string, userAgent: string): Promise<string> {
+export async function getText(url: string, userAgent: string, limit?: AnswerLimit): Promise<string> {
   let last = '';
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     if (attempt > 0) await new Promise((done) => setTimeout(done, 1000 * 2 ** attempt));
@@ -32,28 +42,48 @@ export async function getText(url: string, userAgent: string): Promise<string> {
         headers: { 'User-Agent': userAgent, Accept: 'application/json, text/plain' },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      const body = await response.text();
+      const body = limit ? await bodyWithin(response, limit.bytes) : await response.text();
       if (response.ok) return body;
       last = `HTTP ${response.status}`;
       if (response.status < 500 && response.status !== 429) break;
     } catch (error) {
+      if (error instanceof TooLarge) throw new SourceFailed(`${url}: more than the ${count(limit!.bytes)} bytes ${limit!.what} may be`);
       last = (error as Error).message;
     }
   }
   throw new SourceFailed(`${url}: ${last}`);
 }
 
+/** A response's body, counted as it arrives: one that says or turns out to be longer than `bytes` is cut off. */
+async function bodyWithin(response: Response, bytes: number): Promise<string> {
+  if (Number(response.headers.get('content-length')) > bytes) {
+    await response.body?.cancel();
+    throw new TooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > bytes) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Where answers come from: a base URL (each path fetched) or a folder of saved answers (each path a file). */
 export interface AnswerSource {
-  /** The answer at `path` (a URL path under the base), or in the folder at `file`; parsed and checked by `schema`. */
-  read<T extends z.ZodType>(schema: T, path: string, file: string): Promise<z.infer<T>>;
+  /**
+   * The answer at `path` (a URL path under the base), or in the folder at `file`; no longer than `limit`, parsed
+   * and checked by `schema`.
+   */
+  read<T extends z.ZodType>(schema: T, path: string, file: string, limit: AnswerLimit): Promise<z.infer<T>>;
   /** Where that answer is, as messages name it: the URL, or the file. */
   where(path: string, file: string): string;
 }
 
 /**
  * An answer source: `location` is an http(s) base URL or a folder.
- * @example answerSource('https://api.tcgdex.net/v2/en', agent).read(setList, 'sets', 'sets.json')
+ * @example answerSource('https://api.tcgdex.net/v2/en', agent).read(setList, 'sets', 'sets.json', { bytes: 1e6, what: 'the list' })
  */
 export function answerSource(location: string, userAgent: string): AnswerSource {
   const remote = /^https?:\/\//.test(location);
@@ -61,15 +91,17 @@ export function answerSource(location: string, userAgent: string): AnswerSource 
   const where = (path: string, file: string) => (remote ? `${base}/${path}` : relative(process.cwd(), join(base, file)) || join(base, file));
   return {
     where,
-    async read(schema, path, file) {
+    async read(schema, path, file, limit) {
       const at = where(path, file);
-      let text: string;
-      if (remote) text = await getText(at, userAgent);
-      else {
-        if (!existsSync(join(base, file))) throw new AnswerError(`${at}: missing (the saved answer to GET ${path})`);
-        text = readFileSync(join(base, file), 'utf8');
-      }
-      return parseAnswer(schema, text, at);
+      if (remote) return parseAnswer(schema, await getText(at, userAgent, limit), at);
+      const full = resolve(base, file);
+      const inside = relative(resolve(base), full);
+      if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+        throw new AnswerError(`${file}: not a file of the folder ${base}`);
+      const size = statSync(full, { throwIfNoEntry: false });
+      if (!size?.isFile()) throw new AnswerError(`${at}: missing (the saved answer to GET ${path})`);
+      if (size.size > limit.bytes) throw new AnswerError(`${at}: ${count(size.size)} bytes, more than the ${count(limit.bytes)} ${limit.what} may be`);
+      return parseAnswer(schema, readFileSync(full, 'utf8'), at);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { slugify } from '../../src/catalogue/slug.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
+import { text } from '../../src/schemas/text.ts';
 import { sealedFactsOf } from './sealed-kinds.ts';
 import type { AnswerSource } from './source-answers.ts';
 import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
@@ -11,15 +12,21 @@ import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
  * A product with no card number is sealed. Saved answers sit in a folder under the same paths.
  */
 
-const answer = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result) });
+/** The most an answer may hold: more groups or products than TCGplayer lists in one, by far. */
+const answer = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result).max(100_000) });
+const LIST_BYTES = { bytes: 64 * 1024 * 1024, what: 'a tcgcsv product list' };
 
-const group = z.object({ groupId: z.number().int().positive(), name: z.string().min(1) });
+const group = z.object({ groupId: z.number().int().positive(), name: text().min(1) });
 const product = z.object({
   productId: z.number().int().positive(),
-  name: z.string().min(1),
-  cleanName: z.string(),
+  name: text().min(1),
+  cleanName: text(),
   groupId: z.number().int().positive(),
-  extendedData: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  // Only `Number` is read of these; a description may run to paragraphs, so only its length is bounded.
+  extendedData: z
+    .array(z.object({ name: text(), value: z.string().max(100_000) }))
+    .max(64)
+    .optional(),
 });
 type TcgcsvProduct = z.infer<typeof product>;
 
@@ -28,8 +35,8 @@ export function tcgcsvReader(source: AnswerSource) {
   const groups = `tcgplayer/${POKEMON_CATEGORY}/groups`;
   const products = (groupId: number) => `tcgplayer/${POKEMON_CATEGORY}/${groupId}/products`;
   return {
-    groups: async () => (await source.read(answer(group), groups, groups)).results,
-    products: async (groupId: number) => (await source.read(answer(product), products(groupId), products(groupId))).results,
+    groups: async () => (await source.read(answer(group), groups, groups, LIST_BYTES)).results,
+    products: async (groupId: number) => (await source.read(answer(product), products(groupId), products(groupId), LIST_BYTES)).results,
     /** Where a group's product list is, as messages name it. */
     whereProducts: (groupId: number) => source.where(products(groupId), products(groupId)),
   };

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { isoDate } from '../../src/schemas/common.ts';
+import { tcgdexIdSchema, text } from '../../src/schemas/text.ts';
 import type { AnswerSource } from './source-answers.ts';
 
 /**
@@ -7,50 +8,56 @@ import type { AnswerSource } from './source-answers.ts';
  * the shapes tcgdex/cards-database publishes in `meta/definitions/api.d.ts`: `GET sets` (SetResume[]),
  * `GET sets/<id>` (Set) and `GET cards/<id>` (Card). Only the fields the sync converts are checked, each of
  * the published type; others (attacks, abilities, boosters, …) pass unread, so a new field upstream breaks
- * nothing. Saved answers sit in a folder as `sets.json`, `sets/<setId>.json` and `cards/<cardId>.json`.
+ * nothing. Every id is of TCGdex's shape (it is joined into a path and a URL), every text within the bounds content
+ * holds (src/schemas/text.ts), every list and answer of a bounded size. Saved answers sit in a folder as `sets.json`,
+ * `sets/<setId>.json` and `cards/<cardId>.json`.
  */
 
 /** TCGdex's English API. */
 export const TCGDEX_ORIGIN = 'https://api.tcgdex.net/v2/en';
 
-const id = z.string().min(1);
+const id = tcgdexIdSchema;
+const name = text().min(1);
 const productId = z.number().int().positive();
+const count = z.number().int().nonnegative();
 const thirdParty = z.object({ cardmarket: productId.optional(), tcgplayer: productId.optional() });
+/** The most a list of an answer may hold: more sets, cards or printings than any TCGdex has, by far. */
+const SETS_MAX = 10_000;
+const CARDS_MAX = 100_000;
+const ITEMS_MAX = 64;
+/** A card's image on TCGdex's asset host, each segment an id (no `..`): the image rule joins `low.webp` to it. */
+const image = z.string().regex(/^https:\/\/assets\.tcgdex\.net(?:\/[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*){1,8}$/, 'not an image of https://assets.tcgdex.net');
 
 /** SetResume: an entry of `GET sets`. */
-const setResume = z.object({
-  id,
-  name: z.string().min(1),
-  cardCount: z.object({ total: z.number().int().nonnegative(), official: z.number().int().nonnegative() }).optional(),
-});
+const setResume = z.object({ id, name, cardCount: z.object({ total: count, official: count }).optional() });
 
 /** `GET sets`. */
-export const tcgdexSetList = z.array(setResume);
+export const tcgdexSetList = z.array(setResume).max(SETS_MAX);
 
 /** CardResume: a card of a set's answer. */
-const cardResume = z.object({ id, localId: id, name: z.string().min(1), image: z.url().optional() });
+const cardResume = z.object({ id, localId: id, name, image: image.optional() });
 
 /** `GET sets/<id>`: Set. */
 export const tcgdexSet = z.object({
   id,
-  name: z.string().min(1),
-  serie: z.object({ id, name: z.string().min(1) }),
+  name,
+  serie: z.object({ id, name }),
   releaseDate: isoDate,
-  cardCount: z.object({ total: z.number().int().nonnegative(), official: z.number().int().nonnegative() }),
-  cards: z.array(cardResume),
-  tcgOnline: z.string().optional(),
-  abbreviation: z.object({ official: z.string().optional() }).optional(),
+  cardCount: z.object({ total: count, official: count }),
+  cards: z.array(cardResume).max(CARDS_MAX),
+  tcgOnline: text().optional(),
+  abbreviation: z.object({ official: text().optional() }).optional(),
   thirdParty: thirdParty.optional(),
 });
 export type TcgdexSet = z.infer<typeof tcgdexSet>;
 
 /** variant_detailed: one printing of a card, tied to marketplace products by `thirdParty`. */
 const variantDetailed = z.object({
-  type: z.string().min(1),
-  size: z.string().optional(),
-  subtype: z.string().optional(),
-  stamp: z.array(z.string().min(1)).optional(),
-  foil: z.string().optional(),
+  type: name,
+  size: text().optional(),
+  subtype: text().optional(),
+  stamp: z.array(name).max(ITEMS_MAX).optional(),
+  foil: text().optional(),
   thirdParty: thirdParty.optional(),
 });
 export type TcgdexVariant = z.infer<typeof variantDetailed>;
@@ -59,33 +66,39 @@ export type TcgdexVariant = z.infer<typeof variantDetailed>;
 export const tcgdexCard = z.object({
   id,
   localId: id,
-  name: z.string().min(1),
-  category: z.string().min(1),
+  name,
+  category: name,
   set: z.object({ id }),
-  rarity: z.string().optional(),
-  illustrator: z.string().optional(),
+  rarity: text().optional(),
+  illustrator: text().optional(),
   hp: z.number().int().positive().optional(),
-  types: z.array(z.string().min(1)).optional(),
-  dexId: z.array(z.number().int().positive()).optional(),
-  stage: z.string().optional(),
-  suffix: z.string().optional(),
-  trainerType: z.string().optional(),
-  energyType: z.string().optional(),
-  regulationMark: z.string().optional(),
-  image: z.url().optional(),
-  variants_detailed: z.array(variantDetailed).optional(),
+  types: z.array(name).max(ITEMS_MAX).optional(),
+  dexId: z.array(z.number().int().positive()).max(ITEMS_MAX).optional(),
+  stage: text().optional(),
+  suffix: text().optional(),
+  trainerType: text().optional(),
+  energyType: text().optional(),
+  regulationMark: text().optional(),
+  image: image.optional(),
+  variants_detailed: z.array(variantDetailed).max(ITEMS_MAX).optional(),
 });
 export type TcgdexCard = z.infer<typeof tcgdexCard>;
+
+/** The most bytes an answer may be: a card's is a few kB, a set's about 100 bytes a card. */
+const SETS_BYTES = { bytes: 4 * 1024 * 1024, what: 'the TCGdex list of sets' };
+const SET_BYTES = { bytes: 32 * 1024 * 1024, what: 'a TCGdex set answer' };
+const CARD_BYTES = { bytes: 1024 * 1024, what: 'a TCGdex card answer' };
 
 /** The three reads of TCGdex, from the network or a folder of saved answers (answerSource). */
 export function tcgdexReader(source: AnswerSource) {
   const set = (setId: string) => [`sets/${encodeURIComponent(setId)}`, `sets/${setId}.json`] as const;
   const card = (cardId: string) => [`cards/${encodeURIComponent(cardId)}`, `cards/${cardId}.json`] as const;
   return {
-    sets: () => source.read(tcgdexSetList, 'sets', 'sets.json'),
-    set: (setId: string) => source.read(tcgdexSet, ...set(setId)),
-    card: (cardId: string) => source.read(tcgdexCard, ...card(cardId)),
-    /** Where a set's or a card's answer is, as messages name it. */
+    sets: () => source.read(tcgdexSetList, 'sets', 'sets.json', SETS_BYTES),
+    set: (setId: string) => source.read(tcgdexSet, ...set(setId), SET_BYTES),
+    card: (cardId: string) => source.read(tcgdexCard, ...card(cardId), CARD_BYTES),
+    /** Where the list of sets, a set's or a card's answer is, as messages name it. */
+    whereSets: () => source.where('sets', 'sets.json'),
     whereSet: (setId: string) => source.where(...set(setId)),
     whereCard: (cardId: string) => source.where(...card(cardId)),
   };

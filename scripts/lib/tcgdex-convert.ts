@@ -49,6 +49,19 @@ const VARIANTS: Readonly<Record<string, string>> = {
  * whatever TCGdex's type: so 602 of the 612 such products content prices in the sv and me sets.
  */
 const FOIL_VARIANT = 'holofoil';
+/**
+ * A foil that names a finish, not a pattern (TCGdex's definitions give 'Holo' and 'Reverse Holo' as foils): the
+ * finish, as TCGplayer sells it. The reverse of a common TCGdex ties to its normal printing's product is that
+ * product's Reverse Holofoil, as every English reverse holo content prices is. Keyed by the letters alone, lower case.
+ */
+const FINISH_FOILS: Readonly<Record<string, string>> = {
+  holo: 'holofoil',
+  holofoil: 'holofoil',
+  reverse: 'reverseHolofoil',
+  reverseholo: 'reverseHolofoil',
+  reverseholofoil: 'reverseHolofoil',
+};
+const finishOfFoil = (foil: string | undefined) => (foil ? FINISH_FOILS[foil.toLowerCase().replace(/[^a-z]/g, '')] : undefined);
 
 const BASIC_ENERGY = /^(?:Basic )?(Grass|Fire|Water|Lightning|Psychic|Fighting|Darkness|Metal|Fairy) Energy$/;
 const RARITY_LABELS = new Map(raritySchema.options.map((label) => [label.toLowerCase(), label]));
@@ -114,14 +127,15 @@ export function priceLinesOf(variants: TcgdexVariant[], groupId: number | null, 
   for (const v of variants) {
     const productId = v.thirdParty?.tcgplayer;
     if (productId === undefined) continue;
-    const variant = v.foil ? FOIL_VARIANT : VARIANTS[v.type];
+    const finish = finishOfFoil(v.foil);
+    const variant = finish ?? (v.foil ? FOIL_VARIANT : VARIANTS[v.type]);
     if (!variant) {
       heldBack.push(`printing "${v.type}" of product ${productId} has no TCGplayer finish in the sync's rule`);
       continue;
     }
     const key = `${productId} ${variant}`;
     const line = byProduct.get(key) ?? byProduct.set(key, { variant, productId, words: new Set() }).get(key)!;
-    for (const word of printingOf(v)?.split('/') ?? []) line.words.add(word);
+    for (const word of printingOf(finish ? { ...v, foil: undefined } : v)?.split('/') ?? []) line.words.add(word);
   }
   const listed = [...byProduct.values()].map(({ variant, productId, words }) => ({
     variant,

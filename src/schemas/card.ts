@@ -3,13 +3,14 @@ import { dailyHistory, isoDate, marketPriceSchema, usd } from './common.ts';
 import { IMAGE_ORIGINS, isImageHostUrl } from './image-host.ts';
 import { printingNamesOf } from './printing-names.ts';
 import { raritySchema } from './rarity.ts';
+import { tcgdexIdSchema, text } from './text.ts';
 
 /** One TCGplayer price line for a printing of the card. */
 export const cardPriceSchema = z.strictObject({
   /** TCGplayer printing, named as the Pokémon TCG API does: `holofoil`, `normal`, `reverseHolofoil`, ... */
   variant: z.string().min(1),
   /** TCGdex label of the product (`unlimited`, `shadowless`, `cosmos`, ...), null where none. */
-  printing: z.string().nullable(),
+  printing: text().nullable(),
   /** True for the product the card id stands for; only primary lines give the card's value. */
   primary: z.boolean(),
   /**
@@ -48,19 +49,19 @@ export const cardSchema = z
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
     /** Set id; must name a set in content/sets.json. */
     set: z.string().min(1),
-    name: z.string().min(1),
+    name: text().min(1),
     /** Collector number as printed, e.g. `4`, `TG01`, `H12`. */
-    number: z.string().min(1),
+    number: text().min(1),
     supertype: z.enum(['Pokémon', 'Trainer', 'Energy']),
-    subtypes: z.array(z.string().min(1)),
+    subtypes: z.array(text().min(1)),
     /** Energy types; empty for most Trainer and Energy cards. */
-    types: z.array(z.string().min(1)),
+    types: z.array(text().min(1)),
     /** Rarity label of the controlled list (src/schemas/rarity.ts); absent where the card has none. */
     rarity: raritySchema.optional(),
-    artist: z.string().optional(),
-    hp: z.string().optional(),
+    artist: text().optional(),
+    hp: text().optional(),
     nationalPokedexNumbers: z.array(z.number().int().positive()).optional(),
-    regulationMark: z.string().optional(),
+    regulationMark: text().optional(),
     /** Format → `Legal` or `Banned`; absent where the source records none (not the same as legal in no format). */
     legalities: z.record(z.string(), z.enum(['Legal', 'Banned'])).optional(),
     /** Image URLs on an image host of image-host.ts (the HTML pages' Content-Security-Policy allows no other). */
@@ -70,7 +71,7 @@ export const cardSchema = z
     history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
     graded: gradedSchema.optional(),
     /** TCGdex's id of the card (`sv08.5-161`), where the catalogue sync added it; the id crosswalk derives the others'. */
-    tcgdexId: z.string().min(1).optional(),
+    tcgdexId: tcgdexIdSchema.optional(),
     /** Cardmarket product ids TCGdex ties to the card's printings, where the catalogue sync added it (the id crosswalk). */
     cardmarketIds: z.array(z.number().int().positive()).min(1).optional(),
   })

@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { planSync } from '../../scripts/lib/catalogue-sync.ts';
+import { readPriceContent } from '../../scripts/lib/price-import.ts';
+import { type AnswerSource, parseAnswer } from '../../scripts/lib/source-answers.ts';
+import { tcgdexReader } from '../../scripts/lib/tcgdex-answers.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { servedImageUrl } from '../../src/schemas/image-host.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
@@ -226,7 +230,7 @@ describe('a malformed answer', () => {
     [
       'tcgdex/cards/me08.5-002.json',
       (text: string) => text.replace('"image": "https://assets.tcgdex.net/en/me/me08.5/002"', '"image": "https://images.example.com/002"'),
-      /cards\/me08\.5-002\.json: images\.small \(converted\): must be an image on one of/,
+      /cards\/me08\.5-002\.json: image: not an image of https:\/\/assets\.tcgdex\.net$/m,
     ],
     ['tcgcsv/tcgplayer/3/groups', (text: string) => text.replace('"success": true', '"success": false'), /tcgplayer\/3\/groups: success: /],
     [
@@ -253,5 +257,177 @@ describe('a malformed answer', () => {
 
   it('a date that is not one is a usage error', () => {
     expect(sync('--date', '2025-13-01').status).toBe(2);
+  });
+});
+
+describe('a hostile answer is refused: exit 1, the file and field named, nothing written', () => {
+  /** Runs the sync with --write and expects it refused by `message`, with content as it was. */
+  const refused = (message: RegExp) => {
+    const before = filesOf(content);
+    const { status, output } = write();
+    expect(output).toMatch(message);
+    expect(status, output).toBe(1);
+    expect(output).toMatch(/nothing was written/);
+    expect(filesOf(content)).toEqual(before);
+    return output;
+  };
+  /** The saved answers of Fixture Tides again under another TCGdex set id, at the paths a reader joining that id would open. */
+  const plantSet = (tcgdexId: string, serie = 'me') => {
+    const tcgdex = join(answers, 'tcgdex');
+    editAnswer<{ id: string; name: string }[]>('tcgdex/sets.json', (list) => list.push({ id: tcgdexId, name: 'Fixture Tides' }));
+    const copy = (from: string, to: string) => {
+      const path = join(tcgdex, to);
+      // Only where it stays in the scratch folder: a path that leaves it is never written, by the test either.
+      if (!path.startsWith(answers)) return;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, readFileSync(join(tcgdex, from), 'utf8').replaceAll('me08.5', tcgdexId).replaceAll('"id": "me"', `"id": "${serie}"`));
+    };
+    copy('sets/me08.5.json', `sets/${tcgdexId}.json`);
+    for (const n of ['001', '002', '003', '004', '005', '006', '007']) copy(`cards/me08.5-${n}.json`, `cards/${tcgdexId}-${n}.json`);
+  };
+
+  it('two TCGdex sets that give one id of ours (me08.5 and me8.5: me8pt5) are refused, rather than each adding its cards', () => {
+    plantSet('me8.5');
+    refused(/tcgdex\/sets\.json: \[3\]\.id: "me8\.5" is our set me8pt5, as \[1\] "me08\.5" is/);
+  });
+
+  it('two TCGdex sets that give one id of a set content holds are refused too: its new card would be added twice', () => {
+    write();
+    editAnswer<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) => set.cards.push({ id: 'me08.5-999', localId: '999', name: 'Sproutle' }));
+    editAnswer<CardResume>('tcgdex/cards/me08.5-001.json', (card) => Object.assign(card, { id: 'me08.5-999', localId: '999', rarity: 'Promo' }));
+    cpSync(join(answers, 'tcgdex', 'cards', 'me08.5-001.json'), join(answers, 'tcgdex', 'cards', 'me08.5-999.json'));
+    plantSet('me8.5');
+    const output = refused(/tcgdex\/sets\.json: \[3\]\.id: "me8\.5" is our set me8pt5, as \[1\] "me08\.5" is/);
+    expect(output).not.toMatch(/me8pt5-999, me8pt5-999/);
+  });
+
+  it.each([['sv99/../../../../../../../../etc/hostname'], ['sv/../../../outside/x'], ['sv99/evil']])(
+    'a set id shaped like a path (%s) is refused by its pattern before any file is opened by it',
+    (hostile) => {
+      plantSet(hostile, 'sv');
+      const output = refused(/tcgdex\/sets\.json: \[3\]\.id: not a TCGdex id/);
+      expect(output).not.toMatch(/hostname|outside|evil\.json/);
+    },
+  );
+
+  it.each([
+    [
+      'a card id shaped like a path',
+      'tcgdex/sets/me08.5.json',
+      '"id": "me08.5-001"',
+      '"id": "me08.5-001/../../../x"',
+      /sets\/me08\.5\.json: cards\[0\]\.id: not a TCGdex id/,
+    ],
+    [
+      'an image URL that climbs out of its folder',
+      'tcgdex/cards/me08.5-002.json',
+      '"image": "https://assets.tcgdex.net/en/me/me08.5/002"',
+      '"image": "https://assets.tcgdex.net/en/me/me08.5/../../../x/002"',
+      /cards\/me08\.5-002\.json: image: /,
+    ],
+    [
+      'a NUL in a card name',
+      'tcgdex/cards/me08.5-001.json',
+      '"name": "Sproutle"',
+      '"name": "Sprout\\u0000le"',
+      /cards\/me08\.5-001\.json: name: holds U\+0000/,
+    ],
+    [
+      'a right-to-left override in a card name',
+      'tcgdex/cards/me08.5-001.json',
+      '"name": "Sproutle"',
+      '"name": "Sprout\u202Ele"',
+      /cards\/me08\.5-001\.json: name: holds U\+202E/,
+    ],
+    [
+      'a right-to-left override in a set name',
+      'tcgdex/sets/me08.5.json',
+      '"name": "Fixture Tides"',
+      '"name": "Fixture\u202E Tides"',
+      /sets\/me08\.5\.json: name: holds U\+202E/,
+    ],
+    [
+      'a card name of a million characters',
+      'tcgdex/cards/me08.5-001.json',
+      '"name": "Sproutle"',
+      `"name": "${'S'.repeat(1_000_000)}"`,
+      /cards\/me08\.5-001\.json: name: 1,000,000 characters, more than 200/,
+    ],
+    [
+      'a card answer larger than a card answer may be (a name of 2 MiB)',
+      'tcgdex/cards/me08.5-001.json',
+      '"name": "Sproutle"',
+      `"name": "${'S'.repeat(2 * 1024 * 1024)}"`,
+      /cards\/me08\.5-001\.json: 2,\d{3},\d{3} bytes, more than the 1,048,576 a TCGdex card answer may be/,
+    ],
+    [
+      'a NUL in a sealed product name',
+      'tcgcsv/tcgplayer/3/99001/products',
+      '"name": "Fixture Tides Elite Trainer Box"',
+      '"name": "Fixture Tides\\u0000 Elite Trainer Box"',
+      /tcgplayer\/3\/99001\/products: results\[7\]\.name: holds U\+0000/,
+    ],
+  ])('%s', (_, file, from, to, message) => {
+    const text = readFileSync(join(answers, file), 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(join(answers, file), text.replace(from, to));
+    refused(message);
+  });
+});
+
+describe("a synced card's reverse holo is priced the next day", () => {
+  it('when TCGdex names its finish by a foil ("Reverse Holo") on the product of the normal printing', () => {
+    editAnswer<{ variants_detailed: Record<string, unknown>[] }>('tcgdex/cards/me08.5-001.json', (card) => {
+      card.variants_detailed[1].foil = 'Reverse Holo';
+    });
+    expect(write().status).toBe(0);
+    const day = spawnSync(process.execPath, [join(ROOT, 'scripts', 'import-catalogue.ts'), '--tcgcsv', join(NEW_SET, 'prices'), '--out', content, '--write'], {
+      encoding: 'utf8',
+    });
+    expect(day.status, day.stdout + day.stderr).toBe(0);
+    expect(day.stdout).toMatch(/0 printings not listed/);
+    expect(cards()[0].prices.map((l) => [l.variant, l.printing, l.productId, l.market])).toEqual([
+      ['normal', null, 991001, 0.06],
+      ['reverseHolofoil', null, 991001, 0.12],
+    ]);
+  });
+});
+
+describe('a sync is linear in the cards it reads', () => {
+  /** TCGdex answers made on demand (no folder): a set of `size` cards, each card's answer a copy of Sproutle's. */
+  function bigSet(size: number): AnswerSource {
+    const tcgdex = join(NEW_SET, 'tcgdex');
+    const set = JSON.parse(readFileSync(join(tcgdex, 'sets', 'me08.5.json'), 'utf8'));
+    const sproutle = readFileSync(join(tcgdex, 'cards', 'me08.5-001.json'), 'utf8');
+    const localIds = Array.from({ length: size }, (_, i) => String(i + 1).padStart(5, '0'));
+    const texts = new Map<string, string>([
+      ['sets.json', JSON.stringify([{ id: 'me09', name: 'Fixture Flood' }])],
+      [
+        'sets/me09.json',
+        JSON.stringify({ ...set, id: 'me09', name: 'Fixture Flood', cards: localIds.map((localId) => ({ id: `me09-${localId}`, localId, name: 'Sproutle' })) }),
+      ],
+    ]);
+    return {
+      where: (_path, file) => file,
+      async read(schema, _path, file) {
+        const localId = /^cards\/me09-(\d+)\.json$/.exec(file)?.[1];
+        const text = localId
+          ? sproutle.replaceAll('me08.5-001', `me09-${localId}`).replace('"localId": "001"', `"localId": "${localId}"`).replaceAll('me08.5', 'me09')
+          : texts.get(file);
+        if (text === undefined) throw new Error(`${file}: not made`);
+        return parseAnswer(schema, text, file);
+      },
+    };
+  }
+
+  it('adds a set of 50,000 cards, each once', { timeout: 120_000 }, async () => {
+    const { files, report } = await planSync(readPriceContent(FIXTURE_CONTENT), tcgdexReader(bigSet(50_000)), null, {
+      date: '2025-10-21',
+      changeRecordOf: () => undefined,
+    });
+    expect(report.setsAdded).toEqual([{ id: 'me9', name: 'Fixture Flood', cards: 50_000 }]);
+    const added = JSON.parse(files.get('cards/me9.json')!) as CardEntry[];
+    expect(new Set(added.map((card) => card.id)).size).toBe(50_000);
+    expect(added.at(-1)).toMatchObject({ id: 'me9-50000', tcgdexId: 'me09-50000', name: 'Sproutle' });
   });
 });

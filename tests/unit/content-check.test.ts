@@ -183,6 +183,61 @@ describe('one problem at a time', () => {
     expect(p.message).toBe('must be an image on one of https://images.pokemontcg.io, https://images.scrydex.com, https://assets.tcgdex.net');
   });
 
+  it.each([
+    [
+      'a NUL in a card name',
+      'cards/fix1.json',
+      '"name": "Flabébé"',
+      '"name": "Flab\\u0000ébé"',
+      'cards[0].name',
+      'holds U+0000 (a control character), which no text of content may',
+    ],
+    [
+      'a right-to-left override in a card name',
+      'cards/fix1.json',
+      '"name": "Flabébé"',
+      '"name": "Flab\u202Eébé"',
+      'cards[0].name',
+      'holds U+202E (a bidirectional control), which no text of content may',
+    ],
+    [
+      'an artist of absurd length',
+      'cards/fix1.json',
+      '"name": "Flabébé"',
+      `"name": "Flabébé", "artist": "${'a'.repeat(100_000)}"`,
+      'cards[0].artist',
+      '100,000 characters, more than 200',
+    ],
+    [
+      'a tab in a set name',
+      'sets.json',
+      '"name": "Fixture Flashfire"',
+      '"name": "Fixture\\tFlashfire"',
+      'sets[1].name',
+      'holds U+0009 (a control character), which no text of content may',
+    ],
+    [
+      'a zero-width space in a sealed product name',
+      'sealed/2848-swsh07-evolving-skies.json',
+      '"name": "Evolving Skies Booster Box"',
+      '"name": "Evolving Skies\u200B Booster Box"',
+      'products[0].name',
+      'holds U+200B (an invisible format character), which no text of content may',
+    ],
+    [
+      'a TCGdex id shaped like a path',
+      'cards/fix1.json',
+      '"name": "Flabébé"',
+      '"name": "Flabébé", "tcgdexId": "xy2/../../x"',
+      'cards[0].tcgdexId',
+      'not a TCGdex id: letters and digits, words joined by ".", "-" or "_", at most 64',
+    ],
+  ])('%s: at the field, with what is wrong', (_, file, from, to, field, message) => {
+    const copy = copyFixture();
+    edit(copy.content, file, from, to);
+    expect(problemAt(check(copy), `content/${file}`, field).message).toBe(message);
+  });
+
   it('an unknown front matter field: at its key', () => {
     const copy = copyFixture();
     edit(copy.content, 'knowledge/sealed-per-pack.md', 'related:', 'author: me\nrelated:');

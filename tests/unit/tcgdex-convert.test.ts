@@ -135,6 +135,22 @@ describe('the printings TCGdex ties to TCGplayer products', () => {
     ]);
   });
 
+  it('reads a foil that names a finish ("Reverse Holo", "Holo") as that finish, so the reverse of a common is the Reverse Holofoil of its product', () => {
+    expect(
+      lines([
+        { type: 'normal', thirdParty: { tcgplayer: 610356 } },
+        { type: 'reverse', foil: 'Reverse Holo', thirdParty: { tcgplayer: 610356 } },
+        { type: 'holo', foil: 'Holo', thirdParty: { tcgplayer: 610357 } },
+        { type: 'normal', foil: 'reverse-holofoil', thirdParty: { tcgplayer: 610358 } },
+      ]),
+    ).toEqual([
+      ['normal', null, true, 610356],
+      ['reverseHolofoil', null, true, 610356],
+      ['holofoil', null, true, 610357],
+      ['reverseHolofoil', null, true, 610358],
+    ]);
+  });
+
   it('makes one line of two printings sold as one product, with both their words (zsv10pt5-7)', () => {
     expect(
       lines([
