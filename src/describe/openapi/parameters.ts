@@ -176,7 +176,7 @@ export const COLLECTION_PARAMETERS = [
   {
     ...query(
       'asOf',
-      "Value each line at its price on this day, with that price's date: the last known in the week ending then; lines with no price then are counted apart. " +
+      "Value each line at its own printing's price on this day, with that price's date: its latest record from the day it was recorded, before then the last known in the week ending that day; lines with no price then are counted apart. " +
         'From the first day of history to `pricesAsOf`.',
       { type: 'string', format: 'date', pattern: jsonSchemaPattern(DATE_PATTERN) },
     ),
