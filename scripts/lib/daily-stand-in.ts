@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type ContentCatalogue, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
 import { POKEMON_CATEGORY, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
 
@@ -64,7 +65,7 @@ function moved(key: string, prices: Prices, moves: MovedDay['moves']): Omit<Tcgc
   const percent = (hash >>> 8) % 50 === 0 ? 15 + ((hash >>> 14) % 26) : 1 + ((hash >>> 14) % 8);
   const factor = direction === 0 ? 1 : direction === 1 ? 1 + percent / 100 : 1 - percent / 100;
   moves[direction === 0 ? 'unchanged' : direction === 1 ? 'up' : 'down']++;
-  const at = (price: number | null) => (price === null ? null : Math.round(price * factor * 100) / 100);
+  const at = (price: number | null) => (price === null ? null : roundUsd(price * factor));
   return {
     lowPrice: at(prices.low),
     midPrice: at(prices.mid),

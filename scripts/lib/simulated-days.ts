@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
 import { catalogueOf, type PriceContent } from './price-import.ts';
 import { POKEMON_CATEGORY, type TcgcsvDay, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
@@ -104,7 +105,7 @@ function walksOf(content: PriceContent): Walk[] {
 const PRICE_FIELDS = ['lowPrice', 'midPrice', 'highPrice', 'marketPrice', 'directLowPrice'] as const;
 
 /** A price times `factor`, in cents; a price above zero stays at a cent at least. */
-const moved = (price: number | null, factor: number) => (price === null ? null : price === 0 ? 0 : Math.max(0.01, Math.round(price * factor * 100) / 100));
+const moved = (price: number | null, factor: number) => (price === null ? null : price === 0 ? 0 : Math.max(0.01, roundUsd(price * factor)));
 
 export interface SimulationOptions {
   /** The random walk's seed (default 1). */

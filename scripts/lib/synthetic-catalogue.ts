@@ -30,6 +30,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PRIMARY_VARIANT_ORDER, primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/catalogue-changes.ts';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { cardSlug, slugify } from '../../src/catalogue/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
@@ -402,7 +403,7 @@ const setEntryOf = ({ id, name, series, printedTotal, total, releaseDate, ptcgoC
 // ---------------------------------------------------------------------------
 // Cards
 
-const cents = (usd: number) => Math.max(0.01, Math.round(usd * 100) / 100);
+const cents = (usd: number) => Math.max(0.01, roundUsd(usd));
 
 /** Formats legal in a set's era: every card is legal in unlimited, expanded from 2011, standard for the last few years. */
 function legalitiesOf(release: string, rng: Rng): CardEntry['legalities'] {

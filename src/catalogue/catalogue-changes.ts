@@ -11,6 +11,7 @@ import type { ChangeRecord, CollectionChanges, ItemRef, PrintingRepriced } from 
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { cardToSummary, printingsOf } from './card-record.ts';
+import { formatUsd, signedPct } from './format.ts';
 import { sealedToSummary } from './sealed-record.ts';
 
 /** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
@@ -159,7 +160,7 @@ export function changeSummary(record: ChangeRecord, examples = 5): string[] {
         `${c.band.length} band changes, ${c.status.length} status changes`,
     );
     const moves = [...c.repriced].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
-    for (const m of moves) lines.push(`  ${m.name}: $${m.from} → $${m.to} (${m.changePercent > 0 ? '+' : ''}${m.changePercent}%)`);
+    for (const m of moves) lines.push(`  ${m.name}: ${formatUsd(m.from)} → ${formatUsd(m.to)} (${signedPct(m.changePercent)})`);
     for (const b of c.band.slice(0, examples)) lines.push(`  ${b.name}: band ${b.from ?? 'none'} → ${b.to ?? 'none'}`);
     for (const a of c.added.slice(0, examples)) lines.push(`  + ${a.name}`);
     for (const r of c.removed.slice(0, examples)) lines.push(`  - ${r.name}`);
@@ -167,7 +168,7 @@ export function changeSummary(record: ChangeRecord, examples = 5): string[] {
   const printings = record.printings?.repriced ?? [];
   lines.push(`printings: ${printings.length} repriced by more than ${record.repriceThreshold * 100}%`);
   const moves = [...printings].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
-  for (const m of moves) lines.push(`  ${m.name}, ${m.label}: $${m.from} → $${m.to} (${m.changePercent > 0 ? '+' : ''}${m.changePercent}%)`);
+  for (const m of moves) lines.push(`  ${m.name}, ${m.label}: ${formatUsd(m.from)} → ${formatUsd(m.to)} (${signedPct(m.changePercent)})`);
   return lines;
 }
 

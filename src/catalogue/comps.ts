@@ -1,4 +1,5 @@
 import type { CardEntry } from '../schemas/card.ts';
+import { median, roundHundredths } from './money.ts';
 
 /**
  * Graded comps: how many times its ungraded price a PSA 10 copy sells for, summed
@@ -82,8 +83,8 @@ export function computeComps(cards: readonly GradedCard[], scope: CompsScope): C
   const q3 = upper.length ? median(upper) : ratios[0];
 
   return {
-    psa_10_multiplier: round2(median(ratios)),
-    quartiles: [round2(q1), round2(q3)],
+    psa_10_multiplier: roundHundredths(median(ratios)),
+    quartiles: [roundHundredths(q1), roundHundredths(q3)],
     sample_size: inScope.length,
     card_ids: inScope.map((c) => c.id).sort(),
     scope,
@@ -93,13 +94,4 @@ export function computeComps(cards: readonly GradedCard[], scope: CompsScope): C
       .sort()
       .at(-1)!,
   };
-}
-
-function median(sorted: number[]): number {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }

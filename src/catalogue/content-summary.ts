@@ -1,6 +1,7 @@
 import type { ContentSummary, SealedDetail } from '../schemas/api-types.ts';
 import type { CardSummary } from './card-record.ts';
-import { medianUsd, type PriceStatus } from './price-status.ts';
+import { medianUsd } from './money.ts';
+import type { PriceStatus } from './price-status.ts';
 import { VALUE_BAND_IDS, type ValueBand } from './value-bands.ts';
 
 export const CONTENT_DOMAIN = 'pokemon-tcg';

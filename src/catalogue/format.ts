@@ -39,6 +39,14 @@ export function plainDecimal(n: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
+/**
+ * A change in percent with its sign, as every page, feed and summary writes it: a rise with "+", a fall with "-", and
+ * no change as plain "0%" (nothing moved, so no sign).
+ * @example signedPct(14.6) // "+14.6%"
+ * @example signedPct(0) // "0%"
+ */
+export const signedPct = (pct: number): string => `${pct > 0 ? '+' : ''}${pct === 0 ? 0 : pct}%`;
+
 /** Product-kind words that are abbreviations, spelt out for people. */
 const KIND_WORDS: Record<string, string> = { etb: 'Elite Trainer Box' };
 

@@ -132,9 +132,6 @@ export function moversRules(movers: Pick<Movers, 'floorUsd' | 'limit' | 'windows
   );
 }
 
-/** @example signedPct(14.6) // "+14.6%" */
-export const signedPct = (pct: number): string => `${pct > 0 ? '+' : ''}${pct}%`;
-
 /** @example windowTitle({ days: 7, start: '2025-10-14', end: '2025-10-20' }) // "Last 7 days (2025-10-14 to 2025-10-20)" */
 export const windowTitle = (window: Pick<MoversWindow, 'days' | 'start' | 'end'>): string => `Last ${window.days} days (${window.start} to ${window.end})`;
 

@@ -1,7 +1,7 @@
 import { dayOf } from '../schemas/dates.ts';
+import { roundUsd } from './money.ts';
 import type { PriceSeries } from './price-history.ts';
 import { type KnownPrices, type PricePoint, type PriceReader, priceReaderOf, pricesFrom } from './price-on-day.ts';
-import { roundUsd } from './price-status.ts';
 
 /**
  * How a value moved over a window, each end read by the one rule for the price on a day (price-on-day.ts).

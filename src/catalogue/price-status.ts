@@ -16,16 +16,3 @@ export function priceStatusOf(updatedAt: string | null, pricesAsOf: string): Pri
   if (updatedAt === null) return 'unpriced';
   return daysBetween(updatedAt, pricesAsOf) <= PRICE_STALE_AFTER_DAYS ? 'priced' : 'stale';
 }
-
-/** Rounds a dollar amount to cents, the precision every value is served in. */
-export function roundUsd(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
-/** The median of a list of numbers (null for an empty list), rounded to cents. */
-export function medianUsd(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return roundUsd(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2);
-}

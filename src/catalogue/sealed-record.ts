@@ -3,8 +3,9 @@ import type { SealedEntry } from '../schemas/sealed.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
 import { changeFieldsOf } from './change-fields.ts';
+import { roundUsd } from './money.ts';
 import { knownPricesOf } from './price-on-day.ts';
-import { priceStatusOf, roundUsd } from './price-status.ts';
+import { priceStatusOf } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
 import { confidenceOf } from './value-confidence.ts';
 

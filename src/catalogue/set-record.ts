@@ -1,6 +1,7 @@
 import type { History, SetCard, SetDetail, SetFields, SetList } from '../schemas/api-types.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import type { CardSummary } from './card-record.ts';
+import { sumUsd } from './money.ts';
 
 /**
  * The set records: `/api/sets/{setId}` (one set and its cards by value) and
@@ -61,16 +62,6 @@ export function setCardsOf(set: Pick<SetEntry, 'printedTotal'>, sources: readonl
 /** The cards (in value order) whose history the set page draws: the first SET_TOP_CARDS that have a value. */
 export function topCardsOf(cards: readonly SetCard[]): SetCard[] {
   return cards.filter((c) => c.valueUsd !== null).slice(0, SET_TOP_CARDS);
-}
-
-/**
- * The sum of dollar values, added in whole cents so that 0.1 + 0.2 is 0.30.
- * @example sumUsd([0.1, 0.2]) // 0.3
- */
-export function sumUsd(values: readonly number[]): number {
-  let cents = 0;
-  for (const v of values) cents += Math.round(v * 100);
-  return cents / 100;
 }
 
 /** A set's figures, from its cards in value order. */

@@ -1,8 +1,9 @@
 import type { ValueConfidence } from '../schemas/api-types.ts';
 import { daysBetween } from '../schemas/dates.ts';
 import { formatUsd } from './format.ts';
+import { roundUsd } from './money.ts';
 import { dailyWindow, type PriceSeries } from './price-history.ts';
-import { PRICE_STALE_AFTER_DAYS, roundUsd } from './price-status.ts';
+import { PRICE_STALE_AFTER_DAYS } from './price-status.ts';
 
 /**
  * How sure a value is (issue 34): a tier, high, medium or low, from four things the data shows, each served beside

@@ -5,6 +5,7 @@
  * Pure: the searchers and graded figures come in; no line can make it throw.
  */
 
+import { roundUsd, sumUsd } from '../catalogue/money.ts';
 import type { KnownPrices } from '../catalogue/price-on-day.ts';
 import type { Collection, CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
@@ -223,13 +224,13 @@ function entryOf(line: ListLine, reading: Reading, gradedOf: CollectionSearchers
     const known = pricesOf(asOf.histories);
     const then = priceThen(known, asOf.date);
     if ('why' in then) notes.push(`${subjectOf(first, valuedBy, grade)} ${then.why}; not counted in the total.`);
-    unit = 'why' in then ? null : Math.round(then.usd * 100) / 100;
+    unit = 'why' in then ? null : roundUsd(then.usd);
     priceDate = 'why' in then ? null : then.date;
     confident &&= priceDate !== null && priceDate === known?.latest?.date;
   }
   const confidence = confident ? first.hit.confidence : null;
   const status = unit === null ? 'unpriced' : reading.status === 'ambiguous' ? 'ambiguous' : 'matched';
-  const lineValueUsd = unit === null ? null : Math.round(unit * line.quantity * 100) / 100;
+  const lineValueUsd = unit === null ? null : roundUsd(unit * line.quantity);
   const entry: CollectionEntry = {
     ...base,
     status,
@@ -281,7 +282,6 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
   const sources = new Map<string, SeriesSource>();
   const readings = new Map<string, Reading>();
   const counts: Collection['counts'] = { matched: 0, ambiguous: 0, 'not-found': 0, unpriced: 0 };
-  let totalCents = 0;
   let quantity = 0;
   const entries = lines.map((line) => {
     let entry: CollectionEntry;
@@ -314,13 +314,12 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
     }
     counts[entry.status]++;
     quantity += entry.quantity;
-    if (entry.lineValueUsd !== null) totalCents += Math.round(entry.lineValueUsd * 100);
     return entry;
   });
   return {
     pricesAsOf,
     ...(asOf && { asOf: asOf.date }),
-    totalUsd: totalCents / 100,
+    totalUsd: sumUsd(entries.flatMap((e) => e.lineValueUsd ?? [])),
     quantity,
     counts,
     ...(through?.series && { series: listSeries(through.series, pricesAsOf, [...sources.values()]) }),

@@ -2,12 +2,13 @@ import { type CardSummary, cardToSummary } from '../catalogue/card-record.ts';
 import { type ContentCatalogue, pricesAsOfOf } from '../catalogue/catalogue-changes.ts';
 import { COMPS_SCOPES } from '../catalogue/comps.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
+import { medianUsd } from '../catalogue/money.ts';
 import { knownPricesOf, priceOn } from '../catalogue/price-on-day.ts';
-import { medianUsd, type PriceStatus } from '../catalogue/price-status.ts';
+import type { PriceStatus } from '../catalogue/price-status.ts';
 import { type SealedSummary, sealedToDetail } from '../catalogue/sealed-record.ts';
 import { VALUE_BAND_IDS, type ValueBand } from '../catalogue/value-bands.ts';
 import type { CardEntry } from '../schemas/card.ts';
-import { addDays, sundayOnOrAfter } from '../schemas/dates.ts';
+import { addDays } from '../schemas/dates.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
@@ -85,9 +86,6 @@ export const medianValue = (cards: readonly FactsCard[]) => medianUsd(valued(car
 /** A share in percent with one decimal: 13516 of 17882 → 75.6. */
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-/** Dollars summed and rounded to cents (floating sums drift in the last digits). */
-export const sumUsd = (values: readonly number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
-
 /** Most valuable first; equal values by id, so the order never depends on the files' order. */
 export function byValueDesc(a: FactsCard, b: FactsCard): number {
   return b.summary.valueUsd! - a.summary.valueUsd! || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
@@ -130,7 +128,7 @@ export const ERAS: readonly Era[] = ['vintage', 'between', 'modern'];
 export const eraOf = (setId: string): Era => (COMPS_SCOPES.vintage(setId) ? 'vintage' : COMPS_SCOPES.modern(setId) ? 'modern' : 'between');
 
 /** The median of ratios (one price over another), to two decimals; null for none. */
-export const medianRatio = (ratios: readonly number[]) => medianUsd([...ratios]);
+export const medianRatio = (ratios: readonly number[]) => medianUsd(ratios);
 
 /** A price history as content keeps it: daily values from `start`, and the weekly closes before them. */
 export type History = NonNullable<SealedEntry['history']>;
@@ -147,12 +145,12 @@ export function firstPriceOf(h: History): { date: string; market: number } | nul
 }
 
 /**
- * A sealed product's price in the week of a day (Monday to Sunday), as the articles compare weeks: the week's close,
- * its price on the Sunday that ends the week by the one rule every value through time follows
- * (src/catalogue/price-on-day.ts: the latest record from the day it was recorded, before that the last price the
- * history knew in the week ending that day); null when none was known that week.
- * @example weekPriceOf(product, '2024-08-15') // its price on Sunday 2024-08-18, or null
+ * A sealed product's price on a day by the one rule every value through time follows (src/catalogue/price-on-day.ts:
+ * the latest record from the day it was recorded, before that the last price the history knew in the week ending
+ * that day), so that an article states the price `/api/collection?asOf=` answers for the same day; null when none
+ * was known.
+ * @example sealedPriceOn(product, '2024-08-15') // its price on 2024-08-15 (in the weekly part, Sunday 08-11's close), or null
  */
-export function weekPriceOf(product: Pick<SealedEntry, 'price' | 'history'>, date: string): number | null {
-  return priceOn(knownPricesOf(product.price, product.history), sundayOnOrAfter(date))?.usd ?? null;
+export function sealedPriceOn(product: Pick<SealedEntry, 'price' | 'history'>, date: string): number | null {
+  return priceOn(knownPricesOf(product.price, product.history), date)?.usd ?? null;
 }

@@ -1,3 +1,4 @@
+import { sumUsd } from '../catalogue/money.ts';
 import { CARD_SEARCH_PAGE, pageUrl } from '../http/links.ts';
 import type { Autocomplete } from '../schemas/api-types.ts';
 import { foldText, wordsOf } from './normalize.ts';
@@ -73,8 +74,6 @@ interface Tally {
   spellings: Map<string, number>;
 }
 
-const cents = (usd: number) => Math.round(usd * 100) / 100;
-
 /**
  * The index of a catalogue: every distinct card name (names that fold alike are one, under the spelling most of
  * its cards use) and every set, ranked, with their keys sorted for binary search.
@@ -92,7 +91,7 @@ export function autocompleteDataOf(cards: readonly AutocompleteCard[], sets: rea
     for (const tally of [name, setTallies.get(card.set)]) {
       if (!tally) continue;
       tally.cards++;
-      tally.totalUsd += card.valueUsd ?? 0;
+      if (card.valueUsd !== null) tally.totalUsd = sumUsd([tally.totalUsd, card.valueUsd]);
     }
     name.spellings.set(card.name, (name.spellings.get(card.name) ?? 0) + 1);
   }
@@ -124,7 +123,7 @@ export function autocompleteDataOf(cards: readonly AutocompleteCard[], sets: rea
   });
   starts.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
   return {
-    entries: ranked.map(({ label, cards, totalUsd, set }) => (set === undefined ? [label, cards, cents(totalUsd)] : [label, cards, cents(totalUsd), set])),
+    entries: ranked.map(({ label, cards, totalUsd, set }) => (set === undefined ? [label, cards, totalUsd] : [label, cards, totalUsd, set])),
     keys: starts.map(([key]) => key),
     targets: starts.map(([, target]) => target),
   };

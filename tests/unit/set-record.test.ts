@@ -6,7 +6,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
 import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
-import { byValue, SET_TOP_CARDS, setCardsOf, setIdOfCard, setListOf, setToDetail, setToSummary, sumUsd } from '../../src/catalogue/set-record.ts';
+import { byValue, SET_TOP_CARDS, setCardsOf, setIdOfCard, setListOf, setToDetail, setToSummary } from '../../src/catalogue/set-record.ts';
 import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, toMarkdown } from '../../src/render/markdown/mdast.ts';
 import { setCardValueText, setListToMarkdown, setToMarkdown, setToMarkdownTree } from '../../src/render/markdown/set-markdown.ts';
 import type { History } from '../../src/schemas/api-types.ts';
@@ -69,12 +69,6 @@ describe('set cards', () => {
   it('byValue is a total order: antisymmetric on distinct cards', () => {
     const cards = setCardsOf(BASE, [source('base1-2', 'A', 1), source('base1-2a', 'B', 1), source('base1-3', 'C', null), source('base1-4', 'D', 2)]);
     for (const a of cards) for (const b of cards) if (a !== b) expect(Math.sign(byValue(a, b))).toBe(-Math.sign(byValue(b, a)));
-  });
-
-  it('sums dollars in cents, so that floating point never shows', () => {
-    expect(sumUsd([0.1, 0.2])).toBe(0.3);
-    expect(sumUsd([458.29, 120.5, 0.99])).toBe(579.78);
-    expect(sumUsd([])).toBe(0);
   });
 
   it('reads the set id from a card id', () => {

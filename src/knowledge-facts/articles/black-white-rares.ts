@@ -1,5 +1,6 @@
+import { roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, sumUsd, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../catalogue.ts';
 
 const RARITY = 'Black White Rare';
 
@@ -15,8 +16,6 @@ type Row = {
   over_special_illustration_rare: number | null;
   same_name_in_set: OtherCard[];
 };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const article: ArticleFacts = {
   slug: 'black-white-rares',
@@ -36,7 +35,7 @@ const article: ArticleFacts = {
         slug: c.summary.slug,
         valueUsd: c.summary.valueUsd,
         rank_in_set: c.summary.valueUsd === null ? null : own.indexOf(c) + 1,
-        over_special_illustration_rare: sir.length === 1 && c.summary.valueUsd !== null ? round2(c.summary.valueUsd / sir[0].summary.valueUsd!) : null,
+        over_special_illustration_rare: sir.length === 1 && c.summary.valueUsd !== null ? roundHundredths(c.summary.valueUsd / sir[0].summary.valueUsd!) : null,
         same_name_in_set: others.map((o) => ({ rarity: o.entry.rarity ?? '', valueUsd: o.summary.valueUsd })),
       };
     };

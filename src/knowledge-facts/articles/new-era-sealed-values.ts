@@ -1,4 +1,4 @@
-import { medianUsd } from '../../catalogue/price-status.ts';
+import { medianUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { ranked } from '../catalogue.ts';
 import { newEraSets, type ProductBrief, productBriefOf, type StandardProduct, standardProductsOf } from '../new-era.ts';

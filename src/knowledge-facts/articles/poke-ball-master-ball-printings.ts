@@ -1,5 +1,5 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
-import { medianUsd } from '../../catalogue/price-status.ts';
+import { medianUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { type FactsCard, medianRatio, ranked } from '../catalogue.ts';
 import { briefOf, type CardBrief } from '../new-era.ts';

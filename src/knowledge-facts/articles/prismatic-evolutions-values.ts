@@ -1,7 +1,7 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
-import { medianUsd } from '../../catalogue/price-status.ts';
+import { medianUsd, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, sumUsd, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../catalogue.ts';
 import { briefOf, type CardBrief, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
 
 const SET = 'sv8pt5';
@@ -13,8 +13,6 @@ const EEVEE_FAMILY = [133, 134, 135, 136, 196, 197, 470, 471, 700];
 
 /** How many of the set's most valuable cards the table lists. */
 const TOP = 10;
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The values of one pattern printing (`pokeball`, `masterball`) across a set's cards, with the most valuable. */
 function patternOf(cards: readonly FactsCard[], printing: string, pricesAsOf: string) {
@@ -60,7 +58,7 @@ const article: ArticleFacts = {
       umbreon: {
         number: `${umbreon.entry.number}/${set.printedTotal}`,
         rank_in_set: umbreon.summary.valueUsd === null ? null : cards.indexOf(umbreon) + 1,
-        over_median_sir: umbreon.summary.valueUsd === null ? null : round2(umbreon.summary.valueUsd / medianValue(sirs)!),
+        over_median_sir: umbreon.summary.valueUsd === null ? null : roundHundredths(umbreon.summary.valueUsd / medianValue(sirs)!),
         share_of_set_pct: umbreon.summary.valueUsd === null ? null : percent(umbreon.summary.valueUsd, total),
         history: history && { start: history.start, end: history.end, low_usd: history.low_usd, high_usd: history.high_usd },
       },

@@ -1,3 +1,4 @@
+import { roundHundredths } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
 import { cardsOf, isChaseOrGrail, newEraSets } from '../new-era.ts';
@@ -24,8 +25,6 @@ type Pair = {
 };
 type Example = { card_id: string; name: string; set: string; slug: string; values: Record<string, number | null> };
 type SetRow = { sir_cards: number; sir_median_usd: number | null; illustration_rare_median_usd: number | null; ultra_rare_median_usd: number | null };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const article: ArticleFacts = {
   slug: 'special-illustration-rare-premium',
@@ -61,8 +60,8 @@ const article: ArticleFacts = {
             trainers: found.filter((f) => f.sir.entry.supertype === 'Trainer').length,
             sir_higher: ratios.filter((r) => r > 1).length,
             median_ratio: medianRatio(ratios),
-            min_ratio: ratios.length ? round2(Math.min(...ratios)) : null,
-            max_ratio: ratios.length ? round2(Math.max(...ratios)) : null,
+            min_ratio: ratios.length ? roundHundredths(Math.min(...ratios)) : null,
+            max_ratio: ratios.length ? roundHundredths(Math.max(...ratios)) : null,
           },
         ];
       }),
@@ -93,7 +92,7 @@ const article: ArticleFacts = {
       sir_median_over: Object.fromEntries(
         ['Illustration Rare', 'Ultra Rare', 'Double Rare'].map((r) => {
           const other = byRarity[r].median_usd;
-          return [r, sirMedian === null || !other ? null : round2(sirMedian / other)];
+          return [r, sirMedian === null || !other ? null : roundHundredths(sirMedian / other)];
         }),
       ),
       pairs,

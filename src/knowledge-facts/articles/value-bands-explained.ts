@@ -1,4 +1,4 @@
-import { medianUsd } from '../../catalogue/price-status.ts';
+import { medianUsd } from '../../catalogue/money.ts';
 import { VALUE_BANDS, valueBandOf } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { bandCounts, percent } from '../catalogue.ts';

@@ -6,7 +6,7 @@
  * No inline styles (the CSP allows styles from 'self' only): colours and widths are SVG presentation attributes,
  * layout is in public/styles.css under `.price-chart`. Deterministic: coordinates are rounded to one decimal.
  */
-import { formatUsd } from '../../catalogue/format.ts';
+import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { evenlySpaced, historyChange, historySpan, type PriceSeries } from '../../catalogue/price-history.ts';
 import { escapeHtml } from '../html.ts';
 import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
@@ -71,11 +71,6 @@ const GRID_COLOUR = '#c8c8c8';
 /** What a page says instead of the chart when there are not two known prices to draw a line between. */
 export const NO_CHART_TEXT = 'Not enough price history for a chart yet.';
 
-/** "+13.6%", "-2%", "+0%": the change as the pages have always written it. */
-export function formatChangePct(changePct: number): string {
-  return `${changePct >= 0 ? '+' : ''}${changePct}%`;
-}
-
 /**
  * The series with at most `maxPoints` values: unchanged when it is short enough, otherwise one value per bucket of
  * ceil(length / maxPoints) consecutive days, the last known value of the bucket (null when it has none).
@@ -124,7 +119,7 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
   const bottom = box.top + box.height;
   const label = options.label ?? 'Market price';
   const [first, last, low, high] = [change.first.usd, change.last.usd, extent.min, extent.max].map(formatUsd);
-  const changeText = formatChangePct(change.changePct);
+  const changeText = signedPct(change.changePct);
   return {
     width,
     height,

@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { CHANGE_KINDS, type ChangeKind, type ChangeListItem, type ItemChangeRef } from '../../catalogue/change-feed.ts';
-import { formatUsd } from '../../catalogue/format.ts';
+import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { changesMarkdownUrl, changesUrl, pageUrl } from '../../http/links.ts';
 import type { ChangeRecord, CollectionChanges, ItemRef } from '../../schemas/changes.ts';
 import { heading, link, list, paragraph, toMarkdown } from './mdast.ts';
@@ -48,7 +48,7 @@ export function changeListToMarkdown(items: ChangeListItem[]): string {
 
 function itemLine(collection: 'cards' | 'sealed', kind: ChangeKind, item: CollectionChanges[ChangeKind][number]): (PhrasingContent | string)[] {
   const name: PhrasingContent | string = kind === 'removed' ? item.name : link(pageUrl(collection, item.slug), item.name);
-  if ('changePercent' in item) return [name, `: ${formatUsd(item.from)} → ${formatUsd(item.to)} (${item.changePercent >= 0 ? '+' : ''}${item.changePercent}%)`];
+  if ('changePercent' in item) return [name, `: ${formatUsd(item.from)} → ${formatUsd(item.to)} (${signedPct(item.changePercent)})`];
   if ('from' in item) return [name, `: ${item.from ?? 'none'} → ${item.to ?? 'none'}`];
   return [name, `: ${formatUsd((item as ItemRef).valueUsd)}`];
 }
@@ -88,7 +88,7 @@ export function changeRecordToMarkdown(record: ChangeRecord): string {
       list(
         printings.map((p) => [
           link(pageUrl('cards', p.slug), p.name),
-          `, ${p.label}: ${formatUsd(p.from)} → ${formatUsd(p.to)} (${p.changePercent >= 0 ? '+' : ''}${p.changePercent}%)`,
+          `, ${p.label}: ${formatUsd(p.from)} → ${formatUsd(p.to)} (${signedPct(p.changePercent)})`,
         ]),
       ),
     );

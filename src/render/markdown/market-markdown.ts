@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { changesInWords } from '../../catalogue/change-fields.ts';
-import { formatUsd } from '../../catalogue/format.ts';
+import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { historyChange } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
@@ -42,7 +42,7 @@ export function historySection(history: History | undefined, jsonHref: string, v
       ? [
           paragraph(
             `Market price ${formatUsd(change.first.usd)} → ${formatUsd(change.last.usd)} from ${change.first.date} to ${change.last.date} ` +
-              `(${change.changePct >= 0 ? '+' : ''}${change.changePct}%). ${values}`,
+              `(${signedPct(change.changePct)}). ${values}`,
             link(jsonHref, 'JSON'),
             '.',
           ),

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
-import { formatUsd } from '../../catalogue/format.ts';
-import { moversRules, signedPct, windowTitle } from '../../catalogue/movers.ts';
+import { formatUsd, signedPct } from '../../catalogue/format.ts';
+import { moversRules, windowTitle } from '../../catalogue/movers.ts';
 import { MOVERS_URL } from '../../http/links.ts';
 import type { Mover, Movers } from '../../schemas/api-types.ts';
 import { heading, link, paragraph, table, toMarkdown } from './mdast.ts';

@@ -1,5 +1,5 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
-import { formatUsd } from '../../catalogue/format.ts';
+import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { historyChange } from '../../catalogue/price-history.ts';
 import type { SetSummary } from '../../catalogue/set-record.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
@@ -119,7 +119,7 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
       list(
         moves.map(({ card, change }) => [
           link(pageUrl('cards', card.slug), card.name),
-          `: ${formatUsd(change.first.usd)} → ${formatUsd(change.last.usd)} from ${change.first.date} to ${change.last.date} (${change.changePct >= 0 ? '+' : ''}${change.changePct}%)`,
+          `: ${formatUsd(change.first.usd)} → ${formatUsd(change.last.usd)} from ${change.first.date} to ${change.last.date} (${signedPct(change.changePct)})`,
         ]),
       ),
     );

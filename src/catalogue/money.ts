@@ -1,0 +1,46 @@
+/**
+ * The arithmetic of dollar amounts, written once so that every record, page, list and article rounds, adds and
+ * takes medians the same way (a total on a set page and in an article must be the same number).
+ */
+
+/**
+ * A number to two decimals: dollars to cents, and the ratios the records and articles state.
+ * @example roundHundredths(2.345678) // 2.35
+ */
+export function roundHundredths(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * Dollars to cents, the precision every value is served in.
+ * @example roundUsd(873.994) // 873.99
+ */
+export const roundUsd: (value: number) => number = roundHundredths;
+
+/**
+ * The sum of dollar values, added in whole cents so that 0.1 + 0.2 is 0.30 and no float drift reaches a total.
+ * @example sumUsd([0.1, 0.2]) // 0.3
+ */
+export function sumUsd(values: readonly number[]): number {
+  let cents = 0;
+  for (const v of values) cents += Math.round(v * 100);
+  return cents / 100;
+}
+
+/**
+ * The middle value, or the mean of the two middle ones; NaN for none. The input is not reordered.
+ * @example median([3, 1, 2, 10]) // 2.5
+ */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * The median rounded to two decimals, null for none: a median value in dollars and cents, or a median ratio.
+ * @example medianUsd([1, 2.333]) // 1.67
+ */
+export function medianUsd(values: readonly number[]): number | null {
+  return values.length === 0 ? null : roundHundredths(median(values));
+}
