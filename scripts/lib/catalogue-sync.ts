@@ -1,5 +1,5 @@
 import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/catalogue-changes.ts';
-import { cardNumberOf, foldNumber, setIdOfTcgdex, TCGDEX_SERIES } from '../../src/catalogue/tcgdex-ids.ts';
+import { cardNumberOf, setIdOfTcgdex, TCGDEX_SERIES, unpaddedIfDigits } from '../../src/catalogue/tcgdex-ids.ts';
 import { type CardEntry, cardSchema } from '../../src/schemas/card.ts';
 import type { ChangeRecord, SetAdded } from '../../src/schemas/changes.ts';
 import { addDays } from '../../src/schemas/dates.ts';
@@ -145,7 +145,7 @@ export async function planSync(
     }
     report.setsRead++;
     const held = cardsOfSet.get(ours) ?? [];
-    const byNumber = new Map(held.map((card) => [foldNumber(card.number), card]));
+    const byNumber = new Map(held.map((card) => [unpaddedIfDigits(card.number), card]));
     // The Mega Evolution promos keep TCGdex's zero padding in content (docs/data.md): a set that does keeps it.
     const padded = held.some((card) => /^0\d/.test(card.number));
     const known = setIds.has(ours);
@@ -162,8 +162,8 @@ export async function planSync(
         report.heldBack.push(`card ${resume.id}: its local id "${resume.localId}" is not a collector number`);
         continue;
       }
-      const mine = byNumber.get(foldNumber(number));
-      if (!mine && numbersAdded.has(foldNumber(number))) {
+      const mine = byNumber.get(unpaddedIfDigits(number));
+      if (!mine && numbersAdded.has(unpaddedIfDigits(number))) {
         report.heldBack.push(`card ${resume.id}: its number ${number} is another card's of the set in the same answer`);
         continue;
       }
@@ -183,7 +183,7 @@ export async function planSync(
       for (const reason of converted.heldBack) report.heldBack.push(`card ${resume.id}: ${reason}`);
       if (!mine) {
         added.push(converted.card);
-        numbersAdded.add(foldNumber(number));
+        numbersAdded.add(unpaddedIfDigits(number));
         continue;
       }
       report.differences.push(...differencesOf(mine, converted.card));

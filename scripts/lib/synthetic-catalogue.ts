@@ -33,6 +33,7 @@ import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/cat
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { cardSlug, slugify } from '../../src/catalogue/slug.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
+import { dateOfDay, dayOf } from '../../src/schemas/dates.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
 import { printingNamesOf } from '../../src/schemas/printing-names.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
@@ -266,10 +267,7 @@ function readAliases(source: string): AliasContent {
 // ---------------------------------------------------------------------------
 // Dates
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const yearsBefore = (date: string, asOf = AS_OF) => (dayNumber(asOf) - dayNumber(date)) / 365.25;
+const yearsBefore = (date: string, asOf = AS_OF) => (dayOf(asOf) - dayOf(date)) / 365.25;
 
 // ---------------------------------------------------------------------------
 // Sets
@@ -338,8 +336,8 @@ function planSets(cards: number, seed: number, reserved: Set<string>): { sets: P
   const rng = streamOf(seed, 'sets');
   const sizes = setSizes(cards, rng);
   const names = setNames(sizes.length, rng);
-  const first = dayNumber(FIRST_RELEASE);
-  const span = dayNumber(LAST_RELEASE) - first;
+  const first = dayOf(FIRST_RELEASE);
+  const span = dayOf(LAST_RELEASE) - first;
   const codes = new Set<string>();
   const sets: PlannedSet[] = [];
   let series = -1;
@@ -369,7 +367,7 @@ function planSets(cards: number, seed: number, reserved: Set<string>): { sets: P
       series: seriesName,
       printedTotal: size - secret,
       total: size,
-      releaseDate: dateOf(day),
+      releaseDate: dateOfDay(day),
       ...(ptcgoCode && { ptcgoCode }),
       groupId: 1000 + i * 7 + rng.int(0, 6),
       promo,
@@ -504,7 +502,7 @@ function pricesOf(rarity: string, set: PlannedSet, pools: Pools, rng: Rng, produ
       source: exported ? 'pokemontcg-api-export' : 'tcgcsv-archive',
     };
   });
-  const start = dateOf(dayNumber(AS_OF) - SYNTHETIC_HISTORY_DAYS + 1);
+  const start = dateOfDay(dayOf(AS_OF) - SYNTHETIC_HISTORY_DAYS + 1);
   const history = exported
     ? []
     : lines
@@ -634,17 +632,17 @@ function sealedGroupOf(set: PlannedSet, pools: Pools, seed: number, productIds: 
   if (set.promo || (!rng.chance(set.releaseDate >= MODERN_SEALED_FROM ? SHARE.modernSealedGroup : SHARE.vintageSealedGroup) && !newest)) return null;
   // Old sealed product is scarce: prices grow with age (a 25-year-old booster box costs thousands).
   const age = Math.exp(0.16 * Math.max(0, yearsBefore(set.releaseDate)));
-  const listed = Math.max(dayNumber(SEALED_HISTORY_START), dayNumber(set.releaseDate));
+  const listed = Math.max(dayOf(SEALED_HISTORY_START), dayOf(set.releaseDate));
   const products: Omit<SealedEntry, 'group'>[] = [];
   const add = (kind: ProductKind, name: string, quantity?: number) => {
     const productId = productIds.next;
     productIds.next += rng.int(1, 40);
     const market = cents(kind.usd * (quantity ?? 1) * age * Math.exp(0.25 * rng.normal()));
     const priced = !rng.chance(SHARE.sealedUnpriced);
-    const days = dayNumber(AS_OF) - dayNumber(SEALED_HISTORY_START) + 1;
+    const days = dayOf(AS_OF) - dayOf(SEALED_HISTORY_START) + 1;
     const walk = withNullDays(dailyWalk(priced ? market : null, days, rng, 0.6, 0.015), rng, 0.01, 0.3);
     // Before the product was listed the marketplace recorded nothing.
-    for (let d = 0; d < listed - dayNumber(SEALED_HISTORY_START); d++) walk[d] = null;
+    for (let d = 0; d < listed - dayOf(SEALED_HISTORY_START); d++) walk[d] = null;
     products.push({
       productId,
       name,
@@ -851,7 +849,7 @@ function aliasesOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[], 
  * week earlier had every set but the newest, at the prices of that day's history.
  */
 function changeRecordOf(sets: SetEntry[], cards: CardEntry[], sealed: SealedEntry[]): ReturnType<typeof catalogueChanges> {
-  const back = dayNumber(AS_OF) - dayNumber(PREVIOUS_AS_OF);
+  const back = dayOf(AS_OF) - dayOf(PREVIOUS_AS_OF);
   const newest = sets.at(-1)!.id;
   const rollBack = (card: CardEntry): CardEntry => ({
     ...card,

@@ -63,14 +63,17 @@ export function setIdOfTcgdex(tcgdexSetId: string): string | undefined {
  * @example cardNumberOf('007', true) // "007"
  */
 export function cardNumberOf(localId: string, padded: boolean): string {
-  return /^\d+$/.test(localId) && !padded ? String(Number(localId)) : localId;
+  return padded ? localId : unpaddedIfDigits(localId);
 }
 
 /**
- * A collector number as search and the sync compare them: leading zeros of an all-digit number left out.
- * @example foldNumber('001') // "1"
+ * A collector number as the sync compares ours with TCGdex's: an all-digit number without its leading zeros, any
+ * other exactly as written (TCGdex's `TG01` and ours are one card, and `TG1` would be another). Search folds numbers
+ * further (lowercaseUnpadded, src/search/normalize.ts), since a query may be typed in any case and padding.
+ * @example unpaddedIfDigits('001') // "1"
+ * @example unpaddedIfDigits('TG01') // "TG01"
  */
-export function foldNumber(number: string): string {
+export function unpaddedIfDigits(number: string): string {
   return /^\d+$/.test(number) ? String(Number(number)) : number;
 }
 

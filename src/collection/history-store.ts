@@ -22,13 +22,13 @@
 import type { PriceSeries } from '../catalogue/price-history.ts';
 import { type KnownPrices, knownPricesOf, pricesFrom } from '../catalogue/price-on-day.ts';
 import type { Market, Printing } from '../schemas/api-types.ts';
+import { dateOfDay, dayOf } from '../schemas/dates.ts';
 
 export const HISTORY_STORE_FILE = 'search/histories.bin';
 
 const MAGIC = 'CVHIST02';
 const PREAMBLE = MAGIC.length + 4;
 const SERIES_FIELDS = 7;
-const DAY_MS = 86_400_000;
 
 /** A card's printings with what is known of their prices, and which of them gives the card's value (its detail's valuePrinting). */
 export interface CardHistories {
@@ -80,9 +80,6 @@ export function firstPriceDay(cards: readonly CardHistories[], sealed: readonly 
   }
   return first;
 }
-
-const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** Bytes that grow as they are written. */
 function byteWriter() {
@@ -183,7 +180,7 @@ export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): 
   function decode(series: number): KnownPrices {
     const known: KnownPrices = {};
     const latestDay = field(series, 5);
-    if (latestDay >= 0) known.latest = { date: dateOf(latestDay), usd: field(series, 6) < 0 ? null : field(series, 6) / 100 };
+    if (latestDay >= 0) known.latest = { date: dateOfDay(latestDay), usd: field(series, 6) < 0 ? null : field(series, 6) / 100 };
     const start = field(series, 0);
     if (start < 0) return known;
     const dailyLength = field(series, 1);
@@ -209,9 +206,9 @@ export function readHistoryStore(bytes: Uint8Array, name = HISTORY_STORE_FILE): 
       previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
       market[i] = previous / 100;
     }
-    const history: PriceSeries = { start: dateOf(start), end: dateOf(start + dailyLength - 1), market: market.slice(weeklyLength) };
+    const history: PriceSeries = { start: dateOfDay(start), end: dateOfDay(start + dailyLength - 1), market: market.slice(weeklyLength) };
     if (weeklyStart >= 0) {
-      history.weekly = { start: dateOf(weeklyStart), end: dateOf(weeklyStart + 7 * (weeklyLength - 1)), market: market.slice(0, weeklyLength) };
+      history.weekly = { start: dateOfDay(weeklyStart), end: dateOfDay(weeklyStart + 7 * (weeklyLength - 1)), market: market.slice(0, weeklyLength) };
     }
     known.history = history;
     return known;

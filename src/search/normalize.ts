@@ -83,8 +83,12 @@ export function indexTermsOf(text: string): IndexTerms {
   return { words, aliases };
 }
 
-/** Digits lose their leading zeros (004 → 4, TG01 → tg1) so a number matches however it is padded. */
-function foldNumber(number: string): string {
+/**
+ * A collector number as search keys it: lowercased, and its digits without leading zeros after any letter prefix
+ * (004 → 4, TG01 → tg1), so that a query matches however it is typed and padded. The sync compares numbers more
+ * strictly (unpaddedIfDigits, src/catalogue/tcgdex-ids.ts).
+ */
+function lowercaseUnpadded(number: string): string {
   return number.toLowerCase().replace(/^([a-z]*)0+(?=\d)/, '$1');
 }
 
@@ -94,7 +98,7 @@ function foldNumber(number: string): string {
  * @example numberKey('TG01', 30) // "tg1/30"
  */
 export function numberKey(number: string, printedTotal: number): string {
-  return `${foldNumber(foldText(number))}/${printedTotal}`;
+  return `${lowercaseUnpadded(foldText(number))}/${printedTotal}`;
 }
 
 /**
@@ -121,7 +125,7 @@ export function queryWords(folded: string): string[] {
     if (slash === -1) return t;
     // The total may be printed with the number's prefix (TG01/TG30); the key holds digits only.
     const total = t.slice(slash + 1).replace(/^[a-z]*0*(?=\d)/, '');
-    return `${foldNumber(t.slice(0, slash))}/${total}`;
+    return `${lowercaseUnpadded(t.slice(0, slash))}/${total}`;
   });
 }
 

@@ -6,6 +6,7 @@ import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
@@ -122,7 +123,7 @@ describe('the figures articles state', () => {
     for (const card of content.cards) {
       const line = primaryPriceOf(card);
       status[priceStatusOf(line?.updatedAt ?? null, asOf)]++;
-      bands[valueBandOf(line ? Math.round(line.market! * 100) / 100 : null) ?? 'unpriced']++;
+      bands[valueBandOf(line ? roundUsd(line.market!) : null) ?? 'unpriced']++;
     }
     expect(structuredOf('priced-stale-unpriced').cards_by_status).toEqual(status);
     const { cards_with_value, budget_cards, grail_cards } = structuredOf('why-most-cards-are-budget');
@@ -163,7 +164,7 @@ describe("the new era's articles", () => {
   const setOf = new Map(sets.map((s) => [s.id, s]));
   const cardValue = (card: (typeof cards)[number]) => {
     const line = primaryPriceOf(card);
-    return line ? Math.round(line.market! * 100) / 100 : null;
+    return line ? roundUsd(line.market!) : null;
   };
   const sealedDir = join(CONTENT_DIR, 'sealed');
   const products = readdirSync(sealedDir).flatMap(
@@ -217,8 +218,7 @@ describe("the new era's articles", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const product = products.find((p) => p.productId === row.product_id)!;
-      const perPack =
-        product.packs && product.price?.market != null ? Math.round((Math.round(product.price.market * 100) / 100 / product.packs) * 100) / 100 : null;
+      const perPack = product.packs && product.price?.market != null ? roundUsd(roundUsd(product.price.market) / product.packs) : null;
       expect(row.per_pack_usd, String(row.product_id)).toBe(perPack);
     }
   });

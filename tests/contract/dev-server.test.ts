@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 
 /**
@@ -57,7 +58,7 @@ it('npm run dev serves the site and serves an edited price after the rebuild it 
   const cards = JSON.parse(readFileSync(file, 'utf8')) as { id: string; prices: { primary: boolean; market: number }[] }[];
   const card = cards.find((c) => c.id === 'fix1-107')!;
   const primary = card.prices.find((p) => p.primary)!;
-  primary.market = Math.round((before + 100) * 100) / 100;
+  primary.market = roundUsd(before + 100);
   writeFileSync(file, `${JSON.stringify(cards, null, 2)}\n`);
 
   const second = await servedTime(2);

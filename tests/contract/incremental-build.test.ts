@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import { type BuildResult, buildSite, FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 
 /**
@@ -92,7 +93,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     const editedBefore = mtimeOf(incremental.dist, 'cards/charizard-base1-4.html');
     editJson('cards/base1.json', (cards) => {
       const charizard = cards.find((c) => c.id === 'base1-4')!;
-      for (const line of charizard.prices) if (line.primary) line.market = Math.round(line.market * 1.5 * 100) / 100;
+      for (const line of charizard.prices) if (line.primary) line.market = roundUsd(line.market * 1.5);
     });
     rebuildAndCompare({
       check: (rebuilt) => {
@@ -194,7 +195,7 @@ describe('an incremental build equals a clean build of the same content', () => 
     expect(cached.length).toBeGreaterThan(0);
     for (const name of cached) writeFileSync(join(cacheDir, name), readFileSync(join(cacheDir, name), 'utf8').slice(0, 40));
     editJson('cards/base1.json', (cards) => {
-      for (const line of cards[0].prices) if (line.primary) line.market = Math.round(line.market * 1.1 * 100) / 100;
+      for (const line of cards[0].prices) if (line.primary) line.market = roundUsd(line.market * 1.1);
     });
     rebuildAndCompare();
   }, 180_000);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { roundUsd } from '../../src/catalogue/money.ts';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 import type { Mover, Movers } from '../../src/schemas/api-types.ts';
+import { dateOfDay, dayOf } from '../../src/schemas/dates.ts';
 import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { FIXTURE_CONTENT } from '../support/fixture-site.ts';
 import { assertMatches } from '../support/schemas.ts';
@@ -50,10 +52,6 @@ const RULES = {
     { days: 30, minKnownDays: 20 },
   ],
 };
-const DAY_MS = 86_400_000;
-const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const cents = (usd: number) => Math.round(usd * 100) / 100;
 
 /**
  * A card's value history: the history of its primary line with a market price. The fixture keeps a history for at
@@ -105,8 +103,8 @@ function moveIn(id: string, history: History | undefined, days: number) {
   if (first < dayOf(history.weekly?.start ?? history.start) || end > dayOf(history.end)) return undefined;
   const [from, to] = [priceOnDay(history, first), priceOnDay(history, end)];
   if (!from || !to || from.v <= 0) return undefined;
-  const fromUsd = cents(from.v);
-  const toUsd = cents(to.v);
+  const fromUsd = roundUsd(from.v);
+  const toUsd = roundUsd(to.v);
   const changePct = Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10;
   if (changePct === 0) return undefined;
   return {
@@ -115,8 +113,8 @@ function moveIn(id: string, history: History | undefined, days: number) {
     fromUsd,
     toUsd,
     changePct,
-    fromDate: dateOf(from.day),
-    toDate: dateOf(to.day),
+    fromDate: dateOfDay(from.day),
+    toDate: dateOfDay(to.day),
     knownDays: market.filter((v) => v !== null).length,
     market,
   } satisfies Expected;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardNumberOf, foldNumber, setIdOfTcgdex, tcgdexCardIdOf, tcgdexSetIdOf } from '../../src/catalogue/tcgdex-ids.ts';
+import { cardNumberOf, setIdOfTcgdex, tcgdexCardIdOf, tcgdexSetIdOf, unpaddedIfDigits } from '../../src/catalogue/tcgdex-ids.ts';
 
 /**
  * The id rules between TCGdex and the catalogue (src/catalogue/tcgdex-ids.ts), on the real pairs
@@ -52,7 +52,11 @@ describe('card numbers and ids', () => {
     expect(cardNumberOf('161', false)).toBe('161');
     expect(cardNumberOf('007', true)).toBe('007');
     expect(cardNumberOf('TG01', false)).toBe('TG01');
-    expect(foldNumber('001')).toBe(foldNumber('1'));
+    expect(unpaddedIfDigits('001')).toBe(unpaddedIfDigits('1'));
+  });
+
+  it('the sync compares an all-digit number without its padding and any other as written, case kept', () => {
+    expect(['001', '010', '0', 'TG01', 'tg01', 'SWSH001'].map(unpaddedIfDigits)).toEqual(['1', '10', '0', 'TG01', 'tg01', 'SWSH001']);
   });
 
   it("derives TCGdex's card id for the series the rule covers, and none elsewhere", () => {
