@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyDay, DAILY_DAYS, foldHistory, HISTORY_MAX_DAYS, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
+import { applyDay, readPriceContent, setHistoryDay } from '../../scripts/lib/price-import.ts';
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
+import { DAILY_DAYS, foldHistory, HISTORY_MAX_DAYS, type HistorySeries } from '../../src/catalogue/price-history.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { dailyHistory } from '../../src/schemas/common.ts';
-import { addDays, daysBetween, isSunday } from '../../src/schemas/dates.ts';
+import { addDays, daysBetween } from '../../src/schemas/dates.ts';
 import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 import { contentCopy, type LaterDay, laterDays, TCGCSV_SAMPLE } from '../support/tcgcsv-days.ts';
 
@@ -125,7 +126,7 @@ describe('importing a day', () => {
     const record = JSON.parse(readFileSync(join(content, 'changes', '2025-10-21.json'), 'utf8'));
     expect(record).toMatchObject({ asOf: '2025-10-21', previousAsOf: '2025-10-20' });
     expect(record.cards.repriced).toContainEqual(expect.objectContaining({ id: 'base1-4', from: 458.29, to: 520 }));
-    expect(result.output).toMatch(/Charizard \(Base 4\/102\): \$458\.29 → \$520 \(\+13\.5%\)/);
+    expect(result.output).toMatch(/Charizard \(Base 4\/102\): \$458\.29 → \$520\.00 \(\+13\.5%\)/);
   });
 
   it('is a no-op the second time: the same day imported again writes the same bytes', () => {
@@ -264,30 +265,9 @@ describe('freshness', () => {
   });
 });
 
-type TestSeries = { start: string; end: string; market: (number | null)[]; weekly?: { start: string; end: string; market: (number | null)[] } };
-
-describe('history policy: daily for the last 90 days, weekly closes before, two years in all', () => {
-  it('folds the weeks before the last 90 days into weekly closes: the last price known Monday to Sunday, dated by the Sunday', () => {
-    // 2025-06-01 is a Sunday; 142 days to 2025-10-20 (a Monday); day i is worth i, except a null Sunday and a null week.
-    const market: (number | null)[] = Array.from({ length: 142 }, (_, i) => i);
-    market[7] = null; // Sunday 2025-06-08: the week closes at Saturday's 6
-    for (let i = 15; i <= 21; i++) market[i] = null; // Monday 2025-06-16 to Sunday 2025-06-22: no price that week
-    const series: TestSeries = { start: '2025-06-01', end: '2025-10-20', market };
-    foldHistory(series);
-    expect(series.start).toBe('2025-07-21');
-    expect(isSunday(addDays(series.start, -1))).toBe(true);
-    expect(series.market).toHaveLength(daysBetween('2025-07-21', '2025-10-20') + 1);
-    expect(series.market.length).toBeGreaterThanOrEqual(DAILY_DAYS);
-    expect(series.market[0]).toBe(daysBetween('2025-06-01', '2025-07-21'));
-    expect(series.weekly).toEqual({ start: '2025-06-01', end: '2025-07-20', market: [0, 6, 14, null, 28, 35, 42, 49] });
-    expect(dailyHistory.safeParse(series).success).toBe(true);
-    const again = structuredClone(series);
-    foldHistory(again);
-    expect(again).toEqual(series);
-  });
-
+describe('history policy, as the daily import applies it day by day (its rule: tests/unit/price-history.test.ts)', () => {
   it('keeps a series bounded however long the daily import runs: 90 to 96 daily values, nothing older than two years', () => {
-    const series: TestSeries = { start: '2024-01-03', end: '2024-01-03', market: [1] };
+    const series: HistorySeries = { start: '2024-01-03', end: '2024-01-03', market: [1] };
     for (let day = 1; day < 1000; day++) {
       setHistoryDay(series, addDays('2024-01-03', day), day % 17 === 0 ? null : 1 + day / 100);
       if (day < DAILY_DAYS) continue;
@@ -304,7 +284,7 @@ describe('history policy: daily for the last 90 days, weekly closes before, two 
   });
 
   it('drops leading weeks that had no price, and does not set a day from before the daily values once weeks precede them', () => {
-    const series: TestSeries = { start: '2025-06-02', end: '2025-10-20', market: Array.from({ length: 141 }, (_, i) => (i < 14 ? null : i)) };
+    const series: HistorySeries = { start: '2025-06-02', end: '2025-10-20', market: Array.from({ length: 141 }, (_, i) => (i < 14 ? null : i)) };
     foldHistory(series);
     expect(series.weekly).toMatchObject({ start: '2025-06-22', market: [20, 27, 34, 41, 48] });
     const before = structuredClone(series);
