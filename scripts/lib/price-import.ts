@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
-import { weekCloses } from '../../src/catalogue/price-history.ts';
+import { foldHistory, type HistorySeries } from '../../src/catalogue/price-history.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { ChangeRecord } from '../../src/schemas/changes.ts';
-import { addDays, daysBetween, mondayOnOrBefore, sundayOnOrAfter } from '../../src/schemas/dates.ts';
+import { daysBetween } from '../../src/schemas/dates.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
 import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
@@ -21,22 +21,14 @@ import { variantOf } from './tcgcsv-days.ts';
  * prices unless they differ; a history day is set, not appended). Prices never go back: a day older than a
  * line's `updatedAt` fills in history only, and a day older than the content's is refused unless asked.
  *
- * History policy (docs/data.md, "Daily prices"): daily values for the last DAILY_DAYS days, weekly closes before
- * that, and nothing older than HISTORY_MAX_DAYS days. A series stays bounded (at most 96 daily and 92 weekly values)
- * however long the job runs, which keeps the content, the build and each card's JSON from growing year on year.
+ * Each history set is held to the history policy (foldHistory, src/catalogue/price-history.ts).
  */
 
-/** Days of daily values kept per series (90 to 96: whole weeks move to `weekly` at once). */
-export const DAILY_DAYS = 90;
-/** Days a series reaches back at most, weekly closes included: two years, so a year-on-year change has both ends. */
-export const HISTORY_MAX_DAYS = 730;
 /** What the price lines written by the daily import name as their source. */
 export const DAILY_SOURCE = 'tcgcsv';
 
 type SealedProduct = Omit<SealedEntry, 'group'>;
 type PriceLine = CardEntry['prices'][number];
-type Week = { start: string; end: string; market: (number | null)[] };
-type Series = Week & { weekly?: Week };
 
 /** The content the prices land in, as read from content/ (files kept as parsed, so unchanged ones write back byte for byte). */
 export interface PriceContent {
@@ -233,7 +225,7 @@ function setPrices(prices: Prices, row: TcgcsvRow, date: string, report: DayRepo
  * weekly closes there: a week's close is not made again from one day). Then the series is folded to the history
  * policy (foldHistory). Says whether anything changed.
  */
-export function setHistoryDay(series: Series, date: string, value: number | null): boolean {
+export function setHistoryDay(series: HistorySeries, date: string, value: number | null): boolean {
   const offset = daysBetween(series.start, date);
   if (offset >= series.market.length) {
     if (value === null) return false;
@@ -249,32 +241,6 @@ export function setHistoryDay(series: Series, date: string, value: number | null
   }
   foldHistory(series);
   return true;
-}
-
-/**
- * Holds a series to the history policy: the days before the last DAILY_DAYS (whole weeks, Monday to Sunday) become
- * weekly closes, each the last price known that week and dated by its Sunday; weeks that close HISTORY_MAX_DAYS or more
- * before the end, and leading weeks with no price, drop off. Idempotent; changes the series in place and returns it.
- */
-export function foldHistory<T extends Series>(series: T): T {
-  const keepFrom = mondayOnOrBefore(addDays(series.end, -(DAILY_DAYS - 1)));
-  const moving = daysBetween(series.start, keepFrom);
-  if (moving > 0) {
-    // The days moved end on the Sunday before keepFrom, so each of their weeks closes on its Sunday.
-    const weekly = series.weekly ?? { start: sundayOnOrAfter(series.start), end: '', market: [] };
-    weekly.market.push(...weekCloses(series.start, series.market.splice(0, moving)));
-    series.weekly = { ...weekly, end: addDays(keepFrom, -1) };
-    series.start = keepFrom;
-  }
-  const weekly = series.weekly;
-  if (!weekly) return series;
-  const oldest = addDays(series.end, -(HISTORY_MAX_DAYS - 1));
-  while (weekly.market.length > 0 && (weekly.start < oldest || weekly.market[0] === null)) {
-    weekly.market.shift();
-    weekly.start = addDays(weekly.start, 7);
-  }
-  if (weekly.market.length === 0) delete series.weekly;
-  return series;
 }
 
 /** The files the content now holds that differ from what was read (path relative to content/ → text). */

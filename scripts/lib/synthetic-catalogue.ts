@@ -65,7 +65,7 @@ const DEFAULT_SOURCE = join(import.meta.dirname, '..', '..', 'content');
 
 /** The catalogue's as-of date and the windows of history, as in the real import. */
 const AS_OF = '2025-10-20';
-/** Days of daily history each primary line has, ending on AS_OF, as the real catalogue's had at its import (not the daily job's cap, HISTORY_MAX_DAYS in price-import.ts). */
+/** Days of daily history each primary line has, ending on AS_OF, as the real catalogue's had at its import (not the daily job's cap, HISTORY_MAX_DAYS in src/catalogue/price-history.ts). */
 const SYNTHETIC_HISTORY_DAYS = 30;
 const EXPORT_UPDATED_AT = '2025-10-10';
 const GRADED_UPDATED_AT = '2025-02-27';

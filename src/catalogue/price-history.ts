@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isSunday } from '../schemas/dates.ts';
+import { addDays, daysBetween, isSunday, mondayOnOrBefore, sundayOnOrAfter } from '../schemas/dates.ts';
 
 /**
  * A price history as content keeps it and the API serves it (src/schemas/common.ts `dailyHistory`): one value per
@@ -27,6 +27,63 @@ export function weekCloses(start: string, values: readonly (number | null)[]): (
     }
   });
   return closes;
+}
+
+/**
+ * The history policy (docs/data.md, "Daily prices"): what every served history holds. Daily values for the last
+ * DAILY_DAYS days, weekly closes before that, and nothing older than HISTORY_MAX_DAYS days. A series stays bounded
+ * (at most 96 daily and 92 weekly values) however long the daily import runs, which keeps the content, the build
+ * and each card's JSON from growing year on year. The import folds every history it writes (foldHistory); a list's
+ * series (src/collection/list-series.ts) has a point a day where the policy keeps days.
+ */
+
+/** Days of daily values kept per series (90 to 96: whole weeks move to `weekly` at once). */
+export const DAILY_DAYS = 90;
+/** Days a series reaches back at most, weekly closes included: two years, so a year-on-year change has both ends. */
+export const HISTORY_MAX_DAYS = 730;
+
+/**
+ * The first day the policy keeps daily in a history ending on `end`: the Monday on or before the DAILY_DAYS-th day
+ * back, so that whole weeks, Monday to Sunday, move to the weekly closes.
+ * @example dailyFromOf('2025-10-20') // '2025-07-21'
+ */
+export function dailyFromOf(end: string): string {
+  return mondayOnOrBefore(addDays(end, 1 - DAILY_DAYS));
+}
+
+/** A history the import can change in place: a PriceSeries whose values are its own. */
+export interface HistorySeries {
+  start: string;
+  end: string;
+  market: (number | null)[];
+  weekly?: { start: string; end: string; market: (number | null)[] };
+}
+
+/**
+ * Holds a series to the history policy: the days before dailyFromOf(end) become weekly closes, each the last price
+ * known that week and dated by its Sunday; weeks that close HISTORY_MAX_DAYS or more before the end, and leading
+ * weeks with no price, drop off. Idempotent; changes the series in place and returns it.
+ * @example foldHistory({ start: '2025-07-19', end: '2025-10-20', market: Array(94).fill(1) }) // { start: '2025-07-21', …, weekly: { start: '2025-07-20', end: '2025-07-20', market: [1] } }
+ */
+export function foldHistory<T extends HistorySeries>(series: T): T {
+  const keepFrom = dailyFromOf(series.end);
+  const moving = daysBetween(series.start, keepFrom);
+  if (moving > 0) {
+    // The days moved end on the Sunday before keepFrom, so each of their weeks closes on its Sunday.
+    const weekly = series.weekly ?? { start: sundayOnOrAfter(series.start), end: '', market: [] };
+    weekly.market.push(...weekCloses(series.start, series.market.splice(0, moving)));
+    series.weekly = { ...weekly, end: addDays(keepFrom, -1) };
+    series.start = keepFrom;
+  }
+  const weekly = series.weekly;
+  if (!weekly) return series;
+  const oldest = addDays(series.end, -(HISTORY_MAX_DAYS - 1));
+  while (weekly.market.length > 0 && (weekly.start < oldest || weekly.market[0] === null)) {
+    weekly.market.shift();
+    weekly.start = addDays(weekly.start, 7);
+  }
+  if (weekly.market.length === 0) delete series.weekly;
+  return series;
 }
 
 /** The whole span of a history, oldest first: its weekly closes, then its daily values. */

@@ -1,7 +1,8 @@
+import { DAILY_DAYS, dailyFromOf } from '../catalogue/price-history.ts';
 import { type KnownPrices, priceOn } from '../catalogue/price-on-day.ts';
 import { badParameter, type Problem } from '../http/problem.ts';
 import type { CollectionSeries } from '../schemas/api-types.ts';
-import { addDays, mondayOnOrBefore, sundayOnOrAfter } from '../schemas/dates.ts';
+import { addDays, sundayOnOrAfter } from '../schemas/dates.ts';
 import type { HistoryStore } from './history-store.ts';
 
 /**
@@ -14,9 +15,6 @@ import type { HistoryStore } from './history-store.ts';
 export const SERIES_WINDOWS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
 export type SeriesWindow = keyof typeof SERIES_WINDOWS;
 const WINDOW_NAMES = Object.keys(SERIES_WINDOWS) as SeriesWindow[];
-
-/** Days the policy keeps daily, at the least (DAILY_DAYS of scripts/lib/price-import.ts): before them, weeks. */
-const DAILY_DAYS = 90;
 
 /**
  * The `series` parameter read: absent, a window, or the 400 problem naming it.
@@ -37,7 +35,7 @@ export function seriesOf(given: readonly string[]): { series?: SeriesWindow } | 
  */
 export function seriesDays(window: SeriesWindow, to: string): { weekly: string[]; daily: string[]; dailyFrom: string } {
   const from = addDays(to, 1 - SERIES_WINDOWS[window]);
-  const dailyFrom = SERIES_WINDOWS[window] <= DAILY_DAYS ? from : mondayOnOrBefore(addDays(to, 1 - DAILY_DAYS));
+  const dailyFrom = SERIES_WINDOWS[window] <= DAILY_DAYS ? from : dailyFromOf(to);
   const weekly: string[] = [];
   for (let sunday = sundayOnOrAfter(from); sunday < dailyFrom; sunday = addDays(sunday, 7)) weekly.push(sunday);
   const daily: string[] = [];
