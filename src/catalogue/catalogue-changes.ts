@@ -12,6 +12,7 @@ import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { cardToSummary, printingsOf } from './card-record.ts';
 import { formatUsd, signedPct } from './format.ts';
+import { changePctOf } from './money.ts';
 import { sealedToSummary } from './sealed-record.ts';
 
 /** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
@@ -87,8 +88,7 @@ function statesOf(
 /** The move of a value past the threshold, in percent to one decimal; null when it moved less or either is unknown. */
 function movePercent(from: number | null, to: number | null, threshold: number): number | null {
   if (from === null || to === null || from <= 0) return null;
-  const change = (to - from) / from;
-  return Math.abs(change) > threshold ? Math.round(change * 1000) / 10 : null;
+  return Math.abs((to - from) / from) > threshold ? changePctOf(from, to) : null;
 }
 
 /** The printings (of cards in both contents) whose own value moved past the threshold, by card id then printing. */

@@ -28,6 +28,15 @@ export function sumUsd(values: readonly number[]): number {
 }
 
 /**
+ * The change from one price to another in percent with one decimal, as every record, chart, feed and change record
+ * states it; a fall under a twentieth of a percent is 0, not -0.
+ * @example changePctOf(400, 456.8) // 14.2
+ */
+export function changePctOf(from: number, to: number): number {
+  return Math.round(((to - from) / from) * 1000) / 10 || 0;
+}
+
+/**
  * The middle value, or the mean of the two middle ones; NaN for none. The input is not reordered.
  * @example median([3, 1, 2, 10]) // 2.5
  */

@@ -1,5 +1,5 @@
 import { dayOf } from '../schemas/dates.ts';
-import { roundUsd } from './money.ts';
+import { changePctOf, roundUsd } from './money.ts';
 import type { PriceSeries } from './price-history.ts';
 import { type KnownPrices, type PricePoint, type PriceReader, priceReaderOf, pricesFrom } from './price-on-day.ts';
 
@@ -77,8 +77,7 @@ function changeFrom(days: number, from: PricePoint | undefined, to: PricePoint):
     from: { date: from.date, usd: fromUsd },
     to: { date: to.date, usd: toUsd },
     changeUsd: roundUsd(toUsd - fromUsd),
-    // `|| 0`: a fall under a twentieth of a percent rounds to -0, which JSON writes as 0.
-    changePct: Math.round(((toUsd - fromUsd) / fromUsd) * 1000) / 10 || 0,
+    changePct: changePctOf(fromUsd, toUsd),
   };
 }
 

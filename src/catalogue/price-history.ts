@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isSunday, mondayOnOrBefore, sundayOnOrAfter } from '../schemas/dates.ts';
+import { changePctOf } from './money.ts';
 
 /**
  * A price history as content keeps it and the API serves it (src/schemas/common.ts `dailyHistory`): one value per
@@ -109,7 +110,7 @@ export function historyChange(history: PriceSeries): { first: { date: string; us
   return {
     first: { date: dateAt(firstAt), usd: first },
     last: { date: dateAt(lastAt), usd: last },
-    changePct: first === 0 ? 0 : Math.round(((last - first) / first) * 1000) / 10,
+    changePct: first === 0 ? 0 : changePctOf(first, last),
   };
 }
 

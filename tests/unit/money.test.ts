@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedPct } from '../../src/catalogue/format.ts';
-import { median, medianUsd, roundHundredths, roundUsd, sumUsd } from '../../src/catalogue/money.ts';
+import { changePctOf, median, medianUsd, roundHundredths, roundUsd, sumUsd } from '../../src/catalogue/money.ts';
 
 /** The one rounding, sum, median and sign every record, page, list and article uses (src/catalogue/money.ts, format.ts). */
 describe('dollar arithmetic', () => {
@@ -35,6 +35,11 @@ describe('dollar arithmetic', () => {
 });
 
 describe('a change in percent', () => {
+  it('is the move over the first price, in percent with one decimal, and a tiny fall is 0, never -0', () => {
+    expect([changePctOf(400, 456.8), changePctOf(458.29, 520), changePctOf(520, 458.29), changePctOf(100, 99.99)]).toEqual([14.2, 13.5, -11.9, 0]);
+    expect(Object.is(changePctOf(100, 99.99), -0)).toBe(false);
+  });
+
   it('reads "+" for a rise, "-" for a fall, and no sign for no change, everywhere it is written', () => {
     expect([signedPct(14.6), signedPct(-2), signedPct(0), signedPct(-0)]).toEqual(['+14.6%', '-2%', '0%', '0%']);
   });
