@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { foldHistory, type HistorySeries } from '../../src/catalogue/price-history.ts';
+import { readValidatedJson } from '../../src/loaders/validated-json.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
-import type { ChangeRecord } from '../../src/schemas/changes.ts';
+import { type ChangeRecord, changeRecordSchema } from '../../src/schemas/changes.ts';
 import { daysBetween } from '../../src/schemas/dates.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
@@ -83,10 +84,13 @@ export function readPriceContent(contentDir: string): PriceContent {
   };
 }
 
-/** The change record content holds for a day (content/changes/<asOf>.json), if any. */
+/**
+ * The change record content holds for a day (content/changes/<asOf>.json), if any, validated as the build reads it:
+ * a malformed record stops the import naming its file and field, rather than being merged into the day's.
+ */
 export function readChangeRecord(contentDir: string, asOf: string): ChangeRecord | undefined {
   const file = join(contentDir, 'changes', `${asOf}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ChangeRecord) : undefined;
+  return existsSync(file) ? readValidatedJson(file, changeRecordSchema) : undefined;
 }
 
 /** The content as the change record compares it (src/catalogue/catalogue-changes.ts). */

@@ -240,6 +240,17 @@ describe('files that are not right', () => {
     expect(filesOf(content)).toEqual(filesOf(FIXTURE_CONTENT));
   });
 
+  it("fails on the day's change record when content holds a malformed one, naming the file and field, and writes nothing", () => {
+    const content = contentCopy(FIXTURE_CONTENT, scratch('broken-record'));
+    mkdirSync(join(content, 'changes'), { recursive: true });
+    writeFileSync(join(content, 'changes', '2025-10-21.json'), JSON.stringify({ asOf: '2025-10-21', cards: 'none' }));
+    const before = filesOf(content);
+    const result = runImport(laterDays(scratch('broken-record-days'), [repriced('2025-10-21')]), content, '--write');
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/changes\/2025-10-21\.json: cards: /);
+    expect(filesOf(content)).toEqual(before);
+  });
+
   it('fails on a folder that holds no day', () => {
     const result = runImport(join(ROOT, 'tests', 'fixtures', 'content'), scratch('no-days'));
     expect(result.status).toBe(1);
