@@ -8,7 +8,7 @@ import type { PriceStatus } from '../catalogue/price-status.ts';
 import { type SealedSummary, sealedToDetail } from '../catalogue/sealed-record.ts';
 import { VALUE_BAND_IDS, type ValueBand } from '../catalogue/value-bands.ts';
 import type { CardEntry } from '../schemas/card.ts';
-import { addDays } from '../schemas/dates.ts';
+import { addDays, sundayOnOrAfter } from '../schemas/dates.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
@@ -145,12 +145,12 @@ export function firstPriceOf(h: History): { date: string; market: number } | nul
 }
 
 /**
- * A sealed product's price on a day by the one rule every value through time follows (src/catalogue/price-on-day.ts:
- * the latest record from the day it was recorded, before that the last price the history knew in the week ending
- * that day), so that an article states the price `/api/collection?asOf=` answers for the same day; null when none
- * was known.
- * @example sealedPriceOn(product, '2024-08-15') // its price on 2024-08-15 (in the weekly part, Sunday 08-11's close), or null
+ * A sealed product's price in the week of a day (Monday to Sunday), as the articles compare weeks ("at release" is
+ * the release week's close): its price on the Sunday that ends the week, by the one rule every value through time
+ * follows (src/catalogue/price-on-day.ts), so it is what `/api/collection?asOf=` answers for that Sunday; null when
+ * none was known that week.
+ * @example weekPriceOf(product, '2024-08-15') // its price on Sunday 2024-08-18, or null
  */
-export function sealedPriceOn(product: Pick<SealedEntry, 'price' | 'history'>, date: string): number | null {
-  return priceOn(knownPricesOf(product.price, product.history), date)?.usd ?? null;
+export function weekPriceOf(product: Pick<SealedEntry, 'price' | 'history'>, date: string): number | null {
+  return priceOn(knownPricesOf(product.price, product.history), sundayOnOrAfter(date))?.usd ?? null;
 }

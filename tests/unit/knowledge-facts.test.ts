@@ -8,9 +8,9 @@ import {
   medianRatio,
   percent,
   ranked,
-  sealedPriceOn,
   statusCounts,
   tallyOf,
+  weekPriceOf,
 } from '../../src/knowledge-facts/catalogue.ts';
 import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowledge-facts/figures.ts';
 import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
@@ -311,19 +311,16 @@ describe('price histories', () => {
     expect(firstPriceOf({ start: '2025-10-13', end: '2025-10-14', market: [null, null] })).toBeNull();
   });
 
-  it("a product's price on a day is the one rule's: the day's own or the last known that week, the Sunday close before it in the weekly part", () => {
+  it("a week's price is its close by the one rule: the last price known by its Sunday, the latest record once recorded, null before any", () => {
     const product = { history, price: null };
-    // 10-14 has its own $9; 10-16 has none, so 10-15's $9.50; 10-13 has none and its week began in the weekly part,
-    // whose close on Sunday 10-12 was $8; Wednesday 10-08 is in the weekly part: Sunday 10-05's close, $7 (not the
-    // $8 of the Sunday after it); Sunday 09-28 closed with nothing.
-    const days = ['2025-10-14', '2025-10-16', '2025-10-13', '2025-10-08', '2025-09-30'];
-    expect(days.map((day) => sealedPriceOn(product, day))).toEqual([9, 9.5, 8, 7, null]);
-    // A product last recorded on 10-01 keeps that price from that day on, as its value today does; nothing before.
+    // The week of 10-14 closes on Sunday 10-19 at $11; the week of 10-08 on 10-12 at $8; nothing was known by 09-07.
+    expect([weekPriceOf(product, '2025-10-14'), weekPriceOf(product, '2025-10-08'), weekPriceOf(product, '2025-09-01')]).toEqual([11, 8, null]);
+    // A product last recorded on 10-01 keeps that price in later weeks its history holds none of, as its value today does.
     const stale = {
       history: { start: '2025-10-13', end: '2025-10-20', market: Array(8).fill(null) },
       price: { low: null, mid: null, high: null, market: 6, directLow: null, updatedAt: '2025-10-01', source: 'x' },
     };
-    expect([sealedPriceOn(stale, '2025-10-14'), sealedPriceOn(stale, '2025-10-01'), sealedPriceOn(stale, '2025-09-25')]).toEqual([6, 6, null]);
+    expect([weekPriceOf(stale, '2025-10-14'), weekPriceOf(stale, '2025-09-25')]).toEqual([6, null]);
   });
 
   it('the median of ratios has two decimals, and is null for none', () => {

@@ -1,6 +1,6 @@
-import { roundHundredths } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, medianRatio, sealedPriceOn } from '../catalogue.ts';
+import { roundHundredths } from '../../catalogue/money.ts';
+import { firstPriceOf, medianRatio, weekPriceOf } from '../catalogue.ts';
 import { newEraSets, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
 
 /** How the table names each standard product after its set's name. */
@@ -19,7 +19,7 @@ type Move = {
   kind: StandardProduct;
   released: string;
   first: { date: string; market: number } | null;
-  release_usd: number | null;
+  release_week_usd: number | null;
   valueUsd: number | null;
   since_release: number | null;
 };
@@ -30,7 +30,7 @@ const article: ArticleFacts = {
     const moves = newEraSets(catalogue).flatMap((set) =>
       (Object.entries(standardProductsOf(catalogue, set)) as [StandardProduct, (typeof catalogue.sealed)[number]][]).map(([kind, p]): Move => {
         const h = p.entry.history;
-        const release = h ? sealedPriceOn(p.entry, set.releaseDate) : null;
+        const release = h ? weekPriceOf(p.entry, set.releaseDate) : null;
         const now = p.summary.valueUsd;
         return {
           product_id: p.entry.productId,
@@ -39,14 +39,14 @@ const article: ArticleFacts = {
           kind,
           released: set.releaseDate,
           first: h ? firstPriceOf(h) : null,
-          release_usd: release,
+          release_week_usd: release,
           valueUsd: now,
           since_release: release && now !== null ? roundHundredths(now / release) : null,
         };
       }),
     );
     const compared = moves.filter((m) => m.since_release !== null);
-    const listedBefore = moves.filter((m) => m.first && m.first.date < m.released && m.release_usd !== null);
+    const listedBefore = moves.filter((m) => m.first && m.first.date < m.released && m.release_week_usd !== null);
     const byRatio = [...compared].sort((a, b) => b.since_release! - a.since_release! || a.product_id - b.product_id);
     return {
       prices_as_of: catalogue.pricesAsOf,
@@ -65,7 +65,7 @@ const article: ArticleFacts = {
       lowest: byRatio.at(-1) ? { name: byRatio.at(-1)!.name, slug: byRatio.at(-1)!.slug, since_release: byRatio.at(-1)!.since_release } : null,
       listed_before_release: {
         products: listedBefore.length,
-        first_price_higher: listedBefore.filter((m) => m.first!.market > m.release_usd!).length,
+        first_price_higher: listedBefore.filter((m) => m.first!.market > m.release_week_usd!).length,
       },
       moves,
     };

@@ -1,7 +1,7 @@
 import { PRICE_STALE_AFTER_DAYS } from '../../catalogue/price-status.ts';
 import type { SealedEntry } from '../../schemas/sealed.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, type History, ranked, sealedPriceOn } from '../catalogue.ts';
+import { firstPriceOf, type History, ranked, weekPriceOf } from '../catalogue.ts';
 
 /** The day the article compares with: in the month of the card catalogue's 2024 snapshot. */
 const CATALOGUE_DAY = '2024-08-15';
@@ -34,7 +34,7 @@ function historyFacts(products: readonly (SealedEntry & { history: History })[])
     first_close: first,
     from_first_close: firsts.filter((d) => d === first).length,
     catalogue_day: CATALOGUE_DAY,
-    priced_on_catalogue_day: products.filter((p) => sealedPriceOn(p, CATALOGUE_DAY) !== null).length,
+    priced_in_catalogue_month: products.filter((p) => weekPriceOf(p, CATALOGUE_DAY) !== null).length,
   };
 }
 
