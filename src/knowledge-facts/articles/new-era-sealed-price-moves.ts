@@ -1,5 +1,5 @@
-import type { ArticleFacts } from '../article-facts.ts';
 import { roundHundredths } from '../../catalogue/money.ts';
+import type { ArticleFacts } from '../article-facts.ts';
 import { firstPriceOf, medianRatio, weekPriceOf } from '../catalogue.ts';
 import { newEraSets, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
 
