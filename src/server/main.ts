@@ -26,11 +26,11 @@ import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
-import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
 import { LIST_WORKER_FILE } from './function-home.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
+import { createNodeHttpServer } from './node-http-server.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
 import { loadSearchers } from './search-data.ts';
 import { diskFiles, originFiles } from './static-files.ts';
@@ -91,7 +91,7 @@ const valuer = createListValuer({
 let feedOrigin: { origin: string; configured: boolean } | undefined;
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
-  createFrontServer({
+  createNodeHttpServer({
     files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
     manifest,
     searchers,
