@@ -12,7 +12,7 @@
  * Usage: node --max-semi-space-size=4 --max-old-space-size=128 dist/server/function.mjs   (the flags: node-flags.ts)
  *        node src/server/main.ts   (from source, for development)
  *        (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS, STATIC_ORIGIN, PUBLIC_ORIGIN; the built
- *        function's DIST_DIR defaults to the dist it lies in, see function-home.ts)
+ *        function's DIST_DIR defaults to the dist it lies in, see function-paths.ts)
  *        With STATIC_ORIGIN the function needs only dist/server: it reads prebuilt files from that host.
  * Exit:  1 when a setting is invalid or the address is taken
  */
@@ -27,7 +27,7 @@ import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
 import { createFunctionGate } from './function-gate.ts';
-import { LIST_WORKER_FILE } from './function-home.ts';
+import { LIST_WORKER_FILE } from './function-paths.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createNodeHttpServer } from './node-http-server.ts';
