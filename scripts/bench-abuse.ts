@@ -31,7 +31,7 @@ import { type Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { functionOf } from '../src/server/function-home.ts';
+import { functionOf } from '../src/server/function-paths.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { median, percentile, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
 import { freePort, HOST, REALISTIC_QUERIES, sleep, vmBytes } from './lib/bench-server.ts';

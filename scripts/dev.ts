@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { functionOf } from '../src/server/function-home.ts';
+import { functionOf } from '../src/server/function-paths.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { functionOf } from '../src/server/function-home.ts';
+import { functionOf } from '../src/server/function-paths.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..');

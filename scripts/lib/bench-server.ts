@@ -9,7 +9,7 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { functionOf } from '../../src/server/function-home.ts';
+import { functionOf } from '../../src/server/function-paths.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -96,8 +96,8 @@ function repricedPrintings(before: Map<string, PrintingState>, after: Map<string
   const repriced: PrintingRepriced[] = [];
   for (const [key, now] of after) {
     const old = before.get(key);
-    const changePercent = old ? movePercent(old.valueUsd, now.valueUsd, threshold) : null;
-    if (old && changePercent !== null) repriced.push({ ...now, from: old.valueUsd!, to: now.valueUsd!, changePercent });
+    const changePct = old ? movePercent(old.valueUsd, now.valueUsd, threshold) : null;
+    if (old && changePct !== null) repriced.push({ ...now, fromUsd: old.valueUsd!, toUsd: now.valueUsd!, changePct });
   }
   return repriced.sort((a, b) => byId(a, b) || (a.printing < b.printing ? -1 : a.printing > b.printing ? 1 : 0));
 }
@@ -114,8 +114,8 @@ function compare(before: Map<string, ItemState>, after: Map<string, ItemState>, 
       changes.added.push(ref(now));
       continue;
     }
-    const changePercent = movePercent(old.valueUsd, now.valueUsd, threshold);
-    if (changePercent !== null) changes.repriced.push({ ...ref(now), from: old.valueUsd!, to: now.valueUsd!, changePercent });
+    const changePct = movePercent(old.valueUsd, now.valueUsd, threshold);
+    if (changePct !== null) changes.repriced.push({ ...ref(now), fromUsd: old.valueUsd!, toUsd: now.valueUsd!, changePct });
     if (old.band !== now.band) changes.band.push({ ...ref(now), from: old.band, to: now.band });
     if (old.status !== now.status) changes.status.push({ ...ref(now), from: old.status, to: now.status });
   }
@@ -125,7 +125,7 @@ function compare(before: Map<string, ItemState>, after: Map<string, ItemState>, 
 
 /**
  * The changes from one content to the next, or null when nothing a client sees changed.
- * @example catalogueChanges(current, imported)?.cards.repriced[0] // { id: 'base1-4', from: 420, to: 480, changePercent: 14.3, … }
+ * @example catalogueChanges(current, imported)?.cards.repriced[0] // { id: 'base1-4', fromUsd: 420, toUsd: 480, changePct: 14.3, … }
  */
 export function catalogueChanges(before: ContentCatalogue, after: ContentCatalogue, threshold = REPRICE_THRESHOLD): ChangeRecord | null {
   const previousAsOf = pricesAsOfOf(before.cards, before.sealed);
@@ -159,16 +159,16 @@ export function changeSummary(record: ChangeRecord, examples = 5): string[] {
       `${area}: ${c.added.length} added, ${c.removed.length} removed, ${c.repriced.length} repriced by more than ${record.repriceThreshold * 100}%, ` +
         `${c.band.length} band changes, ${c.status.length} status changes`,
     );
-    const moves = [...c.repriced].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
-    for (const m of moves) lines.push(`  ${m.name}: ${formatUsd(m.from)} → ${formatUsd(m.to)} (${signedPct(m.changePercent)})`);
+    const moves = [...c.repriced].sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct)).slice(0, examples);
+    for (const m of moves) lines.push(`  ${m.name}: ${formatUsd(m.fromUsd)} → ${formatUsd(m.toUsd)} (${signedPct(m.changePct)})`);
     for (const b of c.band.slice(0, examples)) lines.push(`  ${b.name}: band ${b.from ?? 'none'} → ${b.to ?? 'none'}`);
     for (const a of c.added.slice(0, examples)) lines.push(`  + ${a.name}`);
     for (const r of c.removed.slice(0, examples)) lines.push(`  - ${r.name}`);
   }
   const printings = record.printings?.repriced ?? [];
   lines.push(`printings: ${printings.length} repriced by more than ${record.repriceThreshold * 100}%`);
-  const moves = [...printings].sort((a, b) => Math.abs(b.changePercent) - Math.abs(a.changePercent)).slice(0, examples);
-  for (const m of moves) lines.push(`  ${m.name}, ${m.label}: ${formatUsd(m.from)} → ${formatUsd(m.to)} (${signedPct(m.changePercent)})`);
+  const moves = [...printings].sort((a, b) => Math.abs(b.changePct) - Math.abs(a.changePct)).slice(0, examples);
+  for (const m of moves) lines.push(`  ${m.name}, ${m.label}: ${formatUsd(m.fromUsd)} → ${formatUsd(m.toUsd)} (${signedPct(m.changePct)})`);
   return lines;
 }
 

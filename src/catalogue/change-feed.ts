@@ -1,11 +1,12 @@
 /**
  * The change feed served from content/changes/ (src/catalogue/catalogue-changes.ts
- * writes the records): the list of imports at /api/changes, and per item the
- * imports that changed it, for the card and sealed details.
+ * writes the records): the list of imports at /api/changes, each record as
+ * /api/changes/{date} serves it, and per item the imports that changed it, for
+ * the card and sealed details.
  */
 
 import { changesUrl } from '../http/links.ts';
-import type { ChangeCounts, ChangeList, ItemChanges } from '../schemas/api-types.ts';
+import type { ChangeCounts, ChangeList, ItemChanges, ChangeRecord as ServedChangeRecord } from '../schemas/api-types.ts';
 import type { ChangeRecord, CollectionChanges } from '../schemas/changes.ts';
 
 export type ChangeKind = keyof CollectionChanges;
@@ -63,4 +64,28 @@ export function changesByItem(records: readonly ChangeRecord[], collection: 'car
     }
   }
   return byItem;
+}
+
+/** A price change of a record as version 1.0.0 spelt it; served beside fromUsd/toUsd/changePct until 2.0.0 (docs/api.md#versions). */
+const withDeprecatedNames = <T extends { fromUsd: number; toUsd: number; changePct: number }>(move: T) => ({
+  ...move,
+  from: move.fromUsd,
+  to: move.toUsd,
+  changePercent: move.changePct,
+});
+
+const servedChanges = (changes: CollectionChanges) => ({ ...changes, repriced: changes.repriced.map(withDeprecatedNames) });
+
+/**
+ * `/api/changes/{date}`: the record as content/changes/ holds it, each price change also under its deprecated names.
+ * @example servedChangeRecord(record).cards.repriced[0] // { id: 'base1-4', …, fromUsd: 420, toUsd: 480, changePct: 14.3, from: 420, to: 480, changePercent: 14.3 }
+ */
+export function servedChangeRecord(record: ChangeRecord): ServedChangeRecord {
+  const { printings, ...rest } = record;
+  return {
+    ...rest,
+    cards: servedChanges(record.cards),
+    sealed: servedChanges(record.sealed),
+    ...(printings && { printings: { repriced: printings.repriced.map(withDeprecatedNames) } }),
+  };
 }

@@ -187,7 +187,7 @@ function routingMaps(): string {
         [q('~^file (?<cv_f>(?!/api/)(?:/[^/]+)*/[^/.]+)$'), '$cv_f.html'],
         [q('~^file (?<cv_f>.+)$'), '$cv_f'],
       ],
-      'The build file that answers (the function’s routeOf and fileOf, src/http/routes.ts and front-server.ts).',
+      'The build file that answers (the function’s routeOf and fileOf, src/http/routes.ts and node-http-server.ts).',
     ),
   ].join('\n\n');
 }

@@ -1,3 +1,4 @@
+import { API_VERSION } from './api-version.ts';
 import { HEADERS } from './openapi/headers.ts';
 import { PARAMETERS } from './openapi/parameters.ts';
 import { pathsOf, TAGS } from './openapi/paths.ts';
@@ -10,8 +11,6 @@ import { schemasToComponents } from './openapi/schema-components.ts';
  * and the checked one are the same text. The parts live in src/describe/openapi/:
  * reusable headers, parameters and responses, the kinds of path, the path table.
  */
-export const API_VERSION = '1.0.0';
-
 export { componentName } from './openapi/schema-components.ts';
 
 const DESCRIPTION = `Read-only values of Pokémon cards and sealed products in US dollars, and answers about how card values work.

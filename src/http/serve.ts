@@ -4,7 +4,7 @@
  * 304 and HEAD) → a negotiated page → the function's own answers → 404. Each
  * runtime supplies only what differs (a `ServeRuntime`): where a file's bytes
  * come from, who answers the function's routes, and whether negotiated pages
- * are counted. The Node function (src/server/front-server.ts) and the
+ * are counted. The Node function (src/server/node-http-server.ts) and the
  * Cloudflare Worker (src/deploy/cloudflare/worker.ts) are thin adapters
  * around it, as Hono's runtimes each supply only a `getContent` to one
  * serve-static.

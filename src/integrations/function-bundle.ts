@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type BuildOptions, build, type Plugin, stop } from 'esbuild';
 import { imageHostDefine } from '../schemas/image-host.ts';
-import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-home.ts';
+import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 
 /**
  * Beside Astro's build: the function (src/server/main.ts and all it imports, our code and its pure-JS packages) as one

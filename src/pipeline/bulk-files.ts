@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateRaw, constants as zlibConstants } from 'node:zlib';
-import { API_VERSION } from '../describe/openapi.ts';
+import { API_VERSION } from '../describe/api-version.ts';
 import { contentTypeOf } from '../http/headers.ts';
 import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from '../render/csv.ts';
 import type { BulkManifest } from '../schemas/api-types.ts';

@@ -1,4 +1,4 @@
-import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/catalogs.ts';
+import { type CatalogCard, catalogIndexOf, catalogsOf } from '../catalogue/filter-values.ts';
 import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
 import type { CatalogueView } from './catalogue-parts.ts';
@@ -6,7 +6,7 @@ import type { EmittedFile, MarkdownFile } from './emit-items.ts';
 import { outputPath } from './representations.ts';
 
 /**
- * The catalogues of filter values (src/catalogue/catalogs.ts): `/api/catalog/{name}.json` and `.md` for each, and
+ * The catalogues of filter values (src/catalogue/filter-values.ts): `/api/catalog/{name}.json` and `.md` for each, and
  * their index, counted from the records the search filters are made from.
  */
 export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'articles' | 'sets'>): Generator<EmittedFile | MarkdownFile> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { changeListOf } from '../catalogue/change-feed.ts';
+import { changeListOf, servedChangeRecord } from '../catalogue/change-feed.ts';
 import { contentSummaryOf } from '../catalogue/content-summary.ts';
 import { CROSSWALK_COLUMNS } from '../catalogue/crosswalk.ts';
 import { detailToListItem } from '../catalogue/knowledge-record.ts';
@@ -189,7 +189,7 @@ export async function* emitBundle(
         yield ['client', `${file(changesUrl())}.json`, JSON.stringify(changeList)];
         yield { markdown: 'text', path: file(changesMarkdownUrl()), body: changeListToMarkdown(changeList) };
         for (const record of changes) {
-          yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(record)];
+          yield ['client', `${file(changesUrl(record.asOf))}.json`, JSON.stringify(servedChangeRecord(record))];
           yield { markdown: 'text', path: file(changesMarkdownUrl(record.asOf)), body: changeRecordToMarkdown(record) };
         }
       });

@@ -126,8 +126,32 @@ export type ChangeList = {
 }[];
 export type Plain = Item;
 export type Repriced = Item & {
+  /**
+   * The value before the import, in US dollars.
+   */
+  fromUsd: number;
+  /**
+   * The value after the import, in US dollars.
+   */
+  toUsd: number;
+  /**
+   * toUsd − fromUsd as a percentage of fromUsd, to one decimal.
+   */
+  changePct: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: fromUsd, under its old name.
+   */
   from: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: toUsd, under its old name.
+   */
   to: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: changePct, under its old name.
+   */
   changePercent: number;
 };
 export type Band = Item & {
@@ -147,8 +171,32 @@ export type PrintingRepriced = Item & {
    * The printing as people name it.
    */
   label: string;
+  /**
+   * The value before the import, in US dollars.
+   */
+  fromUsd: number;
+  /**
+   * The value after the import, in US dollars.
+   */
+  toUsd: number;
+  /**
+   * toUsd − fromUsd as a percentage of fromUsd, to one decimal.
+   */
+  changePct: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: fromUsd, under its old name.
+   */
   from: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: toUsd, under its old name.
+   */
   to: number;
+  /**
+   * @deprecated
+   * Deprecated since 1.1.0, removed in 2.0.0: changePct, under its old name.
+   */
   changePercent: number;
 };
 /**

@@ -18,10 +18,13 @@ const itemRef = {
   valueUsd: z.number().nonnegative().nullable(),
 };
 
+/** How a value moved, spelt as every price change of the API is (the served record adds the names of 1.0.0: src/catalogue/change-feed.ts). */
+const priceMove = { fromUsd: z.number().nonnegative(), toUsd: z.number().nonnegative(), changePct: z.number() };
+
 const collectionChanges = z.strictObject({
   added: z.array(z.strictObject(itemRef)),
   removed: z.array(z.strictObject(itemRef)),
-  repriced: z.array(z.strictObject({ ...itemRef, from: z.number(), to: z.number(), changePercent: z.number() })),
+  repriced: z.array(z.strictObject({ ...itemRef, ...priceMove })),
   band: z.array(z.strictObject({ ...itemRef, from: z.string().nullable(), to: z.string().nullable() })),
   status: z.array(z.strictObject({ ...itemRef, from: z.string(), to: z.string() })),
 });
@@ -32,9 +35,7 @@ const printingRepriced = z.strictObject({
   /** The printing's id in the card's printings, and its label. */
   printing: z.string().regex(SLUG, 'a printing id: lower-case words joined by "-"'),
   label: z.string().min(1),
-  from: z.number(),
-  to: z.number(),
-  changePercent: z.number(),
+  ...priceMove,
 });
 
 /** A set a catalogue sync added, with the cards it added to it. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { publicOriginOf } from '../http/links.ts';
-import { DEFAULT_DIST_DIR } from './function-home.ts';
+import { DEFAULT_DIST_DIR } from './function-paths.ts';
 import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
 
 /**
@@ -10,7 +10,7 @@ import { type RatePolicy, ratePolicyOf } from './rate-limit/policy.ts';
  * than running with a limit nobody asked for.
  */
 export interface ServerConfig {
-  /** DIST_DIR, absolute; unset: the dist the built function lies in (see function-home.ts). */
+  /** DIST_DIR, absolute; unset: the dist the built function lies in (see function-paths.ts). */
   dist: string;
   port: number;
   host: string;

@@ -12,7 +12,7 @@
  * Usage: node --max-semi-space-size=4 --max-old-space-size=128 dist/server/function.mjs   (the flags: node-flags.ts)
  *        node src/server/main.ts   (from source, for development)
  *        (PORT, HOST, DIST_DIR, RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS, STATIC_ORIGIN, PUBLIC_ORIGIN; the built
- *        function's DIST_DIR defaults to the dist it lies in, see function-home.ts)
+ *        function's DIST_DIR defaults to the dist it lies in, see function-paths.ts)
  *        With STATIC_ORIGIN the function needs only dist/server: it reads prebuilt files from that host.
  * Exit:  1 when a setting is invalid or the address is taken
  */
@@ -26,11 +26,11 @@ import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
-import { createFrontServer } from './front-server.ts';
 import { createFunctionGate } from './function-gate.ts';
-import { LIST_WORKER_FILE } from './function-home.ts';
+import { LIST_WORKER_FILE } from './function-paths.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
+import { createNodeHttpServer } from './node-http-server.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
 import { loadSearchers } from './search-data.ts';
 import { diskFiles, originFiles } from './static-files.ts';
@@ -91,7 +91,7 @@ const valuer = createListValuer({
 let feedOrigin: { origin: string; configured: boolean } | undefined;
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
-  createFrontServer({
+  createNodeHttpServer({
     files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
     manifest,
     searchers,

@@ -3,14 +3,14 @@
  * from `VERIFIED_AGENTS` (a path, relative to the working directory like the
  * other path settings) or else from the file kept in git,
  * config/verified-agents.json (the built function reads the copy the build puts
- * beside it in dist/server: see function-home.ts). A missing or malformed file stops the start
+ * beside it in dist/server: see function-paths.ts). A missing or malformed file stops the start
  * with the file and field named: a server quietly verifying no one would look
  * healthy while rate-limiting every agent it was meant to exempt.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type AgentDirectory, agentDirectoryOf } from '../web-bot-auth/agent-directory.ts';
-import { DEFAULT_VERIFIED_AGENTS } from './function-home.ts';
+import { DEFAULT_VERIFIED_AGENTS } from './function-paths.ts';
 
 export { DEFAULT_VERIFIED_AGENTS };
 

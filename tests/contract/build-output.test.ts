@@ -266,10 +266,10 @@ describe('knowledge, llms.txt and openapi.json', () => {
     expect(llms).not.toContain('/cards/charizard-base1-4');
   });
 
-  it('openapi.json is OpenAPI 3.1, version 1.0.0, with a component for every schema file', () => {
+  it('openapi.json is OpenAPI 3.1, version 1.1.0, with a component for every schema file', () => {
     const api = readJson('openapi.json');
     expect(api.openapi).toBe('3.1.0');
-    expect(api.info.version).toBe('1.0.0');
+    expect(api.info.version).toBe('1.1.0');
     expect(Object.keys(api.components.schemas).sort()).toEqual(schemaFiles().map(componentName).sort());
     const refs = JSON.stringify(api).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) {

@@ -7,6 +7,10 @@ import { builtFiles, manifestOf } from '../support/built-files.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 /** The change feed of the fixture site (tests/fixtures/content/changes/), as built. */
+
+/** A served record without the price changes' deprecated names: what content/changes/ holds. */
+const withoutDeprecatedNames = (record: unknown) =>
+  JSON.parse(JSON.stringify(record), (key, value) => (['from', 'to', 'changePercent'].includes(key) && typeof value === 'number' ? undefined : value));
 const dist = inject('fixtureDist');
 const { read, readJson } = builtFiles(dist);
 let manifest: FileManifest;
@@ -32,8 +36,21 @@ describe('the change feed files', () => {
     for (const date of ['2025-10-20', '2025-10-13']) {
       const record = readJson(`api/changes/${date}.json`);
       assertMatches('change-record.json', record, date);
-      expect(record).toEqual(JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'content', 'changes', `${date}.json`), 'utf8')));
+      expect(withoutDeprecatedNames(record)).toEqual(
+        JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'content', 'changes', `${date}.json`), 'utf8')),
+      );
     }
+  });
+
+  it('each price change is served as fromUsd, toUsd and changePct, and under the names of 1.0.0 with the same values', () => {
+    const record = readJson('api/changes/2025-10-20.json');
+    const moves: Record<string, unknown>[] = [...record.cards.repriced, ...record.sealed.repriced, ...record.printings.repriced];
+    expect(moves.map((m) => [m.fromUsd, m.toUsd, m.changePct])).toEqual([
+      [399.99, 458.29, 14.6],
+      [2200, 2589.86, 17.7],
+      [1500, 1997.59, 33.2],
+    ]);
+    for (const move of moves) expect([move.from, move.to, move.changePercent], String(move.id)).toEqual([move.fromUsd, move.toUsd, move.changePct]);
   });
 
   it('the Markdown twins are in the manifest with a fresh token count, and link their items', () => {

@@ -63,7 +63,7 @@ describe('a daily import, built', () => {
     expect(feed.map((entry: { asOf: string }) => entry.asOf).slice(0, 2)).toEqual(['2025-10-22', '2025-10-21']);
     const record = json('api/changes/2025-10-22.json');
     expect(record.previousAsOf).toBe('2025-10-21');
-    expect(record.cards.repriced).toContainEqual(expect.objectContaining({ id: 'base1-4', from: 470, to: 520 }));
+    expect(record.cards.repriced).toContainEqual(expect.objectContaining({ id: 'base1-4', fromUsd: 470, toUsd: 520 }));
   });
 
   it('says the prices are as of the newest day, and marks what fell behind as stale', () => {

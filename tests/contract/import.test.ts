@@ -149,17 +149,17 @@ describe('import-catalogue', () => {
     expect(ids(record.cards.added)).toEqual(['base1-999']);
     expect(ids(record.cards.removed)).toEqual(['base1-2']);
     expect(record.cards.repriced).toHaveLength(1);
-    expect(record.cards.repriced[0]).toMatchObject({ id: 'base1-4', slug: 'charizard-base1-4', changePercent: 100 });
-    expect(record.cards.repriced[0].to).toBeCloseTo(record.cards.repriced[0].from * 2, 1);
+    expect(record.cards.repriced[0]).toMatchObject({ id: 'base1-4', slug: 'charizard-base1-4', changePct: 100 });
+    expect(record.cards.repriced[0].toUsd).toBeCloseTo(record.cards.repriced[0].fromUsd * 2, 1);
     expect(ids(record.cards.status)).toEqual([]);
     expect(record.sealed.status).toEqual([expect.objectContaining({ id: String(product.productId), from: 'priced', to: 'unpriced' })]);
     expect([...ids(record.sealed.added), ...ids(record.sealed.removed), ...ids(record.sealed.repriced)]).toEqual([]);
     // Each printing is compared on its own value: the Shadowless one moved though the card's value moved the other way.
-    expect(record.printings.repriced.map((p: { id: string; printing: string; changePercent: number }) => [p.id, p.printing, p.changePercent])).toEqual([
+    expect(record.printings.repriced.map((p: { id: string; printing: string; changePct: number }) => [p.id, p.printing, p.changePct])).toEqual([
       ['base1-4', 'shadowless-holofoil', -50],
       ['base1-4', 'unlimited-holofoil', 100],
     ]);
-    expect(record.printings.repriced[0]).toMatchObject({ label: 'Shadowless Holofoil', from: 1997.59, slug: 'charizard-base1-4' });
+    expect(record.printings.repriced[0]).toMatchObject({ label: 'Shadowless Holofoil', fromUsd: 1997.59, slug: 'charizard-base1-4' });
 
     // Run again on the same data: nothing changes, and the record of the import stays as it was.
     const again = runImportOf(data, out, '--write');

@@ -163,3 +163,28 @@ describe('/openapi.json covers the contract', () => {
     expect(api.components.securitySchemes).toBeUndefined();
   });
 });
+
+describe('/openapi.json names what is deprecated', () => {
+  /** Every property marked deprecated, as `Component.$defs.def.property` or `Component.property`, with its description. */
+  function deprecatedProperties(node: unknown, path: string, found: Map<string, string>): Map<string, string> {
+    if (node === null || typeof node !== 'object') return found;
+    const { properties } = node as { properties?: Record<string, { deprecated?: boolean; description?: string }> };
+    for (const [name, property] of Object.entries(properties ?? {})) if (property.deprecated) found.set(`${path}.${name}`, property.description ?? '');
+    for (const [key, child] of Object.entries(node)) if (key !== 'properties') deprecatedProperties(child, `${path}.${key}`, found);
+    return found;
+  }
+
+  it("the change records' from, to and changePercent are deprecated, each naming the field that replaces it and the version that removes it", () => {
+    const found = deprecatedProperties(api.components.schemas, 'schemas', new Map());
+    const spellings = { from: 'fromUsd', to: 'toUsd', changePercent: 'changePct' };
+    const expected = ['repriced', 'printingRepriced'].flatMap((def) => Object.keys(spellings).map((name) => `schemas.ChangeRecord.$defs.${def}.${name}`));
+    expect([...found.keys()].sort()).toEqual(expected.sort());
+    for (const [path, description] of found) {
+      const [, , , def, name] = path.split('.');
+      const replacement = spellings[name as keyof typeof spellings];
+      expect(description, path).toBe(`Deprecated since 1.1.0, removed in 2.0.0: ${replacement}, under its old name.`);
+      const sibling = api.components.schemas.ChangeRecord.$defs[def].properties[replacement];
+      expect(sibling?.deprecated, `${path}: ${replacement} is there and current`).toBeUndefined();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../../src/server/function-home.ts';
+import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
 import { buildSite, FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 
 it('a rebuild with unchanged content counts no Markdown tokens again and bundles the same function', () => {

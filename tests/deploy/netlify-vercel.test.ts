@@ -97,7 +97,7 @@ const bigManifest = catalogueSizedManifest();
 /** Headers with lower-case names, for comparison. */
 const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 const without = (h: Record<string, string>, names: string[]) => Object.fromEntries(Object.entries(lower(h)).filter(([k]) => !names.includes(k)));
-/** What the function sends with a file asked for by its own path (front-server.ts), as the header rules compose it. */
+/** What the function sends with a file asked for by its own path (node-http-server.ts), as the header rules compose it. */
 const directExpected = (file: string, info: FileInfo) => ({ ...SECURITY_HEADERS, ...fileHeaders(file, info), ...directFileHeaders(file) });
 const detailFolder = (file: string) => /^\/(cards|sealed|knowledge|sets)\/[^/]+$/.test(file);
 

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { linesOfText } from '../../src/collection/list-lines.ts';
 import type { Collection } from '../../src/schemas/api-types.ts';
-import { LIST_WORKER_FILE } from '../../src/server/function-home.ts';
+import { LIST_WORKER_FILE } from '../../src/server/function-paths.ts';
 import type { ListRenderContext } from '../../src/server/list-render.ts';
 import { createListValuer, LIST_WORK, type ListTicket, type ListValuer, ListWorkFailed } from '../../src/server/list-valuer.ts';
 import { loadSearchers } from '../../src/server/search-data.ts';

@@ -375,6 +375,14 @@ describe('HTTP behaviour', () => {
       expect(one.res.status, path).toBe(200);
       expect(one.res.headers.get('etag'), path).toBe(manifest().files['/api/changes/2025-10-20.json'].etag);
       expect(one.body.asOf).toBe('2025-10-20');
+      expect(one.body.cards.repriced[0], path).toMatchObject({
+        fromUsd: 399.99,
+        toUsd: 458.29,
+        changePct: 14.6,
+        from: 399.99,
+        to: 458.29,
+        changePercent: 14.6,
+      });
     }
     const again = await get('/api/changes/2025-10-20', { 'If-None-Match': manifest().files['/api/changes/2025-10-20.json'].etag });
     expect(again.status).toBe(304);
@@ -428,7 +436,7 @@ describe('HTTP behaviour', () => {
 
   it('serves openapi.json and llms.txt', async () => {
     const api = await (await get('/openapi.json')).json();
-    expect(api.info.version).toBe('1.0.0');
+    expect(api.info.version).toBe('1.1.0');
     const llms = await get('/llms.txt');
     expect(llms.status).toBe(200);
     expect(await llms.text()).toMatch(/^# /);

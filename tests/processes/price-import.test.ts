@@ -125,7 +125,7 @@ describe('importing a day', () => {
     expect(sealedOf(content, 242438).history).toEqual({ start: '2025-10-21', end: '2025-10-22', market: [60.2, 60.2] });
     const record = JSON.parse(readFileSync(join(content, 'changes', '2025-10-21.json'), 'utf8'));
     expect(record).toMatchObject({ asOf: '2025-10-21', previousAsOf: '2025-10-20' });
-    expect(record.cards.repriced).toContainEqual(expect.objectContaining({ id: 'base1-4', from: 458.29, to: 520 }));
+    expect(record.cards.repriced).toContainEqual(expect.objectContaining({ id: 'base1-4', fromUsd: 458.29, toUsd: 520 }));
     expect(result.output).toMatch(/Charizard \(Base 4\/102\): \$458\.29 → \$520\.00 \(\+13\.5%\)/);
   });
 

@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import type { Nodes } from 'mdast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardToDetail, cardToSummary } from '../../src/catalogue/card-record.ts';
-import type { ItemChangeRef } from '../../src/catalogue/change-feed.ts';
+import { type ItemChangeRef, servedChangeRecord } from '../../src/catalogue/change-feed.ts';
 import { formatUsd } from '../../src/catalogue/format.ts';
 import { sealedToDetail } from '../../src/catalogue/sealed-record.ts';
 import { setCardsOf, setToDetail } from '../../src/catalogue/set-record.ts';
 import { cardToMarkdown } from '../../src/render/markdown/card-markdown.ts';
+import { changeRecordToMarkdown } from '../../src/render/markdown/change-markdown.ts';
 import { parseMarkdown } from '../../src/render/markdown/parse-markdown.ts';
 import { sealedToMarkdown } from '../../src/render/markdown/sealed-markdown.ts';
 import { setToMarkdown } from '../../src/render/markdown/set-markdown.ts';
 import type { History } from '../../src/schemas/api-types.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
+import type { ChangeRecord } from '../../src/schemas/changes.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
@@ -21,7 +23,8 @@ import { astroPages } from './astro-pages.ts';
 /**
  * A field of a record cannot be half-added. The type check forces a property added to a schema of schemas/api/ into
  * the JSON the record code makes; this test forces it onto the pages: it makes a card (with its printings), a sealed
- * product and a set from content in which every optional thing is there, writes each as JSON, Markdown and HTML, and
+ * product and a set from content in which every optional thing is there, writes each as JSON, Markdown and HTML (a
+ * change record, which has no HTML page, as JSON and Markdown), and
  * fails for a property of the record's JSON Schema that the JSON lacks (the fixture must grow with the schema) or whose
  * value neither the Markdown nor the HTML shows, unless NOT_SHOWN says why.
  *
@@ -164,6 +167,53 @@ const set = setToDetail(
   (c) => (c.id === CHARIZARD.id ? card.history : c.id === BLASTOISE.id ? BLASTOISE_HISTORY : undefined),
 );
 
+/** An import's record with an item of every kind of change, as /api/changes/{date} serves it (every price change also under its deprecated names). */
+const CHANGE_RECORD = servedChangeRecord({
+  asOf: '2025-10-20',
+  previousAsOf: '2025-10-13',
+  repriceThreshold: 0.1,
+  cards: {
+    added: [{ id: 'me8pt5-6', slug: 'mega-sproutle-ex-me8pt5-6', name: 'Mega Sproutle ex (Fixture Tides 6/99)', valueUsd: 274.5 }],
+    removed: [{ id: 'base1-99', slug: 'gone-base1-99', name: 'Gone (Base 99/102)', valueUsd: 1.5 }],
+    repriced: [{ id: 'base1-4', slug: 'charizard-base1-4', name: 'Charizard (Base 4/102)', valueUsd: 458.29, fromUsd: 399.99, toUsd: 458.29, changePct: 14.6 }],
+    band: [{ id: 'base1-2', slug: 'blastoise-base1-2', name: 'Blastoise (Base 2/102)', valueUsd: 512.4, from: 'chase', to: 'grail' }],
+    status: [{ id: 'base1-8', slug: 'machamp-base1-8', name: 'Machamp (Base 8/102)', valueUsd: 3.25, from: 'unpriced', to: 'priced' }],
+  },
+  sealed: {
+    added: [{ id: '600001', slug: 'fixture-tides-booster-box-600001', name: 'Fixture Tides Booster Box', valueUsd: 161.2 }],
+    removed: [{ id: '600002', slug: 'gone-booster-pack-600002', name: 'Gone Booster Pack', valueUsd: 4.75 }],
+    repriced: [
+      {
+        id: '242436',
+        slug: 'evolving-skies-booster-box-242436',
+        name: 'Evolving Skies Booster Box',
+        valueUsd: 2589.86,
+        fromUsd: 2200,
+        toUsd: 2589.86,
+        changePct: 17.7,
+      },
+    ],
+    band: [{ id: '600003', slug: 'fixture-etb-600003', name: 'Fixture Elite Trainer Box', valueUsd: 88.4, from: 'mid', to: 'chase' }],
+    status: [{ id: '600004', slug: 'fixture-tin-600004', name: 'Fixture Tin', valueUsd: 27.3, from: 'unpriced', to: 'stale' }],
+  },
+  printings: {
+    repriced: [
+      {
+        id: 'base1-4',
+        slug: 'charizard-base1-4',
+        name: 'Charizard (Base 4/102)',
+        valueUsd: 1997.59,
+        printing: 'shadowless-holofoil',
+        label: 'Shadowless Holofoil',
+        fromUsd: 1500,
+        toUsd: 1997.59,
+        changePct: 33.2,
+      },
+    ],
+  },
+  sets: { added: [{ id: 'me8pt5', name: 'Fixture Tides', cards: 6 }] },
+} satisfies ChangeRecord);
+
 const ADDRESS = 'the address of the page (its slug), which both pages link: a person reads the name';
 const ID_IN_ADDRESS = "<set>-<number>: the set and the number are in the name (Charizard (Base 4/102)), the id in the card's every address";
 const WEEKLY_END = 'the Sunday before history.start, where the weekly closes give way to the daily values: it says nothing of its own';
@@ -194,6 +244,21 @@ const NOT_SHOWN: Record<string, Record<string, string>> = {
     'changes[].url': CHANGE_URL,
     'change.*.reason': CHANGE_REASON,
   },
+  'change-record.json': {
+    repriceThreshold: 'a share for programs (0.1): the Markdown writes it as the percentage people read (more than 10%)',
+    'printings.repriced[].id': ID_IN_ADDRESS,
+    'printings.repriced[].slug': "the address of the card's page, which the card's name links",
+    'printings.repriced[].printing': "the printing's id, for programs: the Markdown names the printing by its label",
+    ...Object.fromEntries(
+      ['cards', 'sealed'].flatMap((collection) => [
+        ...['added', 'removed', 'repriced', 'band', 'status'].flatMap((kind) => [
+          [`${collection}.${kind}[].id`, 'the id, for programs: the Markdown names the item and links its page'],
+          [`${collection}.${kind}[].slug`, ADDRESS],
+        ]),
+        ...['band', 'status'].map((kind) => [`${collection}.${kind}[].valueUsd`, `a ${kind} change is about the ${kind}: the Markdown gives its from and to`]),
+      ]),
+    ),
+  },
   'set-detail.json': {
     'cards[].id': ID_IN_ADDRESS,
     'cards[].history.weekly.end': WEEKLY_END,
@@ -208,6 +273,7 @@ const NOT_SHOWN: Record<string, Record<string, string>> = {
 
 interface Schema {
   $ref?: string;
+  $defs?: Record<string, Schema>;
   allOf?: Schema[];
   oneOf?: Schema[];
   properties?: Record<string, Schema>;
@@ -234,20 +300,25 @@ interface Leaf {
  * `legalities.*` (a map's values) and `legalities.{key}` (its keys). A `$ref` is followed into its file, `allOf`
  * merged, and of `oneOf` the branches that are not null are walked. An object whose properties all share one schema
  * (the windows of a change: `change.7d`, `change.30d` …) is walked as one, `change.*.fromUsd`: its windows are one
- * shape, a figure in one and a reason in another.
+ * shape, a figure in one and a reason in another. A `$ref` beside properties (a change record's items) adds the
+ * referenced schema's properties, as `allOf` does; `#/$defs/…` is looked up in the file being walked.
  * @example leavesOf({ properties: { a: { type: 'string', format: 'uri' } } }) // [{ path: 'a', link: true }]
  */
-function leavesOf(schema: Schema, path = ''): Leaf[] {
-  if (schema.$ref) return leavesOf(SCHEMAS[schema.$ref], path);
+function leavesOf(schema: Schema, path = '', file = ''): Leaf[] {
+  const resolve = (ref: string): [Schema, string] => (ref.startsWith('#/$defs/') ? [SCHEMAS[file].$defs![ref.slice(8)], file] : [SCHEMAS[ref], ref]);
+  if (schema.$ref && !schema.properties) {
+    const [target, targetFile] = resolve(schema.$ref);
+    return leavesOf(target, path, targetFile);
+  }
   const join = (key: string) => (path ? `${path}.${key}` : key);
-  const parts = [schema, ...(schema.allOf ?? []).map((s) => (s.$ref ? SCHEMAS[s.$ref] : s))];
+  const parts = [schema, ...[...(schema.$ref ? [schema] : []), ...(schema.allOf ?? [])].map((s) => (s.$ref ? resolve(s.$ref)[0] : s))];
   const properties = Object.assign({}, ...parts.map((s) => s.properties ?? {})) as Record<string, Schema>;
   const shapes = new Set(Object.values(properties).map((s) => s.$ref));
-  if (Object.keys(properties).length > 1 && shapes.size === 1 && !shapes.has(undefined)) return leavesOf(Object.values(properties)[0], join('*'));
-  if (Object.keys(properties).length > 0) return Object.entries(properties).flatMap(([key, s]) => leavesOf(s, join(key)));
-  if (schema.oneOf) return schema.oneOf.filter((s) => s.type !== 'null').flatMap((s) => leavesOf(s, path));
-  if (schema.items) return leavesOf(schema.items, `${path}[]`);
-  if (typeof schema.additionalProperties === 'object') return [{ path: join('{key}'), link: false }, ...leavesOf(schema.additionalProperties, join('*'))];
+  if (Object.keys(properties).length > 1 && shapes.size === 1 && !shapes.has(undefined)) return leavesOf(Object.values(properties)[0], join('*'), file);
+  if (Object.keys(properties).length > 0) return Object.entries(properties).flatMap(([key, s]) => leavesOf(s, join(key), file));
+  if (schema.oneOf) return schema.oneOf.filter((s) => s.type !== 'null').flatMap((s) => leavesOf(s, path, file));
+  if (schema.items) return leavesOf(schema.items, `${path}[]`, file);
+  if (typeof schema.additionalProperties === 'object') return [{ path: join('{key}'), link: false }, ...leavesOf(schema.additionalProperties, join('*'), file)];
   return [{ path, link: schema.format === 'uri' }];
 }
 
@@ -331,12 +402,14 @@ beforeAll(async () => {
 });
 afterAll(() => pages?.close());
 
-describe.each([
+describe.each<{ schema: string; record: object; markdown: () => string; html?: () => Promise<string> }>([
   { schema: 'card-detail.json', record: card, markdown: () => cardToMarkdown(card), html: () => pages.card(card) },
   { schema: 'sealed-detail.json', record: sealed, markdown: () => sealedToMarkdown(sealed), html: () => pages.sealed(sealed) },
   { schema: 'set-detail.json', record: set, markdown: () => setToMarkdown(set), html: () => pages.set(set) },
+  { schema: 'change-record.json', record: CHANGE_RECORD, markdown: () => changeRecordToMarkdown(CHANGE_RECORD) },
 ])('$schema', ({ schema, record, markdown, html }) => {
-  const leaves = leavesOf(SCHEMAS[schema]);
+  const leaves = leavesOf(SCHEMAS[schema], '', schema);
+  const pagesOf = async () => [markdownShows(markdown()), ...(html ? [htmlShows(await html())] : [])];
   const notShown = NOT_SHOWN[schema];
 
   it('the fixture record is valid and holds a value at every property of the schema, optional and nullable ones included', () => {
@@ -347,13 +420,13 @@ describe.each([
   });
 
   it('every property not on NOT_SHOWN has its value in the Markdown or the HTML', async () => {
-    const shown = [markdownShows(markdown()), htmlShows(await html())];
+    const shown = await pagesOf();
     const missing = leaves.filter((leaf) => !(leaf.path in notShown) && !isShown(leaf, valuesAt(record, leaf.path), shown)).map((leaf) => leaf.path);
     expect(missing, 'add each to the Markdown and the HTML, or to NOT_SHOWN with the reason').toEqual([]);
   });
 
   it('NOT_SHOWN names only properties of the schema that neither page shows', async () => {
-    const shown = [markdownShows(markdown()), htmlShows(await html())];
+    const shown = await pagesOf();
     const byPath = new Map(leaves.map((leaf) => [leaf.path, leaf]));
     const stale = Object.keys(notShown).filter((path) => !byPath.has(path) || isShown(byPath.get(path)!, valuesAt(record, path), shown));
     expect(stale).toEqual([]);

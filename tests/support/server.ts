@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { functionOf } from '../../src/server/function-home.ts';
+import { functionOf } from '../../src/server/function-paths.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { ROOT } from './fixture-site.ts';
 

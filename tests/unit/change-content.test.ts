@@ -1,10 +1,12 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeListOf, changesByItem } from '../../src/catalogue/change-feed.ts';
+import { changeListOf, changesByItem, servedChangeRecord } from '../../src/catalogue/change-feed.ts';
+import { API_VERSION } from '../../src/describe/api-version.ts';
 import { readChangeContent } from '../../src/loaders/change-content.ts';
 import type { ChangeRecord, CollectionChanges } from '../../src/schemas/changes.ts';
-import { FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
+import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
+import { assertMatches } from '../support/schemas.ts';
 
 const dir = scratchDir('change-content');
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,10 +28,10 @@ describe('content/changes/ is read and checked at build', () => {
 
   it('a malformed record fails naming the file and the field', () => {
     const content = contentWith('2025-10-20.json', (r) => {
-      Object.assign(r.cards.repriced[0], { changePercent: 'a lot' });
+      Object.assign(r.cards.repriced[0], { changePct: 'a lot' });
       return r;
     });
-    expect(() => readChangeContent(content)).toThrow(/changes\/2025-10-20\.json: cards\.repriced\[0\]\.changePercent: /);
+    expect(() => readChangeContent(content)).toThrow(/changes\/2025-10-20\.json: cards\.repriced\[0\]\.changePct: /);
   });
 
   it('an unknown field, a bad date and a missing member are each named', () => {
@@ -74,5 +76,36 @@ describe('content/changes/ is read and checked at build', () => {
     ]);
     expect(changesByItem(records, 'sealed').get('242436')).toEqual([{ asOf: '2025-10-20', url: '/api/changes/2025-10-20', what: ['repriced'] }]);
     expect(changesByItem(records, 'cards').get('base1-2')).toBeUndefined();
+  });
+});
+
+describe('a served change record spells each price change as the API does, and as 1.0.0 did', () => {
+  const [newer, older] = readChangeContent(FIXTURE_CONTENT).map(servedChangeRecord);
+
+  it('a repriced item and a repriced printing carry fromUsd, toUsd and changePct, and the same values as from, to and changePercent', () => {
+    assertMatches('change-record.json', newer, 'the 2025-10-20 record as served');
+    expect(newer.cards.repriced[0]).toMatchObject({ fromUsd: 399.99, toUsd: 458.29, changePct: 14.6, from: 399.99, to: 458.29, changePercent: 14.6 });
+    expect(newer.printings?.repriced[0]).toMatchObject({ fromUsd: 1500, toUsd: 1997.59, changePct: 33.2, from: 1500, to: 1997.59, changePercent: 33.2 });
+  });
+
+  it("a value band's from and to are not prices: they keep their one spelling, and a record without printings stays without", () => {
+    assertMatches('change-record.json', older, 'the 2025-10-13 record as served');
+    expect(older.cards.band[0]).toEqual({
+      id: 'base1-4',
+      slug: 'charizard-base1-4',
+      name: 'Charizard (Base 4/102)',
+      valueUsd: 399.99,
+      from: 'chase',
+      to: 'grail',
+    });
+    expect(older).not.toHaveProperty('printings');
+  });
+
+  it("docs/api.md's versions section says what the current version changed", () => {
+    const versions =
+      readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')
+        .split('\n## Versions\n')[1]
+        ?.split('\n## ')[0] ?? '';
+    expect(versions).toContain(`**${API_VERSION}: `);
   });
 });

@@ -1,3 +1,5 @@
+import { API_VERSION } from '../api-version.ts';
+
 /**
  * What the MCP endpoint (`/mcp`) says of itself, shared by the function (src/server/mcp/), /openapi.json,
  * /llms.txt and the tests.
@@ -12,7 +14,7 @@ export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] 
  */
 export const MCP_BATCHING_VERSION = '2025-03-26';
 
-export const MCP_SERVER_INFO = { name: 'card-values', title: 'Pokémon card and sealed product values (USD)', version: '1.0.0' };
+export const MCP_SERVER_INFO = { name: 'card-values', title: 'Pokémon card and sealed product values (USD)', version: API_VERSION };
 
 /** Sent with initialize: how to use the tools, in as few words as serve. */
 export const MCP_INSTRUCTIONS =

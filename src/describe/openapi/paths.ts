@@ -226,7 +226,7 @@ const CATALOG_NAME = {
   example: 'rarities',
 };
 
-/** The catalogues of filter values (src/catalogue/catalogs.ts): their index and each catalogue, each with its Markdown twin. */
+/** The catalogues of filter values (src/catalogue/filter-values.ts): their index and each catalogue, each with its Markdown twin. */
 function catalogPaths(): Record<string, unknown> {
   const tag = 'Catalogues';
   return {

@@ -4,7 +4,7 @@ import type { Catalog, CatalogIndex } from '../../schemas/api-types.ts';
 import { code, heading, link, list, paragraph, table, toMarkdown } from './mdast.ts';
 
 /**
- * The Markdown twins of the catalogues of filter values (src/catalogue/catalogs.ts): `/catalog.md` lists them,
+ * The Markdown twins of the catalogues of filter values (src/catalogue/filter-values.ts): `/catalog.md` lists them,
  * `/catalog/{name}.md` tabulates one, from the same records as `/api/catalog` and `/api/catalog/{name}`.
  */
 

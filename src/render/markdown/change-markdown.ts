@@ -48,7 +48,7 @@ export function changeListToMarkdown(items: ChangeListItem[]): string {
 
 function itemLine(collection: 'cards' | 'sealed', kind: ChangeKind, item: CollectionChanges[ChangeKind][number]): (PhrasingContent | string)[] {
   const name: PhrasingContent | string = kind === 'removed' ? item.name : link(pageUrl(collection, item.slug), item.name);
-  if ('changePercent' in item) return [name, `: ${formatUsd(item.from)} → ${formatUsd(item.to)} (${signedPct(item.changePercent)})`];
+  if ('changePct' in item) return [name, `: ${formatUsd(item.fromUsd)} → ${formatUsd(item.toUsd)} (${signedPct(item.changePct)})`];
   if ('from' in item) return [name, `: ${item.from ?? 'none'} → ${item.to ?? 'none'}`];
   return [name, `: ${formatUsd((item as ItemRef).valueUsd)}`];
 }
@@ -88,7 +88,7 @@ export function changeRecordToMarkdown(record: ChangeRecord): string {
       list(
         printings.map((p) => [
           link(pageUrl('cards', p.slug), p.name),
-          `, ${p.label}: ${formatUsd(p.from)} → ${formatUsd(p.to)} (${signedPct(p.changePercent)})`,
+          `, ${p.label}: ${formatUsd(p.fromUsd)} → ${formatUsd(p.toUsd)} (${signedPct(p.changePct)})`,
         ]),
       ),
     );

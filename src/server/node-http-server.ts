@@ -18,7 +18,7 @@ import { ORIGIN_FETCH_HEADER, type StaticFiles } from './static-files.ts';
  * the static host in front (static-files.ts), the searches and search pages are
  * answered here (function-routes.ts), and negotiated pages pass the gate too.
  */
-export interface FrontServerOptions {
+export interface NodeHttpServerOptions {
   /** Where the bytes of prebuilt files come from (dist/client, or the static host in front). */
   files: StaticFiles;
   /** The build manifest; a promise so that the server can listen (and search) before it is parsed. */
@@ -42,7 +42,7 @@ interface NodeRequest extends HttpRequest {
 
 const openGate: FunctionGate = Object.assign(async () => ({ go: true as const, headers: {} }), { refusedNow: () => undefined });
 
-export function createFrontServer(options: FrontServerOptions) {
+export function createNodeHttpServer(options: NodeHttpServerOptions) {
   const { files: staticFiles, gate = openGate } = options;
   let manifest: FileManifest | undefined;
   const manifestReady = Promise.resolve(options.manifest).then((m) => (manifest = m));
