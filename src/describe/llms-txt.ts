@@ -264,6 +264,8 @@ const feeds = (): Item => [
   code('/feeds/cards/{slug}.json'),
   ', ',
   code('/feeds/sets/{setId}.json'),
+  ', ',
+  code('/feeds/sealed/{slug}.json'),
   ' and ',
   code('/feeds/collection.json?list=…'),
   ` (each also as .atom): JSON Feed and Atom, an item each time a value moves past `,

@@ -64,6 +64,8 @@ const CONTRACT_PATHS = [
   '/feeds/cards/{slug}.atom',
   '/feeds/sets/{setId}.json',
   '/feeds/sets/{setId}.atom',
+  '/feeds/sealed/{slug}.json',
+  '/feeds/sealed/{slug}.atom',
   '/feeds/collection.json',
   '/feeds/collection.atom',
 ];

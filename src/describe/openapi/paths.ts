@@ -345,13 +345,23 @@ function feedPaths(): Record<string, unknown> {
       mediaType,
       schema,
     });
+    paths[`/feeds/sealed/{slug}.${ext}`] = feedPath({
+      base: `SealedFeed${name}`,
+      tag: 'Feeds',
+      summary: `A sealed product's price alerts as ${words}`,
+      description: `${about} The product's title, its moves and its page.`,
+      slug: 'SealedSlug',
+      query,
+      mediaType,
+      schema,
+    });
     paths[`/feeds/collection.${ext}`] = feedPath({
       base: `CollectionFeed${name}`,
       tag: 'Feeds',
       summary: `A list's price alerts as ${words}`,
       description:
         `${about.replace('it costs one rate-limit point like a search', `it costs what the list costs (one point per ${LIST_LINES_PER_POINT} lines)`)} ` +
-        'The cards the lines are matched to, as /api/collection matches them, each of the printing its line names or of its value printing; ambiguous lines and sealed products have no alerts.',
+        'The cards and sealed products the lines are matched to, as /api/collection matches them, a card of the printing its line names or of its value printing; ambiguous lines have no alerts.',
       query: [COLLECTION_PARAMETERS[0], ...query],
       mediaType,
       schema,
