@@ -63,8 +63,6 @@ const UNIT: TestProjectInlineConfiguration['test'] = {
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // Vitest runs projects of different worker counts as separate groups, in this order: the unit tier first, alone.
   sequence: { groupOrder: 0 },
-  // The unit files that still start scripts (tests/unit/unit-tier.test.ts names them) until they move.
-  env: COMPILE_CACHE,
 };
 
 /** A tier's project; the tiers but unit share one group, which runs after the unit tier's (see UNIT). */

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentProblem, checkContent, formatProblem } from '../../src/check/content-check.ts';
 import { contentReferenceProblems } from '../../src/check/content-references.ts';
-import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
+import { FIXTURE_CONTENT, scratchDir } from '../support/fixture-site.ts';
 
 /**
  * The content checker (npm run check): each case copies the fixture content,
@@ -424,40 +423,5 @@ describe('the README beside the content', () => {
     writeFileSync(join(copy.root, 'README.md'), readmeStating('7', '2025-10-20', '3').replace('and 3 articles', 'and three articles'));
     const [problem] = check(copy).filter((p) => p.file === 'README.md');
     expect(problem.message).toMatch(/^no sentence of the form "graded figures for .*" \(src\/knowledge-facts\/readme\.ts\)$/);
-  });
-});
-
-describe('scripts/check-content.ts', () => {
-  const run = (env: Record<string, string>, ...args: string[]) =>
-    spawnSync(process.execPath, [join(ROOT, 'scripts', 'check-content.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
-
-  it('exits 1 and prints every problem, then a summary, when there are problems', () => {
-    const copy = copyFixture();
-    edit(copy.content, 'cards/fix1.json', '"id": "fix1-012",\n    "set": "fix1"', '"id": "fix1-012",\n    "set": "nope"');
-    edit(copy.content, 'knowledge/what-is-a-grail.md', 'cards: [fix1-107, base1-4]', 'cards: [fix1-107, base1-999]');
-    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'check-content.ts')], {
-      cwd: copy.root,
-      env: { ...process.env, CONTENT_DIR: copy.content },
-      encoding: 'utf8',
-    });
-    expect(result.status).toBe(1);
-    const lines = result.stdout.trim().split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^content\/cards\/fix1\.json:\d+:\d+ cards\[1\]\.set: no set "nope" in sets\.json$/);
-    expect(lines[1]).toBe('content/knowledge/what-is-a-grail.md:9:21 mentions.cards[1]: no card with id "base1-999"');
-    expect(lines[2]).toMatch(
-      /^check-content: 2 problems in 2 files \(7 cards, 5 sealed products, 2 sets, 3 articles, 6 alias files, 2 change records\) in [\d.]+ s$/,
-    );
-  });
-
-  it('exits 0 with a one-line summary when there are none', () => {
-    const result = run({ CONTENT_DIR: FIXTURE_CONTENT });
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^check-content: no problems \(7 cards, .*\) in [\d.]+ s\n$/);
-  });
-
-  it('exits 2 on a usage error', () => {
-    expect(run({}, '--nope').status).toBe(2);
-    expect(run({}, '--dir', join(base, 'nowhere')).status).toBe(2);
   });
 });
