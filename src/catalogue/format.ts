@@ -47,6 +47,12 @@ export function plainDecimal(n: number): string {
  */
 export const signedPct = (pct: number): string => `${pct > 0 ? '+' : ''}${pct === 0 ? 0 : pct}%`;
 
+/**
+ * A change in dollars with its sign, by signedPct's rule: "+" for a rise, "-" for a fall, no sign for none.
+ * @example signedUsd(-56.8) // "-$56.80"
+ */
+export const signedUsd = (usd: number): string => `${usd > 0 ? '+' : usd < 0 ? '-' : ''}${formatUsd(Math.abs(usd))}`;
+
 /** Product-kind words that are abbreviations, spelt out for people. */
 const KIND_WORDS: Record<string, string> = { etb: 'Elite Trainer Box' };
 

@@ -1,6 +1,6 @@
 /**
- * The arithmetic of dollar amounts, written once so that every record, page, list and article rounds, adds and
- * takes medians the same way (a total on a set page and in an article must be the same number).
+ * The arithmetic of dollar amounts and percentages, written once so that every record, page, list and article
+ * rounds, adds and takes medians the same way (a total on a set page and in an article must be the same number).
  */
 
 /**
@@ -28,12 +28,30 @@ export function sumUsd(values: readonly number[]): number {
 }
 
 /**
+ * A number to one decimal, halves rounded up (toward +∞, as Math.round: 2.25 → 2.3, -2.25 → -2.2), never -0.
+ * @example roundTenths(12.345) // 12.3
+ */
+export function roundTenths(value: number): number {
+  return Math.round(value * 10) / 10 || 0;
+}
+
+/**
+ * `part` as a percentage of `whole`, to one decimal by roundTenths' rule (halves up, never -0); 0 of nothing is 0.
+ * The ratio is scaled to tenths of a percent in one step: as a percentage first, 23 of 80 (28.75 %) would be
+ * 28.749999999999996 and lose its half.
+ * @example percentOf(13516, 17882) // 75.6
+ */
+export function percentOf(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10 || 0;
+}
+
+/**
  * The change from one price to another in percent with one decimal, as every record, chart, feed and change record
  * states it; a fall under a twentieth of a percent is 0, not -0.
  * @example changePctOf(400, 456.8) // 14.2
  */
 export function changePctOf(from: number, to: number): number {
-  return Math.round(((to - from) / from) * 1000) / 10 || 0;
+  return percentOf(to - from, from);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ValueConfidence } from '../schemas/api-types.ts';
 import { daysBetween } from '../schemas/dates.ts';
 import { formatUsd } from './format.ts';
-import { roundUsd } from './money.ts';
+import { percentOf, roundUsd } from './money.ts';
 import { dailyWindow, type PriceSeries } from './price-history.ts';
 import { PRICE_STALE_AFTER_DAYS } from './price-status.ts';
 
@@ -66,7 +66,7 @@ export function confidenceOf(prices: ConfidencePrices, history: PriceSeries | un
     history && updatedAt >= history.start ? dailyWindow(history, updatedAt, CONFIDENCE_WINDOW_DAYS).filter((v): v is number => v !== null) : undefined;
   const spread = known && deviation(known);
   const inputs = {
-    spreadPct: low === null || market <= 0 ? null : round1((Math.abs(market - low) / market) * 100),
+    spreadPct: low === null || market <= 0 ? null : percentOf(Math.abs(market - low), market),
     pricedDays30: known ? known.length : null,
     volatility30Pct: spread ? spread.pct : null,
     volatility30Usd: spread ? spread.usd : null,
@@ -117,10 +117,8 @@ function deviation(prices: readonly number[]): { usd: number; pct: number } | nu
   const mean = prices.reduce((a, b) => a + b, 0) / prices.length;
   if (mean <= 0) return null;
   const sd = Math.sqrt(prices.reduce((a, b) => a + (b - mean) ** 2, 0) / prices.length);
-  return { usd: roundUsd(sd), pct: round1((sd / mean) * 100) };
+  return { usd: roundUsd(sd), pct: percentOf(sd, mean) };
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * What a confidence's inputs say, in words, as the Markdown and the pages write them after its tier: those that set

@@ -83,9 +83,6 @@ export function statusCounts(items: readonly { summary: { priceStatus: PriceStat
 /** The median value of cards with a value, in dollars and cents (null for none). */
 export const medianValue = (cards: readonly FactsCard[]) => medianUsd(valued(cards).map((c) => c.summary.valueUsd!));
 
-/** A share in percent with one decimal: 13516 of 17882 → 75.6. */
-export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-
 /** Most valuable first; equal values by id, so the order never depends on the files' order. */
 export function byValueDesc(a: FactsCard, b: FactsCard): number {
   return b.summary.valueUsd! - a.summary.valueUsd! || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatUsd, plainDecimal } from '../catalogue/format.ts';
+import { formatUsd, plainDecimal, signedPct, signedUsd } from '../catalogue/format.ts';
 import type { PriceAlert } from '../catalogue/price-alerts.ts';
 import type { PriceFeed as JsonPriceFeed } from '../schemas/api-types.ts';
 import { escapeHtml as e } from './html.ts';
@@ -77,10 +77,9 @@ export function itemTitle({ subject, alert }: PriceFeedItem): string {
 
 /** @example itemText(item) // "Charizard (Base 4/102) Holofoil: $400.00 on 2025-10-13 to $456.80 on 2025-10-20, +$56.80 (+14.2%) over 7 days." */
 export function itemText({ subject, alert }: PriceFeedItem): string {
-  const sign = alert.changeUsd >= 0 ? '+' : '−';
   return (
     `${nameOf(subject)}: ${formatUsd(alert.from.usd)} on ${alert.from.date} to ${formatUsd(alert.to.usd)} on ${alert.to.date}, ` +
-    `${sign}${formatUsd(Math.abs(alert.changeUsd))} (${sign}${Math.abs(alert.changePct)}%) over ${alert.days} days.`
+    `${signedUsd(alert.changeUsd)} (${signedPct(alert.changePct)}) over ${alert.days} days.`
   );
 }
 

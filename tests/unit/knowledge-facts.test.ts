@@ -1,17 +1,7 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/knowledge-facts/article-text.ts';
-import {
-  bandCounts,
-  factsCatalogueOf,
-  firstPriceOf,
-  medianRatio,
-  percent,
-  ranked,
-  statusCounts,
-  tallyOf,
-  weekPriceOf,
-} from '../../src/knowledge-facts/catalogue.ts';
+import { bandCounts, factsCatalogueOf, firstPriceOf, medianRatio, ranked, statusCounts, tallyOf, weekPriceOf } from '../../src/knowledge-facts/catalogue.ts';
 import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowledge-facts/figures.ts';
 import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
 import { applyQuote, quotePattern, renderQuote } from '../../src/knowledge-facts/quotes.ts';
@@ -287,8 +277,7 @@ describe('factsCatalogueOf', () => {
     expect(() => factsCatalogueOf({ ...content, cards: [card('x-1', 'x', 1)] })).toThrow(/x-1 names set "x"/);
   });
 
-  it('shares are percent with one decimal, and rankings most frequent first, ties by name', () => {
-    expect(percent(13516, 17882)).toBe(75.6);
+  it('rankings are most frequent first, ties by name (shares in percent: percentOf, tests/unit/money.test.ts)', () => {
     expect(ranked(['b', 'a', 'b', 'c', 'a'], (x) => x)).toEqual([
       ['a', 2],
       ['b', 2],

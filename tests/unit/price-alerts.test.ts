@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newestAlerts, priceAlerts } from '../../src/catalogue/price-alerts.ts';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
-import { feedIdOf, itemIdOf, itemTitle, type PriceFeedItem } from '../../src/render/price-feed.ts';
+import { feedIdOf, itemIdOf, itemText, itemTitle, type PriceFeedItem } from '../../src/render/price-feed.ts';
 
 /**
  * The feeds' alerts (issue 34, item 5): a day on which the change over the window, as changeOver gives it, first
@@ -67,7 +67,7 @@ describe('priceAlerts', () => {
 });
 
 describe('the feed items', () => {
-  const [, up] = priceAlerts({ history }, 7, 10);
+  const [down, up] = priceAlerts({ history }, 7, 10);
   const cardItem = (printing: { id: string; label: string }): PriceFeedItem => ({
     alert: up,
     subject: { kind: 'card', slug: 'charizard-base1-4', name: 'Charizard (Base 4/102)', printing, pageUrl: '/cards/charizard-base1-4' },
@@ -78,6 +78,13 @@ describe('the feed items', () => {
     expect(itemTitle(holofoil)).toBe('Charizard (Base 4/102) Holofoil up 20% in 7 days');
     const box: PriceFeedItem = { alert: up, subject: { kind: 'sealed', slug: 'x-box-1', name: 'Evolving Skies Booster Box', pageUrl: '/sealed/x-box-1' } };
     expect(itemTitle(box)).toBe('Evolving Skies Booster Box up 20% in 7 days');
+  });
+
+  it('an item says the move in dollars and percent with the sign the pages write: "+" for a rise, "-" (not "−") for a fall', () => {
+    expect(itemText(holofoil)).toBe('Charizard (Base 4/102) Holofoil: $100.00 on 2025-09-07 to $120.00 on 2025-09-14, +$20.00 (+20%) over 7 days.');
+    expect(itemText({ ...holofoil, alert: down })).toBe(
+      'Charizard (Base 4/102) Holofoil: $120.00 on 2025-09-15 to $100.00 on 2025-09-21, -$20.00 (-16.7%) over 7 days.',
+    );
   });
 
   it('two printings of a card crossing on the same day are two ids; the same printing has the same id in every build', () => {

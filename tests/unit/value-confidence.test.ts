@@ -43,6 +43,10 @@ describe('the confidence of a value', () => {
     expect([70, 69.9, 40, 39.9, 130, 161].map(tierAtLow)).toEqual(['high', 'medium', 'medium', 'low', 'high', 'low']);
   });
 
+  it('states the spread to one decimal with its half rounded up: a low of $57 under a value of $80 is 28.75% away, 28.8', () => {
+    expect(confidenceOf({ low: 57, market: 80, updatedAt: AS_OF }, daily(30, 80), AS_OF)!.spreadPct).toBe(28.8);
+  });
+
   it('counts a spread under $2 as narrow at any percentage', () => {
     expect(confidenceOf({ low: 0.02, market: 0.2, updatedAt: AS_OF }, daily(30, 0.2), AS_OF)).toMatchObject({ tier: 'high', spreadPct: 90 });
     expect(confidenceOf({ low: 2.9, market: 5, updatedAt: AS_OF }, daily(30, 5), AS_OF)).toMatchObject({ tier: 'medium', spreadPct: 42 });

@@ -1,6 +1,6 @@
-import { roundHundredths, sumUsd } from '../../catalogue/money.ts';
+import { percentOf, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
 
 const RARITY = 'Black White Rare';
 
@@ -68,7 +68,7 @@ const article: ArticleFacts = {
               cards_with_value: own.length,
               set_usd: set,
               black_white_rares_usd: bwr,
-              share_pct: percent(bwr, set),
+              share_pct: percentOf(bwr, set),
             },
           ];
         }),

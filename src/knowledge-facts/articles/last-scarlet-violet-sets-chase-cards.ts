@@ -1,5 +1,6 @@
+import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, medianValue, percent, tallyOf, valued } from '../catalogue.ts';
+import { byValueDesc, medianValue, tallyOf, valued } from '../catalogue.ts';
 import { briefOf, type CardBrief, cardsOf, isChaseOrGrail, lastScarletVioletSets } from '../new-era.ts';
 
 /** How many of each set's most valuable cards the second table lists. */
@@ -29,7 +30,7 @@ const article: ArticleFacts = {
         valued: cards.length,
         median_usd: medianValue(cards),
         chase_or_grail: top.length,
-        share_pct: percent(top.length, cards.length),
+        share_pct: percentOf(top.length, cards.length),
       },
       most_valuable: briefOf(cards[0]),
       chase_or_grail_by_rarity: tallyOf(top, (c) => c.entry.rarity ?? '(none)', QUOTED_RARITIES),
@@ -49,7 +50,7 @@ const article: ArticleFacts = {
       ),
       unova_pair: {
         median_usd: medianValue(unova),
-        illustration_rare_share_pct: percent(unova.filter((c) => c.entry.rarity === 'Illustration Rare').length, unova.length),
+        illustration_rare_share_pct: percentOf(unova.filter((c) => c.entry.rarity === 'Illustration Rare').length, unova.length),
         others_median_usd: medianValue(others),
       },
     };

@@ -1,5 +1,6 @@
+import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, medianValue, percent, ranked, tallyOf, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, medianValue, ranked, tallyOf, valued } from '../catalogue.ts';
 
 /** The sets the article names, with their count of chase or grail cards. */
 const QUOTED_SETS = ['SWSH Black Star Promos', 'Evolving Skies', 'Prismatic Evolutions'];
@@ -24,7 +25,7 @@ const article: ArticleFacts = {
         grail: top.filter((c) => c.summary.valueBand === 'grail').length,
         chase: top.filter((c) => c.summary.valueBand === 'chase').length,
         all: top.length,
-        share_pct: percent(top.length, modern.length),
+        share_pct: percentOf(top.length, modern.length),
       },
       top: modern
         .slice(0, 6)

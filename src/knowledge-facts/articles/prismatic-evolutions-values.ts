@@ -1,7 +1,7 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
-import { medianUsd, roundHundredths, sumUsd } from '../../catalogue/money.ts';
+import { medianUsd, percentOf, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
 import { briefOf, type CardBrief, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
 
 const SET = 'sv8pt5';
@@ -59,7 +59,7 @@ const article: ArticleFacts = {
         number: `${umbreon.entry.number}/${set.printedTotal}`,
         rank_in_set: umbreon.summary.valueUsd === null ? null : cards.indexOf(umbreon) + 1,
         over_median_sir: umbreon.summary.valueUsd === null ? null : roundHundredths(umbreon.summary.valueUsd / medianValue(sirs)!),
-        share_of_set_pct: umbreon.summary.valueUsd === null ? null : percent(umbreon.summary.valueUsd, total),
+        share_of_set_pct: umbreon.summary.valueUsd === null ? null : percentOf(umbreon.summary.valueUsd, total),
         history: history && { start: history.start, end: history.end, low_usd: history.low_usd, high_usd: history.high_usd },
       },
       top: cards.slice(0, TOP).map(briefOf),

@@ -1,7 +1,7 @@
-import { medianUsd } from '../../catalogue/money.ts';
+import { medianUsd, percentOf } from '../../catalogue/money.ts';
 import { VALUE_BANDS, valueBandOf } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, percent } from '../catalogue.ts';
+import { bandCounts } from '../catalogue.ts';
 
 const article: ArticleFacts = {
   slug: 'value-bands-explained',
@@ -15,7 +15,7 @@ const article: ArticleFacts = {
       cards_by_band: { ...cardsByBand, unpriced: cardsByPriceStatus.unpriced },
       sealed_by_band: { ...bandCounts(sealed), unpriced: sealedByPriceStatus.unpriced },
       stale: { cards: cardsByPriceStatus.stale, sealed: sealedByPriceStatus.stale },
-      budget_share_pct: percent(cardsByBand.budget, cardsWithValue),
+      budget_share_pct: percentOf(cardsByBand.budget, cardsWithValue),
       median_usd: { cards: medianCardUsd, sealed: medianUsd(catalogue.sealed.flatMap((p) => p.summary.valueUsd ?? [])) },
       prices_as_of: catalogue.pricesAsOf,
     };

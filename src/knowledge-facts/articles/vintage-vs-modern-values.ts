@@ -1,5 +1,6 @@
+import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, percent, valued } from '../catalogue.ts';
+import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, valued } from '../catalogue.ts';
 import { grailEraOf, grailsOf } from './what-makes-a-grail.ts';
 
 const article: ArticleFacts = {
@@ -12,7 +13,7 @@ const article: ArticleFacts = {
         const bands = bandCounts(group);
         return [
           era,
-          { priced_cards: group.length, median_usd: medianValue(group), ...bands, chase_or_grail_pct: percent(bands.chase + bands.grail, group.length) },
+          { priced_cards: group.length, median_usd: medianValue(group), ...bands, chase_or_grail_pct: percentOf(bands.chase + bands.grail, group.length) },
         ];
       }),
     );

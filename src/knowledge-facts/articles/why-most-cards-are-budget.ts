@@ -1,6 +1,6 @@
-import { sumUsd } from '../../catalogue/money.ts';
+import { percentOf, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, eraOf, percent, valued } from '../catalogue.ts';
+import { bandCounts, eraOf, valued } from '../catalogue.ts';
 
 const article: ArticleFacts = {
   slug: 'why-most-cards-are-budget',
@@ -17,7 +17,7 @@ const article: ArticleFacts = {
       prices_as_of: catalogue.pricesAsOf,
       cards_with_value: cards.length,
       budget_cards: bands.budget,
-      budget_share_pct: percent(bands.budget, cards.length),
+      budget_share_pct: percentOf(bands.budget, cards.length),
       cards_under_1_usd: values.filter((v) => v < 1).length,
       cards_under_0_25_usd: values.filter((v) => v < 0.25).length,
       median_card_usd: catalogue.summary.medianCardUsd,
@@ -26,7 +26,7 @@ const article: ArticleFacts = {
       grail_cards: bands.grail,
       total_value_usd: { all: totalOf(), grail: totalOf('grail'), chase: totalOf('chase'), mid: totalOf('mid'), budget: totalOf('budget') },
       grail_to_budget_value: Math.round((totalOf('grail') / totalOf('budget')) * 100) / 100,
-      top_1_pct: { cards: top, share_of_total_value_pct: percent(sumUsd(values.slice(0, top)), totalOf()) },
+      top_1_pct: { cards: top, share_of_total_value_pct: percentOf(sumUsd(values.slice(0, top)), totalOf()) },
       modern: { cards_with_value: modern.length, budget: bandCounts(modern).budget },
     };
   },

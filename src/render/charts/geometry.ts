@@ -1,9 +1,10 @@
+import { roundTenths } from '../../catalogue/money.ts';
+
 /**
  * Scales and line paths shared by the sparklines and the price charts. Pure and deterministic: every
  * coordinate is rounded to one decimal and printed the same way, so the same values always give the same
  * bytes (the build must be byte-identical for the same content).
  */
-
 /** A point in SVG user units. */
 export interface Point {
   x: number;
@@ -53,8 +54,7 @@ export function extentOf(values: readonly (number | null)[]): Extent | null {
 
 /** A coordinate rounded to one decimal, as SVG text: `12.3`, `40`, never `-0` or an exponent. */
 export function coord(n: number): string {
-  const rounded = Math.round(n * 10) / 10;
-  return Object.is(rounded, -0) ? '0' : String(rounded);
+  return String(roundTenths(n));
 }
 
 /**
