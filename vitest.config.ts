@@ -12,7 +12,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  *
  *   unit      pure modules on fixture content; no build, no server, no process started
  *   processes the scripts run as a user runs them, and what needs a process or server of its own (Vite with
- *             Astro's plugins, Node started with a setting, a local server standing in for a host on the internet)
+ *             Astro's plugins, a local server standing in for a host on the internet)
  *   content   the committed catalogue (content/) held to its promises: relevance, search, article facts
  *   contract  the built fixture site: files, schemas, incremental builds, the import
  *   http      the real function over HTTP

@@ -3,6 +3,7 @@ import type { CardEntry } from '../schemas/card.ts';
 import { servedImageUrl } from '../schemas/image-host.ts';
 import { printingNamesOf } from '../schemas/printing-names.ts';
 import type { SetEntry } from '../schemas/set.ts';
+import { settings } from '../schemas/settings.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
 import { changeFieldsOf } from './change-fields.ts';
@@ -46,7 +47,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     change: changeFieldsOf(knownPricesOf(price, history)),
     rarity: card.rarity ?? '',
     types: card.types,
-    imageSmall: servedImageUrl(card.images.small),
+    imageSmall: servedImageUrl(card.images.small, settings().imageHost),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { ValueConfidence } from '../schemas/api-types.ts';
 import { daysBetween } from '../schemas/dates.ts';
+import { settings } from '../schemas/settings.ts';
 import { formatUsd } from './format.ts';
 import { percentOf, roundUsd } from './money.ts';
 import { dailyWindow, type PriceSeries } from './price-history.ts';
-import { PRICE_STALE_AFTER_DAYS } from './price-status.ts';
 
 /**
  * How sure a value is (issue 34): a tier, high, medium or low, from four things the data shows, each served beside
@@ -35,13 +35,20 @@ export const CONFIDENCE_FLOOR_USD = 2;
 
 /**
  * Each input's thresholds: the most (or, for the priced days, the least) it may be and still grade high, then
- * medium; past the second it grades low. Chosen from the catalogue of 2025-10-20 (docs/api.md).
+ * medium; past the second it grades low. Chosen from the catalogue of 2025-10-20 (docs/api.md). A value is as fresh
+ * as can be while it is priced: its days may be as many as the setting PRICE_STALE_AFTER_DAYS (settings.ts), read
+ * when a grade is given.
  */
 export const CONFIDENCE_THRESHOLDS = {
   spreadPct: { high: 30, medium: 60 },
   pricedDays30: { high: 20, medium: 10 },
   volatility30Pct: { high: 10, medium: 25 },
-  staleDays: { high: PRICE_STALE_AFTER_DAYS, medium: 30 },
+  staleDays: {
+    get high(): number {
+      return settings().priceStaleAfterDays;
+    },
+    medium: 30,
+  },
 } as const;
 
 const TIERS: readonly ConfidenceTier[] = ['high', 'medium', 'low'];

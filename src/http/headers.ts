@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { SERVED_IMAGE_ORIGINS } from '../schemas/image-host.ts';
+import { servedImageOriginsOf } from '../schemas/image-host.ts';
 import { DATE_PATTERN, SLUG_PATTERN } from '../schemas/patterns.ts';
+import { settings } from '../schemas/settings.ts';
 import type { FileInfo } from './file-manifest.ts';
 import { alternatesOf, type Collection, changesUrl, INDEXED_COLLECTIONS, jsonUrl, linkHeader, MARKDOWN_TWINS, markdownUrl, pageUrl } from './links.ts';
 import type { Representation } from './negotiate.ts';
@@ -41,17 +42,36 @@ export const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
  */
 const TABLE_ALIGN_STYLES = ['left', 'center', 'right'].map((a) => `'sha256-${createHash('sha256').update(`text-align: ${a}`).digest('base64')}'`);
 
-/** HTML pages: our own files, card images from the image host, never framed, no referrer path to other sites. */
-export const HTML_SECURITY_HEADERS = {
-  'Content-Security-Policy': [
+/**
+ * The Content-Security-Policy of pages whose card images are on `imageHost` (null: their upstream hosts).
+ * @example htmlContentSecurityPolicyOf(null) // "default-src 'self'; img-src 'self' https://images.pokemontcg.io …"
+ */
+export function htmlContentSecurityPolicyOf(imageHost: string | null): string {
+  return [
     "default-src 'self'",
-    `img-src 'self' ${SERVED_IMAGE_ORIGINS.join(' ')}`,
+    `img-src 'self' ${servedImageOriginsOf(imageHost).join(' ')}`,
     `style-src 'self' 'unsafe-hashes' ${TABLE_ALIGN_STYLES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-  ].join('; '),
+  ].join('; ');
+}
+
+/** The policy last written, and its image host: every HTML answer reads it, and the setting rarely changes. */
+let lastPolicy: { imageHost: string | null; policy: string } | undefined;
+
+/**
+ * HTML pages: our own files, card images from the image host, never framed, no referrer path to other sites. The
+ * policy is read when the headers are (a spread or Object.assign reads it), for the image host of the settings in
+ * force (src/schemas/settings.ts).
+ */
+export const HTML_SECURITY_HEADERS = {
+  get 'Content-Security-Policy'(): string {
+    const { imageHost } = settings();
+    if (lastPolicy?.imageHost !== imageHost) lastPolicy = { imageHost, policy: htmlContentSecurityPolicyOf(imageHost) };
+    return lastPolicy.policy;
+  },
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 

@@ -1,9 +1,9 @@
 /**
  * Card images are linked, never copied: content names each image by its URL on the upstream host that serves
  * it (IMAGE_ORIGINS), and the card schema refuses any other. A deployment may move every image to a host of its
- * own with one setting, CARD_IMAGE_HOST: the build then writes each image URL as
+ * own with one setting, CARD_IMAGE_HOST (read by settings.ts): the build then writes each image URL as
  * `<CARD_IMAGE_HOST>/<upstream host><upstream path>` (servedImageUrl), and the HTML pages' Content-Security-Policy
- * allows images from that host alone (SERVED_IMAGE_ORIGINS). Both read this one module, so they cannot drift apart.
+ * allows images from that host alone (servedImageOriginsOf). Both are given the one setting, so they cannot drift apart.
  */
 
 /** The Pokémon TCG API's image host: the images of nearly every card in content. */
@@ -41,12 +41,6 @@ export function imageHostOf(setting: string | undefined): string | null {
 }
 
 /**
- * The host this build and its runtimes serve images from. The function's bundle and the Cloudflare Worker freeze
- * the value their bundler saw (imageHostDefine); `typeof` keeps a runtime without `process` from failing.
- */
-const IMAGE_HOST = imageHostOf(typeof process === 'undefined' ? undefined : process.env.CARD_IMAGE_HOST);
-
-/**
  * esbuild's `define` that freezes the setting into a bundle, so a runtime started without the variable still
  * serves the Content-Security-Policy of the pages it was built with.
  * @example imageHostDefine({ CARD_IMAGE_HOST: 'https://img.example.com' }) // { "process.env.CARD_IMAGE_HOST": "\"https://img.example.com\"" }
@@ -60,11 +54,16 @@ export function imageHostDefine(env: Record<string, string | undefined> = proces
  * kept, so a mirror made with `wget --force-directories` of the upstream URLs is laid out as the host needs.
  * @example servedImageUrl('https://images.pokemontcg.io/base1/4.png', 'https://img.example.com') // "https://img.example.com/images.pokemontcg.io/base1/4.png"
  */
-export function servedImageUrl(url: string, host: string | null = IMAGE_HOST): string {
+export function servedImageUrl(url: string, host: string | null): string {
   if (host === null) return url;
   const upstream = new URL(url);
   return `${host}/${upstream.host}${upstream.pathname}`;
 }
 
-/** The origins the served pages load card images from: the image host alone when one is set. */
-export const SERVED_IMAGE_ORIGINS: readonly string[] = IMAGE_HOST === null ? IMAGE_ORIGINS : [new URL(IMAGE_HOST).origin];
+/**
+ * The origins the served pages load card images from: the image host alone when one is set.
+ * @example servedImageOriginsOf('https://img.example.com/cards') // ["https://img.example.com"]
+ */
+export function servedImageOriginsOf(host: string | null): readonly string[] {
+  return host === null ? IMAGE_ORIGINS : [new URL(host).origin];
+}

@@ -6,7 +6,6 @@ import { applyDay, readPriceContent, setHistoryDay } from '../../scripts/lib/pri
 import { readTcgcsvDays, variantOf } from '../../scripts/lib/tcgcsv-days.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { DAILY_DAYS, foldHistory, HISTORY_MAX_DAYS, type HistorySeries } from '../../src/catalogue/price-history.ts';
-import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { dailyHistory } from '../../src/schemas/common.ts';
 import { addDays, daysBetween } from '../../src/schemas/dates.ts';
@@ -259,12 +258,6 @@ describe('files that are not right', () => {
 });
 
 describe('freshness', () => {
-  it('calls a price stale once it is more than 3 days behind the newest', () => {
-    expect(priceStatusOf('2025-10-17', '2025-10-20')).toBe('priced');
-    expect(priceStatusOf('2025-10-16', '2025-10-20')).toBe('stale');
-    expect(priceStatusOf(null, '2025-10-20')).toBe('unpriced');
-  });
-
   it('marks what a day no longer reports as stale, in the change record, once it falls behind', () => {
     const content = contentCopy(FIXTURE_CONTENT, scratch('stale'));
     // Four days on, the booster box 242438 is no longer reported.

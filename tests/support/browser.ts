@@ -17,7 +17,8 @@ import { builtPackItems } from '../../scripts/lib/built-packs.ts';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
 import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import type { KnowledgeDetail } from '../../src/schemas/api-types.ts';
-import { SERVED_IMAGE_ORIGINS } from '../../src/schemas/image-host.ts';
+import { servedImageOriginsOf } from '../../src/schemas/image-host.ts';
+import { settings } from '../../src/schemas/settings.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,7 +27,7 @@ export const DIST = resolve(ROOT, process.env.E2E_DIST_DIR ?? inject('fixtureDis
 export const TIMEOUT_MS = 60_000;
 export const SLOW = { timeout: TIMEOUT_MS };
 
-const IMAGE_HOSTS = new Set(SERVED_IMAGE_ORIGINS.map((origin) => new URL(origin).host));
+const IMAGE_HOSTS = new Set(servedImageOriginsOf(settings().imageHost).map((origin) => new URL(origin).host));
 /** A 5×7 grey PNG standing in for every card image: card-shaped, so a screenshot shows the real layout. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAUAAAAHCAIAAABPxRC5AAAAEUlEQVR42mM4ceICMmKgMR8AL2ZTIeLVIB0AAAAASUVORK5CYII=', 'base64');
 /** The machine's network is closed: background fetches of Chromium's own would only be refused. */

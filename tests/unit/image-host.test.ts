@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { cardToSummary } from '../../src/catalogue/card-record.ts';
 import { HTML_SECURITY_HEADERS } from '../../src/http/headers.ts';
+import type { CardEntry } from '../../src/schemas/card.ts';
 import { IMAGE_ORIGINS, imageHostDefine, imageHostOf, isImageHostUrl, servedImageUrl } from '../../src/schemas/image-host.ts';
+import type { SetEntry } from '../../src/schemas/set.ts';
+import { settingsOf } from '../../src/schemas/settings.ts';
+import { withSettings } from '../support/settings.ts';
+
+/** A card of the 2026 sets, whose image is on Scrydex, and its set. */
+const SET: SetEntry = { id: 'me3', name: 'Perfect Order', series: 'Mega Evolution', printedTotal: 88, total: 124, releaseDate: '2026-03-27' };
+const CARD = {
+  id: 'me3-1',
+  set: 'me3',
+  name: 'Bulbasaur',
+  number: '1',
+  images: { small: 'https://images.scrydex.com/pokemon/me3-1/small', large: 'https://images.scrydex.com/pokemon/me3-1/large' },
+  prices: [],
+  history: [],
+  types: ['Grass'],
+  subtypes: ['Basic'],
+} as unknown as CardEntry;
 
 describe('the card image host', () => {
   it('content may name images on the three upstream hosts, and on no other', () => {
@@ -14,8 +33,21 @@ describe('the card image host', () => {
 
   it('unset, every image is served from its upstream host, and the pages allow all three', () => {
     expect(servedImageUrl('https://images.pokemontcg.io/base1/4.png', null)).toBe('https://images.pokemontcg.io/base1/4.png');
-    const csp = HTML_SECURITY_HEADERS['Content-Security-Policy'];
-    for (const origin of IMAGE_ORIGINS) expect(csp).toContain(origin);
+    withSettings({ imageHost: null }, () => {
+      expect(cardToSummary(CARD, SET, '2025-10-20').imageSmall).toBe(CARD.images.small);
+      const csp = HTML_SECURITY_HEADERS['Content-Security-Policy'];
+      for (const origin of IMAGE_ORIGINS) expect(csp).toContain(origin);
+    });
+  });
+
+  it("CARD_IMAGE_HOST moves the records' images and the pages' Content-Security-Policy together", () => {
+    withSettings(settingsOf({ CARD_IMAGE_HOST: 'https://img.example.com/cards' }), () => {
+      expect(cardToSummary(CARD, SET, '2025-10-20').imageSmall).toBe('https://img.example.com/cards/images.scrydex.com/pokemon/me3-1/small');
+      const { 'Content-Security-Policy': csp } = { ...HTML_SECURITY_HEADERS };
+      expect(csp).toContain("img-src 'self' https://img.example.com;");
+      for (const origin of IMAGE_ORIGINS) expect(csp).not.toContain(origin);
+    });
+    expect(() => settingsOf({ CARD_IMAGE_HOST: 'ftp://img.example.com' })).toThrow('CARD_IMAGE_HOST: "ftp://img.example.com" is not an https URL');
   });
 
   it('set, every image moves to it with its upstream host and path kept', () => {

@@ -14,6 +14,8 @@ const LEAKS: [string, RegExp][] = [
   ['stubs a global', /\bvi\.stubGlobal\(/],
   ['fakes the clock', /\bvi\.useFakeTimers\(/],
   ['changes directory', /\bprocess\.chdir\(/],
+  // Settings are changed with withSettings (tests/support/settings.ts), which puts the earlier ones back.
+  ['puts settings in force for good', /\buseSettings\(/],
 ];
 
 /** What starts a process or a server: the unit tier's tests call functions, so its files share workers and stay fast. */

@@ -1,5 +1,6 @@
 import { COLLECTION_LIMITS, countText, LIST_LINES_PER_POINT, listCost, RATE_LIMIT_DEFAULT } from '../../http/limits.ts';
-import { SERVED_IMAGE_ORIGINS } from '../../schemas/image-host.ts';
+import { servedImageOriginsOf } from '../../schemas/image-host.ts';
+import { settings } from '../../schemas/settings.ts';
 import { ref } from './schema-components.ts';
 
 /**
@@ -122,7 +123,10 @@ export const HEADERS = {
   'Content-Security-Policy': {
     description: "HTML only: at least `default-src 'self'`, the card image hosts allowed for images, `frame-ancestors 'none'`.",
     schema: str,
-    example: `default-src 'self'; img-src 'self' ${SERVED_IMAGE_ORIGINS.join(' ')}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`,
+    // The image origins of the settings in force when the document is written (src/schemas/settings.ts).
+    get example(): string {
+      return `default-src 'self'; img-src 'self' ${servedImageOriginsOf(settings().imageHost).join(' ')}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+    },
   },
   'Referrer-Policy': { description: 'HTML only.', schema: str, example: 'strict-origin-when-cross-origin' },
 };

@@ -1,5 +1,5 @@
 import { primaryPriceOf } from '../../catalogue/card-value.ts';
-import { PRICE_STALE_AFTER_DAYS } from '../../catalogue/price-status.ts';
+import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { valued } from '../catalogue.ts';
 import { secondSourceOf, unpricedCardsOf } from './priced-stale-unpriced.ts';
@@ -16,7 +16,7 @@ const article: ArticleFacts = {
     const ignored = card.entry.prices.find((p) => !p.primary && p.printing === 'shadowless')!;
     return {
       prices_as_of: catalogue.pricesAsOf,
-      stale_after_days: PRICE_STALE_AFTER_DAYS,
+      stale_after_days: settings().priceStaleAfterDays,
       cards_total: catalogue.summary.totalCards,
       cards_with_value: valued(catalogue.cards).length,
       cards_by_status: catalogue.summary.cardsByPriceStatus,

@@ -1,6 +1,6 @@
 import { primaryPriceOf } from '../../catalogue/card-value.ts';
-import { PRICE_STALE_AFTER_DAYS } from '../../catalogue/price-status.ts';
 import { daysBetween } from '../../schemas/dates.ts';
+import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import type { FactsCatalogue } from '../catalogue.ts';
 
@@ -58,7 +58,7 @@ const article: ArticleFacts = {
     const fromSecondSource = stale.filter((c) => primaryPriceOf(c.entry)!.source.startsWith('pokemontcg')).length;
     return {
       prices_as_of: catalogue.pricesAsOf,
-      stale_after_days: PRICE_STALE_AFTER_DAYS,
+      stale_after_days: settings().priceStaleAfterDays,
       cards_by_status: catalogue.summary.cardsByPriceStatus,
       sealed_total: catalogue.summary.totalSealed,
       sealed_by_status: catalogue.summary.sealedByPriceStatus,

@@ -1,5 +1,5 @@
-import { PRICE_STALE_AFTER_DAYS } from '../../catalogue/price-status.ts';
 import type { SealedEntry } from '../../schemas/sealed.ts';
+import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
 import { firstPriceOf, type History, ranked, weekPriceOf } from '../catalogue.ts';
 
@@ -17,7 +17,7 @@ const article: ArticleFacts = {
       groups: new Set(catalogue.sealed.map((p) => p.entry.group.id)).size,
       by_status: status,
       with_market_price: status.priced + status.stale,
-      stale_after_days: PRICE_STALE_AFTER_DAYS,
+      stale_after_days: settings().priceStaleAfterDays,
       by_kind_top: Object.fromEntries(kinds.slice(0, 12)),
       smaller_kinds: { 'booster-box': kindCount('booster-box'), 'booster-bundle': kindCount('booster-bundle') },
       with_pack_count: catalogue.sealed.filter((p) => p.entry.packs !== null).length,
