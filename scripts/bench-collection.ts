@@ -58,9 +58,8 @@ import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, se
 import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { createFeedEndpoint } from '../src/server/feed-endpoint.ts';
 import type { Searchers } from '../src/server/search-data.ts';
-import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
+import { loadRealCatalogue, realContent } from '../tests/support/real-catalogue.ts';
 import { median, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
-import { loadCards } from './lib/content-cards.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { listP95Ms: 20, csvMs: 1000, asOfP95Ms: 100, seriesP95Ms: 1000, feedP95Ms: 20 };
@@ -130,7 +129,7 @@ function packedSearchers(): CollectionSearchers & { cardData: CatalogueData<Card
     SEALED_SEARCH_FIELDS,
     writeSearchPack(prepareCatalogue(sealedRecords, sealedCatalogue(aliases), aliases)),
   );
-  const graded = new Map(loadCards().flatMap((card) => (card.graded ? [[card.id, gradedFiguresOf(card.graded)] as const] : [])));
+  const graded = new Map(realContent().cards.flatMap((card) => (card.graded ? [[card.id, gradedFiguresOf(card.graded)] as const] : [])));
   return {
     cardData,
     cards: createCardSearcher(cardData),
@@ -171,7 +170,7 @@ function tcgplayerExport(rows: number): string {
 
 /** Every printing's and sealed product's history in content/, as the build hands them to the history store. */
 function contentHistories(): { cards: CardHistories[]; sealed: SealedHistory[] } {
-  const cards = loadCards().map((card): CardHistories => {
+  const cards = realContent().cards.map((card): CardHistories => {
     const price = primaryPriceOf(card);
     const printings = printingsOf(card, '');
     const value = price && printings.find((p) => p.variant === price.variant && p.productId === price.productId);

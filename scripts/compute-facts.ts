@@ -24,8 +24,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { factsCatalogueOf, reviewArticles } from '../src/knowledge-facts/index.ts';
 import { reviewReadme } from '../src/knowledge-facts/readme.ts';
+import { readContentFiles } from '../src/loaders/content-files.ts';
 import { BUILD_QUOTES, readBuildFacts, reviewBuildFigures } from './lib/build-figures.ts';
-import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +40,7 @@ const articlePath = (slug: string) => join(CONTENT, 'knowledge', `${slug}.md`);
 const clip = (text: string) => (text.length > 90 ? `${text.slice(0, 87)}…` : text).replaceAll('\n', ' ⏎ ');
 
 console.log('1. loading content');
-const content = catalogueOf(readPriceContent(CONTENT));
+const content = readContentFiles(CONTENT);
 console.log(`   ${content.cards.length} cards, ${content.sealed.length} sealed products, ${content.sets.length} sets`);
 
 console.log('2. recomputing the articles’ figures');

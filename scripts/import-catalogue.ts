@@ -39,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/catalogue/catalogue-changes.ts';
 import { foldHistory } from '../src/catalogue/price-history.ts';
+import { sealedProductsOf } from '../src/loaders/record-files.ts';
 import { cardSchema } from '../src/schemas/card.ts';
 import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { setSchema } from '../src/schemas/set.ts';
@@ -487,10 +488,7 @@ function catalogueOf(texts: Map<string, string>): ContentCatalogue {
   return {
     sets: texts.has('sets.json') ? json('sets.json') : [],
     cards: under('cards/').flatMap(json),
-    sealed: under('sealed/').flatMap((f) => {
-      const { group, products } = json(f);
-      return products.map((p: Raw) => ({ ...p, group }));
-    }),
+    sealed: under('sealed/').flatMap((f) => sealedProductsOf(json(f), f)),
   };
 }
 

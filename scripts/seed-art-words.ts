@@ -19,10 +19,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readContentFiles } from '../src/loaders/content-files.ts';
 import { artAliasesSchema } from '../src/schemas/aliases.ts';
 import type { CardEntry } from '../src/schemas/card.ts';
 import type { SetEntry } from '../src/schemas/set.ts';
-import { loadCards } from './lib/content-cards.ts';
 
 const { values: args } = parseArgs({ options: { sets: { type: 'string' }, write: { type: 'boolean', default: false } } });
 const CONTENT = join(import.meta.dirname, '../content');
@@ -83,7 +83,7 @@ const rules: Record<string, (cards: CardEntry[]) => string[]> = {
 
 const arts: Art[] = existsSync(FILE) ? artAliasesSchema.parse(JSON.parse(readFileSync(FILE, 'utf8'))) : ARTS.map((a) => ({ ...a, cards: [] }));
 const bySet = new Map<string, CardEntry[]>();
-for (const card of loadCards()) bySet.set(card.set, [...(bySet.get(card.set) ?? []), card]);
+for (const card of readContentFiles(join(import.meta.dirname, '..', 'content')).cards) bySet.set(card.set, [...(bySet.get(card.set) ?? []), card]);
 const setOf = (id: string) => id.slice(0, id.lastIndexOf('-'));
 
 for (const art of arts) {

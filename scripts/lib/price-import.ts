@@ -1,7 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { foldHistory, type HistorySeries } from '../../src/catalogue/price-history.ts';
+import {
+  CARD_FILES,
+  type RecordFiles,
+  recordFileNames,
+  recordFilesIn,
+  SEALED_FILES,
+  type SealedFile,
+  sealedProductsOf,
+} from '../../src/loaders/record-files.ts';
 import { readValidatedJson } from '../../src/loaders/validated-json.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { type ChangeRecord, changeRecordSchema } from '../../src/schemas/changes.ts';
@@ -37,7 +46,7 @@ export interface PriceContent {
   /** cards/<set>.json → its cards. */
   cardFiles: Map<string, CardEntry[]>;
   /** sealed/<group>.json → `{ group, products }`. */
-  sealedFiles: Map<string, { group: SealedEntry['group']; products: SealedProduct[] }>;
+  sealedFiles: Map<string, SealedFile>;
   /** The text each file had when read (path relative to content/). */
   texts: Map<string, string>;
 }
@@ -63,6 +72,10 @@ export interface DayReport {
 
 export class RefusedDay extends Error {}
 
+/**
+ * The content's sets, card files and sealed files, listed and read as the build lists them (src/loaders/record-files.ts)
+ * and kept as parsed, per file; the build that follows an import checks every record with the loaders' schemas.
+ */
 export function readPriceContent(contentDir: string): PriceContent {
   const texts = new Map<string, string>();
   const read = (path: string) => {
@@ -70,16 +83,14 @@ export function readPriceContent(contentDir: string): PriceContent {
     texts.set(path, text);
     return JSON.parse(text);
   };
-  const jsonFiles = (dir: string) =>
-    existsSync(join(contentDir, dir))
-      ? readdirSync(join(contentDir, dir))
-          .filter((f) => f.endsWith('.json'))
-          .sort()
-      : [];
+  const jsonFiles = (spec: RecordFiles) => {
+    const folder = recordFilesIn(spec, contentDir);
+    return existsSync(folder.dir) ? recordFileNames(folder).map((name) => `${spec.name}/${name}`) : [];
+  };
   return {
     sets: read('sets.json'),
-    cardFiles: new Map(jsonFiles('cards').map((f) => [`cards/${f}`, read(`cards/${f}`)])),
-    sealedFiles: new Map(jsonFiles('sealed').map((f) => [`sealed/${f}`, read(`sealed/${f}`)])),
+    cardFiles: new Map(jsonFiles(CARD_FILES).map((f) => [f, read(f)])),
+    sealedFiles: new Map(jsonFiles(SEALED_FILES).map((f) => [f, read(f)])),
     texts,
   };
 }
@@ -98,7 +109,7 @@ export function catalogueOf(content: PriceContent): ContentCatalogue {
   return {
     sets: content.sets,
     cards: [...content.cardFiles.values()].flat(),
-    sealed: [...content.sealedFiles.values()].flatMap(({ group, products }) => products.map((p) => ({ ...p, group }))),
+    sealed: [...content.sealedFiles].flatMap(([path, file]) => sealedProductsOf(file, path)),
   };
 }
 

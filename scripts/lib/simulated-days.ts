@@ -80,9 +80,8 @@ function walksOf(content: PriceContent): Walk[] {
       }
     }
   }
-  for (const { group, products } of content.sealedFiles.values()) {
-    for (const { productId, price } of products) {
-      if (!price) continue;
+  for (const { group, productId, price } of catalogueOf(content).sealed) {
+    if (price) {
       add(group.id, productId, 'Normal', {
         lowPrice: price.low,
         midPrice: price.mid,

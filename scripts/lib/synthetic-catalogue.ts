@@ -32,6 +32,7 @@ import { PRIMARY_VARIANT_ORDER, primaryPriceOf } from '../../src/catalogue/card-
 import { type ContentCatalogue, catalogueChanges } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { cardSlug, slugify } from '../../src/catalogue/slug.ts';
+import { sealedProductsOf } from '../../src/loaders/record-files.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { dateOfDay, dayOf } from '../../src/schemas/dates.ts';
 import { POKEMON_TCG_IMAGE_ORIGIN } from '../../src/schemas/image-host.ts';
@@ -925,8 +926,9 @@ export function writeSyntheticCatalogue(dir: string, options: SyntheticOptions):
     cards.push(...own);
     const group = sealedGroupOf(set, pools, seed, sealedIds, set === planned.at(-1));
     if (group) {
-      writeJson(`sealed/${group.file}`, { group: group.group, products: group.products });
-      for (const p of group.products) sealed.push({ ...p, group: group.group });
+      const file = { group: group.group, products: group.products };
+      writeJson(`sealed/${group.file}`, file);
+      sealed.push(...sealedProductsOf(file, `sealed/${group.file}`));
     }
   }
   assertUniqueSlugs('card', cards.map(cardSlug));

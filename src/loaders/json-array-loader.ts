@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { type RecordFileEntry, type RecordFiles, recordFileNames, shownPath } from './record-files.ts';
+import { type RecordFileEntry, type RecordFiles, recordFileNames, recordProblemsOf, shownPath } from './record-files.ts';
 
 /**
  * A loader for collections kept as many records per JSON file (one file per set
@@ -90,8 +90,8 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
         // Only the checks across records ran again (sets.json changed): the file's records were valid.
         if (known?.digest === digest && store.has(file)) continue;
         for (const [i, record] of records.entries()) {
-          const checked = options.recordSchema.safeParse(record);
-          if (!checked.success) throw new Error(`${shown}: record ${i} (${ids[i]}): ${issuesOf(checked.error)}`);
+          const problems = recordProblemsOf(options.recordSchema, record);
+          if (problems) throw new Error(`${shown}: record ${i} (${ids[i]}): ${problems}`);
         }
         const data = await parseData({ id: file, data: { records: ids.length } satisfies RecordFileEntry, filePath: shown });
         store.set({ id: file, data, filePath: shown, digest });
@@ -103,9 +103,4 @@ export function jsonArrayLoader(options: JsonArrayLoaderOptions): Loader {
       meta.set('code', code);
     },
   };
-}
-
-/** A record's schema problems, each with the field it is about: `field "prices.0.market": Invalid input: …`. */
-function issuesOf(error: z.ZodError): string {
-  return error.issues.map((issue) => `field "${issue.path.join('.')}": ${issue.message}`).join('; ');
 }

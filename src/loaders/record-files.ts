@@ -9,9 +9,11 @@ import { CONTENT_DIR } from './content-dir.ts';
  * content/cards/<set>.json (an array of cards) and content/sealed/<group>.json
  * (`{ group, products }`, each product given its group). The collections'
  * loader (json-array-loader.ts) validates them; the build reads the records
- * from the same files in the same order (readRecordFiles), so both see one reading.
+ * from the same files in the same order (readRecordFiles), and so do the scripts and tests
+ * (content-files.ts), so all see one reading.
  */
 export interface RecordFiles {
+  /** The collection, and its folder under content/. */
   name: string;
   /** Folder of .json files. */
   dir: string;
@@ -38,16 +40,40 @@ export const CARD_FILES: RecordFiles = {
   idOf: (card) => card.id as string,
 };
 
+/** A sealed file as kept: its group once, and its products without it. */
+export interface SealedFile {
+  group: SealedEntry['group'];
+  products: Omit<SealedEntry, 'group'>[];
+}
+
+/**
+ * The products of a sealed file, each given the file's group: the one place a sealed file becomes a list of
+ * products (`shown` names the file in the error when it is not one).
+ */
+export function sealedProductsOf(file: unknown, shown: string): SealedEntry[] {
+  const f = file as Partial<SealedFile> | null;
+  if (!f || typeof f !== 'object' || !Array.isArray(f.products)) throw new Error(`${shown}: expected { group, products: [...] }`);
+  return f.products.map((p) => ({ ...p, group: f.group! }));
+}
+
 export const SEALED_FILES: RecordFiles = {
   name: 'sealed',
   dir: join(CONTENT_DIR, 'sealed'),
-  records: (file, shown) => {
-    const f = file as { group?: unknown; products?: unknown };
-    if (!f || typeof f !== 'object' || !Array.isArray(f.products)) throw new Error(`${shown}: expected { group, products: [...] }`);
-    return f.products.map((p: Record<string, unknown>) => ({ ...p, group: f.group }));
-  },
+  records: (file, shown) => sealedProductsOf(file, shown) as unknown as Record<string, unknown>[],
   idOf: (product) => String(product.productId),
 };
+
+/** The record files of a collection in another content folder than the build's (a copy, the fixture content). */
+export const recordFilesIn = (spec: RecordFiles, contentDir: string): RecordFiles => ({ ...spec, dir: join(contentDir, spec.name) });
+
+/**
+ * A record's problems with its schema, each with the field it is about (`field "prices.0.market": Invalid input: …`);
+ * null when it has none. The loaders and content-files.ts check records with it.
+ */
+export function recordProblemsOf(schema: z.ZodType, record: unknown): string | null {
+  const checked = schema.safeParse(record);
+  return checked.success ? null : checked.error.issues.map((issue) => `field "${issue.path.join('.')}": ${issue.message}`).join('; ');
+}
 
 /** The .json files of a folder, by name: the order records are read in, whoever reads them. */
 export function recordFileNames(spec: RecordFiles): string[] {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { computeComps } from '../../src/catalogue/comps.ts';
+import { realContent } from '../support/real-catalogue.ts';
 
 const KNOWLEDGE_DIR = join(import.meta.dirname, '../../content/knowledge');
 
@@ -25,7 +25,7 @@ function articlesWithComps(): { file: string; comps: Record<string, unknown> }[]
 }
 
 describe('committed article comps', () => {
-  const cards = loadCards();
+  const cards = realContent().cards;
   const articles = articlesWithComps();
 
   it('at least three articles carry comps', () => {

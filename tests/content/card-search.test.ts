@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { type CardSearcher, type CardSearchHit, type CardSearchParams, createCardSearcher } from '../../src/search/card-searcher.ts';
 import { foldText, wordsOf } from '../../src/search/normalize.ts';
-import { loadRealCatalogue } from '../support/real-catalogue.ts';
+import { loadRealCatalogue, realContent } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
 
 let searcher: CardSearcher;
@@ -312,7 +311,7 @@ describe('printing words', () => {
 
   it('charizard base set shadowless finds the Base Set Charizard with the value of its Shadowless printing', () => {
     const [first] = hits({ q: 'charizard base set shadowless' });
-    const charizard = loadCards().find((card) => card.id === 'base1-4')!;
+    const charizard = realContent().cards.find((card) => card.id === 'base1-4')!;
     const shadowless = charizard.prices.find((line) => line.printing === 'shadowless')!;
     expect(first).toMatchObject({
       id: 'base1-4',

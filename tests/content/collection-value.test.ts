@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { type GradedFigures, gradedFiguresOf } from '../../src/collection/collection-data.ts';
 import { linesOfCsv, linesOfText } from '../../src/collection/list-lines.ts';
@@ -11,7 +10,7 @@ import type { CardEntry } from '../../src/schemas/card.ts';
 import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
 import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
 import { createSealedSearcher } from '../../src/search/sealed-searcher.ts';
-import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
+import { CONTENT_DIR, loadRealCatalogue, realContent } from '../support/real-catalogue.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 let searchers: CollectionSearchers;
@@ -25,7 +24,7 @@ beforeAll(() => {
   pricesAsOf = real.pricesAsOf;
   // Positions are those of the prepared catalogue, as the build writes search/card-products.json.
   const cardData = prepareCatalogue(real.cards, CARD_CATALOGUE, real.aliases);
-  const entries = loadCards();
+  const entries = realContent().cards;
   cardsById = new Map(entries.map((card) => [card.id, card]));
   searchers = {
     cards: createCardSearcher(cardData),

@@ -2,8 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
-import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
@@ -12,7 +10,7 @@ import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
 import { findMarkers } from '../../src/knowledge-facts/markers.ts';
 import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
-import { CONTENT_DIR } from '../support/real-catalogue.ts';
+import { CONTENT_DIR, realContent } from '../support/real-catalogue.ts';
 
 /** Numbers an article states in `structured` equal a fresh count from the bundled content. */
 const structuredOf = (slug: string) => {
@@ -26,7 +24,7 @@ describe('value-outside-listings', () => {
     let priced = 0,
       below = 0,
       above = 0;
-    for (const card of loadCards()) {
+    for (const card of realContent().cards) {
       const price = primaryPriceOf(card);
       if (!price) continue;
       priced++;
@@ -61,7 +59,7 @@ describe('value-outside-listings', () => {
  * yesterday's figure unseen.
  */
 describe('the figures articles state', () => {
-  const content = catalogueOf(readPriceContent(CONTENT_DIR));
+  const content = realContent();
   const catalogue = factsCatalogueOf(content);
   const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
   const slugs = readdirSync(join(CONTENT_DIR, 'knowledge'))
@@ -159,7 +157,7 @@ describe('the figures articles state', () => {
  * market prices, the sealed products' prices and pack counts), not through the facts code.
  */
 describe("the new era's articles", () => {
-  const cards = loadCards();
+  const cards = realContent().cards;
   const sets = JSON.parse(readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8')) as { id: string; name: string; series: string; releaseDate: string }[];
   const setOf = new Map(sets.map((s) => [s.id, s]));
   const cardValue = (card: (typeof cards)[number]) => {

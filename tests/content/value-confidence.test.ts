@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCards } from '../../scripts/lib/content-cards.ts';
 import { printingsOf } from '../../src/catalogue/card-record.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import type { ConfidenceTier } from '../../src/catalogue/value-confidence.ts';
@@ -14,7 +13,7 @@ import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { CARD_CATALOGUE, createCardSearcher, productLookup, productPositionsOf } from '../../src/search/card-searcher.ts';
 import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
 import { createSealedSearcher } from '../../src/search/sealed-searcher.ts';
-import { CONTENT_DIR, loadRealCatalogue } from '../support/real-catalogue.ts';
+import { CONTENT_DIR, loadRealCatalogue, realContent } from '../support/real-catalogue.ts';
 
 /**
  * How sure a value is (issue 34), on the real catalogue: for each reason a tier gives, the most valuable card or
@@ -101,7 +100,7 @@ const EXAMPLES: { tier: ConfidenceTier; why: string; fits: (e: Evidence) => bool
 describe('how sure a value is, on the real catalogue', () => {
   const catalogue = loadRealCatalogue();
   const summaries = new Map(catalogue.cards.map(({ summary }) => [summary.id, summary]));
-  const cards = loadCards().flatMap((card) => {
+  const cards = realContent().cards.flatMap((card) => {
     const line = primaryPriceOf(card);
     if (!line) return [];
     const history = card.history.find((h) => h.variant === line.variant && h.productId === line.productId);

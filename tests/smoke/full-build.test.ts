@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_QUOTES, buildFactsOf, reviewBuildFigures, toolListTokens } from '../../scripts/lib/build-figures.ts';
-import { catalogueOf, readPriceContent } from '../../scripts/lib/price-import.ts';
 import { primaryPriceOf } from '../../src/catalogue/card-value.ts';
 import { hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { cardSlug } from '../../src/catalogue/slug.ts';
 import { TOOL_LIST_TOKENS_MAX } from '../../src/describe/mcp/tools.ts';
 import { countText } from '../../src/http/limits.ts';
+import { readContentFiles } from '../../src/loaders/content-files.ts';
 import { assertMatches } from '../support/schemas.ts';
 
 /**
@@ -22,7 +22,7 @@ if (!base) throw new Error('SMOKE_URL must point at a running server (see .ci/ru
 const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
 
 const CONTENT = join(import.meta.dirname, '..', '..', 'content');
-const content = catalogueOf(readPriceContent(CONTENT));
+const content = readContentFiles(CONTENT);
 const pricesAsOf = pricesAsOfOf(content.cards, content.sealed);
 const setOf = new Map(content.sets.map((set) => [set.id, set]));
 /** Each card's price status, counted as a client counts them in /api/cards: by its primary line's date. */

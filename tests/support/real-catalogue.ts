@@ -1,8 +1,6 @@
 /**
- * The committed catalogue (content/) read straight from disk into what the
- * searchers take, for tests and benchmarks. It reads the JSON as the content
- * loaders would (a sealed product's `group` comes from its file) but skips Zod
- * validation: the build checks the content; here we only need its shape.
+ * The committed catalogue (content/) read from disk into what the searchers take, for tests and benchmarks: read
+ * and checked by the one reader of content files (src/loaders/content-files.ts), as the build reads it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +11,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { type SealedSummary, sealedToSummary } from '../../src/catalogue/sealed-record.ts';
 import { plainText } from '../../src/knowledge-facts/markers.ts';
 import { readAliasContent } from '../../src/loaders/alias-content.ts';
-import type { CardEntry } from '../../src/schemas/card.ts';
-import type { SealedEntry } from '../../src/schemas/sealed.ts';
-import type { SetEntry } from '../../src/schemas/set.ts';
+import { type ContentFiles, readContentFiles } from '../../src/loaders/content-files.ts';
 import type { AliasSources } from '../../src/search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../../src/search/card-searcher.ts';
 import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/search/filter-data.ts';
@@ -37,12 +33,10 @@ export interface RealCatalogue {
   filterSets: FilterSet[];
 }
 
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-const jsonFiles = (dir: string): string[] =>
-  (readdirSync(dir) as string[])
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(dir, f) as string);
+let content: ContentFiles | undefined;
+
+/** The sets, cards and sealed products of content/, read once per process (share them: change none). */
+export const realContent = (): ContentFiles => (content ??= readContentFiles(CONTENT_DIR));
 
 let cached: RealCatalogue | undefined;
 
@@ -52,12 +46,8 @@ let cached: RealCatalogue | undefined;
  */
 export function loadRealCatalogue(): RealCatalogue {
   if (cached) return cached;
-  const sets = new Map(readJson<SetEntry[]>(join(CONTENT_DIR, 'sets.json')).map((s) => [s.id, s]));
-  const cards = jsonFiles(join(CONTENT_DIR, 'cards')).flatMap((f) => readJson<CardEntry[]>(f));
-  const sealed = jsonFiles(join(CONTENT_DIR, 'sealed')).flatMap((f) => {
-    const { group, products } = readJson<{ group: SealedEntry['group']; products: Omit<SealedEntry, 'group'>[] }>(f);
-    return products.map((p): SealedEntry => ({ ...p, group }));
-  });
+  const { cards, sealed } = realContent();
+  const sets = new Map(realContent().sets.map((s) => [s.id, s]));
   const pricesAsOf = pricesAsOfOf(cards, sealed);
   cached = {
     cards: cards.map((card) => {
