@@ -18,12 +18,20 @@ export function roundHundredths(value: number): number {
 export const roundUsd: (value: number) => number = roundHundredths;
 
 /**
+ * Dollars as whole cents, where sums and differences of prices are exact.
+ * @example centsOf(0.29) // 29
+ */
+export function centsOf(usd: number): number {
+  return Math.round(usd * 100);
+}
+
+/**
  * The sum of dollar values, added in whole cents so that 0.1 + 0.2 is 0.30 and no float drift reaches a total.
  * @example sumUsd([0.1, 0.2]) // 0.3
  */
 export function sumUsd(values: readonly number[]): number {
   let cents = 0;
-  for (const v of values) cents += Math.round(v * 100);
+  for (const v of values) cents += centsOf(v);
   return cents / 100;
 }
 

@@ -2,7 +2,7 @@ import type { ValueConfidence } from '../schemas/api-types.ts';
 import { daysBetween } from '../schemas/dates.ts';
 import { settings } from '../schemas/settings.ts';
 import { formatUsd } from './format.ts';
-import { percentOf, roundUsd } from './money.ts';
+import { centsOf, percentOf, roundUsd } from './money.ts';
 import { dailyWindow, type PriceSeries } from './price-history.ts';
 
 /**
@@ -73,7 +73,8 @@ export function confidenceOf(prices: ConfidencePrices, history: PriceSeries | un
     history && updatedAt >= history.start ? dailyWindow(history, updatedAt, CONFIDENCE_WINDOW_DAYS).filter((v): v is number => v !== null) : undefined;
   const spread = known && deviation(known);
   const inputs = {
-    spreadPct: low === null || market <= 0 ? null : percentOf(Math.abs(market - low), market),
+    // In cents, so that a gap of exactly half a tenth of a percent rounds up (in dollars, $0.80 − $0.39 is 0.41000000000000003).
+    spreadPct: low === null || market <= 0 ? null : percentOf(Math.abs(centsOf(market) - centsOf(low)), centsOf(market)),
     pricedDays30: known ? known.length : null,
     volatility30Pct: spread ? spread.pct : null,
     volatility30Usd: spread ? spread.usd : null,

@@ -25,10 +25,14 @@ interface Evidence {
   /** The value, its lowest listing's distance from it in percent, its priced days and their variation of the 30 days to its date, its days before the catalogue's date. */
   value: number;
   spread: number | null;
+  /** The spread to one decimal, halves up, worked out in whole cents: no floating point error decides a half. */
+  spreadTenths: number | null;
   pricedDays: number | null;
   variation: number | null;
   stale: number;
 }
+
+const cents = (usd: number) => Math.round(usd * 100);
 
 /** What a price line and its daily history show, counted here as the docs state the inputs. */
 function evidenceOf(
@@ -47,6 +51,7 @@ function evidenceOf(
   return {
     value,
     spread: line.low === null || value <= 0 ? null : (Math.abs(value - line.low) / value) * 100,
+    spreadTenths: line.low === null || value <= 0 ? null : Math.round((Math.abs(cents(value) - cents(line.low)) * 1000) / cents(value)) / 10,
     pricedDays: days ? days.length : null,
     variation: days && days.length > 1 && mean! > 0 ? (Math.sqrt(days.reduce((a, b) => a + (b - mean!) ** 2, 0) / days.length) / mean!) * 100 : null,
     stale: daysBetween(line.updatedAt, asOf),
@@ -128,7 +133,7 @@ describe('how sure a value is, on the real catalogue', () => {
     for (const { id, evidence } of cards) {
       const served = summaries.get(id)!.confidence!;
       expect([served.spreadPct, served.pricedDays30, served.volatility30Pct, served.staleDays], id).toEqual([
-        round1(evidence.spread),
+        evidence.spreadTenths,
         evidence.pricedDays,
         round1(evidence.variation),
         Math.max(0, evidence.stale),

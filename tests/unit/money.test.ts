@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedPct, signedUsd } from '../../src/catalogue/format.ts';
-import { changePctOf, median, medianUsd, percentOf, roundHundredths, roundTenths, roundUsd, sumUsd } from '../../src/catalogue/money.ts';
+import { centsOf, changePctOf, median, medianUsd, percentOf, roundHundredths, roundTenths, roundUsd, sumUsd } from '../../src/catalogue/money.ts';
 
 /** The one rounding, sum, median and sign every record, page, list and article uses (src/catalogue/money.ts, format.ts). */
 describe('dollar arithmetic', () => {
@@ -9,6 +9,7 @@ describe('dollar arithmetic', () => {
     expect(roundUsd(0.125)).toBe(0.13);
     expect(roundUsd(12)).toBe(12);
     expect(roundHundredths(2.345678)).toBe(2.35);
+    expect([centsOf(0.29), centsOf(873.994), centsOf(0.125)]).toEqual([29, 87399, 13]);
   });
 
   it('sums dollars in whole cents, so that floating point never shows in a total', () => {

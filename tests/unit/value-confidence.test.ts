@@ -45,6 +45,8 @@ describe('the confidence of a value', () => {
 
   it('states the spread to one decimal with its half rounded up: a low of $57 under a value of $80 is 28.75% away, 28.8', () => {
     expect(confidenceOf({ low: 57, market: 80, updatedAt: AS_OF }, daily(30, 80), AS_OF)!.spreadPct).toBe(28.8);
+    // In dollars, 0.48 − 0.15 is 0.32999999999999996 and 68.75% would read 68.7: the gap is taken in cents, 33 of 48.
+    expect(confidenceOf({ low: 0.15, market: 0.48, updatedAt: AS_OF }, daily(30, 0.48), AS_OF)!.spreadPct).toBe(68.8);
   });
 
   it('counts a spread under $2 as narrow at any percentage', () => {
