@@ -24,15 +24,31 @@ function filesUnder(root: string, path: string): string[] {
     .map((e) => relative(root, join(e.parentPath, e.name)));
 }
 
+/** The files that render the build's files, by path relative to `root`, sorted. */
+function sourceFilesOf(root: string): string[] {
+  return SOURCES.flatMap((source) => filesUnder(root, source)).sort();
+}
+
+/** The settings a source file reads from the environment, when the build runs it (every `process.env` read of a name). */
+function settingsReadIn(file: string, bytes: Buffer): string[] {
+  const shown = file.replaceAll('\\', '/');
+  if (NOT_RUN_BY_THE_BUILD.some((dir) => shown.startsWith(dir))) return [];
+  return [...bytes.toString('latin1').matchAll(SETTING_READ)].map(([, name]) => name);
+}
+
+/** The settings the build's code reads from the environment, sorted: what codeVersionOf hashes the values of. */
+export function buildSettingNamesOf(root: string): string[] {
+  return [...new Set(sourceFilesOf(root).flatMap((file) => settingsReadIn(file, readFileSync(join(root, file)))))].sort();
+}
+
 /** @example codeVersionOf(process.cwd()) // "k3Jx…" (base64url SHA-256) */
 export function codeVersionOf(root: string): string {
   const hash = createHash('sha256');
   const settings = new Set<string>();
-  for (const file of SOURCES.flatMap((source) => filesUnder(root, source)).sort()) {
+  for (const file of sourceFilesOf(root)) {
     const bytes = readFileSync(join(root, file));
     hash.update(`${file}\0`).update(bytes).update('\0');
-    const shown = file.replaceAll('\\', '/');
-    if (!NOT_RUN_BY_THE_BUILD.some((dir) => shown.startsWith(dir))) for (const [, name] of bytes.toString('latin1').matchAll(SETTING_READ)) settings.add(name);
+    for (const name of settingsReadIn(file, bytes)) settings.add(name);
   }
   for (const name of [...settings].sort()) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   return hash.digest('base64url');
