@@ -15,9 +15,9 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { ASSETS_FOLDER, cloudflareDeployment } from '../src/deploy/cloudflare.ts';
-import { gzipTwinsOf, writeCloudflareDeployment } from '../src/deploy/cloudflare-output.ts';
+import { writeCloudflareDeployment } from '../src/deploy/cloudflare-output.ts';
 import { MANIFEST_FILE } from '../src/http/file-manifest.ts';
-import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
+import { deployCli, readBuildManifest, readGzipTwins } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-cloudflare.ts --dist DIST --function https://fn.example --out OUTDIR [--name card-values]';
 
@@ -54,7 +54,7 @@ const manifest = readBuildManifest(dist, exit);
 
 console.log(`1. Read ${Object.keys(manifest.files).length} files from ${join(dist, 'server', MANIFEST_FILE)}`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-const deployment = await cloudflareDeployment(manifest, { functionOrigin, name: values.name, gzipOf: gzipTwinsOf(client) });
+const deployment = await cloudflareDeployment(manifest, { functionOrigin, name: values.name, gzipOf: readGzipTwins(dist) });
 const { measured } = deployment;
 console.log(`2. Bundled the Worker: ${mib(measured.workerBytes)}, ${mib(measured.workerGzipBytes)} gzipped`);
 for (const { file, bytes, gzip, gzipBytes } of measured.servedFromGzip)

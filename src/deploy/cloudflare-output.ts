@@ -1,21 +1,10 @@
 /**
- * The disk side of the Cloudflare deployment (cloudflare.ts is the pure side): what it reads of a build, and the
- * output folder it writes. Shared by scripts/deploy-cloudflare.ts and the tests that run the deployment in
+ * The disk side of the Cloudflare deployment (cloudflare.ts is the pure side): the output folder it writes. Shared by scripts/deploy-cloudflare.ts and the tests that run the deployment in
  * Miniflare, so that what is tested is what is deployed.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { BULK_MANIFEST_PATH } from '../pipeline/bulk-files.ts';
-import type { BulkManifest } from '../schemas/api-types.ts';
 import { ASSETS_FOLDER, type CloudflareDeployment } from './cloudflare.ts';
-
-/** The build's gzip twins, gzip file → the file it inflates to, as its bulk manifest lists them (none without one). */
-export function gzipTwinsOf(client: string): Record<string, string> {
-  const file = join(client, BULK_MANIFEST_PATH);
-  if (!existsSync(file)) return {};
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as BulkManifest;
-  return Object.fromEntries(manifest.files.flatMap((entry) => (entry.gzipOf ? [[entry.path, entry.gzipOf]] : [])));
-}
 
 /**
  * Writes the deployment into `out`: wrangler.jsonc, worker.js, and `assets/` with the deployment's files of the

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
+import { readGzipTwins } from '../../scripts/lib/deploy-cli.ts';
 import { type CloudflareDeployment, cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
-import { gzipTwinsOf, writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
+import { writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
 import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -42,7 +43,7 @@ export async function startCloudflareTarget(
   const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
   const manifest = manifestOf(dist);
   const client = join(dist, 'client');
-  const deployment = await cloudflareDeployment(manifest, { functionOrigin: new URL(functionUrl).origin, gzipOf: gzipTwinsOf(client), assetFileBytes });
+  const deployment = await cloudflareDeployment(manifest, { functionOrigin: new URL(functionUrl).origin, gzipOf: readGzipTwins(dist), assetFileBytes });
   // allowErrors: the caller asserts on them (a lowered limit that other files are over too) and runs it anyway.
   if (deployment.errors.length > 0 && !allowErrors) throw new Error(deployment.errors.join('\n'));
   writeCloudflareDeployment(deployment, client, outDir);
