@@ -134,7 +134,7 @@ export function createWorker(files: Record<string, FileInfo>, gzipServed: GzipSe
       const sent = new Headers(headers);
       if (fromGzip) gzipServedHeaders(status, sent, fromGzip);
       // 'manual': the body is already gzip; by default workerd would compress it again to match its Content-Encoding.
-      const init = { status, headers: sent, encodeBody: fromGzip?.encoded ? 'manual' : 'automatic' };
+      const init = { status, headers: sent, encodeBody: fromGzip?.encoded && status === 200 ? 'manual' : 'automatic' };
       return new Response(incoming.method === 'HEAD' ? null : body, init);
     },
   };
