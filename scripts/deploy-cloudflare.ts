@@ -1,10 +1,11 @@
 /**
- * Generates the Cloudflare deployment of a build: wrangler.jsonc and worker.js
+ * Generates the Cloudflare deployment of a build: wrangler.jsonc, worker.js
  * (Workers static assets with the Worker run first on every path; searches go
- * to the function). The config points at DIST/client by a path relative to
- * OUTDIR, so nothing is copied and the build output is never written to.
- * Checks the build against Cloudflare's documented limits and says what it
- * measured. See docs/deploy-cloudflare.md.
+ * to the function) and assets/, hard links to the build's public files (no
+ * copy; the build output is never written to), less any file over the 25 MiB
+ * asset limit, which the Worker answers from its gzip twin. Checks the build
+ * against Cloudflare's documented limits and says what it measured. See
+ * docs/deploy-cloudflare.md.
  *
  * Usage:  node scripts/deploy-cloudflare.ts --dist DIST --function https://fn.example --out OUTDIR [--name card-values]
  *         e.g. node scripts/deploy-cloudflare.ts --dist dist --function https://fn.example --out .deploy/cloudflare
@@ -12,11 +13,11 @@
  * Exit:   0 written (warnings say when Workers Paid is needed), 1 the build is unreadable or over a Workers Paid
  *         limit (nothing written), 2 usage: a missing or malformed argument
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { cloudflareDeployment } from '../src/deploy/cloudflare.ts';
+import { join, relative, resolve } from 'node:path';
+import { ASSETS_FOLDER, cloudflareDeployment } from '../src/deploy/cloudflare.ts';
+import { writeCloudflareDeployment } from '../src/deploy/cloudflare-output.ts';
 import { MANIFEST_FILE } from '../src/http/file-manifest.ts';
-import { deployCli, readBuildManifest } from './lib/deploy-cli.ts';
+import { deployCli, readBuildManifest, readGzipTwins } from './lib/deploy-cli.ts';
 
 const USAGE = 'usage: node scripts/deploy-cloudflare.ts --dist DIST --function https://fn.example --out OUTDIR [--name card-values]';
 
@@ -45,22 +46,25 @@ if (values.name !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(
   exit(2, '--name must be lower-case letters, digits and dashes (a Worker name)');
 const functionOrigin = originOf(values.function);
 const dist = resolve(values.dist);
+const client = join(dist, 'client');
 const out = resolve(values.out);
+if (!relative(dist, out).startsWith('..')) exit(2, `--out must be outside the build (${dist}): the build output is never written to`);
 
 const manifest = readBuildManifest(dist, exit);
 
 console.log(`1. Read ${Object.keys(manifest.files).length} files from ${join(dist, 'server', MANIFEST_FILE)}`);
-// wrangler resolves assets.directory from the config file; forward slashes on every platform.
-const assetsDirectory = relative(out, join(dist, 'client')).split(sep).join('/') || '.';
-const deployment = await cloudflareDeployment(manifest, { functionOrigin, assetsDirectory, name: values.name });
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+const deployment = await cloudflareDeployment(manifest, { functionOrigin, name: values.name, gzipOf: readGzipTwins(dist) });
 const { measured } = deployment;
-console.log(
-  `2. Bundled the Worker: ${(measured.workerBytes / 1024 / 1024).toFixed(2)} MiB, ${(measured.workerGzipBytes / 1024 / 1024).toFixed(2)} MiB gzipped`,
-);
+console.log(`2. Bundled the Worker: ${mib(measured.workerBytes)}, ${mib(measured.workerGzipBytes)} gzipped`);
+for (const { file, bytes, gzip, gzipBytes } of measured.servedFromGzip)
+  console.log(`   ${file} (${mib(bytes)}) is over the asset limit: left out, answered from ${gzip} (${mib(gzipBytes)})`);
 for (const warning of deployment.warnings) console.warn(`   warning: ${warning}`);
 if (deployment.errors.length > 0) exit(1, `Cloudflare would refuse this deploy:\n  ${deployment.errors.join('\n  ')}`);
 
-mkdirSync(out, { recursive: true });
-for (const [name, contents] of Object.entries(deployment.files)) writeFileSync(join(out, name), contents);
-console.log(`3. Wrote ${Object.keys(deployment.files).join(', ')} to ${out} (assets: ${assetsDirectory}, function: ${functionOrigin})`);
+const { linked, copied } = writeCloudflareDeployment(deployment, client, out);
+const how = copied ? `${linked} linked, ${copied} copied (another file system)` : `hard links to ${relative(process.cwd(), client) || '.'}`;
+console.log(
+  `3. Wrote ${Object.keys(deployment.files).join(', ')} and ${ASSETS_FOLDER}/ (${measured.assetFiles} files: ${how}) to ${out} (function: ${functionOrigin})`,
+);
 console.log(`Deploy: cd ${relative(process.cwd(), out) || '.'} && npx wrangler deploy`);

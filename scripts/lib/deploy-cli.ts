@@ -2,10 +2,12 @@
  * What the deploy:* scripts share: their arguments (a usage error exits 2) and
  * the build manifest they generate from (an unreadable one exits 1).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { type FileManifest, MANIFEST_FILE } from '../../src/http/file-manifest.ts';
+import { BULK_MANIFEST_PATH } from '../../src/pipeline/bulk-files.ts';
+import type { BulkManifest } from '../../src/schemas/api-types.ts';
 
 /**
  * Parses the arguments; a missing `required` one or a malformed one exits 2 with the usage.
@@ -35,6 +37,14 @@ export function readBuildManifest(dist: string, exit: (code: number, message: st
   } catch (error) {
     return exit(1, `cannot read the build manifest ${file} (is ${dist} a build? run npm run build): ${(error as Error).message}`);
   }
+}
+
+/** The build's gzip twins, gzip file → the file it inflates to, as its bulk manifest lists them (`gzipOf`; none without one). */
+export function readGzipTwins(dist: string): Record<string, string> {
+  const file = join(dist, 'client', BULK_MANIFEST_PATH);
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as BulkManifest;
+  return Object.fromEntries(manifest.files.flatMap((entry) => (entry.gzipOf ? [[entry.path, entry.gzipOf]] : [])));
 }
 
 /** Writes generated files into `out` (created if missing), saying what was written. */

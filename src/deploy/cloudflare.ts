@@ -1,13 +1,16 @@
 /**
  * The Cloudflare deployment of a build, generated from its manifest: a Worker
- * with static assets (dist/client) whose Worker runs first on every path and
- * answers exactly as the function does (src/deploy/cloudflare/worker.ts), and
- * whose searches go to the function at FUNCTION_ORIGIN.
+ * with static assets (the build's public files) whose Worker runs first on
+ * every path and answers exactly as the function does
+ * (src/deploy/cloudflare/worker.ts), and whose searches go to the function at
+ * FUNCTION_ORIGIN.
  *
  * Manifest in, files out: `wrangler.jsonc` and `worker.js` (the Worker bundled
  * by esbuild with the manifest inside, so that headers never need a lookup),
- * plus what was checked against Cloudflare's documented limits. Nothing here
- * writes to disk or reads the build's files; scripts/deploy-cloudflare.ts does.
+ * the list of files its `assets/` folder holds (every file of the manifest but
+ * those over the per-asset limit, which the Worker answers from their gzip
+ * twin), plus what was checked against Cloudflare's documented limits. Nothing
+ * here writes to disk or reads the build's files; cloudflare-output.ts does.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
+import type { GzipServed } from './cloudflare/gzip-served.ts';
 
 /** https://developers.cloudflare.com/workers/platform/limits/ */
 export const CLOUDFLARE_LIMITS = {
@@ -34,14 +38,18 @@ export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 
 export const WORKER_FILE = 'worker.js';
 export const WRANGLER_FILE = 'wrangler.jsonc';
+/** The folder of the output that holds the static assets (wrangler resolves it from the config file). */
+export const ASSETS_FOLDER = 'assets';
 
 export interface CloudflareOptions {
   /** The function's origin, e.g. https://fn.example: the Worker's FUNCTION_ORIGIN. */
   functionOrigin: string;
-  /** dist/client as wrangler.jsonc names it: relative to the output folder (wrangler resolves it from the config file). */
-  assetsDirectory: string;
   /** The Worker's name on Cloudflare. */
   name?: string;
+  /** The build's gzip twins: gzip file → the file it inflates to (the bulk manifest's `gzipOf`). */
+  gzipOf?: Record<string, string>;
+  /** The largest asset Cloudflare takes; CLOUDFLARE_LIMITS.assetFileBytes unless a test lowers it. */
+  assetFileBytes?: number;
 }
 
 /** The parts of wrangler.jsonc this deployment sets (https://developers.cloudflare.com/workers/wrangler/configuration/). */
@@ -52,7 +60,7 @@ export interface WranglerConfig {
   compatibility_date: string;
   compatibility_flags: string[];
   assets: {
-    directory: string;
+    directory: typeof ASSETS_FOLDER;
     binding: 'ASSETS';
     run_worker_first: boolean | string[];
     html_handling: 'none';
@@ -61,12 +69,22 @@ export interface WranglerConfig {
   vars: { FUNCTION_ORIGIN: string };
 }
 
+/** A file over the per-asset limit, left out of the assets and answered from its gzip twin. */
+export interface ServedFromGzip {
+  file: string;
+  bytes: number;
+  gzip: string;
+  gzipBytes: number;
+}
+
 export interface CloudflareDeployment {
   /** File name in the output folder → contents. */
   files: Record<string, string>;
+  /** The build files the assets folder holds (URL paths, as in the manifest). */
+  assets: string[];
   config: WranglerConfig;
   /** What was measured, for the operator. */
-  measured: { assetFiles: number; workerBytes: number; workerGzipBytes: number; manifestSha256: string };
+  measured: { assetFiles: number; workerBytes: number; workerGzipBytes: number; manifestSha256: string; servedFromGzip: ServedFromGzip[] };
   /** Over a Workers Free limit (Workers Paid is needed). */
   warnings: string[];
   /** Over a Workers Paid limit: Cloudflare would refuse the deploy. */
@@ -88,15 +106,16 @@ function manifestPlugin(text: string): Plugin {
 }
 
 /**
- * The Worker module for one build: its handlers with the manifest's files inside.
+ * The Worker module for one build: its handlers with the manifest's files inside, and the files it answers from
+ * their gzip twin.
  * @example (await bundleWorker({ files: {} })).length > 0
  */
-export async function bundleWorker(manifest: FileManifest): Promise<string> {
+export async function bundleWorker(manifest: FileManifest, gzipServed: GzipServed = {}): Promise<string> {
   const text = JSON.stringify(manifest.files);
   const entry = [
     `import { createWorker } from ${JSON.stringify(WORKER_SOURCE)};`,
     `import manifest from ${JSON.stringify(MANIFEST_MODULE)};`,
-    'export default createWorker(JSON.parse(manifest));',
+    `export default createWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)});`,
   ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: import.meta.dirname, sourcefile: 'cloudflare-entry.js', loader: 'js' },
@@ -131,7 +150,7 @@ export function wranglerConfigOf(options: CloudflareOptions): WranglerConfig {
     compatibility_date: COMPATIBILITY_DATE,
     compatibility_flags: COMPATIBILITY_FLAGS,
     assets: {
-      directory: options.assetsDirectory,
+      directory: ASSETS_FOLDER,
       binding: 'ASSETS',
       run_worker_first: true,
       // Paths reach the asset server exactly as the Worker names files: no /x.html → /x redirect, no 404.html, no index.html for /.
@@ -152,24 +171,50 @@ function wranglerText(config: WranglerConfig, manifestSha256: string): string {
   ].join('\n');
 }
 
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+
+/**
+ * Which files are over the per-asset limit, and how each is answered: from its gzip twin when the build made one
+ * under the limit; otherwise Cloudflare would refuse the deploy (an error naming the file).
+ */
+export function oversizedFiles(manifest: FileManifest, gzipOf: Record<string, string>, limit: number): { servedFromGzip: ServedFromGzip[]; errors: string[] } {
+  const twinOf = new Map(Object.entries(gzipOf).map(([gzip, file]) => [file, gzip]));
+  const servedFromGzip: ServedFromGzip[] = [];
+  const errors: string[] = [];
+  for (const [file, info] of Object.entries(manifest.files)) {
+    if (info.bytes <= limit) continue;
+    const gzip = twinOf.get(file);
+    const gzipBytes = gzip === undefined ? undefined : manifest.files[gzip]?.bytes;
+    if (gzip !== undefined && gzipBytes !== undefined && gzipBytes <= limit) servedFromGzip.push({ file, bytes: info.bytes, gzip, gzipBytes });
+    else {
+      const why = gzipBytes === undefined ? 'and the build has no gzip of it to serve it from' : `and its gzip ${gzip} is ${mib(gzipBytes)}`;
+      errors.push(`${file} is ${mib(info.bytes)}: one asset may be at most ${mib(limit)}, ${why}`);
+    }
+  }
+  return { servedFromGzip, errors };
+}
+
 /**
  * Everything to deploy one build to Cloudflare, checked against the platform's limits.
- * @example const { files, errors } = await cloudflareDeployment(manifest, { functionOrigin: 'https://fn.example', assetsDirectory: '../dist/client' });
+ * @example const { files, assets, errors } = await cloudflareDeployment(manifest, { functionOrigin: 'https://fn.example', gzipOf });
  */
 export async function cloudflareDeployment(manifest: FileManifest, options: CloudflareOptions): Promise<CloudflareDeployment> {
   const config = wranglerConfigOf(options);
-  const worker = await bundleWorker(manifest);
+  const oversized = oversizedFiles(manifest, options.gzipOf ?? {}, options.assetFileBytes ?? CLOUDFLARE_LIMITS.assetFileBytes);
+  const gzipServed: GzipServed = Object.fromEntries(oversized.servedFromGzip.map(({ file, gzip }) => [file, gzip]));
+  const assets = Object.keys(manifest.files).filter((file) => !Object.hasOwn(gzipServed, file));
+  const worker = await bundleWorker(manifest, gzipServed);
   const manifestSha256 = createHash('sha256').update(JSON.stringify(manifest.files)).digest('hex');
   const measured = {
-    assetFiles: Object.keys(manifest.files).length,
+    assetFiles: assets.length,
     workerBytes: Buffer.byteLength(worker),
     workerGzipBytes: gzipSync(worker).length,
     manifestSha256,
+    servedFromGzip: oversized.servedFromGzip,
   };
   const warnings: string[] = [];
-  const errors: string[] = [];
-  const { assetFiles, workerGzipBytes, assetFileBytes } = CLOUDFLARE_LIMITS;
-  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+  const errors: string[] = [...oversized.errors];
+  const { assetFiles, workerGzipBytes } = CLOUDFLARE_LIMITS;
   if (measured.assetFiles > assetFiles.paid) errors.push(`${measured.assetFiles} asset files: a Worker version holds at most ${assetFiles.paid}`);
   else if (measured.assetFiles > assetFiles.free)
     warnings.push(`${measured.assetFiles} asset files: more than Workers Free allows (${assetFiles.free}); Workers Paid is needed`);
@@ -179,8 +224,5 @@ export async function cloudflareDeployment(manifest: FileManifest, options: Clou
     warnings.push(
       `the Worker is ${mib(measured.workerGzipBytes)} gzipped: more than Workers Free allows (${mib(workerGzipBytes.free)}); Workers Paid is needed`,
     );
-  for (const [file, info] of Object.entries(manifest.files)) {
-    if (info.bytes > assetFileBytes) errors.push(`${file} is ${mib(info.bytes)}: one asset may be at most ${mib(assetFileBytes)}`);
-  }
-  return { files: { [WRANGLER_FILE]: wranglerText(config, manifestSha256), [WORKER_FILE]: worker }, config, measured, warnings, errors };
+  return { files: { [WRANGLER_FILE]: wranglerText(config, manifestSha256), [WORKER_FILE]: worker }, assets, config, measured, warnings, errors };
 }

@@ -15,6 +15,17 @@ export const HOST_FILE_LIMITS = {
   vercelFilesPerUpload: 15_000,
 } as const;
 
+/**
+ * The largest single file each static host takes, in bytes. Netlify documents none for the files of a deploy
+ * (docs/deploy.md). Vercel's "100 MB" is read as 10^8 bytes, the stricter reading.
+ */
+export const HOST_FILE_BYTES = {
+  /** Cloudflare: one static asset (checked by cloudflare.ts, which serves a larger file from its gzip twin). */
+  cloudflare: CLOUDFLARE_LIMITS.assetFileBytes,
+  /** Vercel: "Static File uploads", Hobby and Pro (https://vercel.com/docs/limits/overview). */
+  vercel: { hobby: 100_000_000, pro: 1_000_000_000 },
+} as const;
+
 /** The folders of a build's files, with how many files each holds, largest first. */
 export function filesPerFolder(manifest: FileManifest): [folder: string, files: number][] {
   const counts = new Map<string, number>();
@@ -70,4 +81,17 @@ export function vercelUploadNote(manifest: FileManifest): string | undefined {
   const limit = HOST_FILE_LIMITS.vercelFilesPerUpload;
   if (files <= limit) return undefined;
   return `${files.toLocaleString('en-US')} files: Vercel's CLI uploads at most ${limit.toLocaleString('en-US')} files at once; deploy with \`vercel deploy --archive=tgz\`, which sends one archive`;
+}
+
+/** Files past Vercel's static file upload limit: over Hobby's a warning (Pro is needed), over Pro's an error. */
+export function vercelFileSizeProblems(manifest: FileManifest): { warnings: string[]; errors: string[] } {
+  const { hobby, pro } = HOST_FILE_BYTES.vercel;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  for (const [file, { bytes }] of Object.entries(manifest.files)) {
+    if (bytes > pro) errors.push(`${file} is ${mb(bytes)}: Vercel uploads a static file of at most ${mb(pro)} (Pro)`);
+    else if (bytes > hobby) warnings.push(`${file} is ${mb(bytes)}: more than Vercel Hobby uploads (${mb(hobby)}); Vercel Pro is needed`);
+  }
+  return { warnings, errors };
 }

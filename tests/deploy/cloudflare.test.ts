@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
+import type { BulkManifest } from '../../src/schemas/api-types.ts';
 import { generateAgentJwk, signAgentRequest } from '../../src/web-bot-auth/index.ts';
 import { manifestOf } from '../support/built-files.ts';
 import { type CloudflareTarget, readWranglerConfig, startCloudflareTarget } from '../support/cloudflare-target.ts';
@@ -63,14 +66,20 @@ const ACCEPTS: (string | undefined)[] = [
 ];
 
 describe('the generated deployment', () => {
-  it('runs the Worker first everywhere, binds dist/client as ASSETS by a relative path, and names the function', () => {
+  it('runs the Worker first everywhere, binds the assets folder beside it as ASSETS, and names the function', () => {
     const config = readWranglerConfig(cf.outDir);
     expect(config.main).toBe('worker.js');
     expect(config.no_bundle).toBe(true);
     expect(config.assets).toMatchObject({ binding: 'ASSETS', run_worker_first: true, html_handling: 'none', not_found_handling: 'none' });
-    expect(config.assets.directory.startsWith('/')).toBe(false);
-    expect(resolve(cf.outDir, config.assets.directory)).toBe(join(dist, 'client'));
+    expect(resolve(cf.outDir, config.assets.directory)).toBe(join(cf.outDir, 'assets'));
     expect(config.vars.FUNCTION_ORIGIN).toBe(new URL(fn.url).origin);
+  });
+
+  it('holds every file of the build in the assets folder as a hard link to the build’s own (nothing copied), and nothing else', () => {
+    const assets = join(cf.outDir, 'assets');
+    const held = readdirSync(assets, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(held.length).toBe(Object.keys(manifest.files).length);
+    for (const file of Object.keys(manifest.files)) expect(statSync(join(assets, file)).ino, file).toBe(statSync(join(dist, 'client', file)).ino);
   });
 
   it('writes nothing into the build output', () => {
@@ -384,5 +393,133 @@ describe('with the function down', () => {
   ])('%s %j is still served, as with the function up', async (path, headers) => {
     const [expected, actual] = await Promise.all([answer(fn.url, path, { headers }), answer(down.url, path, { headers })]);
     expect(actual).toEqual(expected);
+  });
+});
+
+/** A request whose answer is read as sent: Node's fetch would inflate a gzip body and hide what came over the wire. */
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    const req = request(new URL(path, base), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('a bulk file over the per-asset limit (lowered to just under /api/bulk/cards.ndjson for the fixture)', () => {
+  const FILE = '/api/bulk/cards.ndjson';
+  const GZIP = `${FILE}.gz`;
+  /** What clients send: a browser, curl --compressed, a client that names no coding, and ones that refuse gzip. */
+  const GZIP_CLIENTS = ['gzip, deflate, br, zstd', 'gzip', 'x-gzip', '*'];
+  const PLAIN_CLIENTS: (string | undefined)[] = ['identity', undefined, 'br', 'gzip;q=0, br', '*, gzip;q=0'];
+  let big: CloudflareTarget;
+  let plain: Buffer;
+  let twin: Buffer;
+  let listed: BulkManifest['files'][number];
+  beforeAll(async () => {
+    big = await startCloudflareTarget(dist, fn.url, { assetFileBytes: manifest.files[FILE].bytes - 1, allowErrors: true });
+    plain = readFileSync(join(dist, 'client', FILE));
+    twin = readFileSync(join(dist, 'client', GZIP));
+    const bulk = JSON.parse(readFileSync(join(dist, 'client', '/api/bulk/manifest.json'), 'utf8')) as BulkManifest;
+    listed = bulk.files.find((entry) => entry.path === FILE)!;
+  });
+  afterAll(() => big?.stop());
+  const headersFor = (encoding: string | undefined): Record<string, string> => (encoding === undefined ? {} : { 'Accept-Encoding': encoding });
+
+  it('is left out of the uploaded assets and answered from its gzip twin; a file over the limit with no twin is refused by name', () => {
+    expect(big.deployment.measured.servedFromGzip).toEqual([{ file: FILE, bytes: plain.length, gzip: GZIP, gzipBytes: twin.length }]);
+    expect(big.deployment.assets).not.toContain(FILE);
+    expect(existsSync(join(big.outDir, 'assets', FILE))).toBe(false);
+    expect(existsSync(join(big.outDir, 'assets', GZIP))).toBe(true);
+    // The fixture's /openapi.json is over a limit lowered this far too, and has no twin: the generator names it (and the script would write nothing).
+    const over = Object.entries(manifest.files).filter(([file, info]) => file !== FILE && info.bytes >= plain.length);
+    expect(big.deployment.errors).toEqual(
+      over.map(([file]) =>
+        expect.stringMatching(new RegExp(`^${file.replaceAll('.', '\\.')} is .*: one asset may be at most .*, and the build has no gzip of it`)),
+      ),
+    );
+    expect(over.length).toBeGreaterThan(0);
+  });
+
+  it.each(GZIP_CLIENTS)(
+    'Accept-Encoding: %s gets the twin’s bytes as they are, Content-Encoding gzip, inflating to the bulk manifest’s SHA-256',
+    async (encoding) => {
+      const res = await rawGet(big.url, FILE, { 'Accept-Encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-length']).toBe(String(twin.length));
+      expect(res.body.equals(twin)).toBe(true);
+      expect(sha256(gunzipSync(res.body))).toBe(listed.sha256);
+      expect(res.headers['content-type']).toBe(listed.mediaType);
+      expect(res.headers.etag).toBe(`W/${manifest.files[FILE].etag}`);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    },
+  );
+
+  it.each(PLAIN_CLIENTS)('Accept-Encoding: %s gets the plain bytes, inflated on the way, with the function’s headers and Vary', async (encoding) => {
+    const [expected, actual] = await Promise.all([rawGet(fn.url, FILE, headersFor(encoding)), rawGet(big.url, FILE, headersFor(encoding))]);
+    expect(actual.status).toBe(200);
+    expect(actual.headers['content-encoding']).toBeUndefined();
+    expect(actual.body.equals(plain)).toBe(true);
+    expect(sha256(actual.body)).toBe(listed.sha256);
+    expect(actual.body.equals(expected.body)).toBe(true);
+    const keep = (h: IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([name]) => !IGNORED.test(name)));
+    expect(keep(actual.headers)).toEqual({ ...keep(expected.headers), vary: 'Accept-Encoding' });
+  });
+
+  it('answers HEAD with the headers its GET would carry, and no body', async () => {
+    const gzip = await rawGet(big.url, FILE, { 'Accept-Encoding': 'gzip' }, 'HEAD');
+    expect(gzip.status).toBe(200);
+    expect(gzip.body.length).toBe(0);
+    expect(gzip.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'content-length': String(twin.length),
+      etag: `W/${manifest.files[FILE].etag}`,
+      vary: 'Accept-Encoding',
+    });
+    const identity = await rawGet(big.url, FILE, { 'Accept-Encoding': 'identity' }, 'HEAD');
+    expect(identity.body.length).toBe(0);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers).toMatchObject({ 'content-length': String(plain.length), etag: manifest.files[FILE].etag, vary: 'Accept-Encoding' });
+  });
+
+  it.each([...GZIP_CLIENTS.slice(0, 1), 'identity'])('Accept-Encoding: %s revalidates with either form of the ETag: 304, no body', async (encoding) => {
+    const { etag } = manifest.files[FILE];
+    for (const match of [etag, `W/${etag}`, `"other", W/${etag}`]) {
+      const res = await rawGet(big.url, FILE, { 'Accept-Encoding': encoding, 'If-None-Match': match });
+      expect(res.status, match).toBe(304);
+      expect(res.body.length).toBe(0);
+      expect(res.headers.etag).toBe(encoding === 'identity' ? etag : `W/${etag}`);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
+    const changed = await rawGet(big.url, FILE, { 'Accept-Encoding': encoding, 'If-None-Match': '"other"' });
+    expect(changed.status).toBe(200);
+  });
+
+  it('ignores Range as the function does: the whole file, 200', async () => {
+    const headers = { 'Accept-Encoding': 'identity', Range: 'bytes=0-99' };
+    const [expected, actual] = await Promise.all([rawGet(fn.url, FILE, headers), rawGet(big.url, FILE, headers)]);
+    expect(expected.status).toBe(200);
+    expect(actual.status).toBe(200);
+    expect(actual.body.equals(plain)).toBe(true);
+  });
+
+  it('leaves every other file as it was: the twin itself is application/gzip with no Content-Encoding', async () => {
+    const res = await rawGet(big.url, GZIP, { 'Accept-Encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers.etag).toBe(manifest.files[GZIP].etag);
+    expect(res.body.equals(twin)).toBe(true);
   });
 });

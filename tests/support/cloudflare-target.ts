@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
-import { cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import { readGzipTwins } from '../../scripts/lib/deploy-cli.ts';
+import { type CloudflareDeployment, cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import { writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
 import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -9,8 +11,10 @@ import { type RunningServer, startServer } from './server.ts';
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
 export interface CloudflareTarget {
   url: string;
-  /** The folder the deployment was generated into (wrangler.jsonc, worker.js). */
+  /** The folder the deployment was generated into (wrangler.jsonc, worker.js, assets/). */
   outDir: string;
+  /** What the generator decided and measured. */
+  deployment: CloudflareDeployment;
   stop(): Promise<void>;
 }
 
@@ -23,20 +27,26 @@ export function readWranglerConfig(outDir: string): WranglerConfig {
 /**
  * Generates the deployment of `dist` exactly as scripts/deploy-cloudflare.ts
  * does, reads back the wrangler.jsonc it wrote, and runs it as wrangler would:
- * the same Worker module, compatibility settings, vars and asset routing.
+ * the same Worker module, compatibility settings, vars and asset routing, over
+ * the assets folder it wrote. `assetFileBytes` lowers the per-asset limit, so
+ * that a small build has files over it; `allowErrors` runs a deployment the
+ * generator would refuse (the caller checks `deployment.errors`).
  * @example const target = await startCloudflareTarget(dist, server.url); fetch(`${target.url}/llms.txt`)
  */
-export async function startCloudflareTarget(dist: string, functionUrl: string): Promise<CloudflareTarget> {
+export async function startCloudflareTarget(
+  dist: string,
+  functionUrl: string,
+  { assetFileBytes, allowErrors = false }: { assetFileBytes?: number; allowErrors?: boolean } = {},
+): Promise<CloudflareTarget> {
   const scratch = join(ROOT, '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
   const manifest = manifestOf(dist);
-  const deployment = await cloudflareDeployment(manifest, {
-    functionOrigin: new URL(functionUrl).origin,
-    assetsDirectory: relative(outDir, join(dist, 'client')),
-  });
-  if (deployment.errors.length > 0) throw new Error(deployment.errors.join('\n'));
-  for (const [name, contents] of Object.entries(deployment.files)) writeFileSync(join(outDir, name), contents);
+  const client = join(dist, 'client');
+  const deployment = await cloudflareDeployment(manifest, { functionOrigin: new URL(functionUrl).origin, gzipOf: readGzipTwins(dist), assetFileBytes });
+  // allowErrors: the caller asserts on them (a lowered limit that other files are over too) and runs it anyway.
+  if (deployment.errors.length > 0 && !allowErrors) throw new Error(deployment.errors.join('\n'));
+  writeCloudflareDeployment(deployment, client, outDir);
 
   const config = readWranglerConfig(outDir);
   const runFirst = config.assets.run_worker_first;
@@ -73,6 +83,7 @@ export async function startCloudflareTarget(dist: string, functionUrl: string): 
   return {
     url,
     outDir,
+    deployment,
     async stop() {
       await mf.dispose();
       rmSync(outDir, { recursive: true, force: true });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSize, cardsTaken, filesPerFolder, HOST_FILE_LIMITS, netlifyProblems, vercelUploadNote } from '../../src/deploy/host-capacity.ts';
+import {
+  buildSize,
+  cardsTaken,
+  filesPerFolder,
+  HOST_FILE_LIMITS,
+  netlifyProblems,
+  vercelFileSizeProblems,
+  vercelUploadNote,
+} from '../../src/deploy/host-capacity.ts';
 import type { FileManifest } from '../../src/http/file-manifest.ts';
 
 /** A manifest of `cards` cards (three files each) and `other` files elsewhere. */
@@ -40,5 +48,18 @@ describe('what each static host takes of a build', () => {
   it('tells a build past Vercel’s upload limit to deploy as one archive', () => {
     expect(vercelUploadNote(manifestOf(4_000, 3_000))).toBeUndefined();
     expect(vercelUploadNote(manifestOf(5_000, 1))).toMatch(/^15,001 files: .*--archive=tgz/);
+  });
+
+  it('names a file past Vercel’s static upload limits: over Hobby’s 100 MB a warning, over Pro’s 1 GB an error', () => {
+    const manifest = manifestOf(1, 1);
+    const sized = (bytes: number) => ({ ...manifest.files['/sets/s-0.html'], bytes });
+    manifest.files['/api/bulk/cards.ndjson'] = sized(65_889_973);
+    expect(vercelFileSizeProblems(manifest)).toEqual({ warnings: [], errors: [] });
+    manifest.files['/api/bulk/big.ndjson'] = sized(150_000_000);
+    manifest.files['/api/bulk/huge.ndjson'] = sized(1_200_000_000);
+    expect(vercelFileSizeProblems(manifest)).toEqual({
+      warnings: ['/api/bulk/big.ndjson is 150.0 MB: more than Vercel Hobby uploads (100.0 MB); Vercel Pro is needed'],
+      errors: ['/api/bulk/huge.ndjson is 1200.0 MB: Vercel uploads a static file of at most 1000.0 MB (Pro)'],
+    });
   });
 });

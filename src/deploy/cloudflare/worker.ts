@@ -10,6 +10,9 @@
  * through the ASSETS binding. Headers never come from it: they come from the
  * build manifest, which is bundled into the Worker (see src/deploy/cloudflare.ts).
  *
+ * A file over the 25 MiB a static asset may hold is not among the assets: the
+ * Worker answers it from its gzip twin (./gzip-served.ts).
+ *
  * What it does not do: rate limiting and agent verification. Those stay the
  * function's, for the searches it still answers; negotiated pages are files
  * here, as on any static host, and are not counted.
@@ -18,7 +21,9 @@ import type { HttpRequest, HttpResponse } from '../../http/exchange.ts';
 import type { FileInfo } from '../../http/file-manifest.ts';
 import { API_HEADERS } from '../../http/headers.ts';
 import { functionUnavailable, PROBLEM_CONTENT_TYPE, problemResponse } from '../../http/problem.ts';
+import { fileOfRoute, requestUrlOf, routeOf } from '../../http/routes.ts';
 import { createRequestPolicy, FileUnavailable, RETRY_AFTER_SECONDS } from '../../http/serve.ts';
+import { acceptsGzip, clientAcceptEncoding, type GzipAnswer, type GzipServed, gzipServedHeaders, inflated } from './gzip-served.ts';
 
 /** What the Worker is bound to (wrangler.jsonc `assets.binding` and `vars`). */
 export interface Env {
@@ -31,6 +36,8 @@ export interface Env {
 interface WorkerRequest extends HttpRequest {
   incoming: Request;
   env: Env;
+  /** Set when the request names a file answered from its gzip twin. */
+  fromGzip?: GzipAnswer;
 }
 
 type Body = ReadableStream<Uint8Array>;
@@ -77,38 +84,58 @@ async function proxy({ incoming, env }: WorkerRequest, url: URL): Promise<HttpRe
 }
 
 /** A file's bytes from the asset server: the path comes from the manifest, never from the request. */
-async function readAsset(file: string, { incoming, env }: WorkerRequest): Promise<Body | Uint8Array<ArrayBuffer>> {
+async function readAsset(file: string, info: FileInfo, { incoming, env, fromGzip }: WorkerRequest): Promise<Body | Uint8Array<ArrayBuffer>> {
+  const stored = fromGzip?.gzip ?? file;
   // No conditional headers: the asset server's ETags are not ours.
-  const asset = await env.ASSETS.fetch(new Request(new URL(file, incoming.url), { method: 'GET' }));
+  const asset = await env.ASSETS.fetch(new Request(new URL(stored, incoming.url), { method: 'GET' }));
   if (asset.status !== 200) {
     await asset.body?.cancel();
-    throw new FileUnavailable(`the asset server answered ${asset.status} for ${file}`);
+    throw new FileUnavailable(`the asset server answered ${asset.status} for ${stored}`);
   }
-  return asset.body ?? new Uint8Array(0);
+  if (!fromGzip || fromGzip.encoded) return asset.body ?? new Uint8Array(0);
+  if (!asset.body) throw new FileUnavailable(`the asset server sent no body for ${stored}`);
+  return inflated(asset.body, info.bytes);
+}
+
+/** How this request is answered from a gzip twin, when the file it names is one of those (the route read as the policy reads it). */
+function gzipAnswerOf(target: string, incoming: Request, files: Record<string, FileInfo>, gzipServed: GzipServed): GzipAnswer | undefined {
+  const url = requestUrlOf(target);
+  const route = url && routeOf(url.pathname, url.searchParams);
+  const file = route?.kind === 'file' ? fileOfRoute(route, files) : undefined;
+  const gzip = file && Object.hasOwn(gzipServed, file) ? gzipServed[file] : undefined;
+  if (!gzip) return undefined;
+  return { gzip, gzipBytes: files[gzip].bytes, encoded: acceptsGzip(clientAcceptEncoding(incoming)) };
 }
 
 /**
- * The Worker's handlers over one build's manifest.
- * @example export default createWorker(manifest.files);
+ * The Worker's handlers over one build's manifest, and the files it answers from their gzip twin.
+ * @example export default createWorker(manifest.files, { '/api/bulk/cards.ndjson': '/api/bulk/cards.ndjson.gz' });
  */
-export function createWorker(files: Record<string, FileInfo>) {
+export function createWorker(files: Record<string, FileInfo>, gzipServed: GzipServed = {}) {
   const serve = createRequestPolicy<WorkerRequest, Body>({
     files: () => files,
-    readFile: (file, _info, request) => readAsset(file, request),
+    readFile: (file, info, request) => readAsset(file, info, request),
     answerFunction: (_route, url, request) => proxy(request, url),
   });
   return {
     async fetch(incoming: Request, env: Env): Promise<Response> {
       const url = new URL(incoming.url);
+      // Read as the function reads a request target: the path and query alone, whatever the host.
+      const target = `${url.pathname}${url.search}`;
+      const fromGzip = gzipAnswerOf(target, incoming, files, gzipServed);
       const { status, headers, body } = await serve({
         method: incoming.method,
-        // Read as the function reads a request target: the path and query alone, whatever the host.
-        target: `${url.pathname}${url.search}`,
+        target,
         header: (name) => incoming.headers.get(name) ?? undefined,
         incoming,
         env,
+        fromGzip,
       });
-      return new Response(incoming.method === 'HEAD' ? null : body, { status, headers });
+      const sent = new Headers(headers);
+      if (fromGzip) gzipServedHeaders(status, sent, fromGzip);
+      // 'manual': the body is already gzip; by default workerd would compress it again to match its Content-Encoding.
+      const init = { status, headers: sent, encodeBody: fromGzip?.encoded && status === 200 ? 'manual' : 'automatic' };
+      return new Response(incoming.method === 'HEAD' ? null : body, init);
     },
   };
 }
