@@ -53,20 +53,20 @@ import { moversFiles } from './movers-files.ts';
 import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
-/** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
-const CARDS_PER_BUNDLE = 2000;
+/** Cards per batch: small enough that one batch's text stays a few tens of MB. */
+const CARDS_PER_BATCH = 2000;
 
 /**
- * The bundles that make no Markdown file. They come last, so that the Markdown worker can stop before them:
+ * The batches that make no Markdown file. They come last, so that the Markdown worker can stop before them:
  * theirs are the build's biggest files (the search packs, the bulk files).
  */
 const WITHOUT_MARKDOWN = ['search', 'bulk'];
-export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.includes(bundle);
+export const makesMarkdown = (batch: string): boolean => !WITHOUT_MARKDOWN.includes(batch);
 
-/** The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
-export function bundlesOf(catalogue: Catalogue): string[] {
-  const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
-  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
+/** The batch names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
+export function batchesOf(catalogue: Catalogue): string[] {
+  const cardBatches = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BATCH));
+  return [...Array.from({ length: cardBatches }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
 }
 
 const file = outputPath;
@@ -106,8 +106,8 @@ export interface BuildCache {
 /** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
 const gzipCacheOf = (cache: BuildCache, name: string) => join(cache.dir, 'bulk-gzip', `${name}.chunks`);
 
-export async function* emitBundle(
-  bundle: string,
+export async function* emitBatch(
+  batch: string,
   catalogue: Catalogue,
   schemas: Record<string, unknown>,
   render: PageRenderer,
@@ -115,9 +115,9 @@ export async function* emitBundle(
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
   const from = { catalogue, pieces };
-  if (bundle.startsWith('cards-')) {
-    const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
-    const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
+  if (batch.startsWith('cards-')) {
+    const first = Number(batch.slice('cards-'.length)) * CARDS_PER_BATCH;
+    const last = Math.min(first + CARDS_PER_BATCH, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
       yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
@@ -128,7 +128,7 @@ export async function* emitBundle(
     }
     return;
   }
-  switch (bundle) {
+  switch (batch) {
     case 'sealed':
       for (const product of catalogue.sealed) {
         yield representations('sealed', product.slug, JSON.stringify(product), {
@@ -218,7 +218,7 @@ export async function* emitBundle(
       return;
     }
     default:
-      throw new Error(`unknown bundle ${bundle}`);
+      throw new Error(`unknown batch ${batch}`);
   }
 }
 
