@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ContentCatalogue } from '../catalogue/catalogue-changes.ts';
-import { factsCatalogueOf, reviewArticles } from '../knowledge-facts/index.ts';
+import { pricedContentOf, reviewArticles } from '../knowledge-facts/index.ts';
 import { plainText } from '../knowledge-facts/markers.ts';
 import { reviewReadme } from '../knowledge-facts/readme.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
@@ -64,7 +64,7 @@ interface Origin {
 }
 
 /** What the collections hold, as far as they could be read. */
-interface Catalogue {
+interface CheckedContent {
   sets: ReferenceSet[];
   cards: ReferenceCard[];
   sealed: ReferenceSealed[];
@@ -97,7 +97,7 @@ const issuesOf = (error: { issues: unknown }) => error.issues as Issue[];
  */
 export function checkContent(contentDir: string, options: CheckOptions = {}): ContentCheck {
   const problems = new Problems(options.root ?? process.cwd());
-  const catalogue: Catalogue = {
+  const catalogue: CheckedContent = {
     sets: [],
     cards: [],
     sealed: [],
@@ -121,7 +121,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
 }
 
 /** sets.json: an array of sets. */
-function readSets(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readSets(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const abs = join(contentDir, 'sets.json');
   if (!existsSync(abs)) {
     catalogue.complete.sets = false;
@@ -149,7 +149,7 @@ function readSets(contentDir: string, catalogue: Catalogue, problems: Problems):
 }
 
 /** cards/<set>.json: each an array of cards. */
-function readCards(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readCards(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'cards');
   if (!existsSync(dir)) {
     catalogue.complete.cards = false;
@@ -185,7 +185,7 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
 }
 
 /** sealed/<group>.json: `{ group, products: [...] }`; the group belongs to every product (as src/loaders/record-files.ts maps it). */
-function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readSealed(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'sealed');
   if (!existsSync(dir)) {
     catalogue.complete.sealed = false;
@@ -246,7 +246,7 @@ function articleIdOf(file: string, data: Record<string, unknown> | undefined): s
 }
 
 /** knowledge/<slug>.md: YAML front matter and the Markdown body. */
-function readArticles(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readArticles(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'knowledge');
   if (!existsSync(dir)) return;
   for (const name of filesOf(dir, '.md')) {
@@ -278,7 +278,7 @@ function readArticles(contentDir: string, catalogue: Catalogue, problems: Proble
 }
 
 /** The rules of src/check/content-references.ts, each problem at the record and field at fault. */
-function checkReferences(catalogue: Catalogue, problems: Problems): void {
+function checkReferences(catalogue: CheckedContent, problems: Problems): void {
   const { sets, cards, sealed, articles, origins, complete } = catalogue;
   const nameOf = (collection: ReferenceCollection, index: number) => {
     const { abs, prefix } = origins[collection][index];
@@ -300,7 +300,7 @@ function checkReferences(catalogue: Catalogue, problems: Problems): void {
 }
 
 /** aliases/*.json: each file against its schema, then aliasProblems over the entries that passed it. */
-function checkAliases(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkAliases(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'aliases');
   const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [], arts: [] };
   /** Per file: its kind, and the index in the file of each entry kept (entries the schema refused are left out). */
@@ -350,7 +350,7 @@ function checkAliases(contentDir: string, catalogue: Catalogue, problems: Proble
 }
 
 /** changes/<asOf>.json: each record against its schema, and named after its asOf (src/loaders/change-content.ts). */
-function checkChanges(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkChanges(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'changes');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
   for (const name of readdirSync(dir).sort()) {
@@ -378,7 +378,7 @@ const short = (value: unknown) => {
 
 /** Keeps a record the schema accepted for the articles' figures; one it refused means there are no figures to check. */
 function keepParsed<K extends keyof ContentCatalogue>(
-  catalogue: Catalogue,
+  catalogue: CheckedContent,
   collection: K,
   parsed: { success: true; data: unknown } | { success: false },
 ): void {
@@ -395,7 +395,7 @@ const FACTS_REWRITE = 'run npm run facts -- --write';
  * member a facts file owns that differs; each marker that cannot be read or names no value, and each figure of a
  * facts article that no marker writes and no constant declares.
  */
-function checkFacts(catalogue: Catalogue, problems: Problems): void {
+function checkFacts(catalogue: CheckedContent, problems: Problems): void {
   // With a record unread or refused, a computed figure would be wrong, not the article's; the other problems say why.
   const content = catalogue.parsed;
   if (!content || content.sets.length === 0) return;
@@ -432,14 +432,14 @@ function checkFacts(catalogue: Catalogue, problems: Problems): void {
  * and price date in one sentence (src/knowledge-facts/readme.ts); the same rewrite as the articles' figures says
  * whether it still does.
  */
-function checkReadme(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkReadme(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const abs = join(contentDir, '..', 'README.md');
   const content = catalogue.parsed;
   if (!content || content.sets.length === 0 || !existsSync(abs)) return;
   const text = readFileSync(abs, 'utf8');
   let review: ReturnType<typeof reviewReadme>;
   try {
-    review = reviewReadme(text, factsCatalogueOf(content), catalogue.counts.articles);
+    review = reviewReadme(text, pricedContentOf(content), catalogue.counts.articles);
   } catch {
     return; // a card naming an unknown set: the reference rules report it
   }

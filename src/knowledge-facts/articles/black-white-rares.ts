@@ -1,6 +1,6 @@
 import { roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, percent, valued } from '../priced-content.ts';
 
 const RARITY = 'Black White Rare';
 

@@ -1,6 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, medianValue, percent, tallyOf, valued } from '../catalogue.ts';
 import { briefOf, type CardBrief, cardsOf, isChaseOrGrail, lastScarletVioletSets } from '../new-era.ts';
+import { byValueDesc, medianValue, percent, tallyOf, valued } from '../priced-content.ts';
 
 /** How many of each set's most valuable cards the second table lists. */
 const TOP_PER_SET = 3;

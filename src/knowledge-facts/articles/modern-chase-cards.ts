@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, medianValue, percent, ranked, tallyOf, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, medianValue, percent, ranked, tallyOf, valued } from '../priced-content.ts';
 
 /** The sets the article names, with their count of chase or grail cards. */
 const QUOTED_SETS = ['SWSH Black Star Promos', 'Evolving Skies', 'Prismatic Evolutions'];

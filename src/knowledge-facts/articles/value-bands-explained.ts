@@ -1,7 +1,7 @@
 import { medianUsd } from '../../catalogue/money.ts';
 import { VALUE_BANDS, valueBandOf } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, percent } from '../catalogue.ts';
+import { bandCounts, percent } from '../priced-content.ts';
 
 const article: ArticleFacts = {
   slug: 'value-bands-explained',

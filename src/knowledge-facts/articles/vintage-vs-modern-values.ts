@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, percent, valued } from '../catalogue.ts';
+import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, percent, valued } from '../priced-content.ts';
 import { grailEraOf, grailsOf } from './what-makes-a-grail.ts';
 
 const article: ArticleFacts = {
