@@ -14,11 +14,11 @@ import { setSchema } from '../schemas/set.ts';
 import type { AliasContent } from '../search/aliases.ts';
 import {
   aliasReferenceProblems,
+  type ContentCollection,
   contentReferenceProblems,
   fieldText,
   type ReferenceArticle,
   type ReferenceCard,
-  type ReferenceCollection,
   type ReferenceRule,
   type ReferenceSealed,
   type ReferenceSet,
@@ -30,7 +30,7 @@ export { type ContentProblem, formatProblem } from './problems.ts';
 
 /**
  * The content checker: every record of a content folder against the schemas the
- * build uses (src/schemas), the references between collections
+ * build uses (src/schemas), the references between content collections
  * (src/check/content-references.ts), the search aliases (aliasProblems), and the
  * figures articles mark (src/knowledge-facts/), with the README's catalogue sentence
  * beside the folder, without building anything. Every problem is reported, each with
@@ -63,13 +63,13 @@ interface Origin {
   prefix: (string | number)[];
 }
 
-/** What the collections hold, as far as they could be read. */
+/** What the content collections hold, as far as they could be read. */
 interface CheckedContent {
   sets: ReferenceSet[];
   cards: ReferenceCard[];
   sealed: ReferenceSealed[];
   articles: ReferenceArticle[];
-  origins: Record<ReferenceCollection, Origin[]>;
+  origins: Record<ContentCollection, Origin[]>;
   /** The records as the schemas parse them, for the articles' figures; null once one fails (the figures would then be wrong, not the articles). */
   parsed: ContentCatalogue | null;
   /** Each article's front matter (undefined where it is not YAML), parallel to `articles`. */
@@ -79,8 +79,8 @@ interface CheckedContent {
   counts: ContentCounts;
 }
 
-/** How the report names the records of each collection: files that are arrays by a root name. */
-const ROOT_NAME: Record<ReferenceCollection, string> = { sets: 'sets', cards: 'cards', sealed: '', knowledge: '' };
+/** How the report names the records of each content collection: files that are arrays by a root name. */
+const ROOT_NAME: Record<ContentCollection, string> = { sets: 'sets', cards: 'cards', sealed: '', knowledge: '' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -280,7 +280,7 @@ function readArticles(contentDir: string, catalogue: CheckedContent, problems: P
 /** The rules of src/check/content-references.ts, each problem at the record and field at fault. */
 function checkReferences(catalogue: CheckedContent, problems: Problems): void {
   const { sets, cards, sealed, articles, origins, complete } = catalogue;
-  const nameOf = (collection: ReferenceCollection, index: number) => {
+  const nameOf = (collection: ContentCollection, index: number) => {
     const { abs, prefix } = origins[collection][index];
     return `${problems.show(abs)} ${fieldOf(ROOT_NAME[collection], prefix)}`;
   };

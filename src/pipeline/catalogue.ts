@@ -11,7 +11,7 @@ import { priceStatusOf } from '../catalogue/price-status.ts';
 import { sealedToDetail } from '../catalogue/sealed-record.ts';
 import { cardSlug, sealedSlug } from '../catalogue/slug.ts';
 import { restaledConfidence } from '../catalogue/value-confidence.ts';
-import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../check/content-references.ts';
+import { aliasCatalogueOf, type ContentCollection, contentReferenceProblems } from '../check/content-references.ts';
 import { type GradedFigures, gradedFiguresOf } from '../collection/collection-data.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
@@ -94,7 +94,7 @@ export function releaseCatalogue(): void {
 }
 
 async function build(cache: CatalogueCache): Promise<Catalogue> {
-  // Cards and sealed products come from their files (the collections keep an entry per file: see
+  // Cards and sealed products come from their files (the content collections keep an entry per file: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
   const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
@@ -115,7 +115,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
 
-  // What ties the collections together (sets named, ids and slugs unique, articles' links): the same rules
+  // What ties the content collections together (sets named, ids and slugs unique, articles' links): the same rules
   // npm run check reports with lines (src/check/content-references.ts); the build stops on all of them at once.
   const where = [
     sets.map(() => 'content/sets.json'),
@@ -131,7 +131,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     },
     (collection, index) => recordPlace(collection, index),
   );
-  function recordPlace(collection: ReferenceCollection, index: number): string {
+  function recordPlace(collection: ContentCollection, index: number): string {
     if (collection === 'knowledge') return knowledgeEntries[index].filePath ?? knowledgeEntries[index].id;
     return where[['sets', 'cards', 'sealed'].indexOf(collection)][index];
   }

@@ -24,11 +24,11 @@ import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
 import { contentKey } from './build-state.ts';
 import {
-  BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
+  BULK_SECTIONS,
   type BulkBody,
-  type BulkCollection,
   type BulkFileEntry,
+  type BulkSection,
   bulkFileEntry,
   bulkManifestOf,
   CARDS_CSV_PATH,
@@ -103,7 +103,7 @@ export interface BuildCache {
   cardFiles: string;
 }
 
-/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
+/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per section. */
 const gzipCacheOf = (cache: BuildCache, name: string) => join(cache.dir, 'bulk-gzip', `${name}.chunks`);
 
 export async function* emitBatch(
@@ -334,9 +334,9 @@ async function* bulkFiles(
     cardsAside,
   );
   const cards = digestFile(cardsAside, gzipCacheOf(cache, 'cards'));
-  const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
+  const schema = Object.fromEntries(BULK_SECTIONS.map((c) => [c.name, c.schema])) as Record<BulkSection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
-  // thread makes the next collection's lines.
+  // thread makes the next section's lines.
   const made = [
     { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))) },
     { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },
