@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, signedPct } from '../../catalogue/format.ts';
+import { changesInWords } from '../../catalogue/price-change-fields.ts';
 import { historyChange } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
@@ -52,7 +52,7 @@ export function historySection(history: History | undefined, jsonHref: string, v
   ];
 }
 
-/** The value's change over each window (change-fields.ts): a line each, or one sentence when one line says it all. */
+/** The value's change over each window (price-change-fields.ts): a line each, or one sentence when one line says it all. */
 function changeSection(change: PriceChanges, history: History | undefined): RootContent[] {
   const lines = changesInWords(change, history);
   return lines.length === 1 ? [paragraph(`Change over ${lines[0]}.`)] : [paragraph('Change:'), list(lines.map((line) => [line]))];
