@@ -14,7 +14,7 @@ import { POKEMON_CATEGORY, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
  * reported again, a third of them unchanged, a third up and a third down (by 1–8%, one in fifty by 15–40%, as a
  * hash of the product and printing decides, so the same content gives the same day), and one in four sealed
  * products content holds unpriced gets its first price. TCGdex and tcgcsv also know a set content lacks: a saved
- * answer (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
+ * reply (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
  * group's product list (cards and sealed products) and that group's prices.
  */
 
@@ -27,9 +27,9 @@ export interface MovedDay {
   moves: { up: number; down: number; unchanged: number; firstPriced: number };
 }
 
-/** A saved answer of TCGdex and tcgcsv for a set content lacks (tests/fixtures/catalogue-sync/new-set). */
+/** A saved reply of TCGdex and tcgcsv for a set content lacks (tests/fixtures/catalogue-sync/new-set). */
 export interface SavedSet {
-  /** TCGdex's answers: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
+  /** TCGdex's replies: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
   tcgdex: string;
   /** tcgcsv's groups (`tcgplayer/3/groups`), of which those content lacks are the new set's. */
   groups: { groupId: number; name: string }[];
@@ -133,13 +133,13 @@ export function readSavedSet(dir: string, held: Set<number>): SavedSet {
 
 /**
  * Starts the stand-in on a free loopback port: tcgcsv at its root, TCGdex under `/tcgdex`. `held` are the groups
- * content holds (each listed, and answered with its rows of the day, or none).
+ * content holds (each listed, and replied to with its rows of the day, or none).
  */
 export async function startStandIn(day: MovedDay, held: Set<number>, saved: SavedSet): Promise<{ origin: string; close: () => Promise<void> }> {
   const ok = (results: unknown[]) => JSON.stringify({ totalItems: results.length, success: true, errors: [], results });
   const listed = new Map<number, string>([...held].map((groupId) => [groupId, `Group ${groupId}`]));
   for (const group of saved.groups) listed.set(group.groupId, group.name);
-  const answer = (path: string): string | undefined => {
+  const reply = (path: string): string | undefined => {
     if (path === '/last-updated.txt') return `${day.date}T20:05:33+0000\n`;
     if (path === `/tcgplayer/${POKEMON_CATEGORY}/groups`) return ok([...listed].map(([groupId, name]) => ({ groupId, name, categoryId: 3 })));
     const tcgcsv = new RegExp(`^/tcgplayer/${POKEMON_CATEGORY}/(\\d+)/(prices|products)$`).exec(path);
@@ -161,7 +161,7 @@ export async function startStandIn(day: MovedDay, held: Set<number>, saved: Save
     return undefined;
   };
   const server = createServer((req, res) => {
-    const body = answer(decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname));
+    const body = reply(decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname));
     res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'application/json' }).end(body ?? '{}');
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

@@ -10,7 +10,7 @@ import { basename, join, relative } from 'node:path';
 
 /** The Pokémon category of tcgcsv's layout. */
 export const POKEMON_CATEGORY = '3';
-/** Where tcgcsv.com answers: `last-updated.txt`, `tcgplayer/3/groups`, `tcgplayer/3/<groupId>/{prices,products}`. */
+/** Where tcgcsv.com replies: `last-updated.txt`, `tcgplayer/3/groups`, `tcgplayer/3/<groupId>/{prices,products}`. */
 export const TCGCSV_ORIGIN = 'https://tcgcsv.com';
 
 /** One result: a product's prices for one printing (`subTypeName`). */

@@ -3,17 +3,17 @@ import { slugify } from '../../src/catalogue/slug.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { text } from '../../src/schemas/text.ts';
 import { sealedFactsOf } from './sealed-kinds.ts';
-import type { AnswerSource } from './source-answers.ts';
+import type { ReplySource } from './source-replies.ts';
 import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
 
 /**
  * TCGplayer's product lists as tcgcsv.com republishes them: `tcgplayer/3/groups` (the Pokémon groups) and
  * `tcgplayer/3/<groupId>/products` (a group's products, each with `extendedData`: a card's Number, Rarity, …).
- * A product with no card number is sealed. Saved answers sit in a folder under the same paths.
+ * A product with no card number is sealed. Saved replies sit in a folder under the same paths.
  */
 
-/** The most an answer may hold: more groups or products than TCGplayer lists in one, by far. */
-const answer = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result).max(100_000) });
+/** The most a reply may hold: more groups or products than TCGplayer lists in one, by far. */
+const reply = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result).max(100_000) });
 const LIST_BYTES = { bytes: 64 * 1024 * 1024, what: 'a tcgcsv product list' };
 
 const group = z.object({ groupId: z.number().int().positive(), name: text().min(1) });
@@ -30,13 +30,13 @@ const product = z.object({
 });
 type TcgcsvProduct = z.infer<typeof product>;
 
-/** The two reads of tcgcsv's product lists, from the network or a folder of saved answers. */
-export function tcgcsvReader(source: AnswerSource) {
+/** The two reads of tcgcsv's product lists, from the network or a folder of saved replies. */
+export function tcgcsvReader(source: ReplySource) {
   const groups = `tcgplayer/${POKEMON_CATEGORY}/groups`;
   const products = (groupId: number) => `tcgplayer/${POKEMON_CATEGORY}/${groupId}/products`;
   return {
-    groups: async () => (await source.read(answer(group), groups, groups, LIST_BYTES)).results,
-    products: async (groupId: number) => (await source.read(answer(product), products(groupId), products(groupId), LIST_BYTES)).results,
+    groups: async () => (await source.read(reply(group), groups, groups, LIST_BYTES)).results,
+    products: async (groupId: number) => (await source.read(reply(product), products(groupId), products(groupId), LIST_BYTES)).results,
     /** Where a group's product list is, as messages name it. */
     whereProducts: (groupId: number) => source.where(products(groupId), products(groupId)),
   };

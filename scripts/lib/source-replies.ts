@@ -3,28 +3,28 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { z } from 'astro/zod';
 
 /**
- * The answers of a public source (TCGdex's API, tcgcsv.com), read from the network or from a folder of saved
- * answers laid out like the URLs: one reader, so that a test on saved answers runs the code the daily job runs.
- * Every answer is checked against the schema of what is read of it before anything is written, and a malformed
- * one fails naming the file or URL and the field (AnswerError); a source that does not answer fails naming the
- * URL (SourceFailed). Every answer is bounded before it is parsed (AnswerLimit: a card's answer is a few kB, so a
- * 100 MB one is refused, not held in memory), and a saved answer is read only from inside its folder.
+ * The replies of a public source (TCGdex's API, tcgcsv.com), read from the network or from a folder of saved
+ * replies laid out like the URLs: one reader, so that a test on saved replies runs the code the daily job runs.
+ * Every reply is checked against the schema of what is read of it before anything is written, and a malformed
+ * one fails naming the file or URL and the field (ReplyError); a source that does not reply fails naming the
+ * URL (SourceFailed). Every reply is bounded before it is parsed (ReplyLimit: a card's reply is a few kB, so a
+ * 100 MB one is refused, not held in memory), and a saved reply is read only from inside its folder.
  */
 
 /** A source that failed: an HTTP error after the retries, a timeout, a refused connection. */
 export class SourceFailed extends Error {}
-/** An answer that is missing from a folder, is not JSON, or has a field of the wrong kind. */
-export class AnswerError extends Error {}
+/** A reply that is missing from a folder, is not JSON, or has a field of the wrong kind. */
+export class ReplyError extends Error {}
 
-/** The most bytes an answer of a kind may be, and the kind as messages name it ("a TCGdex card answer"). */
-export interface AnswerLimit {
+/** The most bytes a reply of a kind may be, and the kind as messages name it ("a TCGdex card reply"). */
+export interface ReplyLimit {
   bytes: number;
   what: string;
 }
 
 const TIMEOUT_MS = 30_000;
 const count = (n: number) => n.toLocaleString('en-US');
-/** An answer longer than its limit: not retried, it will not mend itself. */
+/** A reply longer than its limit: not retried, it will not mend itself. */
 class TooLarge extends Error {}
 const RETRIES = 2;
 
@@ -33,7 +33,7 @@ const RETRIES = 2;
  * retried: it will not mend itself).
  * @throws SourceFailed naming the URL and the last failure
  */
-export async function getText(url: string, userAgent: string, limit?: AnswerLimit): Promise<string> {
+export async function getText(url: string, userAgent: string, limit?: ReplyLimit): Promise<string> {
   let last = '';
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     if (attempt > 0) await new Promise((done) => setTimeout(done, 1000 * 2 ** attempt));
@@ -70,22 +70,22 @@ async function bodyWithin(response: Response, bytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Where answers come from: a base URL (each path fetched) or a folder of saved answers (each path a file). */
-export interface AnswerSource {
+/** Where replies come from: a base URL (each path fetched) or a folder of saved replies (each path a file). */
+export interface ReplySource {
   /**
-   * The answer at `path` (a URL path under the base), or in the folder at `file`; no longer than `limit`, parsed
+   * The reply at `path` (a URL path under the base), or in the folder at `file`; no longer than `limit`, parsed
    * and checked by `schema`.
    */
-  read<T extends z.ZodType>(schema: T, path: string, file: string, limit: AnswerLimit): Promise<z.infer<T>>;
-  /** Where that answer is, as messages name it: the URL, or the file. */
+  read<T extends z.ZodType>(schema: T, path: string, file: string, limit: ReplyLimit): Promise<z.infer<T>>;
+  /** Where that reply is, as messages name it: the URL, or the file. */
   where(path: string, file: string): string;
 }
 
 /**
- * An answer source: `location` is an http(s) base URL or a folder.
- * @example answerSource('https://api.tcgdex.net/v2/en', agent).read(setList, 'sets', 'sets.json', { bytes: 1e6, what: 'the list' })
+ * A reply source: `location` is an http(s) base URL or a folder.
+ * @example replySource('https://api.tcgdex.net/v2/en', agent).read(setList, 'sets', 'sets.json', { bytes: 1e6, what: 'the list' })
  */
-export function answerSource(location: string, userAgent: string): AnswerSource {
+export function replySource(location: string, userAgent: string): ReplySource {
   const remote = /^https?:\/\//.test(location);
   const base = location.replace(/\/+$/, '');
   const where = (path: string, file: string) => (remote ? `${base}/${path}` : relative(process.cwd(), join(base, file)) || join(base, file));
@@ -93,34 +93,34 @@ export function answerSource(location: string, userAgent: string): AnswerSource 
     where,
     async read(schema, path, file, limit) {
       const at = where(path, file);
-      if (remote) return parseAnswer(schema, await getText(at, userAgent, limit), at);
+      if (remote) return parseReply(schema, await getText(at, userAgent, limit), at);
       const full = resolve(base, file);
       const inside = relative(resolve(base), full);
       if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
-        throw new AnswerError(`${file}: not a file of the folder ${base}`);
+        throw new ReplyError(`${file}: not a file of the folder ${base}`);
       const size = statSync(full, { throwIfNoEntry: false });
-      if (!size?.isFile()) throw new AnswerError(`${at}: missing (the saved answer to GET ${path})`);
-      if (size.size > limit.bytes) throw new AnswerError(`${at}: ${count(size.size)} bytes, more than the ${count(limit.bytes)} ${limit.what} may be`);
-      return parseAnswer(schema, readFileSync(full, 'utf8'), at);
+      if (!size?.isFile()) throw new ReplyError(`${at}: missing (the saved reply to GET ${path})`);
+      if (size.size > limit.bytes) throw new ReplyError(`${at}: ${count(size.size)} bytes, more than the ${count(limit.bytes)} ${limit.what} may be`);
+      return parseReply(schema, readFileSync(full, 'utf8'), at);
     },
   };
 }
 
 /**
- * An answer's text parsed and checked; the first problem names where it came from and the field.
- * @throws AnswerError e.g. `sets/sv08.5.json: cards[3].localId: Invalid input: expected string, received number`
+ * A reply's text parsed and checked; the first problem names where it came from and the field.
+ * @throws ReplyError e.g. `sets/sv08.5.json: cards[3].localId: Invalid input: expected string, received number`
  */
-export function parseAnswer<T extends z.ZodType>(schema: T, text: string, where: string): z.infer<T> {
+export function parseReply<T extends z.ZodType>(schema: T, text: string, where: string): z.infer<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new AnswerError(`${where}: not JSON (${(error as Error).message})`);
+    throw new ReplyError(`${where}: not JSON (${(error as Error).message})`);
   }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new AnswerError(`${where}: ${fieldPath(issue.path) || '(answer)'}: ${issue.message}`);
+  throw new ReplyError(`${where}: ${fieldPath(issue.path) || '(reply)'}: ${issue.message}`);
 }
 
 /**
