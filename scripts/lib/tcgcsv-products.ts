@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { slugify } from '../../src/catalogue/slug.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { text } from '../../src/schemas/text.ts';
-import { sealedFactsOf } from './sealed-kinds.ts';
+import { sealedMakeupOf } from './sealed-kinds.ts';
 import type { ReplySource } from './source-replies.ts';
 import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
 
@@ -60,19 +60,19 @@ export const sealedFileOf = (groupId: number, groupName: string) => `sealed/${gr
  * its group is.
  */
 export function sealedOfTcgcsv(item: TcgcsvProduct, set: string | undefined): Omit<SealedEntry, 'group'> {
-  const facts = sealedFactsOf(item.name);
+  const makeup = sealedMakeupOf(item.name);
   // The members in the order the catalogue import writes them, so that a product reads alike in either's file.
   return {
     productId: item.productId,
     name: item.name,
     // A product with an empty clean name shows its full name, as the catalogue import does.
     cleanName: item.cleanName.trim() || item.name,
-    kind: facts.kind,
+    kind: makeup.kind,
     set,
-    quantity: facts.quantity,
-    packs: facts.packs,
-    packsBasis: facts.packsBasis,
-    pokemonCenterExclusive: facts.pokemonCenterExclusive,
+    quantity: makeup.quantity,
+    packs: makeup.packs,
+    packsBasis: makeup.packsBasis,
+    pokemonCenterExclusive: makeup.pokemonCenterExclusive,
     url: productUrlOf(item.productId),
     price: null,
   };

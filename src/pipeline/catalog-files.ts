@@ -15,7 +15,7 @@ export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'art
     cards: (function* (): Generator<CatalogCard> {
       for (const card of catalogue.cards) {
         const keys = catalogue.cardKeys.get(card.id)!;
-        const { subtypes, artist } = catalogue.cardFacts.get(card.id)!;
+        const { subtypes, artist } = catalogue.cardFilterFields.get(card.id)!;
         yield { set: keys.set, rarity: card.rarity, types: card.types, subtypes, artist, printings: keys.printings, valueBand: card.valueBand };
       }
     })(),

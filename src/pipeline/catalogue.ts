@@ -24,7 +24,7 @@ import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { type AliasSources, aliasProblems } from '../search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searcher.ts';
-import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
+import { type CardFilterFields, cardFilterFieldsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
 import { type CardFileCache, createCardFileCache } from './card-file-cache.ts';
 
@@ -54,7 +54,7 @@ export interface Catalogue {
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
   /** What the search filters read of each card that its summary does not carry, by card id. */
-  cardFacts: Map<string, CardFacts>;
+  cardFilterFields: Map<string, CardFilterFields>;
   /** The graded sales figures of the cards that have them, by card id (for valuing a list that names a grade). */
   cardGraded: Record<string, GradedFigures>;
   /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
@@ -196,7 +196,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardJson: (index) => derived.json(...at(index)),
     cardDetailMade: (index) => derived.made(...at(index)),
     cardKeys,
-    cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
+    cardFilterFields: new Map(cardEntries.map((e) => [e.id, e.filterFields])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
     cardCrosswalk: cardEntries.map((e) => e.crosswalk),
     cardFiles: cardFileList,
@@ -235,7 +235,7 @@ interface CardIndexEntry {
   updatedAt: string | null;
   printings: SearchPrinting[];
   graded?: GradedFigures;
-  facts: CardFacts;
+  filterFields: CardFilterFields;
   crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;
@@ -293,7 +293,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
             updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
             printings: searchPrintingsOf(card),
             ...(card.graded && { graded: gradedFiguresOf(card.graded) }),
-            facts: cardFactsOf(card),
+            filterFields: cardFilterFieldsOf(card),
             // A card naming no set is refused with the other references; its row waits for that like its summary.
             crosswalk: crosswalkOf(card, set ?? { id: card.set, series: '' }),
           };

@@ -236,7 +236,7 @@ async function* cardSearchFiles(catalogue: OutputInput<'cards' | 'aliases' | 'se
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   // The field filters of q (set:, value>, …), column by column in the pack's position order.
-  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue));
+  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFilterFields.get(id)!, filterSetsOf(catalogue));
   yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));

@@ -18,7 +18,7 @@ import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import type { AliasSources } from '../../src/search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../../src/search/card-searcher.ts';
-import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/search/filter-data.ts';
+import { type CardFilterFields, cardFilterFieldsOf, type FilterSet } from '../../src/search/filter-data.ts';
 import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -33,7 +33,7 @@ export interface RealCatalogue {
   /** The newest price date across card price lines and sealed prices. */
   pricesAsOf: string;
   /** What the card filters read beyond the search records, by card id; the sets as `set:` names them. */
-  facts: Map<string, CardFacts>;
+  facts: Map<string, CardFilterFields>;
   filterSets: FilterSet[];
 }
 
@@ -78,7 +78,7 @@ export function loadRealCatalogue(): RealCatalogue {
       sets: [...sets.values()].map(({ id, name, ptcgoCode }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }) })),
     },
     pricesAsOf,
-    facts: new Map(cards.map((card) => [card.id, cardFactsOf(card)])),
+    facts: new Map(cards.map((card) => [card.id, cardFilterFieldsOf(card)])),
     filterSets: [...sets.values()].map((set) => ({ ...set, aliases: [] as string[] })),
   };
   const setAliases = new Map(cached.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));

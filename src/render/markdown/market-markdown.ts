@@ -10,7 +10,7 @@ import { heading, link, list, paragraph, strong } from './mdast.ts';
  * The parts that cards and sealed products say alike in their Markdown twins:
  * where the value comes from, and how it moved over the history window.
  */
-export function marketFacts(market: Market | null): (string | PhrasingContent)[][] {
+export function marketDetails(market: Market | null): (string | PhrasingContent)[][] {
   if (!market) return [];
   return [
     [`Listings: ${formatUsd(market.lowPrice)} low to ${formatUsd(market.highPrice)} high`],
