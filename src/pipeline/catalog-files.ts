@@ -3,7 +3,7 @@ import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
 import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
-import { outputPath } from './representations.ts';
+import { outputPath } from './file-groups.ts';
 
 /**
  * The catalogues of filter values (src/catalogue/filter-values.ts): `/api/catalog/{name}.json` and `.md` for each, and

@@ -49,8 +49,8 @@ import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import { CATALOGUE_PARTS, type CataloguePart, type CatalogueView } from './catalogue-parts.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
+import { htmlPage, outputPath, recordGroup } from './file-groups.ts';
 import { moversFiles } from './movers-files.ts';
-import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
 /** Cards per batch: small enough that one batch's text stays a few tens of MB. */
@@ -120,7 +120,7 @@ export async function* emitBatch(
     const last = Math.min(first + CARDS_PER_BATCH, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
+      yield recordGroup('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
         key: pieces.key(i),
         markdown: 'card',
         html: () => render.card(catalogue.cardDetail(i)),
@@ -131,7 +131,7 @@ export async function* emitBatch(
   switch (batch) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, JSON.stringify(product), {
+        yield recordGroup('sealed', product.slug, JSON.stringify(product), {
           markdown: 'sealed',
           html: () => render.sealed(product),
         });
@@ -153,7 +153,7 @@ export async function* emitBatch(
           cards: only(titles.cards, article.mentions.cards),
           sealed: only(titles.sealed, article.mentions.sealed),
         };
-        yield representations('knowledge', article.id, JSON.stringify(article), {
+        yield recordGroup('knowledge', article.id, JSON.stringify(article), {
           markdown: () => articleToMarkdown(article, linked),
           html: () => render.article(article, linked, bodyHtml),
           alsoShown: [JSON.stringify(Object.values(linked).map((map) => [...map])), bodyHtml],
