@@ -54,13 +54,13 @@ export class TemplateError extends Error {}
 export function tableRows(facts: Record<string, unknown>, spec: TableSpec): string[] {
   const template = parseTemplate(spec.row);
   const labels = labelsOf(spec.labels ?? '');
-  const kept = (row: Scope) => {
+  const meetsWhere = (row: Scope) => {
     if (spec.where === undefined) return true;
     const found = lookUp(row.value, spec.where);
     return found.found && !isAbsent(found.value) && found.value !== 0 && found.value !== '';
   };
   return rowsOf(facts, spec.rows)
-    .filter(kept)
+    .filter(meetsWhere)
     .map((row) => render(template, row, labels));
 }
 
