@@ -244,9 +244,9 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
 /** Every file under `dir`, with its URL path. */
 async function filesUnder(dir: string): Promise<{ path: string; url: string }[]> {
   return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => {
-      const path = join(e.parentPath, e.name);
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
       return { path, url: `/${relative(dir, path).split(sep).join('/')}` };
     });
 }

@@ -176,17 +176,17 @@ export function priceChartSvg(model: PriceChartModel): string {
 export function priceChartHtml(history: PriceSeries, options: PriceChartOptions = {}): string {
   const model = priceChartModel(history, options);
   if (!model) return `<p class="price-chart-empty muted">${escapeHtml(NO_CHART_TEXT)}</p>`;
-  const e = escapeHtml;
+  const esc = escapeHtml;
   const sampled = model.daysPerPoint > 1 ? ` Drawn at one point per ${model.daysPerPoint} days.` : '';
   return (
     `<figure class="price-chart">` +
     `<div class="price-chart__body">` +
-    `<div class="price-chart__y" aria-hidden="true"><span>${e(model.axisTop)}</span><span>${e(model.axisBottom)}</span></div>` +
+    `<div class="price-chart__y" aria-hidden="true"><span>${esc(model.axisTop)}</span><span>${esc(model.axisBottom)}</span></div>` +
     priceChartSvg(model) +
-    `<div class="price-chart__x" aria-hidden="true"><span>${e(model.firstDate)}</span><span>${e(model.lastDate)}</span></div>` +
+    `<div class="price-chart__x" aria-hidden="true"><span>${esc(model.firstDate)}</span><span>${esc(model.lastDate)}</span></div>` +
     `</div>` +
-    `<figcaption><time datetime="${e(model.from)}">${e(model.from)}</time> to <time datetime="${e(model.to)}">${e(model.to)}</time>: ` +
-    `${e(model.first)} → ${e(model.last)} (${e(model.change)}). Low ${e(model.low)}, high ${e(model.high)}.${sampled}</figcaption>` +
+    `<figcaption><time datetime="${esc(model.from)}">${esc(model.from)}</time> to <time datetime="${esc(model.to)}">${esc(model.to)}</time>: ` +
+    `${esc(model.first)} → ${esc(model.last)} (${esc(model.change)}). Low ${esc(model.low)}, high ${esc(model.high)}.${sampled}</figcaption>` +
     `</figure>`
   );
 }
