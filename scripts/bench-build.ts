@@ -82,13 +82,13 @@
  * a failed build's last output lines are printed).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
+import { bytesUnder, mb, median, positiveInteger, printTable, runBenchmark, sec } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { type CpuProfileSummary, summariseCpuProfiles } from './lib/cpu-profile.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
@@ -129,8 +129,6 @@ const TOP_FUNCTIONS = 25;
 /** "manifest of N files written to …": every file the build made or kept (earlier checkouts print it too, differently framed). */
 const MANIFEST = /manifest of (\d+) files/;
 const ANSI = /\x1b\[[0-9;]*m/g;
-
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The build's folders, relative to the project; CONTENT_DIR (absolute) when not content/. */
 interface BuildDirs {
@@ -410,15 +408,6 @@ async function main(): Promise<void> {
     return benchBundled(runs, withPriceDays(positiveInteger('price-days', values['price-days']), positiveInteger('seed', values.seed)));
   }
   return benchBundled(runs);
-}
-
-/** Bytes of every file under `dir`. */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
-  }
-  return total;
 }
 
 /**

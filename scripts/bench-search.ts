@@ -46,7 +46,7 @@ import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { parseCardSearch } from '../src/search/search-params.ts';
 import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { mb, median, percentile, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
+import { kb, mb, median, ms, percentile, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { HOSTILE_KINDS, type HostileKind, randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5, autocompleteP99Ms: 1 };
@@ -57,9 +57,6 @@ const HOSTILE_REPEATS = 5;
 // Collect garbage between phases so one phase's leftovers are not billed to the next.
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
-const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
 
 function timeBuilds(records: CardSearchRecord[]): { first: number; median: number; retained: number; searcher: CardSearcher } {
   const times: number[] = [];
