@@ -17,7 +17,7 @@
 import { createHash, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { type Dictionary, type InnerList, type Item, isInnerList, type Parameters, parseDictionary } from 'structured-headers';
 import { agentUrlKey } from '../../src/web-bot-auth/agent-directory.ts';
-import { type Ed25519PublicJwk, jwkThumbprint, publicAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
+import { type Ed25519PublicJwk, isRecord, jwkThumbprint, publicAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
 import { type MessageParts, signatureBaseOf } from '../../src/web-bot-auth/signature-base.ts';
 
 /** One agent of the list: its Signature-Agent URL and where its directory is. */
@@ -64,7 +64,6 @@ const MAX_SKEW_SECONDS = 60;
 // RFC 9421 B.1.4: its private key is printed in the RFC, so a directory publishing it lets anyone sign as the agent.
 const RFC9421_TEST_KEYID = 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isoTime = (seconds: number) => {
   const date = new Date(seconds * 1000);
   return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();

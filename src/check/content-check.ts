@@ -7,6 +7,7 @@ import { reviewReadme } from '../knowledge-facts/readme.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
 import { changeRecordSchema } from '../schemas/changes.ts';
+import { isRecord } from '../schemas/is-record.ts';
 import { knowledgeSchema } from '../schemas/knowledge.ts';
 import { printingNamesOf } from '../schemas/printing-names.ts';
 import { sealedSchema } from '../schemas/sealed.ts';
@@ -82,7 +83,6 @@ interface CheckedContent {
 /** How the report names the records of each content collection: files that are arrays by a root name. */
 const ROOT_NAME: Record<ContentCollection, string> = { sets: 'sets', cards: 'cards', sealed: '', knowledge: '' };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 const filesOf = (dir: string, ext: string) =>
@@ -141,7 +141,7 @@ function readSets(contentDir: string, catalogue: CheckedContent, problems: Probl
     const parsed = setSchema.safeParse(set);
     if (!parsed.success) problems.addIssues(abs, 'sets', [i], issuesOf(parsed.error));
     keepParsed(catalogue, 'sets', parsed);
-    if (!isObject(set) || typeof set.id !== 'string') return;
+    if (!isRecord(set) || typeof set.id !== 'string') return;
     const { id, name, ptcgoCode } = set;
     catalogue.sets.push({ id, ...(typeof name === 'string' && { name }), ...(typeof ptcgoCode === 'string' && { ptcgoCode }) });
     catalogue.origins.sets.push({ abs, prefix: [i] });
@@ -172,7 +172,7 @@ function readCards(contentDir: string, catalogue: CheckedContent, problems: Prob
       if (!parsed.success) problems.addIssues(abs, 'cards', [i], issuesOf(parsed.error));
       keepParsed(catalogue, 'cards', parsed);
       // A card with a broken field still exists for the references (mentions, aliases, duplicates).
-      if (!isObject(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
+      if (!isRecord(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
       catalogue.cards.push({
         id: card.id,
         set: card.set,
@@ -197,7 +197,7 @@ function readSealed(contentDir: string, catalogue: CheckedContent, problems: Pro
     const abs = join(dir, name);
     const file = problems.readJson(abs);
     const data = file?.data;
-    if (!isObject(data) || !Array.isArray(data.products)) {
+    if (!isRecord(data) || !Array.isArray(data.products)) {
       if (file) problems.add(abs, { kind: 'json', path: [] }, '(file)', 'expected { group, products: [...] }');
       catalogue.complete.sealed = false;
       catalogue.parsed = null;
@@ -205,7 +205,7 @@ function readSealed(contentDir: string, catalogue: CheckedContent, problems: Pro
     }
     data.products.forEach((product: unknown, i) => {
       catalogue.counts.sealed++;
-      const parsed = sealedSchema.safeParse(isObject(product) ? { ...product, group: data.group } : product);
+      const parsed = sealedSchema.safeParse(isRecord(product) ? { ...product, group: data.group } : product);
       keepParsed(catalogue, 'sealed', parsed);
       if (!parsed.success) {
         // The group's problems are the file's (reported once); the rest are the product's.
@@ -223,7 +223,7 @@ function readSealed(contentDir: string, catalogue: CheckedContent, problems: Pro
           issues.filter((issue) => issue.path[0] === 'group'),
         );
       }
-      if (!isObject(product) || typeof product.productId !== 'number') return;
+      if (!isRecord(product) || typeof product.productId !== 'number') return;
       const cleanName = typeof product.cleanName === 'string' ? product.cleanName : '';
       catalogue.sealed.push({ productId: product.productId, cleanName, ...(typeof product.set === 'string' && { set: product.set }) });
       catalogue.origins.sealed.push({ abs, prefix: ['products', i] });
@@ -266,7 +266,7 @@ function readArticles(contentDir: string, catalogue: CheckedContent, problems: P
     const answer = typeof md.data.answer === 'string' ? plainText(md.data.answer).text : md.data.answer;
     const parsed = knowledgeSchema.safeParse({ ...md.data, answer });
     if (!parsed.success) problems.addIssues(abs, '', [], issuesOf(parsed.error), 'front-matter');
-    const mentions = isObject(md.data.mentions) ? md.data.mentions : {};
+    const mentions = isRecord(md.data.mentions) ? md.data.mentions : {};
     catalogue.articles.push({
       id: articleIdOf(name, md.data),
       related: strings(md.data.related),
@@ -364,7 +364,7 @@ function checkChanges(contentDir: string, catalogue: CheckedContent, problems: P
     if (!file) continue;
     const parsed = changeRecordSchema.safeParse(file.data);
     if (!parsed.success) problems.addIssues(abs, '', [], issuesOf(parsed.error));
-    const asOf = isObject(file.data) ? file.data.asOf : undefined;
+    const asOf = isRecord(file.data) ? file.data.asOf : undefined;
     if (typeof asOf === 'string' && name !== `${asOf}.json`) {
       problems.add(abs, { kind: 'json', path: ['asOf'] }, 'asOf', `"${asOf}" but the file must be named after it (${asOf}.json)`);
     }
