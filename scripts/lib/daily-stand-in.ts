@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ContentCatalogue, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
-import { POKEMON_CATEGORY, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
+import { POKEMON_CATEGORY, subTypeNameOf, type TcgcsvRow } from './tcgcsv-days.ts';
 
 /**
  * A stand-in on a loopback port for the daily job's two sources, so that scripts/replay-daily-job.ts plays the job
@@ -36,17 +36,6 @@ export interface SavedSet {
   /** The new groups' product lists and a day of their prices, as tcgcsv's files. */
   products: Map<number, string>;
   prices: Map<number, string>;
-}
-
-/**
- * TCGplayer's `subTypeName` of a price line's variant, the inverse of the import's reading (variantOf).
- * @example subTypeNameOf('1stEditionHolofoil') // '1st Edition Holofoil'
- */
-export function subTypeNameOf(variant: string): string {
-  const words = variant.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-  const name = words[0].toUpperCase() + words.slice(1);
-  if (variantOf(name) !== variant) throw new Error(`variant ${variant}: no subTypeName reads back as it (${name} reads as ${variantOf(name)})`);
-  return name;
 }
 
 /** FNV-1a: a stable hash of a string, so that a product moves the same way in every replay. */

@@ -124,3 +124,15 @@ export function variantOf(subTypeName: string): string {
 
 const isCalendarDate = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const shown = (path: string) => relative(process.cwd(), path) || '.';
+
+/**
+ * TCGplayer's `subTypeName` of a price line's variant, the inverse of variantOf: what the daily job's stand-in and
+ * the benchmarks' simulated days write.
+ * @example subTypeNameOf('1stEditionHolofoil') // '1st Edition Holofoil'
+ */
+export function subTypeNameOf(variant: string): string {
+  const words = variant.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  const name = words[0].toUpperCase() + words.slice(1);
+  if (variantOf(name) !== variant) throw new Error(`variant ${variant}: no subTypeName reads back as it (${name} reads as ${variantOf(name)})`);
+  return name;
+}
