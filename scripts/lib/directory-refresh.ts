@@ -19,6 +19,7 @@ import { type Dictionary, type InnerList, type Item, isInnerList, type Parameter
 import { agentUrlKey } from '../../src/web-bot-auth/agent-directory.ts';
 import { type Ed25519PublicJwk, isRecord, jwkThumbprint, publicAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
 import { type MessageParts, signatureBaseOf } from '../../src/web-bot-auth/signature-base.ts';
+import { bodyWithin } from './source-replies.ts';
 
 /** One agent of the list: its Signature-Agent URL and where its directory is. */
 export interface ListedAgent {
@@ -289,22 +290,6 @@ export function checkDirectoryResponse(response: DirectoryResponse, now: number)
     else keys.push(jwk);
   }
   return { keys, notes };
-}
-
-/** Reads a body up to `maxBytes`, or returns undefined past it (and stops reading). */
-async function bodyWithin(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function fetchDirectory(url: URL, options: Required<Omit<RefreshOptions, 'now'>>): Promise<DirectoryResponse | { reason: string }> {

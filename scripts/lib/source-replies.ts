@@ -42,7 +42,7 @@ export async function getText(url: string, userAgent: string, limit?: ReplyLimit
         headers: { 'User-Agent': userAgent, Accept: 'application/json, text/plain' },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      const body = limit ? await bodyWithin(response, limit.bytes) : await response.text();
+      const body = limit ? await textWithin(response, limit.bytes) : await response.text();
       if (response.ok) return body;
       last = `HTTP ${response.status}`;
       if (response.status < 500 && response.status !== 429) break;
@@ -54,20 +54,29 @@ export async function getText(url: string, userAgent: string, limit?: ReplyLimit
   throw new SourceFailed(`${url}: ${last}`);
 }
 
-/** A response's body, counted as it arrives: one that says or turns out to be longer than `bytes` is cut off. */
-async function bodyWithin(response: Response, bytes: number): Promise<string> {
-  if (Number(response.headers.get('content-length')) > bytes) {
+/**
+ * A response's body, counted as it arrives: undefined, and no more read, when it says or turns out to be longer than
+ * `maxBytes` (the sources' replies here, the agents' key directories in directory-refresh.ts).
+ */
+export async function bodyWithin(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel();
-    throw new TooLarge();
+    return undefined;
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body ?? []) {
     size += chunk.byteLength;
-    if (size > bytes) throw new TooLarge();
+    if (size > maxBytes) return undefined;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+async function textWithin(response: Response, maxBytes: number): Promise<string> {
+  const bytes = await bodyWithin(response, maxBytes);
+  if (bytes === undefined) throw new TooLarge();
+  return Buffer.from(bytes).toString('utf8');
 }
 
 /** Where replies come from: a base URL (each path fetched) or a folder of saved replies (each path a file). */
