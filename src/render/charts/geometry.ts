@@ -18,6 +18,21 @@ export interface PlotBox {
   height: number;
 }
 
+/**
+ * The plot box of a chart `width` × `height` drawn `inset` in from every side.
+ * @throws RangeError naming `chart` when a side is not a number above twice the inset
+ * @example insetBox('sparklineSvg', 80, 24, 2) // { left: 2, top: 2, width: 76, height: 20 }
+ */
+export function insetBox(chart: string, width: number, height: number, inset: number): PlotBox {
+  for (const [name, size] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
+    if (!Number.isFinite(size) || size <= 2 * inset) throw new RangeError(`${chart}: ${name} must be a number above ${2 * inset}, got ${size}`);
+  }
+  return { left: inset, top: inset, width: width - 2 * inset, height: height - 2 * inset };
+}
+
 /** The smallest and largest known value of a series, and how many values are known. */
 export interface Extent {
   min: number;

@@ -9,7 +9,7 @@
 import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { evenlySpaced, historyChange, historySpan, type PriceSeries } from '../../catalogue/price-history.ts';
 import { escapeHtml } from '../html.ts';
-import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
+import { coord, extentOf, insetBox, isKnown, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
 
 export interface PriceChartOptions {
   /** What the series is, first words of the summary (default "Market price"). */
@@ -96,12 +96,7 @@ export function downsample(values: readonly (number | null)[], maxPoints: number
 export function priceChartModel(history: PriceSeries, options: PriceChartOptions = {}): PriceChartModel | null {
   const width = options.width ?? PRICE_CHART_WIDTH;
   const height = options.height ?? PRICE_CHART_HEIGHT;
-  for (const [name, size] of [
-    ['width', width],
-    ['height', height],
-  ] as const) {
-    if (!Number.isFinite(size) || size <= 2 * INSET) throw new RangeError(`priceChartModel: ${name} must be a number above ${2 * INSET}, got ${size}`);
-  }
+  const box = insetBox('priceChartModel', width, height, INSET);
   // The labels come from every known value; a history with weekly closes is drawn a week a point throughout.
   const span = historySpan(history);
   const known = span.market.map((v) => (isKnown(v) ? v : null));
@@ -113,7 +108,6 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
   const { values, daysPerPoint: perValue } = downsample(spaced.values, options.maxPoints ?? DEFAULT_MAX_POINTS);
   const daysPerPoint = spaced.daysPerValue * perValue;
   const domain = extent.max > extent.min ? extent : flatDomain(extent.min);
-  const box: PlotBox = { left: INSET, top: INSET, width: width - 2 * INSET, height: height - 2 * INSET };
   const points = plotPoints(values, box, domain);
   const drawn = points.filter((p): p is Point => p !== null);
   const bottom = box.top + box.height;
