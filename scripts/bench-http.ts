@@ -99,6 +99,14 @@ interface LoadResult {
 }
 const autocannon = autocannonUntyped as (options: LoadOptions) => Promise<LoadResult>;
 
+/** A row of a load table: requests/s, latency p50 and p99, each the median of the runs. */
+const loadRow = (label: string, runs: readonly LoadResult[]) => [
+  label,
+  median(runs.map((r) => r.requests.average)).toFixed(0),
+  `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
+  `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
+];
+
 const ROOT = join(import.meta.dirname, '..');
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
@@ -443,18 +451,7 @@ async function main(): Promise<void> {
   ].filter(Boolean);
 
   console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
-  printTable([
-    ['', 'requests/s', 'latency p50', 'latency p99'],
-    ...KINDS.map((kind) => {
-      const runs = results.get(kind)!;
-      return [
-        kind,
-        median(runs.map((r) => r.requests.average)).toFixed(0),
-        `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
-        `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
-      ];
-    }),
-  ]);
+  printTable([['', 'requests/s', 'latency p50', 'latency p99'], ...KINDS.map((kind) => loadRow(kind, results.get(kind)!))]);
   console.log('');
   printTable([
     ['start to first search answer', `${wholeMs(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
@@ -736,12 +733,7 @@ function printMcp(figures: McpFigures): void {
         ['POST floor (POST /api/collection, 1 line)', figures.floor],
         ['MCP tools/call (POST /mcp)', figures.mcp],
       ] as const
-    ).map(([label, runs]) => [
-      label,
-      median(runs.map((r) => r.requests.average)).toFixed(0),
-      `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
-      `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
-    ]),
+    ).map(([label, runs]) => loadRow(label, runs)),
   ]);
   console.log('');
   printTable([
