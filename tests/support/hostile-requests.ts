@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { builtPackItems } from '../../scripts/lib/built-packs.ts';
 import { VALUE_BAND_IDS } from '../../src/catalogue/value-bands.ts';
 import { SORTS } from '../../src/http/limits.ts';
-import type { Collection } from '../../src/http/links.ts';
+import { COLLECTIONS, type Collection } from '../../src/http/links.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
 import type { CardSearchRecord } from '../../src/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
@@ -262,8 +262,6 @@ export function createRawClient(url: string, { concurrency = 16, timeoutMs = 10_
 // ---------------------------------------------------------------------------
 // What a build serves, read from its output
 // ---------------------------------------------------------------------------
-
-export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
 
 export interface BuiltSite {
   slugs: Record<Collection, string[]>;
