@@ -39,7 +39,7 @@ export interface SavedSet {
 }
 
 /** FNV-1a: a stable hash of a string, so that a product moves the same way in every replay. */
-function hashOf(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
@@ -49,7 +49,7 @@ type Prices = { low: number | null; mid: number | null; high: number | null; mar
 
 /** The prices of a product and printing on the day after: their direction and size by the hash of its key. */
 function moved(key: string, prices: Prices, moves: MovedDay['moves']): Omit<TcgcsvRow, 'productId' | 'subTypeName'> {
-  const hash = hashOf(key);
+  const hash = fnv1a(key);
   const direction = hash % 3;
   const percent = (hash >>> 8) % 50 === 0 ? 15 + ((hash >>> 14) % 26) : 1 + ((hash >>> 14) % 8);
   const factor = direction === 0 ? 1 : direction === 1 ? 1 + percent / 100 : 1 - percent / 100;
@@ -88,8 +88,8 @@ export function movedDayOf(content: ContentCatalogue): MovedDay {
     const key = `${product.productId} Normal`;
     if (product.price?.updatedAt === asOf)
       report(product.group.id, { productId: product.productId, subTypeName: 'Normal', ...moved(key, product.price, day.moves) });
-    else if (product.price === null && hashOf(key) % 4 === 0) {
-      const market = 20 + (hashOf(key) % 180);
+    else if (product.price === null && fnv1a(key) % 4 === 0) {
+      const market = 20 + (fnv1a(key) % 180);
       report(product.group.id, {
         productId: product.productId,
         subTypeName: 'Normal',
