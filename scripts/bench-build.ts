@@ -82,13 +82,13 @@
  * a failed build's last output lines are printed).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
+import { bytesUnder, mb, median, positiveInteger, printTable, runBenchmark, sec } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { type CpuProfileSummary, summariseCpuProfiles } from './lib/cpu-profile.ts';
 import { applyDay, changedFiles, readPriceContent } from './lib/price-import.ts';
@@ -129,8 +129,6 @@ const TOP_FUNCTIONS = 25;
 /** "manifest of N files written to …": every file the build made or kept (earlier checkouts print it too, differently framed). */
 const MANIFEST = /manifest of (\d+) files/;
 const ANSI = /\x1b\[[0-9;]*m/g;
-
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The build's folders, relative to the project; CONTENT_DIR (absolute) when not content/. */
 interface BuildDirs {
@@ -412,15 +410,6 @@ async function main(): Promise<void> {
   return benchBundled(runs);
 }
 
-/** Bytes of every file under `dir`. */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
-  }
-  return total;
-}
-
 /**
  * A copy of content/ (in PRICED_CONTENT) with `days` simulated days of prices applied in memory and written
  * once; prints the price content's size before and after. Returns the copy's folder, relative to the project.
@@ -493,17 +482,17 @@ async function benchBundled(runs: number, source = 'content'): Promise<void> {
     settleDisk(false);
     edited.push(await successfulBuild('rebuild after an edit', BUNDLED));
   }
-  const c = summarise(clean);
-  const r = summarise(rebuild);
-  const e = summarise(edited);
+  const cleanSummary = summarise(clean);
+  const rebuildSummary = summarise(rebuild);
+  const editSummary = summarise(edited);
   // Within each run, so that the machine's load at the time weighs on both alike.
   const share = median(edited.map((run, i) => run.wallMs / clean[i].wallMs));
   const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
   const misses = [
-    c.wallMs > TARGETS.cleanSeconds * 1000 && 'clean wall time',
-    c.peakTree > TARGETS.cleanTreeBytes && 'clean peak RSS',
-    r.counted > TARGETS.rebuildCounted && 'rebuild token counting',
-    e.wallMs > TARGETS.editSeconds * 1000 && 'one-price rebuild time',
+    cleanSummary.wallMs > TARGETS.cleanSeconds * 1000 && 'clean wall time',
+    cleanSummary.peakTree > TARGETS.cleanTreeBytes && 'clean peak RSS',
+    rebuildSummary.counted > TARGETS.rebuildCounted && 'rebuild token counting',
+    editSummary.wallMs > TARGETS.editSeconds * 1000 && 'one-price rebuild time',
     share > TARGETS.editShare && 'one-price rebuild ÷ clean build',
   ].filter(Boolean);
 
@@ -512,32 +501,38 @@ async function benchBundled(runs: number, source = 'content'): Promise<void> {
     ['', 'wall', 'peak RSS (tree)', 'peak RSS (1 process)', 'tokens counted / from cache'],
     [
       'clean build',
-      `${sec(c.wallMs)} ${mark(c.wallMs <= TARGETS.cleanSeconds * 1000, '≤ 30 s')}`,
-      `${mb(c.peakTree)} ${mark(c.peakTree <= TARGETS.cleanTreeBytes, '≤ 1 GB')}`,
-      mb(c.peakSingle),
-      `${c.counted} / ${c.reused}`,
+      `${sec(cleanSummary.wallMs)} ${mark(cleanSummary.wallMs <= TARGETS.cleanSeconds * 1000, '≤ 30 s')}`,
+      `${mb(cleanSummary.peakTree)} ${mark(cleanSummary.peakTree <= TARGETS.cleanTreeBytes, '≤ 1 GB')}`,
+      mb(cleanSummary.peakSingle),
+      `${cleanSummary.counted} / ${cleanSummary.reused}`,
     ],
-    ['rebuild', sec(r.wallMs), mb(r.peakTree), mb(r.peakSingle), `${r.counted} / ${r.reused} ${mark(r.counted <= TARGETS.rebuildCounted, '0 counted')}`],
+    [
+      'rebuild',
+      sec(rebuildSummary.wallMs),
+      mb(rebuildSummary.peakTree),
+      mb(rebuildSummary.peakSingle),
+      `${rebuildSummary.counted} / ${rebuildSummary.reused} ${mark(rebuildSummary.counted <= TARGETS.rebuildCounted, '0 counted')}`,
+    ],
     [
       'rebuild, one price changed',
-      `${sec(e.wallMs)} ${mark(e.wallMs <= TARGETS.editSeconds * 1000, '≤ 8 s')}`,
-      mb(e.peakTree),
-      mb(e.peakSingle),
-      `${e.counted} / ${e.reused}`,
+      `${sec(editSummary.wallMs)} ${mark(editSummary.wallMs <= TARGETS.editSeconds * 1000, '≤ 8 s')}`,
+      mb(editSummary.peakTree),
+      mb(editSummary.peakSingle),
+      `${editSummary.counted} / ${editSummary.reused}`,
     ],
   ]);
   console.log(
     `\n  one-price rebuild ÷ clean build, within each run: ${(share * 100).toFixed(0)}% ${mark(share <= TARGETS.editShare, `≤ ${TARGETS.editShare * 100}%`)}\n`,
   );
   printPhases([
-    ['clean', c],
-    ['rebuild', r],
-    ['one price', e],
+    ['clean', cleanSummary],
+    ['rebuild', rebuildSummary],
+    ['one price', editSummary],
   ]);
   const of = runs > 1 ? ` (medians of ${runs} runs)` : '';
-  printCpuProfile(`Clean build${of}`, c.cpu);
-  printCpuProfile(`Rebuild, content unchanged${of}`, r.cpu);
-  printCpuProfile(`Rebuild, one price changed${of}`, e.cpu);
+  printCpuProfile(`Clean build${of}`, cleanSummary.cpu);
+  printCpuProfile(`Rebuild, content unchanged${of}`, rebuildSummary.cpu);
+  printCpuProfile(`Rebuild, one price changed${of}`, editSummary.cpu);
   console.log(misses.length ? `\n  targets missed: ${misses.join(', ')}` : '\n  all targets met');
 }
 

@@ -59,7 +59,7 @@ import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { createFeedEndpoint } from '../src/server/feed-endpoint.ts';
 import type { Searchers } from '../src/server/search-data.ts';
 import { loadRealCatalogue, realContent } from '../tests/support/real-catalogue.ts';
-import { median, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
+import { median, ms, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { listP95Ms: 20, csvMs: 1000, asOfP95Ms: 100, seriesP95Ms: 1000, feedP95Ms: 20 };
@@ -71,8 +71,6 @@ const POLICY = { daily: 96, weekly: 92 };
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
 
 /** Lines as collectors paste them; a list draws from these at random. */
 const REALISTIC_LINES = [

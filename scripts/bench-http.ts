@@ -99,6 +99,14 @@ interface LoadResult {
 }
 const autocannon = autocannonUntyped as (options: LoadOptions) => Promise<LoadResult>;
 
+/** A row of a load table: requests/s, latency p50 and p99, each the median of the runs. */
+const loadRow = (label: string, runs: readonly LoadResult[]) => [
+  label,
+  median(runs.map((r) => r.requests.average)).toFixed(0),
+  `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
+  `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
+];
+
 const ROOT = join(import.meta.dirname, '..');
 const POLL_MS = 5;
 const START_TIMEOUT_MS = 30_000;
@@ -141,7 +149,7 @@ type McpKind = (typeof MCP_KINDS)[number];
 const KINDS = ['static JSON', 'search', 'Markdown'] as const;
 type Kind = (typeof KINDS)[number];
 
-const ms = (x: number) => `${x.toFixed(0)} ms`;
+const wholeMs = (x: number) => `${x.toFixed(0)} ms`;
 
 interface StartRun {
   firstAnswer: number;
@@ -334,23 +342,25 @@ async function main(): Promise<void> {
   for (let i = 0; i < starts; i++) startRuns.push(await timeStart(dist));
   const start = median(startRuns.map((r) => r.firstAnswer));
   console.log(
-    `   ${startRuns.map((r) => ms(r.firstAnswer)).join(', ')} → median ${ms(start)} (server says ready in ${ms(median(startRuns.map((r) => r.selfReported)))})`,
+    `   ${startRuns.map((r) => wholeMs(r.firstAnswer)).join(', ')} → median ${wholeMs(start)} (server says ready in ${wholeMs(median(startRuns.map((r) => r.selfReported)))})`,
   );
   const boots: number[] = [];
   for (let i = 0; i < starts; i++) boots.push(await timeNodeBoot());
   const stepNames = Object.keys(startRuns[0].steps);
-  const stepMedians = stepNames.map((name) => `${name} ${ms(median(startRuns.map((r) => r.steps[name] ?? 0)))}`);
-  console.log(`   where it goes (medians of the server's own steps): ${stepMedians.join(' · ')}; of which Node's boot ${ms(median(boots))} (empty module)`);
+  const stepMedians = stepNames.map((name) => `${name} ${wholeMs(median(startRuns.map((r) => r.steps[name] ?? 0)))}`);
+  console.log(
+    `   where it goes (medians of the server's own steps): ${stepMedians.join(' · ')}; of which Node's boot ${wholeMs(median(boots))} (empty module)`,
+  );
   console.log(`   start to first MCP tool call answered (POST /mcp tools/call search_cards) ×${starts} ...`);
   const toolStarts: number[] = [];
   for (let i = 0; i < starts; i++) toolStarts.push((await timeStart(dist, FIRST_TOOL_CALL_PROBE)).firstAnswer);
   const toolStart = median(toolStarts);
   console.log(
-    `   ${toolStarts.map(ms).join(', ')} → median ${ms(toolStart)} (first search's median + ${ms(toolStart - start)}: the MCP code's load and first-call set-up)`,
+    `   ${toolStarts.map(wholeMs).join(', ')} → median ${wholeMs(toolStart)} (first search's median + ${wholeMs(toolStart - start)}: the MCP code's load and first-call set-up)`,
   );
   if (values.only === 'start') {
     console.log(
-      `Target: start ≤ ${TARGETS.startMs} ms → ${start <= TARGETS.startMs ? 'met' : 'not met'}; start to first tool call ${ms(toolStart)} (no target)`,
+      `Target: start ≤ ${TARGETS.startMs} ms → ${start <= TARGETS.startMs ? 'met' : 'not met'}; start to first tool call ${wholeMs(toolStart)} (no target)`,
     );
     return;
   }
@@ -441,22 +451,11 @@ async function main(): Promise<void> {
   ].filter(Boolean);
 
   console.log(`\nSummary (medians: ${starts} starts, ${rounds} rounds of ${seconds} s)`);
-  printTable([
-    ['', 'requests/s', 'latency p50', 'latency p99'],
-    ...KINDS.map((kind) => {
-      const runs = results.get(kind)!;
-      return [
-        kind,
-        median(runs.map((r) => r.requests.average)).toFixed(0),
-        `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
-        `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
-      ];
-    }),
-  ]);
+  printTable([['', 'requests/s', 'latency p50', 'latency p99'], ...KINDS.map((kind) => loadRow(kind, results.get(kind)!))]);
   console.log('');
   printTable([
-    ['start to first search answer', `${ms(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
-    ['start to first MCP tool call answered', `${ms(toolStart)} (no target)`],
+    ['start to first search answer', `${wholeMs(start)} ${mark(start <= TARGETS.startMs, '≤ 300 ms')}`],
+    ['start to first MCP tool call answered', `${wholeMs(toolStart)} (no target)`],
     ['search ÷ static requests/s', `${ratio.toFixed(2)} ${mark(ratio >= TARGETS.searchRatio, '≥ 0.5')}`],
     ['server RSS after load', `${mb(rssAfter)} ${mark(rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} (${mb(rssReady)} when ready, peak ${mb(rssPeak)})`],
     ['search, limiter on ÷ off', `${limiterRatio.toFixed(2)} ${mark(limiterRatio >= TARGETS.limiterRatio, '≥ 0.9')}`],
@@ -497,7 +496,7 @@ async function benchNginx(dist: string, rounds: number, seconds: number): Promis
       for (let i = 0; i < 3; i++) reloads.push(await nginx.reload());
       const rssBytes = nginx.rssBytes();
       console.log(
-        `6. nginx: configuration ${mb(nginx.configBytes)}; nginx -t ${ms(nginx.testMs)}, reload ${reloads.map(ms).join(', ')}; ` +
+        `6. nginx: configuration ${mb(nginx.configBytes)}; nginx -t ${wholeMs(nginx.testMs)}, reload ${reloads.map(wholeMs).join(', ')}; ` +
           `master + workers RSS ${mb(rssBytes)}. ${rounds} rounds, ${seconds} s each ...`,
       );
       const runs: Record<string, number[]> = { 'static via nginx': [], 'static from function': [], 'search via nginx': [], 'search direct': [] };
@@ -551,7 +550,7 @@ function printNginx(nginx: NginxFigures | null): void {
   console.log('');
   printTable([
     ['nginx in front (generated configuration)', ''],
-    ['configuration size; nginx -t; reload', `${mb(nginx.configBytes)}; ${ms(nginx.testMs)}; ${ms(nginx.reloadMs)}`],
+    ['configuration size; nginx -t; reload', `${mb(nginx.configBytes)}; ${wholeMs(nginx.testMs)}; ${wholeMs(nginx.reloadMs)}`],
     ['nginx master + workers RSS', mb(nginx.rssBytes)],
     ...Object.entries(nginx.rates).map(([name, rate]) => [name, `${rate.toFixed(0)} req/s`]),
     ['static JSON: nginx ÷ function', `×${nginx.staticRatio.toFixed(1)} ${mark(nginx.staticRatio >= TARGETS.nginxStaticRatio, '≥ 2')}`],
@@ -663,7 +662,7 @@ async function benchMcp(dist: string, rounds: number, seconds: number): Promise<
       );
     }
     console.log(
-      `   first tool call on the ready server ${ms(firstCallMs)} (the MCP code's load and set-up); ${REALISTIC_QUERIES.length} queries agree both ways; ` +
+      `   first tool call on the ready server ${wholeMs(firstCallMs)} (the MCP code's load and set-up); ${REALISTIC_QUERIES.length} queries agree both ways; ` +
         `the POST floor answers 200`,
     );
     for (const kind of MCP_KINDS) await autocannon(mcpLoadOf(kind, server.port, 1)); // warm up, not counted
@@ -734,12 +733,7 @@ function printMcp(figures: McpFigures): void {
         ['POST floor (POST /api/collection, 1 line)', figures.floor],
         ['MCP tools/call (POST /mcp)', figures.mcp],
       ] as const
-    ).map(([label, runs]) => [
-      label,
-      median(runs.map((r) => r.requests.average)).toFixed(0),
-      `${median(runs.map((r) => r.latency.p50)).toFixed(1)} ms`,
-      `${median(runs.map((r) => r.latency.p99)).toFixed(1)} ms`,
-    ]),
+    ).map(([label, runs]) => loadRow(label, runs)),
   ]);
   console.log('');
   printTable([
@@ -751,7 +745,7 @@ function printMcp(figures: McpFigures): void {
       `HTTP ${cpu('HTTP')} · POST floor ${cpu('POST floor')} · MCP ${cpu('MCP')} (MCP ÷ HTTP ${median(figures.cpuRatios).toFixed(1)}; ` +
         `user + system from /proc, ${figures.clockTicks.perSecond} ticks/s${figures.clockTicks.assumed ? ' assumed' : ''})`,
     ],
-    ['first tool call on a ready server', `${ms(figures.firstCallMs)} (the MCP code's load and set-up)`],
+    ['first tool call on a ready server', `${wholeMs(figures.firstCallMs)} (the MCP code's load and set-up)`],
     [
       'server RSS after MCP load',
       `${mb(figures.rssAfter)} ${mark(figures.rssAfter <= TARGETS.rssBytes, '≤ 200 MB')} ` +

@@ -40,13 +40,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { FileManifest } from '../src/http/file-manifest.ts';
-import { mb, median, positiveInteger, printTable, runBenchmark } from './lib/bench-report.ts';
+import { bytesUnder, kb, mb, median, positiveInteger, printTable, runBenchmark, sec } from './lib/bench-report.ts';
 import { treeRss } from './lib/bench-server.ts';
 import { readPriceContent } from './lib/price-import.ts';
 import { simulatedDays, writeTcgcsvDay } from './lib/simulated-days.ts';
@@ -68,8 +68,6 @@ const REPACK = ['repack', '-adf', '--window=250', '--depth=50'];
 const GIT = ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false'];
 const PHASE = /^== \[(\d)\/(\d)\] (.*)$/;
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 const mark = (ok: boolean, target: string) => (ok ? '✓' : `✗ (target ${target})`);
 
 interface Run {
@@ -135,16 +133,6 @@ async function build(label: string): Promise<Run> {
   }
   console.log(`   ${label}: ${sec(run.wallMs)}, peak RSS ${mb(run.peakTree)} (tree)`);
   return run;
-}
-
-/** Bytes of every file under `dir`. */
-function bytesUnder(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
-  }
-  return total;
 }
 
 /** The price content's bytes: content/cards and content/sealed. */

@@ -41,12 +41,12 @@ import { runInNewContext } from 'node:vm';
 import { type AutocompleteData, autocompleteDataOf, createAutocomplete } from '../src/search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../src/search/card-searcher.ts';
 import { type CatalogueData, prepareCatalogue } from '../src/search/catalogue-searcher.ts';
-import { type CardFacts, cardFilterData, type FilterSet } from '../src/search/filter-data.ts';
+import { type CardFilterFields, cardFilterData, type FilterSet } from '../src/search/filter-data.ts';
 import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { parseCardSearch } from '../src/search/search-params.ts';
 import { LABELLED_QUERIES } from '../tests/content/labelled-queries.ts';
 import { loadRealCatalogue } from '../tests/support/real-catalogue.ts';
-import { mb, median, percentile, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
+import { kb, mb, median, ms, percentile, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { HOSTILE_KINDS, type HostileKind, randomSource } from './lib/hostile-queries.ts';
 
 const TARGETS = { buildMs: 200, p50Ms: 0.1, p99Ms: 2, p99LargeMs: 10, hostileMaxMs: 5, autocompleteP99Ms: 1 };
@@ -57,9 +57,6 @@ const HOSTILE_REPEATS = 5;
 // Collect garbage between phases so one phase's leftovers are not billed to the next.
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
-const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
 
 function timeBuilds(records: CardSearchRecord[]): { first: number; median: number; retained: number; searcher: CardSearcher } {
   const times: number[] = [];
@@ -95,9 +92,9 @@ const FILTER_QUERIES = [
   'pokedex:6 printing:1st-edition-holofoil',
 ];
 
-/** The filter queries on a catalogue whose filter data is made here (facts by the real card a record copies). */
-function timeFilters(data: CatalogueData<CardSearchRecord>, facts: ReadonlyMap<string, CardFacts>, sets: readonly FilterSet[], rounds: number) {
-  const filters = cardFilterData(data.size, data.item, (id) => facts.get(id.split('~')[0])!, sets);
+/** The filter queries on a catalogue whose filter data is made here (the filter fields of the real card a record copies). */
+function timeFilters(data: CatalogueData<CardSearchRecord>, filterFields: ReadonlyMap<string, CardFilterFields>, sets: readonly FilterSet[], rounds: number) {
+  const filters = cardFilterData(data.size, data.item, (id) => filterFields.get(id.split('~')[0])!, sets);
   const searcher = createCardSearcher(data, { filters: () => filters });
   const params = FILTER_QUERIES.map((q) => {
     const parsed = parseCardSearch(new URLSearchParams({ q, limit: '50' }), () => filters);
@@ -265,7 +262,7 @@ function main(): number {
 
   console.log(`1. Loading content/ ...`);
   let t = performance.now();
-  const { cards, facts, filterSets } = loadRealCatalogue();
+  const { cards, facts: filterFields, filterSets } = loadRealCatalogue();
   console.log(`   ${cards.length} cards in ${ms(performance.now() - t)}`);
 
   console.log(`2. Building the index ×${BUILDS} (real catalogue) ...`);
@@ -277,7 +274,7 @@ function main(): number {
   const realQ = timeQueries(createCardSearcher(realData), rounds);
   console.log(`   p50 ${check('18k p50', realQ.p50, TARGETS.p50Ms)}, p99 ${check('18k p99', realQ.p99, TARGETS.p99Ms)}`);
   console.log(`   slowest: ${realQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
-  const realFilters = timeFilters(realData, facts, filterSets, rounds);
+  const realFilters = timeFilters(realData, filterFields, filterSets, rounds);
   console.log(`   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(realFilters.p50)}, p99 ${check('18k filters p99', realFilters.p99, TARGETS.p99Ms)}`);
   console.log(`   slowest: ${realFilters.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
   const realAutocomplete = autocompleteOf(cards);
@@ -302,7 +299,7 @@ function main(): number {
   const largeQ = timeQueries(createCardSearcher(largeData), rounds);
   console.log(`   p50 ${ms(largeQ.p50)}, p99 ${check('100k p99', largeQ.p99, TARGETS.p99LargeMs)}`);
   console.log(`   slowest: ${largeQ.slowest.map((s) => `"${s.q}" ${ms(s.m)}`).join(', ')}`);
-  const largeFilters = timeFilters(largeData, facts, filterSets, rounds);
+  const largeFilters = timeFilters(largeData, filterFields, filterSets, rounds);
   console.log(
     `   ${FILTER_QUERIES.length} field-filter queries: p50 ${ms(largeFilters.p50)}, p99 ${check('100k filters p99', largeFilters.p99, TARGETS.p99LargeMs)}`,
   );

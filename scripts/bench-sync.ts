@@ -1,19 +1,19 @@
 /**
- * Catalogue sync benchmark (issue 32): what a sync of one new set from saved answers costs, into the whole
+ * Catalogue sync benchmark (issue 32): what a sync of one new set from saved replies costs, into the whole
  * bundled catalogue, as the daily job would run it.
  *
  * A copy of content/ under .cache/bench-sync/ lacks one set (--set, default sv8pt5, Prismatic Evolutions: 180
  * cards, its 40 sealed products): its entry in sets.json, its card file and the sealed products of its main
- * TCGplayer group. Saved answers are written beside it, made from the records taken out, in the shapes the sync
+ * TCGplayer group. Saved replies are written beside it, made from the records taken out, in the shapes the sync
  * reads: TCGdex's `sets.json` (that set alone), `sets/<id>.json` and a `cards/<id>.json` per card (each printing of
  * a price line a `variants_detailed` entry tied to its TCGplayer product), and tcgcsv's groups and the group's
  * product list (the sealed products with no card number, the cards' products with one). Then the real CLI
  * (`node scripts/catalogue-sync.ts --write`) syncs a fresh copy, timed from spawn to exit: reading the whole
- * catalogue, reading and checking every answer, converting, the change record (the catalogue compared before and
+ * catalogue, reading and checking every reply, converting, the change record (the catalogue compared before and
  * after) and writing. Median of --runs (default 3), a fresh copy each, the copying not timed.
  *
- * `--cards N,M,…` makes the set larger (issue 46: the sync must be linear in the cards it reads): its answer lists
- * N cards, its own and, after them, copies of its first card under the next numbers (each answer its own file,
+ * `--cards N,M,…` makes the set larger (issue 46: the sync must be linear in the cards it reads): its reply lists
+ * N cards, its own and, after them, copies of its first card under the next numbers (each reply its own file,
  * no TCGplayer product), and each size is timed alike, printed with its time per 1,000 cards.
  *
  * Targets: ≤ 5 s for the set as it is; 50,000 cards within 60 s. The machine is shared and noisy: the figures are
@@ -47,8 +47,8 @@ const TARGET_MS = 5000;
 /** A set of 50,000 cards synced within a minute (issue 46). */
 const LARGE = { cards: 50_000, ms: 60_000 };
 
-/** The TCGdex answer of a card content holds, in the published shape: the inverse of scripts/lib/tcgdex-convert.ts. */
-function cardAnswer(card: CardEntry, tcgdexSet: SetEntry & { tcgdexId: string }) {
+/** The TCGdex reply of a card content holds, in the published shape: the inverse of scripts/lib/tcgdex-convert.ts. */
+function cardReply(card: CardEntry, tcgdexSet: SetEntry & { tcgdexId: string }) {
   const localId = tcgdexLocalIdOf(card.number);
   const stage = card.subtypes.find((s) => /^(Basic|Stage \d)$/.test(s));
   const type = { normal: 'normal', reverseHolofoil: 'reverse' } as Record<string, string>;
@@ -100,7 +100,7 @@ await runBenchmark(() => {
   const group = mainGroupsOf(cards.flatMap((card) => card.prices.map((line) => ({ set: card.set, groupId: line.groupId, primary: line.primary })))).get(set.id);
   if (group === undefined) throw new Error(`--set ${set.id}: its cards have no TCGplayer group to read sealed products of`);
 
-  // 1. The content without the set, and the saved answers of what was taken out.
+  // 1. The content without the set, and the saved replies of what was taken out.
   rmSync(WORK, { recursive: true, force: true });
   const base = join(WORK, 'content');
   cpSync(join(ROOT, 'content'), base, { recursive: true });
@@ -111,16 +111,16 @@ await runBenchmark(() => {
   const sealed = [...content.sealedFiles].filter(([, file]) => file.group.id === group);
   for (const [path] of sealed) rmSync(join(base, path));
   const products = sealed.flatMap(([, file]) => file.products);
-  const answers = join(WORK, 'answers');
+  const replies = join(WORK, 'replies');
   const tcgdexSet = { ...set, tcgdexId };
-  /** TCGdex's answers of the set listing `size` cards: its own, then copies of its first under the next numbers. */
+  /** TCGdex's replies of the set listing `size` cards: its own, then copies of its first under the next numbers. */
   const writeSet = (size: number) => {
-    rmSync(join(answers, 'tcgdex'), { recursive: true, force: true });
+    rmSync(join(replies, 'tcgdex'), { recursive: true, force: true });
     const made = Array.from({ length: Math.max(0, size - cards.length) }, (_, k) => ({ ...cards[0], number: String(cards.length + k + 1), prices: [] }));
     const listed = [...cards, ...made];
     const cardCount = { total: listed.length, official: set.printedTotal };
-    write(join(answers, 'tcgdex', 'sets.json'), [{ id: tcgdexId, name: set.name, cardCount }]);
-    write(join(answers, 'tcgdex', 'sets', `${tcgdexId}.json`), {
+    write(join(replies, 'tcgdex', 'sets.json'), [{ id: tcgdexId, name: set.name, cardCount }]);
+    write(join(replies, 'tcgdex', 'sets', `${tcgdexId}.json`), {
       id: tcgdexId,
       name: set.name,
       serie: { id: tcgdexId.replace(/\d.*$/, ''), name: set.series },
@@ -130,7 +130,7 @@ await runBenchmark(() => {
       abbreviation: { official: set.ptcgoCode },
       thirdParty: { tcgplayer: group },
     });
-    for (const card of listed) write(join(answers, 'tcgdex', 'cards', `${tcgdexId}-${tcgdexLocalIdOf(card.number)}.json`), cardAnswer(card, tcgdexSet));
+    for (const card of listed) write(join(replies, 'tcgdex', 'cards', `${tcgdexId}-${tcgdexLocalIdOf(card.number)}.json`), cardReply(card, tcgdexSet));
     return listed.length;
   };
   const listed = (productId: number, name: string, number?: string) => ({
@@ -140,12 +140,12 @@ await runBenchmark(() => {
     groupId: group,
     extendedData: number ? [{ name: 'Number', value: number }] : [],
   });
-  write(join(answers, 'tcgcsv', 'tcgplayer', '3', 'groups'), {
+  write(join(replies, 'tcgcsv', 'tcgplayer', '3', 'groups'), {
     success: true,
     errors: [],
     results: [{ groupId: group, name: sealed[0]?.[1].group.name ?? set.name }],
   });
-  write(join(answers, 'tcgcsv', 'tcgplayer', '3', String(group), 'products'), {
+  write(join(replies, 'tcgcsv', 'tcgplayer', '3', String(group), 'products'), {
     success: true,
     errors: [],
     results: [
@@ -178,7 +178,7 @@ await runBenchmark(() => {
         process.execPath,
         [
           join(ROOT, 'scripts', 'catalogue-sync.ts'),
-          ...['--content', copy, '--tcgdex', join(answers, 'tcgdex'), '--tcgcsv', join(answers, 'tcgcsv')],
+          ...['--content', copy, '--tcgdex', join(replies, 'tcgdex'), '--tcgcsv', join(replies, 'tcgcsv')],
           ...['--date', date, '--write'],
         ],
         { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },

@@ -1,6 +1,6 @@
 /**
  * Builds the site (astro build) with the settings the build needs (below): the
- * project's integration prints its numbered phases and a line per build bundle
+ * project's integration prints its numbered phases and a line per batch of files
  * (src/pipeline/build-log.ts), and Astro's own lines and every warning and error
  * pass through as they are.
  *

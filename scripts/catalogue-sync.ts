@@ -14,17 +14,17 @@
  *      set added its entry in content/aliases/sets.json (one a set), with no alias yet.
  *
  * It only adds: a field content holds is never overwritten (differences are reported), and nothing is removed.
- * A second run adds nothing. Every answer is read and checked before anything is written: a malformed one fails
+ * A second run adds nothing. Every reply is read and checked before anything is written: a malformed one fails
  * naming the file or URL and the field, and content/ is left as it was.
  *
  * Usage:  node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgcsv DIR|URL] [--no-sealed]
  *                                        [--content DIR] [--date YYYY-MM-DD] [--compare]
- *         (dry run by default; --tcgdex DIR reads saved answers: DIR/sets.json, DIR/sets/<setId>.json,
+ *         (dry run by default; --tcgdex DIR reads saved replies: DIR/sets.json, DIR/sets/<setId>.json,
  *          DIR/cards/<cardId>.json; --tcgcsv DIR reads DIR/tcgplayer/3/groups and DIR/tcgplayer/3/<groupId>/products;
  *          the defaults are https://api.tcgdex.net/v2/en (TCGDEX_SOURCE) and https://tcgcsv.com (TCGCSV_SOURCE);
  *          --date is the day of the sync, today (UTC) by default; --compare reads every card of the followed sets
  *          and reports every field that differs)
- * Exit:   0 done, 1 a source failed or an answer is malformed (nothing written), 2 usage
+ * Exit:   0 done, 1 a source failed or a reply is malformed (nothing written), 2 usage
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,10 +36,10 @@ import { isoDate } from '../src/schemas/common.ts';
 import { planSync, type SyncReport } from './lib/catalogue-sync.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { readChangeRecord, readPriceContent } from './lib/price-import.ts';
-import { AnswerError, answerSource, SourceFailed } from './lib/source-answers.ts';
+import { ReplyError, replySource, SourceFailed } from './lib/source-replies.ts';
 import { TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
 import { tcgcsvReader } from './lib/tcgcsv-products.ts';
-import { TCGDEX_ORIGIN, tcgdexReader } from './lib/tcgdex-answers.ts';
+import { TCGDEX_ORIGIN, tcgdexReader } from './lib/tcgdex-replies.ts';
 
 const USAGE =
   'usage: node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgcsv DIR|URL] [--no-sealed] [--content DIR] [--date YYYY-MM-DD] [--compare]';
@@ -74,8 +74,8 @@ if (!isoDate.safeParse(date).success) {
 const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
 /** A folder is resolved from here; a URL is used as it is. */
 const located = (location: string) => (/^https?:\/\//.test(location) ? location : resolve(location));
-const tcgdex = tcgdexReader(answerSource(located(args.tcgdex ?? process.env.TCGDEX_SOURCE ?? TCGDEX_ORIGIN), USER_AGENT));
-const tcgcsv = args.sealed ? tcgcsvReader(answerSource(located(args.tcgcsv ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN), USER_AGENT)) : null;
+const tcgdex = tcgdexReader(replySource(located(args.tcgdex ?? process.env.TCGDEX_SOURCE ?? TCGDEX_ORIGIN), USER_AGENT));
+const tcgcsv = args.sealed ? tcgcsvReader(replySource(located(args.tcgcsv ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN), USER_AGENT)) : null;
 
 /** A list's first LISTED items, and how many more. */
 const some = (items: readonly string[]) => `${items.slice(0, LISTED).join(', ')}${items.length > LISTED ? ` and ${items.length - LISTED} more` : ''}`;
@@ -114,7 +114,7 @@ try {
   console.log(`catalogue-sync: files: ${summary.added} added, ${summary.changed} changed`);
   if (!args.write) console.log('dry run: nothing written (pass --write to write content/)');
 } catch (error) {
-  if (!(error instanceof AnswerError || error instanceof SourceFailed)) throw error;
+  if (!(error instanceof ReplyError || error instanceof SourceFailed)) throw error;
   console.error(`catalogue-sync: ${error.message}\nnothing was written`);
   process.exitCode = 1;
 }

@@ -22,7 +22,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { factsCatalogueOf, reviewArticles } from '../src/knowledge-facts/index.ts';
+import { pricedContentOf, reviewArticles } from '../src/knowledge-facts/index.ts';
 import { reviewReadme } from '../src/knowledge-facts/readme.ts';
 import { readContentFiles } from '../src/loaders/content-files.ts';
 import { BUILD_QUOTES, readBuildFacts, reviewBuildFigures } from './lib/build-figures.ts';
@@ -70,7 +70,7 @@ for (const review of broken) {
 console.log('3. the README’s catalogue sentence');
 const README = join(CONTENT, '..', 'README.md');
 const readme = existsSync(README) ? readFileSync(README, 'utf8') : undefined;
-const readmeReview = readme === undefined ? undefined : reviewReadme(readme, factsCatalogueOf(content), slugs.length);
+const readmeReview = readme === undefined ? undefined : reviewReadme(readme, pricedContentOf(content), slugs.length);
 if (!readmeReview) console.log(`   no README beside ${CONTENT}`);
 else {
   for (const d of readmeReview.differences) console.log(`   README.md: ${clip(d.was)} → ${clip(d.now)}`);

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { pricesAsOfOf } from '../src/catalogue/catalogue-changes.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
-import { getText, SourceFailed } from './lib/source-answers.ts';
+import { getText, SourceFailed } from './lib/source-replies.ts';
 import { POKEMON_CATEGORY, TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
 
 const USAGE = 'usage: node scripts/fetch-tcgcsv.ts --out DIR [--content DIR] [--source URL]';
@@ -45,8 +45,8 @@ const out = resolve(args.out);
 const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
 const source = (args.source ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN).replace(/\/+$/, '');
 
-/** One request at a time, with a timeout and two retries, and no longer than any tcgcsv answer is by far (scripts/lib/source-answers.ts). */
-const get = (path: string): Promise<string> => getText(`${source}${path}`, USER_AGENT, { bytes: 64 * 1024 * 1024, what: 'a tcgcsv answer' });
+/** One request at a time, with a timeout and two retries, and no longer than any tcgcsv reply is by far (scripts/lib/source-replies.ts). */
+const get = (path: string): Promise<string> => getText(`${source}${path}`, USER_AGENT, { bytes: 64 * 1024 * 1024, what: 'a tcgcsv reply' });
 
 function resultsOf(path: string, text: string): Record<string, unknown>[] {
   let json: { success?: unknown; results?: unknown };
@@ -56,7 +56,7 @@ function resultsOf(path: string, text: string): Record<string, unknown>[] {
     throw new SourceFailed(`${source}${path}: not JSON`);
   }
   if (json?.success !== true || !Array.isArray(json.results))
-    throw new SourceFailed(`${source}${path}: not a successful answer (success: ${JSON.stringify(json?.success)})`);
+    throw new SourceFailed(`${source}${path}: not a successful reply (success: ${JSON.stringify(json?.success)})`);
   return json.results as Record<string, unknown>[];
 }
 

@@ -1,4 +1,6 @@
-/** What the benchmark scripts share: robust statistics and a plain table. */
+/** What the benchmark scripts share: robust statistics, figures as they print, a plain table. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The median of timings: the one median rule (src/catalogue/money.ts), which sorts a copy. */
 export { median } from '../../src/catalogue/money.ts';
@@ -10,6 +12,20 @@ export function percentile(xs: number[], p: number): number {
 }
 
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
+export const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** Milliseconds, with three decimals below one. */
+export const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(1)} ms`;
+
+/** The bytes of every file under `dir` (0 when there is no such folder). */
+export function bytesUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
 
 /** Prints rows as left-aligned columns, two spaces apart. */
 export function printTable(rows: string[][]): void {

@@ -8,22 +8,22 @@ import { setSchema } from '../../src/schemas/set.ts';
 import { formatJson } from './format-json.ts';
 import { catalogueOf, mergeChangeRecords, type PriceContent } from './price-import.ts';
 import { mainGroupsOf, setOfGroupIn } from './set-groups.ts';
-import { AnswerError, fieldPath } from './source-answers.ts';
+import { fieldPath, ReplyError } from './source-replies.ts';
 import type { TcgcsvReader } from './tcgcsv-products.ts';
 import { isSealed, sealedFileOf, sealedOfTcgcsv } from './tcgcsv-products.ts';
-import type { TcgdexCard, TcgdexReader } from './tcgdex-answers.ts';
 import { cardNameOf, cardOfTcgdex, seriesOfSerie, setOfTcgdex } from './tcgdex-convert.ts';
+import type { TcgdexCard, TcgdexReader } from './tcgdex-replies.ts';
 
 /**
  * The catalogue sync (scripts/catalogue-sync.ts): what content lacks of TCGdex's sets and cards, and of tcgcsv's
  * sealed products of new sets, planned in memory against the content as read (price-import.ts readPriceContent),
- * so that nothing is written unless every answer read was good.
+ * so that nothing is written unless every reply read was good.
  *
  * It only adds. A set TCGdex lists in a followed series (TCGDEX_SERIES) that content lacks is added with its
  * cards; a card of a set content holds that content lacks is added (new promos); a card content holds with no
  * price line at all gets the lines TCGdex gives it (there is no line an editor wrote to keep). Nothing else of
  * content changes: a field of a card content holds that differs from TCGdex's is reported, never written, and a
- * set or card the answer lacks stays. What it cannot convert is held back and reported. Run twice, the second
+ * set or card the reply lacks stays. What it cannot convert is held back and reported. Run twice, the second
  * run finds nothing to add.
  */
 
@@ -78,7 +78,7 @@ const show = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(
 /**
  * Plans a sync of `content` (changed in place) from TCGdex (and tcgcsv's product lists, when given): the files
  * that change (path relative to content/ → text), and what it did.
- * @throws AnswerError a malformed answer, naming the file or URL and the field; SourceFailed a source that did not answer
+ * @throws ReplyError a malformed reply, naming the file or URL and the field; SourceFailed a source that did not reply
  */
 export async function planSync(
   content: PriceContent,
@@ -135,10 +135,10 @@ export async function planSync(
       report.heldBack.push(`set ${listed.id}: its id gives no id of ours by the rule (src/catalogue/tcgdex-ids.ts)`);
       continue;
     }
-    const answer = await tcgdex.set(listed.id);
+    const reply = await tcgdex.set(listed.id);
     const where = tcgdex.whereSet(listed.id);
-    if (answer.id !== listed.id) throw new AnswerError(`${where}: id: "${answer.id}", but the set asked for is "${listed.id}"`);
-    const series = seriesOfSerie(answer.serie.id);
+    if (reply.id !== listed.id) throw new ReplyError(`${where}: id: "${reply.id}", but the set asked for is "${listed.id}"`);
+    const series = seriesOfSerie(reply.serie.id);
     if (!series) {
       report.notFollowed.push(listed.id);
       continue;
@@ -149,14 +149,14 @@ export async function planSync(
     // The Mega Evolution promos keep TCGdex's zero padding in content (docs/data.md): a set that does keeps it.
     const padded = held.some((card) => /^0\d/.test(card.number));
     const known = setIds.has(ours);
-    if (!groupOfSet.has(ours) && answer.thirdParty?.tcgplayer !== undefined) groupOfSet.set(ours, answer.thirdParty.tcgplayer);
+    if (!groupOfSet.has(ours) && reply.thirdParty?.tcgplayer !== undefined) groupOfSet.set(ours, reply.thirdParty.tcgplayer);
     const groupId = groupOfSet.get(ours) ?? null;
-    const set = known ? content.sets.find((s) => s.id === ours)! : setOfTcgdex(answer, ours, series);
+    const set = known ? content.sets.find((s) => s.id === ours)! : setOfTcgdex(reply, ours, series);
     if (!known) checkSet(set, where);
     const added: CardEntry[] = [];
-    // The numbers this answer gave a card so far: one look-up a card, so that a set of 50,000 cards is read in a breath.
+    // The numbers this reply gave a card so far: one look-up a card, so that a set of 50,000 cards is read in a breath.
     const numbersAdded = new Set<string>();
-    for (const [i, resume] of answer.cards.entries()) {
+    for (const [i, resume] of reply.cards.entries()) {
       const number = cardNumberOf(resume.localId, padded);
       if (!/\d/.test(resume.localId) || !CARD_ID.test(`${ours}-${number}`)) {
         report.heldBack.push(`card ${resume.id}: its local id "${resume.localId}" is not a collector number`);
@@ -164,7 +164,7 @@ export async function planSync(
       }
       const mine = byNumber.get(unpaddedIfDigits(number));
       if (!mine && numbersAdded.has(unpaddedIfDigits(number))) {
-        report.heldBack.push(`card ${resume.id}: its number ${number} is another card's of the set in the same answer`);
+        report.heldBack.push(`card ${resume.id}: its number ${number} is another card's of the set in the same reply`);
         continue;
       }
       if (mine && mine.prices.length > 0 && !compare) {
@@ -173,8 +173,8 @@ export async function planSync(
         continue;
       }
       const card = await tcgdex.card(resume.id);
-      checkCardAnswer(card, resume, answer.id, tcgdex.whereCard(resume.id), `${where}: cards[${i}]`);
-      const converted = cardOfTcgdex(card, { set, tcgdex: { serie: answer.serie.id, set: answer.id }, number, groupId, date });
+      checkCardReply(card, resume, reply.id, tcgdex.whereCard(resume.id), `${where}: cards[${i}]`);
+      const converted = cardOfTcgdex(card, { set, tcgdex: { serie: reply.serie.id, set: reply.id }, number, groupId, date });
       if (!('card' in converted)) {
         report.heldBack.push(`card ${resume.id}: ${converted.heldBack}`);
         continue;
@@ -234,7 +234,7 @@ export async function planSync(
 /**
  * Our id of each TCGdex set of a followed series that the rule gives one. Two sets that give one id (`sv08.5` and
  * `sv8.5`: sv8pt5) would add their cards under the same ids: the list is refused, naming both.
- * @throws AnswerError e.g. `tcgdex/sets.json: [3].id: "me8.5" is our set me8pt5, as [1] "me08.5" is`
+ * @throws ReplyError e.g. `tcgdex/sets.json: [3].id: "me8.5" is our set me8pt5, as [1] "me08.5" is`
  */
 function oursOfListed(listed: readonly { id: string }[], where: string): Map<string, string> {
   const oursOf = new Map<string, string>();
@@ -243,7 +243,7 @@ function oursOfListed(listed: readonly { id: string }[], where: string): Map<str
     const ours = followedSerie(id) && setIdOfTcgdex(id);
     if (!ours) continue;
     const earlier = first.get(ours);
-    if (earlier !== undefined) throw new AnswerError(`${where}: [${i}].id: "${id}" is our set ${ours}, as [${earlier}] "${listed[earlier].id}" is`);
+    if (earlier !== undefined) throw new ReplyError(`${where}: [${i}].id: "${id}" is our set ${ours}, as [${earlier}] "${listed[earlier].id}" is`);
     first.set(ours, i);
     oursOf.set(id, ours);
   }
@@ -283,11 +283,11 @@ async function addSealed(content: PriceContent, tcgcsv: TcgcsvReader, groupOfSet
     const file = content.sealedFiles.get(path) ?? { group: { id: groupId, name }, products: [] };
     const added = (await tcgcsv.products(groupId)).flatMap((item, i) => {
       if (!isSealed(item) || held.has(item.productId)) return [];
-      if (item.groupId !== groupId) throw new AnswerError(`${where}: results[${i}].groupId: ${item.groupId}, but this is group ${groupId}'s list`);
+      if (item.groupId !== groupId) throw new ReplyError(`${where}: results[${i}].groupId: ${item.groupId}, but this is group ${groupId}'s list`);
       held.add(item.productId);
       const product = sealedOfTcgcsv(item, setOfGroup(groupId));
       const issue = sealedSchema.safeParse({ ...product, group: file.group }).error?.issues[0];
-      if (issue) throw new AnswerError(`${where}: results[${i}] (product ${item.productId}) ${fieldPath(issue.path)}: ${issue.message}`);
+      if (issue) throw new ReplyError(`${where}: results[${i}] (product ${item.productId}) ${fieldPath(issue.path)}: ${issue.message}`);
       return [product];
     });
     if (added.length === 0) continue;
@@ -298,22 +298,22 @@ async function addSealed(content: PriceContent, tcgcsv: TcgcsvReader, groupOfSet
   return changed;
 }
 
-/** The card a set's answer lists, as its own answer gives it: the same id, local id and set, or the answer is malformed. */
-function checkCardAnswer(card: TcgdexCard, resume: { id: string; localId: string }, setId: string, where: string, listedAt: string): void {
-  if (card.id !== resume.id) throw new AnswerError(`${where}: id: "${card.id}", but ${listedAt} is "${resume.id}"`);
-  if (card.localId !== resume.localId) throw new AnswerError(`${where}: localId: "${card.localId}", but ${listedAt}.localId is "${resume.localId}"`);
-  if (card.set.id !== setId) throw new AnswerError(`${where}: set.id: "${card.set.id}", but the card is listed in set "${setId}"`);
+/** The card a set's reply lists, as its own reply gives it: the same id, local id and set, or the reply is malformed. */
+function checkCardReply(card: TcgdexCard, resume: { id: string; localId: string }, setId: string, where: string, listedAt: string): void {
+  if (card.id !== resume.id) throw new ReplyError(`${where}: id: "${card.id}", but ${listedAt} is "${resume.id}"`);
+  if (card.localId !== resume.localId) throw new ReplyError(`${where}: localId: "${card.localId}", but ${listedAt}.localId is "${resume.localId}"`);
+  if (card.set.id !== setId) throw new ReplyError(`${where}: set.id: "${card.set.id}", but the card is listed in set "${setId}"`);
 }
 
-/** A converted card the content schema refuses fails the sync, naming its answer and the field (as content names it). */
+/** A converted card the content schema refuses fails the sync, naming its reply and the field (as content names it). */
 function checkCard(card: CardEntry, where: string): void {
   const issue = cardSchema.safeParse(card).error?.issues[0];
-  if (issue) throw new AnswerError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
+  if (issue) throw new ReplyError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
 }
 
 function checkSet(set: unknown, where: string): void {
   const issue = setSchema.safeParse(set).error?.issues[0];
-  if (issue) throw new AnswerError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
+  if (issue) throw new ReplyError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
 }
 
 /** Where a card content holds and TCGdex's differ, one line a field (and the TCGplayer products content lacks). */

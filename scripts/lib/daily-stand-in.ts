@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ContentCatalogue, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
-import { POKEMON_CATEGORY, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
+import { POKEMON_CATEGORY, subTypeNameOf, type TcgcsvRow } from './tcgcsv-days.ts';
 
 /**
  * A stand-in on a loopback port for the daily job's two sources, so that scripts/replay-daily-job.ts plays the job
@@ -14,7 +14,7 @@ import { POKEMON_CATEGORY, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
  * reported again, a third of them unchanged, a third up and a third down (by 1–8%, one in fifty by 15–40%, as a
  * hash of the product and printing decides, so the same content gives the same day), and one in four sealed
  * products content holds unpriced gets its first price. TCGdex and tcgcsv also know a set content lacks: a saved
- * answer (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
+ * reply (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
  * group's product list (cards and sealed products) and that group's prices.
  */
 
@@ -27,9 +27,9 @@ export interface MovedDay {
   moves: { up: number; down: number; unchanged: number; firstPriced: number };
 }
 
-/** A saved answer of TCGdex and tcgcsv for a set content lacks (tests/fixtures/catalogue-sync/new-set). */
+/** A saved reply of TCGdex and tcgcsv for a set content lacks (tests/fixtures/catalogue-sync/new-set). */
 export interface SavedSet {
-  /** TCGdex's answers: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
+  /** TCGdex's replies: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
   tcgdex: string;
   /** tcgcsv's groups (`tcgplayer/3/groups`), of which those content lacks are the new set's. */
   groups: { groupId: number; name: string }[];
@@ -38,19 +38,8 @@ export interface SavedSet {
   prices: Map<number, string>;
 }
 
-/**
- * TCGplayer's `subTypeName` of a price line's variant, the inverse of the import's reading (variantOf).
- * @example subTypeNameOf('1stEditionHolofoil') // '1st Edition Holofoil'
- */
-export function subTypeNameOf(variant: string): string {
-  const words = variant.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-  const name = words[0].toUpperCase() + words.slice(1);
-  if (variantOf(name) !== variant) throw new Error(`variant ${variant}: no subTypeName reads back as it (${name} reads as ${variantOf(name)})`);
-  return name;
-}
-
 /** FNV-1a: a stable hash of a string, so that a product moves the same way in every replay. */
-function hashOf(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
@@ -60,7 +49,7 @@ type Prices = { low: number | null; mid: number | null; high: number | null; mar
 
 /** The prices of a product and printing on the day after: their direction and size by the hash of its key. */
 function moved(key: string, prices: Prices, moves: MovedDay['moves']): Omit<TcgcsvRow, 'productId' | 'subTypeName'> {
-  const hash = hashOf(key);
+  const hash = fnv1a(key);
   const direction = hash % 3;
   const percent = (hash >>> 8) % 50 === 0 ? 15 + ((hash >>> 14) % 26) : 1 + ((hash >>> 14) % 8);
   const factor = direction === 0 ? 1 : direction === 1 ? 1 + percent / 100 : 1 - percent / 100;
@@ -99,8 +88,8 @@ export function movedDayOf(content: ContentCatalogue): MovedDay {
     const key = `${product.productId} Normal`;
     if (product.price?.updatedAt === asOf)
       report(product.group.id, { productId: product.productId, subTypeName: 'Normal', ...moved(key, product.price, day.moves) });
-    else if (product.price === null && hashOf(key) % 4 === 0) {
-      const market = 20 + (hashOf(key) % 180);
+    else if (product.price === null && fnv1a(key) % 4 === 0) {
+      const market = 20 + (fnv1a(key) % 180);
       report(product.group.id, {
         productId: product.productId,
         subTypeName: 'Normal',
@@ -133,13 +122,13 @@ export function readSavedSet(dir: string, held: Set<number>): SavedSet {
 
 /**
  * Starts the stand-in on a free loopback port: tcgcsv at its root, TCGdex under `/tcgdex`. `held` are the groups
- * content holds (each listed, and answered with its rows of the day, or none).
+ * content holds (each listed, and replied to with its rows of the day, or none).
  */
 export async function startStandIn(day: MovedDay, held: Set<number>, saved: SavedSet): Promise<{ origin: string; close: () => Promise<void> }> {
   const ok = (results: unknown[]) => JSON.stringify({ totalItems: results.length, success: true, errors: [], results });
   const listed = new Map<number, string>([...held].map((groupId) => [groupId, `Group ${groupId}`]));
   for (const group of saved.groups) listed.set(group.groupId, group.name);
-  const answer = (path: string): string | undefined => {
+  const reply = (path: string): string | undefined => {
     if (path === '/last-updated.txt') return `${day.date}T20:05:33+0000\n`;
     if (path === `/tcgplayer/${POKEMON_CATEGORY}/groups`) return ok([...listed].map(([groupId, name]) => ({ groupId, name, categoryId: 3 })));
     const tcgcsv = new RegExp(`^/tcgplayer/${POKEMON_CATEGORY}/(\\d+)/(prices|products)$`).exec(path);
@@ -161,7 +150,7 @@ export async function startStandIn(day: MovedDay, held: Set<number>, saved: Save
     return undefined;
   };
   const server = createServer((req, res) => {
-    const body = answer(decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname));
+    const body = reply(decodeURIComponent(new URL(req.url ?? '/', 'http://stand-in').pathname));
     res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'application/json' }).end(body ?? '{}');
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

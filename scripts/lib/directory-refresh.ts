@@ -17,8 +17,9 @@
 import { createHash, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { type Dictionary, type InnerList, type Item, isInnerList, type Parameters, parseDictionary } from 'structured-headers';
 import { agentUrlKey } from '../../src/web-bot-auth/agent-directory.ts';
-import { type Ed25519PublicJwk, jwkThumbprint, publicAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
+import { type Ed25519PublicJwk, isRecord, jwkThumbprint, publicAgentKeyOf } from '../../src/web-bot-auth/jwk.ts';
 import { type MessageParts, signatureBaseOf } from '../../src/web-bot-auth/signature-base.ts';
+import { bodyWithin } from './source-replies.ts';
 
 /** One agent of the list: its Signature-Agent URL and where its directory is. */
 export interface ListedAgent {
@@ -64,7 +65,6 @@ const MAX_SKEW_SECONDS = 60;
 // RFC 9421 B.1.4: its private key is printed in the RFC, so a directory publishing it lets anyone sign as the agent.
 const RFC9421_TEST_KEYID = 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isoTime = (seconds: number) => {
   const date = new Date(seconds * 1000);
   return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();
@@ -290,22 +290,6 @@ export function checkDirectoryResponse(response: DirectoryResponse, now: number)
     else keys.push(jwk);
   }
   return { keys, notes };
-}
-
-/** Reads a body up to `maxBytes`, or returns undefined past it (and stops reading). */
-async function bodyWithin(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function fetchDirectory(url: URL, options: Required<Omit<RefreshOptions, 'now'>>): Promise<DirectoryResponse | { reason: string }> {

@@ -63,7 +63,7 @@ const KIND_RULES: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** What the name of a sealed product says of it (the fields of content/sealed/ it derives). */
-export interface SealedFacts {
+export interface SealedMakeup {
   kind: string;
   quantity?: number;
   packs: number | null;
@@ -80,11 +80,11 @@ const STANDARD_PACKS: Readonly<Record<string, { packs: number; basis: string }>>
 };
 
 /**
- * The facts of a sealed product, from its TCGplayer name.
- * @example sealedFactsOf('Surging Sparks Booster Box') // { kind: "booster-box", packs: 36, packsBasis: "product-format (standard English booster box)" }
- * @example sealedFactsOf('Twilight Masquerade 3 Pack Blister [Revavroom]') // { kind: "blister", packs: 3, packsBasis: "name" }
+ * The makeup of a sealed product (its kind, packs and quantity), from its TCGplayer name.
+ * @example sealedMakeupOf('Surging Sparks Booster Box') // { kind: "booster-box", packs: 36, packsBasis: "product-format (standard English booster box)" }
+ * @example sealedMakeupOf('Twilight Masquerade 3 Pack Blister [Revavroom]') // { kind: "blister", packs: 3, packsBasis: "name" }
  */
-export function sealedFactsOf(name: string): SealedFacts {
+export function sealedMakeupOf(name: string): SealedMakeup {
   const kind = KIND_RULES.find(([, words]) => words.test(name))?.[0] ?? 'other';
   const quantity = Number(/\[(?:Set|Bundle) of (\d+)\]/i.exec(name)?.[1]) || undefined;
   const blisterPacks = Number(/\b(\d+)[- ]Pack (?:Blister|Hanger Box)/i.exec(name)?.[1]) || undefined;

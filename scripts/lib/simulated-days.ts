@@ -4,7 +4,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
 import { catalogueOf, type PriceContent } from './price-import.ts';
-import { POKEMON_CATEGORY, type TcgcsvDay, type TcgcsvRow, variantOf } from './tcgcsv-days.ts';
+import { POKEMON_CATEGORY, subTypeNameOf, type TcgcsvDay, type TcgcsvRow } from './tcgcsv-days.ts';
 
 /**
  * Simulated days of TCGplayer prices for the whole catalogue a content folder holds, in tcgcsv's shape
@@ -26,16 +26,6 @@ export const MOVE_SHARE = 0.3;
 export const MAX_MOVE = 0.05;
 /** Share of the products missing from a day. */
 export const MISSING_SHARE = 0.01;
-
-/**
- * TCGplayer's name of a content printing: variantOf (tcgcsv-days.ts) backwards.
- * @example subTypeNameOf('reverseHolofoil') // 'Reverse Holofoil'
- * @example subTypeNameOf('1stEditionHolofoil') // '1st Edition Holofoil'
- */
-export function subTypeNameOf(variant: string): string {
-  const words = variant.split(/(?=[A-Z])/);
-  return words.map((word) => word[0].toUpperCase() + word.slice(1)).join(' ');
-}
 
 /** mulberry32: small, fast and plenty for a benchmark's data. */
 function randomOf(seed: number): () => number {
@@ -69,7 +59,6 @@ function walksOf(content: PriceContent): Walk[] {
       for (const line of card.prices) {
         if (line.productId === null || line.groupId === null) continue;
         const subTypeName = subTypeNameOf(line.variant);
-        if (variantOf(subTypeName) !== line.variant) throw new Error(`simulated-days: the printing ${line.variant} has no TCGplayer name`);
         add(line.groupId, line.productId, subTypeName, {
           lowPrice: line.low,
           midPrice: line.mid,

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { isRecord } from '../../src/schemas/is-record.ts';
 
 /**
  * TCGplayer's daily prices as tcgcsv.com republishes them: `<date>/3/<groupId>/prices`, one JSON file per
@@ -10,7 +11,7 @@ import { basename, join, relative } from 'node:path';
 
 /** The Pokémon category of tcgcsv's layout. */
 export const POKEMON_CATEGORY = '3';
-/** Where tcgcsv.com answers: `last-updated.txt`, `tcgplayer/3/groups`, `tcgplayer/3/<groupId>/{prices,products}`. */
+/** Where tcgcsv.com replies: `last-updated.txt`, `tcgplayer/3/groups`, `tcgplayer/3/<groupId>/{prices,products}`. */
 export const TCGCSV_ORIGIN = 'https://tcgcsv.com';
 
 /** One result: a product's prices for one printing (`subTypeName`). */
@@ -84,13 +85,13 @@ function readGroup(file: string): TcgcsvRow[] {
   const fail = (field: string, problem: string): never => {
     throw new TcgcsvError(`${path}: ${field}: ${problem}`);
   };
-  if (!isObject(json)) return fail('(file)', 'expected { success, errors, results }');
+  if (!isRecord(json)) return fail('(file)', 'expected { success, errors, results }');
   if (json.success !== true)
     fail('success', `is ${JSON.stringify(json.success)}, the source reported a failure: ${JSON.stringify(json.errors ?? null).slice(0, 200)}`);
   if (!Array.isArray(json.results)) fail('results', 'expected an array');
   return (json.results as unknown[]).map((row, i) => {
     const at = `results[${i}]`;
-    if (!isObject(row)) return fail(at, 'expected an object');
+    if (!isRecord(row)) return fail(at, 'expected an object');
     if (!Number.isSafeInteger(row.productId) || (row.productId as number) <= 0) fail(`${at}.productId`, 'expected a positive integer');
     if (typeof row.subTypeName !== 'string' || row.subTypeName.trim() === '') fail(`${at}.subTypeName`, 'expected the printing’s name');
     for (const field of PRICE_FIELDS) {
@@ -121,6 +122,17 @@ export function variantOf(subTypeName: string): string {
   return first.toLowerCase() + rest.map((word) => word[0].toUpperCase() + word.slice(1).toLowerCase()).join('');
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCalendarDate = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const shown = (path: string) => relative(process.cwd(), path) || '.';
+
+/**
+ * TCGplayer's `subTypeName` of a price line's variant, the inverse of variantOf: what the daily job's stand-in and
+ * the benchmarks' simulated days write.
+ * @example subTypeNameOf('1stEditionHolofoil') // '1st Edition Holofoil'
+ */
+export function subTypeNameOf(variant: string): string {
+  const words = variant.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  const name = words[0].toUpperCase() + words.slice(1);
+  if (variantOf(name) !== variant) throw new Error(`variant ${variant}: no subTypeName reads back as it (${name} reads as ${variantOf(name)})`);
+  return name;
+}

@@ -2,18 +2,18 @@ import { z } from 'astro/zod';
 import { slugify } from '../../src/catalogue/slug.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { text } from '../../src/schemas/text.ts';
-import { sealedFactsOf } from './sealed-kinds.ts';
-import type { AnswerSource } from './source-answers.ts';
+import { sealedMakeupOf } from './sealed-kinds.ts';
+import type { ReplySource } from './source-replies.ts';
 import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
 
 /**
  * TCGplayer's product lists as tcgcsv.com republishes them: `tcgplayer/3/groups` (the Pokémon groups) and
  * `tcgplayer/3/<groupId>/products` (a group's products, each with `extendedData`: a card's Number, Rarity, …).
- * A product with no card number is sealed. Saved answers sit in a folder under the same paths.
+ * A product with no card number is sealed. Saved replies sit in a folder under the same paths.
  */
 
-/** The most an answer may hold: more groups or products than TCGplayer lists in one, by far. */
-const answer = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result).max(100_000) });
+/** The most a reply may hold: more groups or products than TCGplayer lists in one, by far. */
+const reply = <T extends z.ZodType>(result: T) => z.object({ success: z.literal(true), results: z.array(result).max(100_000) });
 const LIST_BYTES = { bytes: 64 * 1024 * 1024, what: 'a tcgcsv product list' };
 
 const group = z.object({ groupId: z.number().int().positive(), name: text().min(1) });
@@ -30,13 +30,13 @@ const product = z.object({
 });
 type TcgcsvProduct = z.infer<typeof product>;
 
-/** The two reads of tcgcsv's product lists, from the network or a folder of saved answers. */
-export function tcgcsvReader(source: AnswerSource) {
+/** The two reads of tcgcsv's product lists, from the network or a folder of saved replies. */
+export function tcgcsvReader(source: ReplySource) {
   const groups = `tcgplayer/${POKEMON_CATEGORY}/groups`;
   const products = (groupId: number) => `tcgplayer/${POKEMON_CATEGORY}/${groupId}/products`;
   return {
-    groups: async () => (await source.read(answer(group), groups, groups, LIST_BYTES)).results,
-    products: async (groupId: number) => (await source.read(answer(product), products(groupId), products(groupId), LIST_BYTES)).results,
+    groups: async () => (await source.read(reply(group), groups, groups, LIST_BYTES)).results,
+    products: async (groupId: number) => (await source.read(reply(product), products(groupId), products(groupId), LIST_BYTES)).results,
     /** Where a group's product list is, as messages name it. */
     whereProducts: (groupId: number) => source.where(products(groupId), products(groupId)),
   };
@@ -60,19 +60,19 @@ export const sealedFileOf = (groupId: number, groupName: string) => `sealed/${gr
  * its group is.
  */
 export function sealedOfTcgcsv(item: TcgcsvProduct, set: string | undefined): Omit<SealedEntry, 'group'> {
-  const facts = sealedFactsOf(item.name);
+  const makeup = sealedMakeupOf(item.name);
   // The members in the order the catalogue import writes them, so that a product reads alike in either's file.
   return {
     productId: item.productId,
     name: item.name,
     // A product with an empty clean name shows its full name, as the catalogue import does.
     cleanName: item.cleanName.trim() || item.name,
-    kind: facts.kind,
+    kind: makeup.kind,
     set,
-    quantity: facts.quantity,
-    packs: facts.packs,
-    packsBasis: facts.packsBasis,
-    pokemonCenterExclusive: facts.pokemonCenterExclusive,
+    quantity: makeup.quantity,
+    packs: makeup.packs,
+    packsBasis: makeup.packsBasis,
+    pokemonCenterExclusive: makeup.pokemonCenterExclusive,
     url: productUrlOf(item.productId),
     price: null,
   };

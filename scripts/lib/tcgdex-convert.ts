@@ -4,10 +4,10 @@ import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { raritySchema } from '../../src/schemas/rarity.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { tcgdexAssetImages } from './card-images.ts';
-import type { TcgdexCard, TcgdexSet, TcgdexVariant } from './tcgdex-answers.ts';
+import type { TcgdexCard, TcgdexSet, TcgdexVariant } from './tcgdex-replies.ts';
 
 /**
- * A TCGdex set or card (tcgdex-answers.ts) as content holds it: the conversion ../shared/data/newer-sets/SOURCE.md
+ * A TCGdex set or card (tcgdex-replies.ts) as content holds it: the conversion ../shared/data/newer-sets/SOURCE.md
  * states for the 817 cards it converted from TCGdex ("Converted from TCGdex"), here once, for the catalogue sync.
  *
  * - `name`: TCGdex's English name; a basic energy is "Basic <Type> Energy" (TCGdex: "<Type> Energy").

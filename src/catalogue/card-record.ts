@@ -6,9 +6,9 @@ import type { SetEntry } from '../schemas/set.ts';
 import { settings } from '../schemas/settings.ts';
 import { primaryPriceOf } from './card-value.ts';
 import type { ItemChangeRef } from './change-feed.ts';
-import { changeFieldsOf } from './change-fields.ts';
 import { cardMarketUrlOf } from './marketplace.ts';
 import { roundUsd } from './money.ts';
+import { priceChangesOf } from './price-change-fields.ts';
 import { knownPricesOf } from './price-on-day.ts';
 import { priceStatusOf } from './price-status.ts';
 import { cardSlug } from './slug.ts';
@@ -44,7 +44,7 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
     priceStatus,
     confidence: price && confidenceOf(price, history, pricesAsOf),
     valueBand: valueBandOf(valueUsd),
-    change: changeFieldsOf(knownPricesOf(price, history)),
+    change: priceChangesOf(knownPricesOf(price, history)),
     rarity: card.rarity ?? '',
     types: card.types,
     imageSmall: servedImageUrl(card.images.small, settings().imageHost),
@@ -131,7 +131,7 @@ export function printingsOf(card: Pick<CardEntry, 'id' | 'prices' | 'history'>, 
         valueUsd,
         priceStatus: priceStatusOf(valueUsd === null ? null : line.updatedAt, pricesAsOf),
         confidence: confidenceOf(line, history, pricesAsOf),
-        change: changeFieldsOf(knownPricesOf(line, history)),
+        change: priceChangesOf(knownPricesOf(line, history)),
         lowPrice: line.low,
         midPrice: line.mid,
         highPrice: line.high,

@@ -18,7 +18,7 @@ import { sealedToSummary } from './sealed-record.ts';
 /** A value that moves by more than this share of itself is "repriced" (0.1: more than 10%). */
 export const REPRICE_THRESHOLD = 0.1;
 
-/** The catalogue's content as the import writes it. */
+/** The content snapshot: the catalogue's sets, cards and sealed products as content/ holds them (the import, the checker and the articles' figures all read this one type). */
 export interface ContentCatalogue {
   sets: SetEntry[];
   cards: CardEntry[];

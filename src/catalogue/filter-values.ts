@@ -49,7 +49,7 @@ const ABOUT: Record<CatalogName, Pick<Catalog, 'title' | 'counts' | 'usage'>> = 
  * Counts of names as filters read them: case-insensitively, each under its lower-case form, labelled by the
  * spelling most items use. `add` counts an item once per value, however often it repeats it.
  */
-function tally() {
+function spellingTally() {
   const counts = new Map<string, { count: number; spellings: Map<string, number> }>();
   return {
     add(names: Iterable<string | undefined>) {
@@ -84,7 +84,14 @@ const byCount = (a: CatalogEntry, b: CatalogEntry) => b.count - a.count || compa
  * @example catalogsOf(source).find((c) => c.name === 'types')?.values[0] // { value: 'fire', label: 'Fire', count: 2 }
  */
 export function catalogsOf(source: CatalogSource): Catalog[] {
-  const [setCards, types, subtypes, rarities, artists, bands] = [tally(), tally(), tally(), tally(), tally(), tally()];
+  const [setCards, types, subtypes, rarities, artists, bands] = [
+    spellingTally(),
+    spellingTally(),
+    spellingTally(),
+    spellingTally(),
+    spellingTally(),
+    spellingTally(),
+  ];
   const printings = new Map<string, { count: number; label: string }>();
   for (const card of source.cards) {
     setCards.add([card.set]);
@@ -102,9 +109,9 @@ export function catalogsOf(source: CatalogSource): Catalog[] {
   const cardsInSet = new Map(setCards.entries().map((e) => [e.value, e.count]));
   const sealedInSet = new Map<string, number>();
   for (const product of source.sealed) if (product.set) sealedInSet.set(product.set, (sealedInSet.get(product.set) ?? 0) + 1);
-  const kinds = tally();
+  const kinds = spellingTally();
   for (const product of source.sealed) kinds.add([product.kind]);
-  const tags = tally();
+  const tags = spellingTally();
   for (const article of source.articles) tags.add(article.facility_tags);
 
   const values: Record<CatalogName, CatalogEntry[]> = {

@@ -16,7 +16,7 @@ export type ChangeWindowDays = (typeof CHANGE_WINDOW_DAYS)[number];
 export type NoChangeReason = 'history-too-short' | 'no-price-then' | 'no-price-now';
 
 /** A value's move over a window: the `days` days ending on the history's last day (or the day asked for). */
-export type PriceChange = { days: number; from: PricePoint; to: PricePoint; changeUsd: number; changePct: number } | { days: number; reason: NoChangeReason };
+export type WindowChange = { days: number; from: PricePoint; to: PricePoint; changeUsd: number; changePct: number } | { days: number; reason: NoChangeReason };
 
 /**
  * The change over the `days` days ending on `end` (the last day anything is known of by default), as the movers
@@ -24,7 +24,7 @@ export type PriceChange = { days: number; from: PricePoint; to: PricePoint; chan
  * priceOn, so a 30-day history gives a 30-day change. The percentage has one decimal; from a price of $0 there is none.
  * @example changeOver({ history }, 30) // { days: 30, from: { date: '2025-09-21', usd: 10 }, to: { date: '2025-10-20', usd: 12 }, changeUsd: 2, changePct: 20 }
  */
-export function changeOver(known: KnownPrices, days: number, end?: string): PriceChange {
+export function changeOver(known: KnownPrices, days: number, end?: string): WindowChange {
   return changesOver(known, [days], end)[0];
 }
 
@@ -32,7 +32,7 @@ export function changeOver(known: KnownPrices, days: number, end?: string): Pric
  * The change over each of several windows ending on `end`, as changeOver gives each: the prices read once.
  * @example changesOver({ history }, CHANGE_WINDOW_DAYS).map((c) => c.days) // [7, 30, 90, 365]
  */
-export function changesOver(known: KnownPrices, windows: readonly number[], end?: string): PriceChange[] {
+export function changesOver(known: KnownPrices, windows: readonly number[], end?: string): WindowChange[] {
   const reader = priceReaderOf(known);
   if (!reader) return windows.map((days) => ({ days, reason: 'no-price-now' }));
   const endDay = end === undefined ? reader.end : dayOf(end);
@@ -46,13 +46,13 @@ export function changesOver(known: KnownPrices, windows: readonly number[], end?
  * the feeds, which ask every day of a history (a set's two-year histories, some 200 cards × 700 days).
  * @example changeOverEachDay({ history }, 7)[0] // changeOver({ history }, 7, addDays(pricesFrom({ history }), 6))
  */
-export function changeOverEachDay(known: KnownPrices, days: number): PriceChange[] {
+export function changeOverEachDay(known: KnownPrices, days: number): WindowChange[] {
   const reader = priceReaderOf(known);
   if (!reader) return [];
   // Each day's price read once: a day ends one window and starts another.
   const prices: (PricePoint | undefined)[] = [];
   for (let day = reader.from; day <= reader.end; day++) prices.push(reader.on(day));
-  const changes: PriceChange[] = [];
+  const changes: WindowChange[] = [];
   for (let end = reader.from + days - 1; end <= reader.end; end++) {
     const to = prices[end - reader.from];
     changes.push(to ? changeFrom(days, prices[end + 1 - days - reader.from], to) : { days, reason: 'no-price-now' });
@@ -60,7 +60,7 @@ export function changeOverEachDay(known: KnownPrices, days: number): PriceChange
   return changes;
 }
 
-function changeTo(reader: PriceReader, days: number, endDay: number, to: PricePoint | undefined): PriceChange {
+function changeTo(reader: PriceReader, days: number, endDay: number, to: PricePoint | undefined): WindowChange {
   if (!to) return { days, reason: 'no-price-now' };
   const fromDay = endDay + 1 - days;
   if (fromDay < reader.from) return { days, reason: 'history-too-short' };
@@ -68,7 +68,7 @@ function changeTo(reader: PriceReader, days: number, endDay: number, to: PricePo
 }
 
 /** The change from the price on a window's first day to the price on its last. */
-function changeFrom(days: number, from: PricePoint | undefined, to: PricePoint): PriceChange {
+function changeFrom(days: number, from: PricePoint | undefined, to: PricePoint): WindowChange {
   if (!from || from.usd <= 0) return { days, reason: 'no-price-then' };
   const fromUsd = roundUsd(from.usd);
   const toUsd = roundUsd(to.usd);

@@ -2,8 +2,8 @@ import type { SealedDetail, SealedFields } from '../schemas/api-types.ts';
 import type { SealedEntry } from '../schemas/sealed.ts';
 import { sourceLabel } from './card-record.ts';
 import type { ItemChangeRef } from './change-feed.ts';
-import { changeFieldsOf } from './change-fields.ts';
 import { roundUsd } from './money.ts';
+import { priceChangesOf } from './price-change-fields.ts';
 import { knownPricesOf } from './price-on-day.ts';
 import { priceStatusOf } from './price-status.ts';
 import { sealedSlug } from './slug.ts';
@@ -27,7 +27,7 @@ export function sealedToSummary(product: SealedEntry, pricesAsOf: string): Seale
     valueUsd,
     priceStatus,
     confidence: product.price && confidenceOf(product.price, product.history, pricesAsOf),
-    change: changeFieldsOf(knownPricesOf(product.price, product.history)),
+    change: priceChangesOf(knownPricesOf(product.price, product.history)),
     totalPacks: product.packs,
     pricePerPack: valueUsd !== null && product.packs ? roundUsd(valueUsd / product.packs) : null,
   };

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ContentCatalogue } from '../catalogue/catalogue-changes.ts';
-import { factsCatalogueOf, reviewArticles } from '../knowledge-facts/index.ts';
+import { pricedContentOf, reviewArticles } from '../knowledge-facts/index.ts';
 import { plainText } from '../knowledge-facts/markers.ts';
 import { reviewReadme } from '../knowledge-facts/readme.ts';
 import { ALIAS_FILES } from '../schemas/aliases.ts';
 import { cardSchema } from '../schemas/card.ts';
 import { changeRecordSchema } from '../schemas/changes.ts';
+import { isRecord } from '../schemas/is-record.ts';
 import { knowledgeSchema } from '../schemas/knowledge.ts';
 import { printingNamesOf } from '../schemas/printing-names.ts';
 import { sealedSchema } from '../schemas/sealed.ts';
@@ -14,11 +15,11 @@ import { setSchema } from '../schemas/set.ts';
 import type { AliasContent } from '../search/aliases.ts';
 import {
   aliasReferenceProblems,
+  type ContentCollection,
   contentReferenceProblems,
   fieldText,
   type ReferenceArticle,
   type ReferenceCard,
-  type ReferenceCollection,
   type ReferenceRule,
   type ReferenceSealed,
   type ReferenceSet,
@@ -30,7 +31,7 @@ export { type ContentProblem, formatProblem } from './problems.ts';
 
 /**
  * The content checker: every record of a content folder against the schemas the
- * build uses (src/schemas), the references between collections
+ * build uses (src/schemas), the references between content collections
  * (src/check/content-references.ts), the search aliases (aliasProblems), and the
  * figures articles mark (src/knowledge-facts/), with the README's catalogue sentence
  * beside the folder, without building anything. Every problem is reported, each with
@@ -63,13 +64,13 @@ interface Origin {
   prefix: (string | number)[];
 }
 
-/** What the collections hold, as far as they could be read. */
-interface Catalogue {
+/** What the content collections hold, as far as they could be read. */
+interface CheckedContent {
   sets: ReferenceSet[];
   cards: ReferenceCard[];
   sealed: ReferenceSealed[];
   articles: ReferenceArticle[];
-  origins: Record<ReferenceCollection, Origin[]>;
+  origins: Record<ContentCollection, Origin[]>;
   /** The records as the schemas parse them, for the articles' figures; null once one fails (the figures would then be wrong, not the articles). */
   parsed: ContentCatalogue | null;
   /** Each article's front matter (undefined where it is not YAML), parallel to `articles`. */
@@ -79,10 +80,9 @@ interface Catalogue {
   counts: ContentCounts;
 }
 
-/** How the report names the records of each collection: files that are arrays by a root name. */
-const ROOT_NAME: Record<ReferenceCollection, string> = { sets: 'sets', cards: 'cards', sealed: '', knowledge: '' };
+/** How the report names the records of each content collection: files that are arrays by a root name. */
+const ROOT_NAME: Record<ContentCollection, string> = { sets: 'sets', cards: 'cards', sealed: '', knowledge: '' };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 const filesOf = (dir: string, ext: string) =>
@@ -97,7 +97,7 @@ const issuesOf = (error: { issues: unknown }) => error.issues as Issue[];
  */
 export function checkContent(contentDir: string, options: CheckOptions = {}): ContentCheck {
   const problems = new Problems(options.root ?? process.cwd());
-  const catalogue: Catalogue = {
+  const catalogue: CheckedContent = {
     sets: [],
     cards: [],
     sealed: [],
@@ -121,7 +121,7 @@ export function checkContent(contentDir: string, options: CheckOptions = {}): Co
 }
 
 /** sets.json: an array of sets. */
-function readSets(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readSets(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const abs = join(contentDir, 'sets.json');
   if (!existsSync(abs)) {
     catalogue.complete.sets = false;
@@ -141,7 +141,7 @@ function readSets(contentDir: string, catalogue: Catalogue, problems: Problems):
     const parsed = setSchema.safeParse(set);
     if (!parsed.success) problems.addIssues(abs, 'sets', [i], issuesOf(parsed.error));
     keepParsed(catalogue, 'sets', parsed);
-    if (!isObject(set) || typeof set.id !== 'string') return;
+    if (!isRecord(set) || typeof set.id !== 'string') return;
     const { id, name, ptcgoCode } = set;
     catalogue.sets.push({ id, ...(typeof name === 'string' && { name }), ...(typeof ptcgoCode === 'string' && { ptcgoCode }) });
     catalogue.origins.sets.push({ abs, prefix: [i] });
@@ -149,7 +149,7 @@ function readSets(contentDir: string, catalogue: Catalogue, problems: Problems):
 }
 
 /** cards/<set>.json: each an array of cards. */
-function readCards(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readCards(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'cards');
   if (!existsSync(dir)) {
     catalogue.complete.cards = false;
@@ -172,7 +172,7 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
       if (!parsed.success) problems.addIssues(abs, 'cards', [i], issuesOf(parsed.error));
       keepParsed(catalogue, 'cards', parsed);
       // A card with a broken field still exists for the references (mentions, aliases, duplicates).
-      if (!isObject(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
+      if (!isRecord(card) || typeof card.id !== 'string' || typeof card.set !== 'string') return;
       catalogue.cards.push({
         id: card.id,
         set: card.set,
@@ -185,7 +185,7 @@ function readCards(contentDir: string, catalogue: Catalogue, problems: Problems)
 }
 
 /** sealed/<group>.json: `{ group, products: [...] }`; the group belongs to every product (as src/loaders/record-files.ts maps it). */
-function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readSealed(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'sealed');
   if (!existsSync(dir)) {
     catalogue.complete.sealed = false;
@@ -197,7 +197,7 @@ function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems
     const abs = join(dir, name);
     const file = problems.readJson(abs);
     const data = file?.data;
-    if (!isObject(data) || !Array.isArray(data.products)) {
+    if (!isRecord(data) || !Array.isArray(data.products)) {
       if (file) problems.add(abs, { kind: 'json', path: [] }, '(file)', 'expected { group, products: [...] }');
       catalogue.complete.sealed = false;
       catalogue.parsed = null;
@@ -205,7 +205,7 @@ function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems
     }
     data.products.forEach((product: unknown, i) => {
       catalogue.counts.sealed++;
-      const parsed = sealedSchema.safeParse(isObject(product) ? { ...product, group: data.group } : product);
+      const parsed = sealedSchema.safeParse(isRecord(product) ? { ...product, group: data.group } : product);
       keepParsed(catalogue, 'sealed', parsed);
       if (!parsed.success) {
         // The group's problems are the file's (reported once); the rest are the product's.
@@ -223,7 +223,7 @@ function readSealed(contentDir: string, catalogue: Catalogue, problems: Problems
           issues.filter((issue) => issue.path[0] === 'group'),
         );
       }
-      if (!isObject(product) || typeof product.productId !== 'number') return;
+      if (!isRecord(product) || typeof product.productId !== 'number') return;
       const cleanName = typeof product.cleanName === 'string' ? product.cleanName : '';
       catalogue.sealed.push({ productId: product.productId, cleanName, ...(typeof product.set === 'string' && { set: product.set }) });
       catalogue.origins.sealed.push({ abs, prefix: ['products', i] });
@@ -246,7 +246,7 @@ function articleIdOf(file: string, data: Record<string, unknown> | undefined): s
 }
 
 /** knowledge/<slug>.md: YAML front matter and the Markdown body. */
-function readArticles(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function readArticles(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'knowledge');
   if (!existsSync(dir)) return;
   for (const name of filesOf(dir, '.md')) {
@@ -266,7 +266,7 @@ function readArticles(contentDir: string, catalogue: Catalogue, problems: Proble
     const answer = typeof md.data.answer === 'string' ? plainText(md.data.answer).text : md.data.answer;
     const parsed = knowledgeSchema.safeParse({ ...md.data, answer });
     if (!parsed.success) problems.addIssues(abs, '', [], issuesOf(parsed.error), 'front-matter');
-    const mentions = isObject(md.data.mentions) ? md.data.mentions : {};
+    const mentions = isRecord(md.data.mentions) ? md.data.mentions : {};
     catalogue.articles.push({
       id: articleIdOf(name, md.data),
       related: strings(md.data.related),
@@ -278,9 +278,9 @@ function readArticles(contentDir: string, catalogue: Catalogue, problems: Proble
 }
 
 /** The rules of src/check/content-references.ts, each problem at the record and field at fault. */
-function checkReferences(catalogue: Catalogue, problems: Problems): void {
+function checkReferences(catalogue: CheckedContent, problems: Problems): void {
   const { sets, cards, sealed, articles, origins, complete } = catalogue;
-  const nameOf = (collection: ReferenceCollection, index: number) => {
+  const nameOf = (collection: ContentCollection, index: number) => {
     const { abs, prefix } = origins[collection][index];
     return `${problems.show(abs)} ${fieldOf(ROOT_NAME[collection], prefix)}`;
   };
@@ -300,7 +300,7 @@ function checkReferences(catalogue: Catalogue, problems: Problems): void {
 }
 
 /** aliases/*.json: each file against its schema, then aliasProblems over the entries that passed it. */
-function checkAliases(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkAliases(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'aliases');
   const aliases: AliasContent = { sets: [], products: [], rarities: [], nicknames: [], ignored: [], printings: [], arts: [] };
   /** Per file: its kind, and the index in the file of each entry kept (entries the schema refused are left out). */
@@ -350,7 +350,7 @@ function checkAliases(contentDir: string, catalogue: Catalogue, problems: Proble
 }
 
 /** changes/<asOf>.json: each record against its schema, and named after its asOf (src/loaders/change-content.ts). */
-function checkChanges(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkChanges(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const dir = join(contentDir, 'changes');
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
   for (const name of readdirSync(dir).sort()) {
@@ -364,7 +364,7 @@ function checkChanges(contentDir: string, catalogue: Catalogue, problems: Proble
     if (!file) continue;
     const parsed = changeRecordSchema.safeParse(file.data);
     if (!parsed.success) problems.addIssues(abs, '', [], issuesOf(parsed.error));
-    const asOf = isObject(file.data) ? file.data.asOf : undefined;
+    const asOf = isRecord(file.data) ? file.data.asOf : undefined;
     if (typeof asOf === 'string' && name !== `${asOf}.json`) {
       problems.add(abs, { kind: 'json', path: ['asOf'] }, 'asOf', `"${asOf}" but the file must be named after it (${asOf}.json)`);
     }
@@ -378,7 +378,7 @@ const short = (value: unknown) => {
 
 /** Keeps a record the schema accepted for the articles' figures; one it refused means there are no figures to check. */
 function keepParsed<K extends keyof ContentCatalogue>(
-  catalogue: Catalogue,
+  catalogue: CheckedContent,
   collection: K,
   parsed: { success: true; data: unknown } | { success: false },
 ): void {
@@ -395,7 +395,7 @@ const FACTS_REWRITE = 'run npm run facts -- --write';
  * member a facts file owns that differs; each marker that cannot be read or names no value, and each figure of a
  * facts article that no marker writes and no constant declares.
  */
-function checkFacts(catalogue: Catalogue, problems: Problems): void {
+function checkFacts(catalogue: CheckedContent, problems: Problems): void {
   // With a record unread or refused, a computed figure would be wrong, not the article's; the other problems say why.
   const content = catalogue.parsed;
   if (!content || content.sets.length === 0) return;
@@ -432,14 +432,14 @@ function checkFacts(catalogue: Catalogue, problems: Problems): void {
  * and price date in one sentence (src/knowledge-facts/readme.ts); the same rewrite as the articles' figures says
  * whether it still does.
  */
-function checkReadme(contentDir: string, catalogue: Catalogue, problems: Problems): void {
+function checkReadme(contentDir: string, catalogue: CheckedContent, problems: Problems): void {
   const abs = join(contentDir, '..', 'README.md');
   const content = catalogue.parsed;
   if (!content || content.sets.length === 0 || !existsSync(abs)) return;
   const text = readFileSync(abs, 'utf8');
   let review: ReturnType<typeof reviewReadme>;
   try {
-    review = reviewReadme(text, factsCatalogueOf(content), catalogue.counts.articles);
+    review = reviewReadme(text, pricedContentOf(content), catalogue.counts.articles);
   } catch {
     return; // a card naming an unknown set: the reference rules report it
   }

@@ -1,5 +1,5 @@
 /**
- * The rules that tie the collections of content/ together: what a record may
+ * The rules that tie the content collections of content/ together: what a record may
  * name in another record, and what must be unique across files. Pure: given the
  * parsed sets, cards, sealed products and articles (each in content order), it
  * returns every problem with the record and the field at fault, and never
@@ -48,7 +48,7 @@ export interface ReferenceContent {
   articles: readonly ReferenceArticle[];
 }
 
-export type ReferenceCollection = 'sets' | 'cards' | 'sealed' | 'knowledge';
+export type ContentCollection = 'sets' | 'cards' | 'sealed' | 'knowledge';
 
 /** What kind of rule a problem breaks: callers may drop the rules whose targets they could not read whole. */
 export type ReferenceRule =
@@ -62,7 +62,7 @@ export type ReferenceRule =
   | 'empty-body';
 
 export interface ReferenceProblem {
-  collection: ReferenceCollection;
+  collection: ContentCollection;
   /** Position of the record in its input list. */
   index: number;
   /** The field inside the record, as keys and array indexes (empty: the record itself). */
@@ -74,7 +74,7 @@ export interface ReferenceProblem {
 }
 
 /** How a message names another record (`cards[12]` unless the caller says better, e.g. with its file). */
-export type RecordNamer = (collection: ReferenceCollection, index: number) => string;
+export type RecordNamer = (collection: ContentCollection, index: number) => string;
 
 /** `mentions.cards[1]` from `['mentions', 'cards', 1]`. */
 export function fieldText(path: readonly (string | number)[]): string {
@@ -91,7 +91,7 @@ export function fieldText(path: readonly (string | number)[]): string {
  */
 export function contentReferenceProblems(content: ReferenceContent, nameOf: RecordNamer = (c, i) => `${c}[${i}]`): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
-  const add = (collection: ReferenceCollection, index: number, path: (string | number)[], rule: ReferenceRule, message: string) => {
+  const add = (collection: ContentCollection, index: number, path: (string | number)[], rule: ReferenceRule, message: string) => {
     problems.push({ collection, index, path, field: fieldText(path), rule, message });
   };
 

@@ -23,9 +23,9 @@ export function readMarkdown(text: string): MarkdownRead {
   try {
     parsed = parseFrontmatter(text, { frontmatter: 'empty-with-spaces' });
   } catch (error) {
-    const e = error as { reason?: string; mark?: { position?: number }; message?: string };
-    const offset = typeof e.mark?.position === 'number' ? yamlStart + e.mark.position : yamlStart;
-    return { ok: false, position: lines.at(offset), message: `front matter is not valid YAML: ${e.reason ?? e.message ?? String(error)}` };
+    const yamlError = error as { reason?: string; mark?: { position?: number }; message?: string };
+    const offset = typeof yamlError.mark?.position === 'number' ? yamlStart + yamlError.mark.position : yamlStart;
+    return { ok: false, position: lines.at(offset), message: `front matter is not valid YAML: ${yamlError.reason ?? yamlError.message ?? String(error)}` };
   }
   return {
     ok: true,

@@ -86,38 +86,36 @@ function notesOf(ignored: IgnoredWord[] | undefined, hit: { match?: { corrected?
 /** A searched line: cards or sealed products, by what the words named. */
 function searchLine(line: ListLine, { cards, sealed }: CollectionSearchers): Reading {
   const params = { q: line.query, sort: 'relevance' as const, limit: CANDIDATES, offset: 0 };
-  let cardAnswer = cards.search(params);
-  const sealedAnswer = sealed.search(params);
+  let cardHits = cards.search(params);
+  const sealedHits = sealed.search(params);
   const notes: string[] = [];
-  if (cardAnswer.total === 0 && line.printing) {
+  if (cardHits.total === 0 && line.printing) {
     // A CSV's printing column can name a printing this card does not have (a holo of a non-holo card).
     const withoutPrinting = line.query.endsWith(line.printing) ? line.query.slice(0, -line.printing.length).trim() : line.query;
     const plain = cards.search({ ...params, q: withoutPrinting });
     if (plain.total > 0) notes.push(`No ${line.printing} printing found; valued at the card's own value.`);
-    cardAnswer = plain;
+    cardHits = plain;
   }
   // A kind word alone is not enough: "Beedrill Legendary Collection 20/110" names a card of the set Legendary Collection.
   const preferSealed =
-    sealedAnswer.total > 0 &&
-    (cardAnswer.total === 0 ||
-      (namesProduct(sealedAnswer.results[0]) &&
-        !cardIsCertain(cardAnswer.results[0]) &&
-        ignoredCount(sealedAnswer.ignored) <= ignoredCount(cardAnswer.ignored)));
+    sealedHits.total > 0 &&
+    (cardHits.total === 0 ||
+      (namesProduct(sealedHits.results[0]) && !cardIsCertain(cardHits.results[0]) && ignoredCount(sealedHits.ignored) <= ignoredCount(cardHits.ignored)));
   if (preferSealed) {
-    const [first, ...rest] = sealedAnswer.results;
+    const [first, ...rest] = sealedHits.results;
     const exact = spelledWords(line.query, first) === wordsOf(first.cleanName).sort().join(' ');
     const onlyExact = exact && (rest.length === 0 || wordsOf(rest[0].cleanName).sort().join(' ') !== wordsOf(first.cleanName).sort().join(' '));
-    const certain = isSole(sealedAnswer.total, sealedAnswer.ignored) || onlyExact;
-    notes.push(...notesOf(sealedAnswer.ignored, first));
-    if (!certain) notes.push(`${sealedAnswer.total} sealed products match; valued at the most likely.`);
-    return { status: certain ? 'matched' : 'ambiguous', candidates: sealedAnswer.results.map((hit) => ({ kind: 'sealed', hit })), notes };
+    const certain = isSole(sealedHits.total, sealedHits.ignored) || onlyExact;
+    notes.push(...notesOf(sealedHits.ignored, first));
+    if (!certain) notes.push(`${sealedHits.total} sealed products match; valued at the most likely.`);
+    return { status: certain ? 'matched' : 'ambiguous', candidates: sealedHits.results.map((hit) => ({ kind: 'sealed', hit })), notes };
   }
-  if (cardAnswer.total === 0) return notFound(line.query.trim() === '' ? 'The line names nothing to value.' : 'Nothing in the catalogue matches.');
-  const first = cardAnswer.results[0];
-  const certain = isSole(cardAnswer.total, cardAnswer.ignored) || cardIsCertain(first);
-  notes.push(...notesOf(cardAnswer.ignored, first));
-  if (!certain) notes.push(`${cardAnswer.total} cards match; valued at the most likely.`);
-  return { status: certain ? 'matched' : 'ambiguous', candidates: cardAnswer.results.map((hit) => ({ kind: 'card', hit })), notes };
+  if (cardHits.total === 0) return notFound(line.query.trim() === '' ? 'The line names nothing to value.' : 'Nothing in the catalogue matches.');
+  const first = cardHits.results[0];
+  const certain = isSole(cardHits.total, cardHits.ignored) || cardIsCertain(first);
+  notes.push(...notesOf(cardHits.ignored, first));
+  if (!certain) notes.push(`${cardHits.total} cards match; valued at the most likely.`);
+  return { status: certain ? 'matched' : 'ambiguous', candidates: cardHits.results.map((hit) => ({ kind: 'card', hit })), notes };
 }
 
 /** A TCGplayer product id: a card's printing, else a sealed product. */

@@ -30,7 +30,7 @@ export function buildOutput(output: { clientDir: string; serverDir: string }): A
           projectRoot,
           clientDir: join(output.clientDir, '..', STAGING_DIR),
           serverDir: output.serverDir,
-          tokenPiecesFile: join(cacheDir, 'markdown-pieces.json'),
+          tokenCountsFile: join(cacheDir, 'markdown-pieces.json'),
           stateFile: join(cacheDir, BUILD_STATE_FILE),
           cardFileCacheDir: join(cacheDir, 'card-files'),
           codeVersion: codeVersionOf(projectRoot),

@@ -1,4 +1,4 @@
-import type { FactsCatalogue } from './catalogue.ts';
+import type { PricedContent } from './priced-content.ts';
 
 /** The catalogue items an article names: card ids and sealed product ids, as its front matter's `mentions`. */
 export interface Mentions {
@@ -13,7 +13,7 @@ export interface Mentions {
 export interface ArticleFacts {
   /** The article's file name without `.md`. */
   slug: string;
-  facts(catalogue: FactsCatalogue): Record<string, unknown>;
+  facts(catalogue: PricedContent): Record<string, unknown>;
   /**
    * The items the article names when its facts choose them (a table of the most valuable cards): written as its
    * `mentions`, so the links under it follow the table when prices move. Without it, `mentions` is the editor's.

@@ -1,6 +1,6 @@
 import { COMPS_SCOPES, type CompsScope, computeComps } from '../catalogue/comps.ts';
-import type { FactsCatalogue } from './catalogue.ts';
-import { medianRatio } from './catalogue.ts';
+import type { PricedContent } from './priced-content.ts';
+import { medianRatio } from './priced-content.ts';
 
 /**
  * What the grading articles share: the comps of a scope (src/catalogue/comps.ts), the median price of each grade
@@ -12,13 +12,13 @@ export const GRADES = ['grade7', 'grade8', 'grade9', 'grade9_5', 'psa10'] as con
 export type Grade = (typeof GRADES)[number];
 
 /** The comps of a scope over the catalogue's cards with graded figures. */
-export const compsOf = (catalogue: FactsCatalogue, scope: CompsScope) =>
+export const compsOf = (catalogue: PricedContent, scope: CompsScope) =>
   computeComps(
     catalogue.cards.map((c) => c.entry),
     scope,
   );
 
-const gradedIn = (catalogue: FactsCatalogue, scope: CompsScope) =>
+const gradedIn = (catalogue: PricedContent, scope: CompsScope) =>
   catalogue.cards.flatMap((c) => (c.entry.graded && COMPS_SCOPES[scope](c.entry.set) ? [c.entry.graded] : []));
 
 /**
@@ -26,18 +26,18 @@ const gradedIn = (catalogue: FactsCatalogue, scope: CompsScope) =>
  * how many cards the scope holds.
  * @example gradeLadder(catalogue, 'modern').grade7 // 0.56: a grade 7 sells below an ungraded copy
  */
-export function gradeLadder(catalogue: FactsCatalogue, scope: CompsScope): Record<Grade, number | null> & { sample_size: number } {
+export function gradeLadder(catalogue: PricedContent, scope: CompsScope): Record<Grade, number | null> & { sample_size: number } {
   const graded = gradedIn(catalogue, scope);
   const ratios = (grade: Grade) => graded.flatMap((g) => (typeof g[grade] === 'number' ? [g[grade] / g.ungraded] : []));
   return { ...(Object.fromEntries(GRADES.map((grade) => [grade, medianRatio(ratios(grade))])) as Record<Grade, number | null>), sample_size: graded.length };
 }
 
 /** How many cards of a scope have a price for a grade. */
-export const withGrade = (catalogue: FactsCatalogue, scope: CompsScope, grade: Grade) =>
+export const withGrade = (catalogue: PricedContent, scope: CompsScope, grade: Grade) =>
   gradedIn(catalogue, scope).filter((g) => typeof g[grade] === 'number').length;
 
 /** How many cards of a scope sold for less in a grade than ungraded. */
-export const belowUngraded = (catalogue: FactsCatalogue, scope: CompsScope, grade: Grade) =>
+export const belowUngraded = (catalogue: PricedContent, scope: CompsScope, grade: Grade) =>
   gradedIn(catalogue, scope).filter((g) => typeof g[grade] === 'number' && g[grade] < g.ungraded).length;
 
 /**
@@ -45,7 +45,7 @@ export const belowUngraded = (catalogue: FactsCatalogue, scope: CompsScope, grad
  * `<grade>_usd`.
  * @throws when a card is not in the catalogue or has no graded figures: the article must choose another
  */
-export function gradedExamples(catalogue: FactsCatalogue, ids: readonly string[], grades: readonly Grade[]) {
+export function gradedExamples(catalogue: PricedContent, ids: readonly string[], grades: readonly Grade[]) {
   return ids.map((id) => {
     const graded = catalogue.card(id)?.entry.graded;
     if (!graded) throw new Error(`card ${id}, an example of the article, has no graded figures in content`);

@@ -35,12 +35,12 @@ import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
 import whatCountsAsVintage from './articles/what-counts-as-vintage.ts';
 import whatMakesAGrail from './articles/what-makes-a-grail.ts';
 import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
-import { type FactsCard, type FactsCatalogue, factsCatalogueOf } from './catalogue.ts';
 import { type ItemLookUp, lookUp } from './look-up.ts';
+import { type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
 
 export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, FactProblem } from './article-text.ts';
-export type { FactsCatalogue } from './catalogue.ts';
+export type { PricedContent } from './priced-content.ts';
 
 /** The articles whose figures are computed, each in ./articles/<slug>.ts. */
 export const ARTICLE_FACTS: readonly ArticleFacts[] = [
@@ -73,7 +73,7 @@ export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   whyMostCardsAreBudget,
 ];
 
-export { factsCatalogueOf };
+export { pricedContentOf };
 
 /**
  * What a marker reads of one card or sealed product (`{card=base1-4 field=low}`): a field of its summary, else of its
@@ -81,7 +81,7 @@ export { factsCatalogueOf };
  * card, also its graded figures (`graded.psa10`) and its own PSA 10 multiplier (`psa_10_multiplier`, PSA 10 over
  * ungraded).
  */
-function itemsOf(catalogue: FactsCatalogue): ItemLookUp {
+function itemsOf(catalogue: PricedContent): ItemLookUp {
   const sealedById = new Map(catalogue.sealed.map((p) => [String(p.entry.productId), p]));
   return (kind, id, field) => {
     if (kind === 'card') {
@@ -105,7 +105,7 @@ const FACTS_BY_SLUG = new Map(ARTICLE_FACTS.map((a) => [a.slug, a]));
  * The article `text` as it should read with the catalogue's figures today.
  * @example reviewArticle(text, ARTICLE_FACTS[0], catalogue).differences // [] when the article is up to date
  */
-export function reviewArticle(text: string, article: ArticleFacts | undefined, catalogue: FactsCatalogue, items = itemsOf(catalogue)): ArticleRewrite {
+export function reviewArticle(text: string, article: ArticleFacts | undefined, catalogue: PricedContent, items = itemsOf(catalogue)): ArticleRewrite {
   const facts = article?.facts(catalogue) ?? null;
   return rewriteArticle(text, { facts, items, mentions: facts ? article?.mentions?.(facts) : undefined });
 }
@@ -118,7 +118,7 @@ export type ArticleReview = ArticleRewrite & { slug: string; was: string };
  * figures cannot be computed (a card it quotes is gone) is kept as it is, with the reason as a problem.
  */
 export function reviewArticles(content: ContentCatalogue, articles: readonly { slug: string; text: string }[]): ArticleReview[] {
-  const catalogue = factsCatalogueOf(content);
+  const catalogue = pricedContentOf(content);
   const items = itemsOf(catalogue);
   return articles.map(({ slug, text }) => {
     try {

@@ -1,6 +1,6 @@
 import { primaryPriceOf } from '../catalogue/card-value.ts';
 import type { SetEntry } from '../schemas/set.ts';
-import { type FactsCard, type FactsCatalogue, firstPriceOf } from './catalogue.ts';
+import { type FactsCard, firstPriceOf, type PricedContent } from './priced-content.ts';
 
 /**
  * What the articles on the new era share: which sets it holds, read from content's own series and release dates
@@ -11,20 +11,20 @@ import { type FactsCard, type FactsCatalogue, firstPriceOf } from './catalogue.t
 export const NEW_ERA_AFTER = 'sv6pt5';
 
 /** The sets released after Shrouded Fable, in content's order (release order). */
-export function newEraSets(catalogue: FactsCatalogue): SetEntry[] {
+export function newEraSets(catalogue: PricedContent): SetEntry[] {
   const boundary = catalogue.sets.find((s) => s.id === NEW_ERA_AFTER)?.releaseDate;
   if (!boundary) throw new Error(`content/sets.json holds no set "${NEW_ERA_AFTER}", where the new era starts`);
   return catalogue.sets.filter((s) => s.releaseDate > boundary);
 }
 
 /** The Scarlet & Violet sets among them: the series' last sets. */
-export const lastScarletVioletSets = (catalogue: FactsCatalogue) => newEraSets(catalogue).filter((s) => s.series === 'Scarlet & Violet');
+export const lastScarletVioletSets = (catalogue: PricedContent) => newEraSets(catalogue).filter((s) => s.series === 'Scarlet & Violet');
 
 /** Every set of the Mega Evolution series. */
-export const megaEvolutionSets = (catalogue: FactsCatalogue) => catalogue.sets.filter((s) => s.series === 'Mega Evolution');
+export const megaEvolutionSets = (catalogue: PricedContent) => catalogue.sets.filter((s) => s.series === 'Mega Evolution');
 
 /** The cards of some sets, in content's order. */
-export function cardsOf(catalogue: FactsCatalogue, sets: readonly SetEntry[]): FactsCard[] {
+export function cardsOf(catalogue: PricedContent, sets: readonly SetEntry[]): FactsCard[] {
   const ids = new Set(sets.map((s) => s.id));
   return catalogue.cards.filter((c) => ids.has(c.entry.set));
 }
@@ -66,10 +66,10 @@ export const STANDARD_PRODUCTS = {
 } as const;
 export type StandardProduct = keyof typeof STANDARD_PRODUCTS;
 
-type FactsSealed = FactsCatalogue['sealed'][number];
+type FactsSealed = PricedContent['sealed'][number];
 
 /** A set's standard products that the sealed list holds (an Enhanced Booster Box or a case is not one of them). */
-export function standardProductsOf(catalogue: FactsCatalogue, set: SetEntry): Partial<Record<StandardProduct, FactsSealed>> {
+export function standardProductsOf(catalogue: PricedContent, set: SetEntry): Partial<Record<StandardProduct, FactsSealed>> {
   const found: Partial<Record<StandardProduct, FactsSealed>> = {};
   for (const [key, product] of Object.entries(STANDARD_PRODUCTS) as [StandardProduct, string][]) {
     const item = catalogue.sealed.find((p) => p.entry.set === set.id && p.entry.cleanName === `${set.name} ${product}`);

@@ -6,7 +6,7 @@
  */
 
 import { daysBetween } from '../schemas/dates.ts';
-import type { FactsCatalogue } from './catalogue.ts';
+import type { PricedContent } from './priced-content.ts';
 import { applyQuote, type TextQuote } from './quotes.ts';
 
 /**
@@ -23,7 +23,7 @@ export const README_QUOTES: readonly TextQuote[] = [
 ];
 
 /** The first and the newest set by release, named with their year. */
-function setEnds(catalogue: FactsCatalogue) {
+function setEnds(catalogue: PricedContent) {
   const byRelease = [...catalogue.sets].sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : a.releaseDate > b.releaseDate ? 1 : 0));
   const named = (set: (typeof byRelease)[number]) => ({ name: set.name, year: set.releaseDate.slice(0, 4) });
   return { first_set: named(byRelease[0]), last_set: named(byRelease.at(-1)!) };
@@ -33,7 +33,7 @@ function setEnds(catalogue: FactsCatalogue) {
  * The figures the README states, from the catalogue and the number of articles in content/knowledge/.
  * @example readmeFactsOf(catalogue, 56).articles // 56
  */
-export function readmeFactsOf(catalogue: FactsCatalogue, articles: number): Record<string, unknown> {
+export function readmeFactsOf(catalogue: PricedContent, articles: number): Record<string, unknown> {
   const daily = catalogue.cards.flatMap((c) => c.entry.history);
   const first = daily.map((h) => h.start).sort()[0];
   const last = daily
@@ -67,7 +67,7 @@ export interface ReadmeReview {
  * README comes back unchanged (that equality is the check).
  * @example reviewReadme(readme, catalogue, 56).differences // [] when the README is up to date
  */
-export function reviewReadme(text: string, catalogue: FactsCatalogue, articles: number): ReadmeReview {
+export function reviewReadme(text: string, catalogue: PricedContent, articles: number): ReadmeReview {
   const facts = readmeFactsOf(catalogue, articles);
   const review: ReadmeReview = { text, differences: [], problems: [] };
   for (const quote of README_QUOTES) {

@@ -54,13 +54,13 @@ export class TemplateError extends Error {}
 export function tableRows(facts: Record<string, unknown>, spec: TableSpec): string[] {
   const template = parseTemplate(spec.row);
   const labels = labelsOf(spec.labels ?? '');
-  const kept = (row: Scope) => {
+  const meetsWhere = (row: Scope) => {
     if (spec.where === undefined) return true;
     const found = lookUp(row.value, spec.where);
     return found.found && !isAbsent(found.value) && found.value !== 0 && found.value !== '';
   };
   return rowsOf(facts, spec.rows)
-    .filter(kept)
+    .filter(meetsWhere)
     .map((row) => render(template, row, labels));
 }
 
@@ -82,12 +82,12 @@ function labelsOf(text: string): Map<string, string> {
 /** The rows a path gives: each `*` goes one level down, and the list or mapping at its end gives one row per member. */
 function rowsOf(facts: Record<string, unknown>, path: string): Scope[] {
   let scopes: Scope[] = [{ value: facts, keys: [] }];
-  path.split(/(?:^|\.)\*(?:\.|$)/).forEach((piece, i) => {
+  path.split(/(?:^|\.)\*(?:\.|$)/).forEach((segment, i) => {
     if (i > 0) scopes = scopes.flatMap(membersOf(path));
-    if (piece === '') return;
+    if (segment === '') return;
     scopes = scopes.map((scope) => {
-      const found = lookUp(scope.value, piece);
-      if (!found.found) throw new TemplateError(`rows=${path}: the facts have no "${piece}"`);
+      const found = lookUp(scope.value, segment);
+      if (!found.found) throw new TemplateError(`rows=${path}: the facts have no "${segment}"`);
       return { value: found.value, keys: scope.keys };
     });
   });

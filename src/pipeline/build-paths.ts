@@ -8,7 +8,7 @@ export interface BuildPaths {
   clientDir: string;
   serverDir: string;
   /** The token counts of the Markdown's pieces, kept between builds (src/pipeline/token-counter.ts). */
-  tokenPiecesFile: string;
+  tokenCountsFile: string;
   /** Where the build keeps what the next build may reuse (src/pipeline/build-state.ts). */
   stateFile: string;
   /** What the catalogue derived from each card file (src/pipeline/card-file-cache.ts). */

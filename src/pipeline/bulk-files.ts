@@ -10,7 +10,7 @@ import { type CsvColumn, columnsNamed, csvColumnsOf, csvField, csvValueOf } from
 import type { BulkManifest } from '../schemas/api-types.ts';
 
 /**
- * The open-data files (docs/data.md): every detail record of a collection as NDJSON (a line per record, the bytes of
+ * The open-data files (docs/data.md): every detail record of a section (cards, sealed, knowledge) as NDJSON (a line per record, the bytes of
  * its /api/… detail file), its gzip twin, the cards' summary fields as CSV, and /api/bulk/manifest.json that lists
  * them with record counts, sizes and SHA-256 hashes: the same content gives the same bytes.
  */
@@ -18,16 +18,16 @@ import type { BulkManifest } from '../schemas/api-types.ts';
 export const BULK_DIR = '/api/bulk';
 export const BULK_MANIFEST_PATH = `${BULK_DIR}/manifest.json`;
 
-/** The collections with an NDJSON file, and the detail schema (an /openapi.json component) each line matches. */
-export const BULK_COLLECTIONS = [
+/** The sections with an NDJSON file, and the detail schema (an /openapi.json component) each line matches. */
+export const BULK_SECTIONS = [
   { name: 'cards', schema: 'CardDetail' },
   { name: 'sealed', schema: 'SealedDetail' },
   { name: 'knowledge', schema: 'KnowledgeDetail' },
 ] as const;
-export type BulkCollection = (typeof BULK_COLLECTIONS)[number]['name'];
+export type BulkSection = (typeof BULK_SECTIONS)[number]['name'];
 
-export const ndjsonPath = (collection: BulkCollection) => `${BULK_DIR}/${collection}.ndjson`;
-export const gzipPath = (collection: BulkCollection) => `${ndjsonPath(collection)}.gz`;
+export const ndjsonPath = (section: BulkSection) => `${BULK_DIR}/${section}.ndjson`;
+export const gzipPath = (section: BulkSection) => `${ndjsonPath(section)}.gz`;
 export const CARDS_CSV_PATH = `${BULK_DIR}/cards.csv`;
 export const PRINTINGS_CSV_PATH = `${BULK_DIR}/printings.csv`;
 /** Each card's id, TCGdex id and marketplace products (src/catalogue/crosswalk.ts). */

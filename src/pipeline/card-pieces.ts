@@ -17,7 +17,7 @@ import type { Catalogue } from './catalogue.ts';
 /**
  * What the whole-catalogue outputs take from each card, made once per card file and kept in the card file cache under
  * the file's key (Catalogue.cardFiles), so that a rebuild after one price changed joins the cached pieces of every
- * other file instead of deriving each card again: the key of the card's group of files (so that the card bundles
+ * other file instead of deriving each card again: the key of the card's group of files (so that the card batches
  * know a card is unchanged without reading its JSON), its value history, sparkline, movers' changes and printings'
  * histories, and its rows of the bulk CSVs. The cards' NDJSON lines are read as bytes from the details part.
  * Everything made from the pieces is what was made from the cards, byte for byte: the contract tier compares.
@@ -48,7 +48,7 @@ export interface CardPieces {
 /** The bulk CSVs a card has rows of. */
 export type BulkCsv = 'csv' | 'printings' | 'crosswalk';
 
-/** The pieces of a card, in three parts each read whole by its readers: the card bundles', the search data's, the bulk files'. */
+/** The pieces of a card, in three parts each read whole by its readers: the card batches', the search data's, the bulk files'. */
 const PARTS = {
   keys: ['key', 'history', 'mover', 'histories'],
   search: ['trend', 'storeEntry', 'searchRecord'],

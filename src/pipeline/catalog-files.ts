@@ -3,7 +3,7 @@ import { catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import { catalogIndexToMarkdown, catalogToMarkdown } from '../render/markdown/catalog-markdown.ts';
 import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile } from './emit-items.ts';
-import { outputPath } from './representations.ts';
+import { outputPath } from './file-groups.ts';
 
 /**
  * The catalogues of filter values (src/catalogue/filter-values.ts): `/api/catalog/{name}.json` and `.md` for each, and
@@ -15,7 +15,7 @@ export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'art
     cards: (function* (): Generator<CatalogCard> {
       for (const card of catalogue.cards) {
         const keys = catalogue.cardKeys.get(card.id)!;
-        const { subtypes, artist } = catalogue.cardFacts.get(card.id)!;
+        const { subtypes, artist } = catalogue.cardFilterFields.get(card.id)!;
         yield { set: keys.set, rarity: card.rarity, types: card.types, subtypes, artist, printings: keys.printings, valueBand: card.valueBand };
       }
     })(),

@@ -8,7 +8,7 @@ import type { Catalogue } from './catalogue.ts';
 export const CATALOGUE_PARTS = {
   // Everything derived from the card files: their texts, the sets, the code, the as-of date, the changes.
   cards: {
-    holds: ['cards', 'cardKeys', 'cardFacts', 'cardGraded', 'cardCrosswalk', 'cardFiles', 'cardsKey', 'cardDetail', 'cardJson', 'cardDetailMade'],
+    holds: ['cards', 'cardKeys', 'cardFilterFields', 'cardGraded', 'cardCrosswalk', 'cardFiles', 'cardsKey', 'cardDetail', 'cardJson', 'cardDetailMade'],
     text: (c) => c.cardsKey,
   },
   sealed: { holds: ['sealed', 'sealedSets'], text: (c) => JSON.stringify([c.sealed, [...c.sealedSets]]) },

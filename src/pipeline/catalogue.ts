@@ -11,7 +11,7 @@ import { priceStatusOf } from '../catalogue/price-status.ts';
 import { sealedToDetail } from '../catalogue/sealed-record.ts';
 import { cardSlug, sealedSlug } from '../catalogue/slug.ts';
 import { restaledConfidence } from '../catalogue/value-confidence.ts';
-import { aliasCatalogueOf, contentReferenceProblems, type ReferenceCollection } from '../check/content-references.ts';
+import { aliasCatalogueOf, type ContentCollection, contentReferenceProblems } from '../check/content-references.ts';
 import { type GradedFigures, gradedFiguresOf } from '../collection/collection-data.ts';
 import { readAliasContent } from '../loaders/alias-content.ts';
 import { readChangeContent } from '../loaders/change-content.ts';
@@ -24,7 +24,7 @@ import { KNOWLEDGE_CATEGORY_IDS } from '../schemas/knowledge-taxonomy.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { type AliasSources, aliasProblems } from '../search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../search/card-searcher.ts';
-import { type CardFacts, cardFactsOf } from '../search/filter-data.ts';
+import { type CardFilterFields, cardFilterFieldsOf } from '../search/filter-data.ts';
 import { contentKey } from './build-state.ts';
 import { type CardFileCache, createCardFileCache } from './card-file-cache.ts';
 
@@ -54,7 +54,7 @@ export interface Catalogue {
   /** Search keys that are not part of the served card record, and the card's printings as search shows them. */
   cardKeys: Map<string, CardKeys>;
   /** What the search filters read of each card that its summary does not carry, by card id. */
-  cardFacts: Map<string, CardFacts>;
+  cardFilterFields: Map<string, CardFilterFields>;
   /** The graded sales figures of the cards that have them, by card id (for valuing a list that names a grade). */
   cardGraded: Record<string, GradedFigures>;
   /** Each card's ids elsewhere (the id crosswalk, /api/bulk/crosswalk.csv), in the order of `cards`. */
@@ -94,7 +94,7 @@ export function releaseCatalogue(): void {
 }
 
 async function build(cache: CatalogueCache): Promise<Catalogue> {
-  // Cards and sealed products come from their files (the collections keep an entry per file: see
+  // Cards and sealed products come from their files (the content collections keep an entry per file: see
   // src/loaders/json-array-loader.ts), read in file order, so every build reads them in the same order.
   const [sets, knowledgeEntries] = await Promise.all([getCollection('sets'), getCollection('knowledge')]);
   const setById = new Map(sets.map((s) => [s.id, s.data]));
@@ -115,7 +115,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
   const { pricesAsOf } = cardFiles;
   const cardEntries = cardFiles.cards;
 
-  // What ties the collections together (sets named, ids and slugs unique, articles' links): the same rules
+  // What ties the content collections together (sets named, ids and slugs unique, articles' links): the same rules
   // npm run check reports with lines (src/check/content-references.ts); the build stops on all of them at once.
   const where = [
     sets.map(() => 'content/sets.json'),
@@ -131,7 +131,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     },
     (collection, index) => recordPlace(collection, index),
   );
-  function recordPlace(collection: ReferenceCollection, index: number): string {
+  function recordPlace(collection: ContentCollection, index: number): string {
     if (collection === 'knowledge') return knowledgeEntries[index].filePath ?? knowledgeEntries[index].id;
     return where[['sets', 'cards', 'sealed'].indexOf(collection)][index];
   }
@@ -196,7 +196,7 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
     cardJson: (index) => derived.json(...at(index)),
     cardDetailMade: (index) => derived.made(...at(index)),
     cardKeys,
-    cardFacts: new Map(cardEntries.map((e) => [e.id, e.facts])),
+    cardFilterFields: new Map(cardEntries.map((e) => [e.id, e.filterFields])),
     cardGraded: Object.fromEntries(cardEntries.flatMap((e) => (e.graded ? [[e.id, e.graded]] : []))),
     cardCrosswalk: cardEntries.map((e) => e.crosswalk),
     cardFiles: cardFileList,
@@ -235,7 +235,7 @@ interface CardIndexEntry {
   updatedAt: string | null;
   printings: SearchPrinting[];
   graded?: GradedFigures;
-  facts: CardFacts;
+  filterFields: CardFilterFields;
   crosswalk: CrosswalkRow;
   /** Which file (an index into `files`) and where in it. */
   file: number;
@@ -293,7 +293,7 @@ function readCardIndex(setById: Map<string, SetEntry>, sealedAsOf: string, cache
             updatedAt: primaryPriceOf(card)?.updatedAt ?? null,
             printings: searchPrintingsOf(card),
             ...(card.graded && { graded: gradedFiguresOf(card.graded) }),
-            facts: cardFactsOf(card),
+            filterFields: cardFilterFieldsOf(card),
             // A card naming no set is refused with the other references; its row waits for that like its summary.
             crosswalk: crosswalkOf(card, set ?? { id: card.set, series: '' }),
           };

@@ -24,11 +24,11 @@ import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
 import { contentKey } from './build-state.ts';
 import {
-  BULK_COLLECTIONS,
   BULK_MANIFEST_PATH,
+  BULK_SECTIONS,
   type BulkBody,
-  type BulkCollection,
   type BulkFileEntry,
+  type BulkSection,
   bulkFileEntry,
   bulkManifestOf,
   CARDS_CSV_PATH,
@@ -49,24 +49,24 @@ import { catalogFiles } from './catalog-files.ts';
 import type { Catalogue } from './catalogue.ts';
 import { CATALOGUE_PARTS, type CataloguePart, type CatalogueView } from './catalogue-parts.ts';
 import type { EmitItem, EmittedFile, FileGroup, MarkdownFile, PageRenderer } from './emit-items.ts';
+import { htmlPage, outputPath, recordGroup } from './file-groups.ts';
 import { moversFiles } from './movers-files.ts';
-import { htmlPage, outputPath, representations } from './representations.ts';
 import { setFiles } from './set-files.ts';
 
-/** Cards per bundle: small enough that one bundle's text stays a few tens of MB. */
-const CARDS_PER_BUNDLE = 2000;
+/** Cards per batch: small enough that one batch's text stays a few tens of MB. */
+const CARDS_PER_BATCH = 2000;
 
 /**
- * The bundles that make no Markdown file. They come last, so that the Markdown worker can stop before them:
+ * The batches that make no Markdown file. They come last, so that the Markdown worker can stop before them:
  * theirs are the build's biggest files (the search packs, the bulk files).
  */
 const WITHOUT_MARKDOWN = ['search', 'bulk'];
-export const makesMarkdown = (bundle: string): boolean => !WITHOUT_MARKDOWN.includes(bundle);
+export const makesMarkdown = (batch: string): boolean => !WITHOUT_MARKDOWN.includes(batch);
 
-/** The bundle names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
-export function bundlesOf(catalogue: Catalogue): string[] {
-  const cardBundles = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BUNDLE));
-  return [...Array.from({ length: cardBundles }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
+/** The batch names of a catalogue, in the order they are made: cards-0 … cards-N, sealed, knowledge, sets, site, search, bulk. */
+export function batchesOf(catalogue: Catalogue): string[] {
+  const cardBatches = Math.max(1, Math.ceil(catalogue.cards.length / CARDS_PER_BATCH));
+  return [...Array.from({ length: cardBatches }, (_, i) => `cards-${i}`), 'sealed', 'knowledge', 'sets', 'site', ...WITHOUT_MARKDOWN];
 }
 
 const file = outputPath;
@@ -103,11 +103,11 @@ export interface BuildCache {
   cardFiles: string;
 }
 
-/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per collection. */
+/** The open-data files' gzip chunks (bulk-files.ts gzipOf), one cache file per section. */
 const gzipCacheOf = (cache: BuildCache, name: string) => join(cache.dir, 'bulk-gzip', `${name}.chunks`);
 
-export async function* emitBundle(
-  bundle: string,
+export async function* emitBatch(
+  batch: string,
   catalogue: Catalogue,
   schemas: Record<string, unknown>,
   render: PageRenderer,
@@ -115,12 +115,12 @@ export async function* emitBundle(
 ): AsyncGenerator<EmitItem> {
   const pieces = cardPiecesOf(catalogue, schemas, cache.cardFiles);
   const from = { catalogue, pieces };
-  if (bundle.startsWith('cards-')) {
-    const first = Number(bundle.slice('cards-'.length)) * CARDS_PER_BUNDLE;
-    const last = Math.min(first + CARDS_PER_BUNDLE, catalogue.cards.length);
+  if (batch.startsWith('cards-')) {
+    const first = Number(batch.slice('cards-'.length)) * CARDS_PER_BATCH;
+    const last = Math.min(first + CARDS_PER_BATCH, catalogue.cards.length);
     // A card's key comes from its pieces: a kept card's JSON is not read.
     for (let i = first; i < last; i++) {
-      yield representations('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
+      yield recordGroup('cards', catalogue.cards[i].slug, () => catalogue.cardJson(i), {
         key: pieces.key(i),
         markdown: 'card',
         html: () => render.card(catalogue.cardDetail(i)),
@@ -128,10 +128,10 @@ export async function* emitBundle(
     }
     return;
   }
-  switch (bundle) {
+  switch (batch) {
     case 'sealed':
       for (const product of catalogue.sealed) {
-        yield representations('sealed', product.slug, JSON.stringify(product), {
+        yield recordGroup('sealed', product.slug, JSON.stringify(product), {
           markdown: 'sealed',
           html: () => render.sealed(product),
         });
@@ -153,7 +153,7 @@ export async function* emitBundle(
           cards: only(titles.cards, article.mentions.cards),
           sealed: only(titles.sealed, article.mentions.sealed),
         };
-        yield representations('knowledge', article.id, JSON.stringify(article), {
+        yield recordGroup('knowledge', article.id, JSON.stringify(article), {
           markdown: () => articleToMarkdown(article, linked),
           html: () => render.article(article, linked, bodyHtml),
           alsoShown: [JSON.stringify(Object.values(linked).map((map) => [...map])), bodyHtml],
@@ -218,7 +218,7 @@ export async function* emitBundle(
       return;
     }
     default:
-      throw new Error(`unknown bundle ${bundle}`);
+      throw new Error(`unknown batch ${batch}`);
   }
 }
 
@@ -236,7 +236,7 @@ async function* cardSearchFiles(catalogue: OutputInput<'cards' | 'aliases' | 'se
   texts.length = 0;
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   // The field filters of q (set:, value>, …), column by column in the pack's position order.
-  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFacts.get(id)!, filterSetsOf(catalogue));
+  const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFilterFields.get(id)!, filterSetsOf(catalogue));
   yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
@@ -334,9 +334,9 @@ async function* bulkFiles(
     cardsAside,
   );
   const cards = digestFile(cardsAside, gzipCacheOf(cache, 'cards'));
-  const schema = Object.fromEntries(BULK_COLLECTIONS.map((c) => [c.name, c.schema])) as Record<BulkCollection, string>;
+  const schema = Object.fromEntries(BULK_SECTIONS.map((c) => [c.name, c.schema])) as Record<BulkSection, string>;
   // Every gzip is started before the first is awaited: their chunks compress on the thread pool while the main
-  // thread makes the next collection's lines.
+  // thread makes the next section's lines.
   const made = [
     { name: 'sealed' as const, ndjson: () => ndjsonOf([...catalogue.sealed].sort((a, b) => bySlug(a.slug, b.slug)).map((p) => JSON.stringify(p))) },
     { name: 'knowledge' as const, ndjson: () => ndjsonOf([...catalogue.articles].sort((a, b) => bySlug(a.id, b.id)).map((a) => JSON.stringify(a))) },

@@ -1,11 +1,11 @@
-/** What the bundles of the build are made of: the types alone, so that the modules that make and write them need not import one another. */
+/** What the batches of the build are made of: the types alone, so that the modules that make and write them need not import one another. */
 import type { FileInfo } from '../http/file-manifest.ts';
 import type { ArticleTitles } from '../render/markdown/knowledge-markdown.ts';
 import type { HomePageData, KnowledgeIndexData, SealedIndexData } from '../render/pages/index-pages.ts';
 import type { CardDetail, KnowledgeDetail, Movers, SealedDetail, SetDetail, SetList } from '../schemas/api-types.ts';
 
 /**
- * A file of the build: each bundle is one prerendered route whose body lists them, so that the build of tens of
+ * A file of the build: each batch is one prerendered route whose body lists them, so that the build of tens of
  * thousands of files is a few routes. `client` is the public output; `server` holds data only the function reads.
  * A body is text, bytes (the search packs), or a file already written aside (FileAside).
  */

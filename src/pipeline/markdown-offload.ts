@@ -21,7 +21,7 @@ export interface MarkdownOffload {
   idle(): boolean;
   /** Resolves when every file handed over so far is answered and on disk. */
   flush(): Promise<void>;
-  /** Stops the worker (after a flush): the last bundle is done, and its heap and tokenizer can go. */
+  /** Stops the worker (after a flush): the last batch is done, and its heap and tokenizer can go. */
   close(): Promise<void>;
 }
 

@@ -12,7 +12,7 @@ import type { CardDetail, SealedDetail, SetDetail } from '../schemas/api-types.t
 import type { BuildPaths } from './build-paths.ts';
 import type { FileTarget, MarkdownFromJson } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
-import { readPieceCounts, writePieceCounts } from './token-counter.ts';
+import { readPreTokenCounts, writePreTokenCounts } from './token-counter.ts';
 
 export type MarkdownRequest =
   | { id: number; kind: MarkdownFromJson; json: string; jsonFile: FileTarget; markdownFile: FileTarget }
@@ -27,7 +27,7 @@ const MARKDOWN_OF: Record<MarkdownFromJson, (record: never) => string> = {
 
 const paths = workerData as BuildPaths;
 const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir }, { markdown: true });
-readPieceCounts(paths.tokenPiecesFile);
+readPreTokenCounts(paths.tokenCountsFile);
 
 /** A record's Markdown twin, made from its JSON. */
 const markdownOf = (kind: MarkdownFromJson, json: string): string => MARKDOWN_OF[kind](JSON.parse(json) as never);
@@ -36,7 +36,7 @@ parentPort!.on('message', async (request: MarkdownRequest) => {
   try {
     if ('flush' in request) {
       await sink.flush();
-      writePieceCounts(paths.tokenPiecesFile);
+      writePreTokenCounts(paths.tokenCountsFile);
       parentPort!.postMessage({ id: request.id, files: [] });
       return;
     }

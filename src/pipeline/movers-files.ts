@@ -4,7 +4,7 @@ import { moversToMarkdown } from '../render/markdown/movers-markdown.ts';
 import type { CardPieces } from './card-pieces.ts';
 import type { CatalogueView } from './catalogue-parts.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
-import { outputPath } from './representations.ts';
+import { outputPath } from './file-groups.ts';
 
 /**
  * The price movers (src/catalogue/movers.ts): `/api/movers.json`, `/movers.md` and `/movers.html`. How each card moved

@@ -1,19 +1,19 @@
 /**
- * The build, in the order it happens. Astro drives it; its route (src/pages/emit/[bundle].ndjson.ts) and integration
+ * The build, in the order it happens. Astro drives it; its route (src/pages/emit/[batch].ndjson.ts) and integration
  * (src/integrations/build-output.ts) only call what is here.
  *
  *  1. Read the content: Astro's content collections validate every record as it loads (src/content.config.ts,
  *     src/loaders/); the catalogue (catalogue.ts) reads the records and fails on what ties them together.
  *  2. Start: `startBuild` moves the previous output's client folder to the staging folder where this build writes
  *     (a rename), so that Astro builds its own few files into an empty one.
- *  3. Plan: each bundle (emit-files.ts, set-files.ts) lists its files in groups, each with the key of what it is
+ *  3. Plan: each batch (emit-files.ts, set-files.ts) lists its files in groups, each with the key of what it is
  *     made from: a record's pages, or a whole-catalogue output (search data, open-data files, movers …), which joins
  *     what it takes from each card from pieces cached per card file (card-pieces.ts).
- *  4. Render what changed and write it: `runBundle` keeps a group whose key the previous build had (build-state.ts),
+ *  4. Render what changed and write it: `runBatch` keeps a group whose key the previous build had (build-state.ts),
  *     renders and writes the others (Markdown in a worker thread), and does not write again a file whose bytes did
  *     not change. Its answer lists every group and every file it made (a kept group's files keep their manifest
  *     entries; its server-folder files stay as they are).
- *  5. Finish: `finishBuild` gathers the bundles' lists, joins Astro's files, removes what is no longer made, and
+ *  5. Finish: `finishBuild` gathers the batches' lists, joins Astro's files, removes what is no longer made, and
  *     writes the manifest (ETags, sizes, token counts: what the function serves from) and the state for the next build.
  */
 import { existsSync } from 'node:fs';
@@ -35,13 +35,13 @@ import {
   writeBuildState,
 } from './build-state.ts';
 import type { Catalogue } from './catalogue.ts';
-import { emitBundle, makesMarkdown } from './emit-files.ts';
+import { emitBatch, makesMarkdown } from './emit-files.ts';
 import type { EmittedFile, MarkdownFile, PageRenderer } from './emit-items.ts';
 import { createFileSink, type WrittenFile } from './file-sink.ts';
 import { createMarkdownOffload, type MarkdownOffload } from './markdown-offload.ts';
 
 /** Where Astro leaves the answers of the build routes (its client folder's `emit/`). */
-const BUNDLE_DIR = 'emit';
+const BATCH_DIR = 'emit';
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Start
@@ -60,27 +60,27 @@ export async function startBuild(paths: BuildPaths, astroClientDir: string): Pro
 // ---------------------------------------------------------------------------------------------------------
 // 3 and 4. Plan, render what changed, write
 
-/** What every bundle of one build shares: made on the first bundle, kept for the rest. */
-interface BundleRun {
+/** What every batch of one build shares: made on the first batch, kept for the rest. */
+interface BatchRun {
   previous: PreviousBuild;
   /** The worker starts on the first Markdown file to make: a rebuild that keeps them all needs none. */
   markdown?: MarkdownOffload;
   /**
-   * The manifest lines of the worker's files that are done and not yet in a bundle's answer: a bundle does not wait
-   * for its Markdown (the worker catches up while the next bundles render), the last waits for all of it.
+   * The manifest lines of the worker's files that are done and not yet in a batch's answer: a batch does not wait
+   * for its Markdown (the worker catches up while the next batches render), the last waits for all of it.
    */
   markdownDone: string[];
   markdownFailed?: Error;
 }
-let run: BundleRun | undefined;
+let run: BatchRun | undefined;
 
 /**
- * Makes one bundle's files, or keeps them, and returns the route's answer: a line per file made (its manifest entry)
- * and per group (its key and files, and whether they were kept). After the `last` bundle, what the bundles shared
+ * Makes one batch's files, or keeps them, and returns the route's answer: a line per file made (its manifest entry)
+ * and per group (its key and files, and whether they were kept). After the `last` batch, what the batches shared
  * (the previous build's state, the Markdown worker) is let go.
  */
-export async function runBundle(
-  bundle: string,
+export async function runBatch(
+  batch: string,
   paths: BuildPaths,
   catalogue: Catalogue,
   schemas: Record<string, unknown>,
@@ -93,9 +93,9 @@ export async function runBundle(
   };
   const shared = run;
   const { previous } = shared;
-  // The bundles that make no Markdown come last: the worker (a heap of its own) goes before their big files are made,
-  // unless it is still busy (the last bundle waits for it then).
-  if (!makesMarkdown(bundle) && shared.markdown?.idle()) await closeMarkdown(shared);
+  // The batches that make no Markdown come last: the worker (a heap of its own) goes before their big files are made,
+  // unless it is still busy (the last batch waits for it then).
+  if (!makesMarkdown(batch) && shared.markdown?.idle()) await closeMarkdown(shared);
   const sink = createFileSink({ client: paths.clientDir, server: paths.serverDir });
   const lines: string[] = [];
   const previousOf = (path: string) => previous.file(`/${path}`);
@@ -126,7 +126,7 @@ export async function runBundle(
     );
     return item.markdown === 'text' ? [`/${item.path}`] : [`/${item.jsonPath}`, `/${item.path}`];
   };
-  for await (const item of emitBundle(bundle, catalogue, schemas, render, {
+  for await (const item of emitBatch(batch, catalogue, schemas, render, {
     dir: dirname(paths.stateFile),
     cardFiles: paths.cardFileCacheDir,
   })) {
@@ -148,7 +148,7 @@ export async function runBundle(
 }
 
 /** Waits for every Markdown file handed to the worker, then stops it. */
-async function closeMarkdown(shared: BundleRun): Promise<void> {
+async function closeMarkdown(shared: BatchRun): Promise<void> {
   if (!shared.markdown) return;
   await shared.markdown.flush();
   await shared.markdown.close();
@@ -159,7 +159,7 @@ async function closeMarkdown(shared: BundleRun): Promise<void> {
 // 5. Finish
 
 /**
- * Gathers the bundles' answers into the manifest, moves Astro's files into the staging folder (unless the same bytes
+ * Gathers the batches' answers into the manifest, moves Astro's files into the staging folder (unless the same bytes
  * are there already), removes what this build did not make, turns the staging folder back into the client folder,
  * and writes the manifest and the state. `buildStart`: the server folder's files older than this are an earlier
  * build's. `log` prints a step.
@@ -177,9 +177,9 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
   const keptServerFiles = new Set<string>();
   // The previous build's manifest: the entries of kept groups' files, and what the staging folder holds.
   const previousFiles = readPreviousFiles(paths.stateFile, paths.serverDir);
-  const bundleDir = join(astroClientDir, BUNDLE_DIR);
-  for (const name of (await readdir(bundleDir)).sort()) {
-    for (const line of (await readFile(join(bundleDir, name), 'utf8')).split('\n')) {
+  const batchDir = join(astroClientDir, BATCH_DIR);
+  for (const name of (await readdir(batchDir)).sort()) {
+    for (const line of (await readFile(join(batchDir, name), 'utf8')).split('\n')) {
       if (!line) continue;
       const entry = JSON.parse(line) as WrittenFile | GroupLine;
       if ('group' in entry) {
@@ -207,7 +207,7 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
       else if (fresh === false) reused++;
     }
   }
-  await rm(bundleDir, { recursive: true });
+  await rm(batchDir, { recursive: true });
   log(
     `${Object.keys(files).length} files from the build routes (${records[0]} of ${records[1]} records unchanged, their files kept; ${outputs[0]} of ${outputs[1]} whole-catalogue outputs kept); counted tokens of ${counted} Markdown files, ${reused} from cache`,
   );
@@ -244,9 +244,9 @@ export async function finishBuild(paths: BuildPaths, astroClientDir: string, bui
 /** Every file under `dir`, with its URL path. */
 async function filesUnder(dir: string): Promise<{ path: string; url: string }[]> {
   return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => {
-      const path = join(e.parentPath, e.name);
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
       return { path, url: `/${relative(dir, path).split(sep).join('/')}` };
     });
 }

@@ -3,7 +3,7 @@ import { setListToMarkdown } from '../render/markdown/set-markdown.ts';
 import type { CardPieces } from './card-pieces.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { EmitItem, PageRenderer } from './emit-items.ts';
-import { representations } from './representations.ts';
+import { recordGroup } from './file-groups.ts';
 
 /**
  * The set pages, in three representations each (`/api/sets/{setId}.json`, `/sets/{setId}.md`, `/sets/{setId}.html`),
@@ -30,9 +30,9 @@ export async function* setFiles(
     const { pricesAsOf, cards, ...summary } = detail;
     summaries.push(summary);
     const json = JSON.stringify(detail);
-    yield representations('sets', set.id, json, { markdown: 'set', html: () => render.set(detail) });
+    yield recordGroup('sets', set.id, json, { markdown: 'set', html: () => render.set(detail) });
   }
   const setList = setListOf(summaries, catalogue.pricesAsOf);
   const json = JSON.stringify(setList);
-  yield representations('sets', undefined, json, { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
+  yield recordGroup('sets', undefined, json, { markdown: () => setListToMarkdown(setList), html: () => render.setList(setList) });
 }

@@ -32,81 +32,82 @@ export function countTokensExactly(text: string): number {
 }
 
 /**
- * The same count, faster. The encoder splits text with its pre-token pattern and byte-pair-encodes each piece on its
- * own, so the count is the sum over pieces; our Markdown repeats the same pieces thousands of times, so each piece's
- * count is remembered, and the pieces of ASCII text are found by `asciiPieceEnd`, a hand-written copy of the pattern
- * (the pattern finds only the pieces that copy cannot decide).
+ * The same count, faster. The encoder splits text with its pre-token pattern and byte-pair-encodes each pre-token on its
+ * own, so the count is the sum over pre-tokens; our Markdown repeats the same pre-tokens thousands of times, so each pre-token's
+ * count is remembered, and the pre-tokens of ASCII text are found by `asciiPreTokenEnd`, a hand-written copy of the pattern
+ * (the pattern finds only the pre-tokens that copy cannot decide).
  *
  * @example countTokens('Charizard') // 3
  */
 export function countTokens(text: string): number {
   let n = 0;
   for (let start = 0; start < text.length; ) {
-    let end = asciiPieceEnd(text, start);
+    let end = asciiPreTokenEnd(text, start);
     if (end < 0) {
-      piecePattern.lastIndex = start;
-      // Every character starts a piece (the last alternatives take any whitespace, the fourth anything else
+      preTokenPattern.lastIndex = start;
+      // Every character starts a pre-token (the last alternatives take any whitespace, the fourth anything else
       // that is not a letter or digit), so this never fails; the throw guards against a loop, should it.
-      if (!piecePattern.exec(text)) throw new Error(`no o200k piece at ${start}`);
-      end = piecePattern.lastIndex;
-      n += pieceCount(text.slice(start, end));
+      if (!preTokenPattern.exec(text)) throw new Error(`no o200k pre-token at ${start}`);
+      end = preTokenPattern.lastIndex;
+      n += preTokenCount(text.slice(start, end));
     } else if (end - start === 1) {
       n += 1; // every byte is a token of its own, and ASCII characters are one byte
     } else if (end - start === 2) {
-      // A quarter of the pieces are two ASCII characters: a table by their codes spares a string and a lookup.
+      // A quarter of the pre-tokens are two ASCII characters: a table by their codes spares a string and a lookup.
       const pair = (text.charCodeAt(start) << 7) | text.charCodeAt(start + 1);
-      n += pairCounts[pair] ||= pieceCount(text.slice(start, end));
+      n += pairCounts[pair] ||= preTokenCount(text.slice(start, end));
     } else {
-      n += pieceCount(text.slice(start, end));
+      n += preTokenCount(text.slice(start, end));
     }
     start = end;
   }
   return n;
 }
-const piecePattern = new RegExp(o200k_base.pat_str, 'uy');
+const preTokenPattern = new RegExp(o200k_base.pat_str, 'uy');
 const pairCounts = new Int8Array(128 * 128);
 /**
- * Past this many pieces the memo starts again, so that a catalogue of any size holds little (the frequent pieces are
+ * Past this many pre-tokens the memo starts again, so that a catalogue of any size holds little (the frequent pre-tokens are
  * back after a few files). An LRU would cost on every hit what a clear costs once.
  */
-const PIECE_MEMO_LIMIT = 1 << 16;
-const pieceCounts = new Map<string, number>();
-/** Whether a piece was counted since the memo was read (readPieceCounts): then it is worth writing. */
-let piecesAdded = false;
-function pieceCount(piece: string): number {
-  let c = pieceCounts.get(piece);
+const PRE_TOKEN_MEMO_LIMIT = 1 << 16;
+const preTokenCounts = new Map<string, number>();
+/** Whether a pre-token was counted since the memo was read (readPreTokenCounts): then it is worth writing. */
+let preTokensAdded = false;
+function preTokenCount(preToken: string): number {
+  let c = preTokenCounts.get(preToken);
   if (c === undefined) {
-    c = encoderOf().encode(piece, ...AS_TEXT).length;
-    if (pieceCounts.size >= PIECE_MEMO_LIMIT) pieceCounts.clear();
-    pieceCounts.set(piece, c);
-    piecesAdded = true;
+    c = encoderOf().encode(preToken, ...AS_TEXT).length;
+    if (preTokenCounts.size >= PRE_TOKEN_MEMO_LIMIT) preTokenCounts.clear();
+    preTokenCounts.set(preToken, c);
+    preTokensAdded = true;
   }
   return c;
 }
 
 /**
- * The memo of pieces is kept between builds (`file`, in the cache folder): a rebuild counts its few changed Markdown
- * files from pieces the last build met, and makes the tokenizer (slow to make, large) only for a piece it did not. A
- * piece's count depends on the encoding alone, which the file names by a hash of its pattern and ranks; a file of
+ * The memo of pre-tokens is kept between builds (`file`, in the cache folder): a rebuild counts its few changed Markdown
+ * files from pre-tokens the last build met, and makes the tokenizer (slow to make, large) only for a pre-token it did not. A
+ * pre-token's count depends on the encoding alone, which the file names by a hash of its pattern and ranks; a file of
  * another encoding, or cut short, is not read.
  */
-export function readPieceCounts(file: string): void {
+export function readPreTokenCounts(file: string): void {
   if (!existsSync(file)) return;
   try {
-    const { encoding, pieces } = JSON.parse(readFileSync(file, 'utf8')) as { encoding: string; pieces: [string, number][] };
-    if (encoding !== encodingKey() || !Array.isArray(pieces)) return;
-    for (const [piece, count] of pieces.slice(0, PIECE_MEMO_LIMIT)) if (typeof piece === 'string' && Number.isInteger(count)) pieceCounts.set(piece, count);
+    const { encoding, pieces: preTokens } = JSON.parse(readFileSync(file, 'utf8')) as { encoding: string; pieces: [string, number][] };
+    if (encoding !== encodingKey() || !Array.isArray(preTokens)) return;
+    for (const [preToken, count] of preTokens.slice(0, PRE_TOKEN_MEMO_LIMIT))
+      if (typeof preToken === 'string' && Number.isInteger(count)) preTokenCounts.set(preToken, count);
   } catch {
-    // An unreadable memo is no memo: the pieces are counted again.
+    // An unreadable memo is no memo: the pre-tokens are counted again.
   }
 }
 
-/** Writes the memo of pieces (readPieceCounts), when a piece was counted since it was read. */
-export function writePieceCounts(file: string): void {
-  if (!piecesAdded) return;
+/** Writes the memo of pre-tokens (readPreTokenCounts), when a pre-token was counted since it was read. */
+export function writePreTokenCounts(file: string): void {
+  if (!preTokensAdded) return;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ encoding: encodingKey(), pieces: [...pieceCounts] }));
-  piecesAdded = false;
+  writeFileSync(file, JSON.stringify({ encoding: encodingKey(), pieces: [...preTokenCounts] }));
+  preTokensAdded = false;
 }
 
 let encoding: string | undefined;
@@ -131,12 +132,12 @@ function classAt(text: string, i: number): number {
 }
 
 /**
- * Where the o200k piece that starts at `start` ends, when ASCII characters alone decide it, else -1: each alternative
+ * Where the o200k pre-token that starts at `start` ends, when ASCII characters alone decide it, else -1: each alternative
  * of the pattern, in its order, as the backtracking matcher resolves it. It gives up on any non-ASCII character, even
  * one that only ends a run (it may be a letter, mark, digit or space that would continue it); what it accepts depends
- * on nothing before `start` (the pattern has no lookbehind), so counting resumes after a piece the pattern found.
+ * on nothing before `start` (the pattern has no lookbehind), so counting resumes after a pre-token the pattern found.
  */
-function asciiPieceEnd(text: string, start: number): number {
+function asciiPreTokenEnd(text: string, start: number): number {
   const first = classAt(text, start);
   if (first === NOT_ASCII) return -1;
   // [^\r\n\p{L}\p{N}]?\p{Lu}*\p{Ll}+ or [^\r\n\p{L}\p{N}]?\p{Lu}+\p{Ll}*: in ASCII, an optional prefix then

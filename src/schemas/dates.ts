@@ -12,7 +12,7 @@ export function daysBetween(from: string, to: string): number {
 const dayNumbers = new Map<string, number>();
 const dateTexts = new Map<number, string>();
 const MAX_KEPT = 20_000;
-const kept = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
   if (map.size >= MAX_KEPT) map.clear();
   map.set(key, value);
   return value;
@@ -23,11 +23,11 @@ export const dayOf = (date: string): number => {
   const day = dayNumbers.get(date);
   if (day !== undefined) return day;
   const parsed = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-  return Number.isNaN(parsed) ? parsed : kept(dayNumbers, date, parsed);
+  return Number.isNaN(parsed) ? parsed : remember(dayNumbers, date, parsed);
 };
 
 /** @example dateOfDay(1) // '1970-01-02' */
-export const dateOfDay = (day: number): string => dateTexts.get(day) ?? kept(dateTexts, day, new Date(day * 86_400_000).toISOString().slice(0, 10));
+export const dateOfDay = (day: number): string => dateTexts.get(day) ?? remember(dateTexts, day, new Date(day * 86_400_000).toISOString().slice(0, 10));
 
 /** @example addDays('2025-10-20', -29) // '2025-09-21' */
 export function addDays(date: string, days: number): string {

@@ -269,8 +269,8 @@ function printingMeanings(aliases: readonly PrintingAlias[], items: AliasItems):
 
 const NONE = -2;
 
-/** A piece of a split query: one word, or a phrase with what it means. */
-export interface QueryPiece {
+/** A phrase of a split query: one word alone, or the words of a table phrase with what they mean. */
+export interface QueryPhrase {
   text: string;
   meaning?: Exclude<PhraseMeaning, { kind: 'literal' }>;
 }
@@ -283,8 +283,8 @@ const GRADE_RE = /^(?:[1-9]|10)$/;
  * right. A grade word takes the grade after it ("psa 10", "bgs 9.5").
  * @example splitPhrases(['charizard', 'base', 'set'], aliases) // [{ text: 'charizard' }, { text: 'base set', meaning: { kind: 'items', … } }]
  */
-export function splitPhrases(words: readonly string[], aliases: CompiledAliases): QueryPiece[] {
-  const pieces: QueryPiece[] = [];
+export function splitPhrases(words: readonly string[], aliases: CompiledAliases): QueryPhrase[] {
+  const phrases: QueryPhrase[] = [];
   let i = 0;
   while (i < words.length) {
     let matched = false;
@@ -295,7 +295,7 @@ export function splitPhrases(words: readonly string[], aliases: CompiledAliases)
       matched = true;
       if (meaning.kind === 'literal') {
         if (length === 1) break;
-        for (const word of words.slice(i, i + length)) pieces.push({ text: word });
+        for (const word of words.slice(i, i + length)) phrases.push({ text: word });
         i += length;
         break;
       }
@@ -309,11 +309,11 @@ export function splitPhrases(words: readonly string[], aliases: CompiledAliases)
         }
         i++;
       }
-      pieces.push({ text, meaning });
+      phrases.push({ text, meaning });
     }
-    if (!matched) pieces.push({ text: words[i++] });
+    if (!matched) phrases.push({ text: words[i++] });
   }
-  return pieces;
+  return phrases;
 }
 
 /** What the build knows of the catalogue to check the aliases against. */

@@ -150,7 +150,13 @@ function centsOf(printing: PrintingMeaning, position: number): number | undefine
  * it by its value (the printing's `order`, unpriced last), then those matched without it in position order (their
  * own value). `marks` is a scratch array of the catalogue's size, left as it was found (all zero).
  */
-function byPrintingValue(positions: Uint32Array, printing: PrintingMeaning, sort: 'value-desc' | 'value-asc', end: number, marks: Uint8Array): Uint32Array {
+function positionsByPrintingValue(
+  positions: Uint32Array,
+  printing: PrintingMeaning,
+  sort: 'value-desc' | 'value-asc',
+  end: number,
+  marks: Uint8Array,
+): Uint32Array {
   for (const p of positions) marks[p] = 1;
   const out: number[] = [];
   const { order, cents } = printing;
@@ -336,7 +342,7 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     if (!order) orders.set(key, (order = orderOf(sort).filter((p) => facetCode[p] === code)));
     return order;
   };
-  /** Scratch for byPrintingValue: one mark per position, all zero between queries. */
+  /** Scratch for positionsByPrintingValue: one mark per position, all zero between queries. */
   const marks = new Uint8Array(size);
   const rankOf = (sort: FixedSort): Uint32Array => {
     let rank = ranks.get(sort);
@@ -383,7 +389,7 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset), match };
     const printing = namedPrinting(match.terms);
     if (printing && (sort === 'value-desc' || sort === 'value-asc')) {
-      return { total, page: byPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
+      return { total, page: positionsByPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
     }
     if (sort === 'value-desc') return { total, page: match.positions.subarray(offset, end), match };
     const rank = rankOf(sort);

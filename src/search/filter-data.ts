@@ -8,11 +8,11 @@ import type { SealedSearchRecord } from './sealed-searcher.ts';
 
 /**
  * The filter data the build writes beside each search pack (field-filters.ts reads it): one column per field,
- * in the pack's position order, made from what the search records carry and the card facts they do not.
+ * in the pack's position order, made from what the search records carry and the card fields they do not.
  */
 
 /** What a card's filters read that its search record does not carry. */
-export interface CardFacts {
+export interface CardFilterFields {
   supertype: string;
   subtypes: string[];
   artist?: string;
@@ -21,8 +21,8 @@ export interface CardFacts {
   graded: boolean;
 }
 
-/** A card's facts for the filters, from its content record. */
-export function cardFactsOf(card: Pick<CardEntry, 'supertype' | 'subtypes' | 'artist' | 'hp' | 'nationalPokedexNumbers' | 'graded'>): CardFacts {
+/** A card's filter fields, from its content record. */
+export function cardFilterFieldsOf(card: Pick<CardEntry, 'supertype' | 'subtypes' | 'artist' | 'hp' | 'nationalPokedexNumbers' | 'graded'>): CardFilterFields {
   const hp = card.hp === undefined ? undefined : Number.parseInt(card.hp, 10);
   return {
     supertype: card.supertype,
@@ -49,15 +49,15 @@ function setSynonyms(sets: readonly FilterSet[]): (id: string) => string[] {
   return (id) => byId.get(id) ?? [];
 }
 
-/** The card filter columns, items in position order (`item(p)` and its facts). */
+/** The card filter columns, items in position order (`item(p)` and its filter fields). */
 export function cardFilterData(
   size: number,
   item: (position: number) => CardSearchRecord,
-  factsOf: (id: string) => CardFacts,
+  fieldsOf: (id: string) => CardFilterFields,
   sets: readonly FilterSet[],
 ): FilterData {
   const records = Array.from({ length: size }, (_, p) => item(p));
-  const facts = records.map((r) => factsOf(r.summary.id));
+  const fields = records.map((r) => fieldsOf(r.summary.id));
   const yearOf = new Map(sets.map((set) => [set.id, Number(set.releaseDate.slice(0, 4))]));
   const columns: Record<string, FilterColumn> = {
     set: codeColumn(
@@ -67,17 +67,17 @@ export function cardFilterData(
     number: { kind: 'text', values: records.map((r) => foldText(r.number)) },
     rarity: codeColumn(records.map((r) => r.summary.rarity)),
     type: codesColumn(records.map((r) => r.summary.types)),
-    supertype: codeColumn(facts.map((f) => f.supertype)),
-    subtype: codesColumn(facts.map((f) => f.subtypes)),
-    artist: codeColumn(facts.map((f) => f.artist)),
+    supertype: codeColumn(fields.map((f) => f.supertype)),
+    subtype: codesColumn(fields.map((f) => f.subtypes)),
+    artist: codeColumn(fields.map((f) => f.artist)),
     band: codeColumn(records.map((r) => r.summary.valueBand)),
     printing: codesColumn(records.map((r) => r.printings.map((p) => p.id))),
     year: { kind: 'number', values: records.map((r) => yearOf.get(r.set) ?? null) },
     value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },
-    hp: { kind: 'number', values: facts.map((f) => f.hp ?? null) },
-    pokedex: { kind: 'numbers', values: facts.map((f) => f.pokedex) },
+    hp: { kind: 'number', values: fields.map((f) => f.hp ?? null) },
+    pokedex: { kind: 'numbers', values: fields.map((f) => f.pokedex) },
     ...changeColumns(records.map((r) => r.summary.change)),
-    'is-graded': { kind: 'flag', values: facts.map((f) => (f.graded ? 1 : 0)) },
+    'is-graded': { kind: 'flag', values: fields.map((f) => (f.graded ? 1 : 0)) },
     'is-priced': { kind: 'flag', values: records.map((r) => (r.summary.priceStatus === 'unpriced' ? 0 : 1)) },
   };
   return { scope: 'cards', size, columns };

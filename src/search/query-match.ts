@@ -8,7 +8,7 @@
  * in it. What the query said that names no item is reported (schemas/api/search-ignored.json), never guessed at.
  */
 
-import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPiece, splitPhrases } from './aliases.ts';
+import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases } from './aliases.ts';
 import { foldText, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
 import { filterPositions, intersect, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
@@ -135,10 +135,10 @@ function exactPhrase(index: TokenIndex, words: readonly string[]): { ids: number
 }
 
 /** A phrase with a meaning: what it names, or what its words stand for, and also what it says literally. */
-function aliasTerm(index: TokenIndex, piece: QueryPiece): Term | null {
-  const meaning = piece.meaning!;
+function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
+  const meaning = phrase.meaning!;
   if (meaning.kind === 'ignored') return null;
-  const literal = exactPhrase(index, piece.text.split(' '));
+  const literal = exactPhrase(index, phrase.text.split(' '));
   const named =
     meaning.kind === 'items'
       ? { ids: meaning.marks.map((w) => indexOfWord(index.vocabulary, w)).filter((id) => id !== -1), positions: meaning.positions }
@@ -147,7 +147,7 @@ function aliasTerm(index: TokenIndex, piece: QueryPiece): Term | null {
         : exactPhrase(index, meaning.words);
   const lists = [named.positions, literal.positions].filter((list) => list.length > 0);
   return {
-    text: piece.text,
+    text: phrase.text,
     words: [...new Set([...named.ids, ...literal.ids])],
     guessed: false,
     corrected: false,
@@ -195,37 +195,37 @@ export function analyseQuery(index: TokenIndex, query: string, aliases: Compiled
     }
   }
 
-  for (const piece of splitPhrases(queryWords(folded), aliases)) {
-    if (seen.has(piece.text)) continue;
-    seen.add(piece.text);
-    const { meaning } = piece;
+  for (const phrase of splitPhrases(queryWords(folded), aliases)) {
+    if (seen.has(phrase.text)) continue;
+    seen.add(phrase.text);
+    const { meaning } = phrase;
     if (meaning?.kind === 'ignored' && meaning.reason === 'grade') {
-      ignored.push({ word: piece.text, reason: 'grade' });
+      ignored.push({ word: phrase.text, reason: 'grade' });
       continue;
     }
     if (!room()) {
-      ignored.push({ word: piece.text, reason: 'over-limit' });
+      ignored.push({ word: phrase.text, reason: 'over-limit' });
       continue;
     }
     if (meaning?.kind === 'ignored') {
-      const id = indexOfWord(index.vocabulary, piece.text);
-      fillers.push(termOf(index, piece.text, id === -1 ? [] : [id], false));
-      ignored.push({ word: piece.text, reason: 'filler' });
+      const id = indexOfWord(index.vocabulary, phrase.text);
+      fillers.push(termOf(index, phrase.text, id === -1 ? [] : [id], false));
+      ignored.push({ word: phrase.text, reason: 'filler' });
       continue;
     }
     if (meaning) {
-      terms.push(aliasTerm(index, piece)!);
+      terms.push(aliasTerm(index, phrase)!);
       continue;
     }
-    let term = lookUpWord(index, piece.text);
+    let term = lookUpWord(index, phrase.text);
     if (!term) {
       if (corrections++ >= MAX_TYPO_CORRECTIONS) {
-        ignored.push({ word: piece.text, reason: 'over-limit' });
+        ignored.push({ word: phrase.text, reason: 'over-limit' });
         continue;
       }
-      term = correctionOf(index, piece.text);
+      term = correctionOf(index, phrase.text);
     }
-    if (term.words.length === 0) ignored.push({ word: piece.text, reason: 'not-found' });
+    if (term.words.length === 0) ignored.push({ word: phrase.text, reason: 'not-found' });
     else terms.push(term);
   }
   return { terms, fillers, ignored };

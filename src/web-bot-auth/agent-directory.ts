@@ -7,7 +7,7 @@
  * Everything costly (thumbprints, KeyObjects) happens here, once, at start-up.
  */
 import type { KeyObject } from 'node:crypto';
-import { publicAgentKeyOf } from './jwk.ts';
+import { isRecord, publicAgentKeyOf } from './jwk.ts';
 
 /** The parsed allowlist, ready for lookups at request time. */
 export interface AgentDirectory {
@@ -20,8 +20,6 @@ export interface AgentDirectory {
    */
   lookup(agentUrl: string, keyid: string): { agent: string; key: KeyObject } | undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The lookup form of an agent URL, or undefined when it is no http(s) URL.

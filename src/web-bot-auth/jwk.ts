@@ -25,7 +25,8 @@ const X_PATTERN = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 // RFC 8410 §7: the fixed DER header of an Ed25519 PKCS#8 private key, followed by the 32-byte seed.
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not null, not an array). The room imports nothing of ours, so src/schemas/is-record.ts has its own copy. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The RFC 7638 thumbprint of an Ed25519 key (RFC 8037 §2: members crv, kty, x

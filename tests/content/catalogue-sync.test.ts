@@ -8,7 +8,7 @@ import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 import { contentCopy } from '../support/tcgcsv-days.ts';
 
 /**
- * The catalogue sync held against the committed catalogue: a real-shaped TCGdex answer (Prismatic Evolutions,
+ * The catalogue sync held against the committed catalogue: a real-shaped TCGdex reply (Prismatic Evolutions,
  * tests/fixtures/catalogue-sync/prismatic) adds the card the import holds as the import holds it.
  */
 const CONTENT = join(ROOT, 'content');
@@ -19,7 +19,7 @@ const scratch = scratchDir('catalogue-sync-real');
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('a real-shaped TCGdex answer, synced', () => {
+describe('a real-shaped TCGdex reply, synced', () => {
   it('adds the card a set content holds lacks (Umbreon ex 161) as the import holds it, reading no card content already prices', () => {
     const prismatic = cardsOf('sv8pt5');
     const held = prismatic.find((card) => card.id === 'sv8pt5-161')!;
@@ -27,7 +27,7 @@ describe('a real-shaped TCGdex answer, synced', () => {
     const fixtureSets = JSON.parse(readFileSync(join(scratch, 'sets.json'), 'utf8'));
     writeFileSync(join(scratch, 'sets.json'), JSON.stringify([...fixtureSets, sets.find((set) => set.id === 'sv8pt5')]));
     writeFileSync(join(scratch, 'cards', 'sv8pt5.json'), JSON.stringify(prismatic.filter((card) => card !== held)));
-    // The saved answers hold one card, 161: a sync that read any other would fail on its missing answer.
+    // The saved replies hold one card, 161: a sync that read any other would fail on its missing reply.
     const run = spawnSync(
       process.execPath,
       [join(ROOT, 'scripts', 'catalogue-sync.ts'), '--content', scratch, '--tcgdex', PRISMATIC, '--no-sealed', '--date', '2025-10-21', '--write'],

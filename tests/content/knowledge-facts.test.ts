@@ -7,7 +7,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
-import { ARTICLE_FACTS, factsCatalogueOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
+import { ARTICLE_FACTS, pricedContentOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
 import { findMarkers } from '../../src/knowledge-facts/markers.ts';
 import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
 import { CONTENT_DIR, realContent } from '../support/real-catalogue.ts';
@@ -60,7 +60,7 @@ describe('value-outside-listings', () => {
  */
 describe('the figures articles state', () => {
   const content = realContent();
-  const catalogue = factsCatalogueOf(content);
+  const catalogue = pricedContentOf(content);
   const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
   const slugs = readdirSync(join(CONTENT_DIR, 'knowledge'))
     .filter((f) => f.endsWith('.md'))

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentKindOf, sealedFactsOf } from '../../scripts/lib/sealed-kinds.ts';
+import { contentKindOf, sealedMakeupOf } from '../../scripts/lib/sealed-kinds.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 
@@ -18,14 +18,14 @@ describe('sealed kinds read from names', () => {
     for (const file of readdirSync(join(CONTENT, 'sealed'))) {
       for (const product of JSON.parse(readFileSync(join(CONTENT, 'sealed', file), 'utf8')).products) {
         products.push(product.productId);
-        const facts = (p: Partial<ReturnType<typeof sealedFactsOf>>) => [
+        const makeup = (p: Partial<ReturnType<typeof sealedMakeupOf>>) => [
           p.kind,
           p.quantity ?? null,
           p.packs,
           p.packsBasis ?? null,
           p.pokemonCenterExclusive ?? null,
         ];
-        if (JSON.stringify(facts(sealedFactsOf(product.name))) !== JSON.stringify(facts(product))) differ.push(product.name);
+        if (JSON.stringify(makeup(sealedMakeupOf(product.name))) !== JSON.stringify(makeup(product))) differ.push(product.name);
       }
     }
     // Every product the catalogue serves, each once.

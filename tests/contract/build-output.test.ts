@@ -68,7 +68,7 @@ describe('detail files', () => {
     for (const path of files) expect(manifest.files[path].etag, path).toBe(etagOf(readFileSync(join(client, path))));
   });
 
-  it('no build-only bundle is left in the public output', () => {
+  it('no build-only batch is left in the public output', () => {
     expect(existsSync(join(client, 'emit'))).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ const days = scratchDir('daily-job-days');
 const fetched = join(repo, '.cache', 'tcgcsv');
 
 /**
- * A made-up new set's saved answers (TCGdex's set and cards, tcgcsv's groups, product list and a day's prices of
+ * A made-up new set's saved replies (TCGdex's set and cards, tcgcsv's groups, product list and a day's prices of
  * its group), which the stand-in serves when `newSet` is on: tests/fixtures/catalogue-sync/new-set.
  */
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
@@ -40,7 +40,7 @@ beforeAll(async () => {
     const send = (status: number, body: string) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
     const url = req.url ?? '';
     if (url === '/last-updated.txt') return send(200, `${source.stamp}\n`);
-    // TCGdex's API: the saved answers of the new set, or its fixture's list without it.
+    // TCGdex's API: the saved replies of the new set, or its fixture's list without it.
     const tcgdex = /^\/tcgdex\/(sets|sets\/[^/]+|cards\/[^/]+)$/.exec(url)?.[1];
     if (tcgdex && source.tcgdexBroken) return send(500, '{}');
     if (tcgdex === 'sets') return send(200, source.newSet ? readFileSync(join(NEW_SET, 'tcgdex', 'sets.json'), 'utf8') : '[]');

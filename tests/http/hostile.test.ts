@@ -11,6 +11,7 @@ import { queryTokens } from '../../src/search/normalize.ts';
 import { manifestOf } from '../support/built-files.ts';
 import { ROOT } from '../support/fixture-site.ts';
 import {
+  type BuiltSite,
   createRawClient,
   describeExchange,
   type HostileArbitraries,
@@ -23,8 +24,7 @@ import {
   type RawRequest,
   type RawResponse,
   reachesHandler,
-  readSiteFacts,
-  type SiteFacts,
+  readBuiltSite,
   strictEncode,
 } from '../support/hostile-requests.ts';
 import { assertMatches } from '../support/schemas.ts';
@@ -71,14 +71,14 @@ const HEAD_MARGIN = 1024;
 
 let server: RunningServer;
 let client: RawClient;
-let site: SiteFacts;
+let site: BuiltSite;
 let arb: HostileArbitraries;
 let oracle: Oracle;
 
 beforeAll(async () => {
   server = await startTarget(dist, { RATE_LIMIT: 'off' });
   client = createRawClient(server.url, { concurrency: 16 });
-  site = readSiteFacts(dist);
+  site = readBuiltSite(dist);
   arb = hostileArbitraries(site);
   oracle = createOracle();
 });

@@ -6,7 +6,7 @@ import { FRAME_PROPS, FRAME_SLOTS, pageFrameOf } from '../../src/render/pages/pa
 import type { CardDetail, SealedDetail, SetDetail } from '../../src/schemas/api-types.ts';
 
 /**
- * The HTML pages of the records, rendered as the build renders them (src/pages/emit/[bundle].ndjson.ts: Astro's
+ * The HTML pages of the records, rendered as the build renders them (src/pages/emit/[batch].ndjson.ts: Astro's
  * container API, a partial render; a card's page filled into the layout's frame) without a build. The unit tier's Vite does not compile .astro files, so a Vite of
  * Astro's own (its plugins, no astro.config.mjs: the build's integrations have nothing to do here) loads the
  * components, with no watcher, no socket and no dependency optimizing (which would write node_modules/.vite).

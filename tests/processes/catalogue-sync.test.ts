@@ -8,29 +8,29 @@ import { FIXTURE_CONTENT, ROOT, scratchDir } from '../support/fixture-site.ts';
 import { contentCopy } from '../support/tcgcsv-days.ts';
 
 /**
- * `npm run catalogue:sync` on saved answers (tests/fixtures/catalogue-sync/new-set: a made-up set, Fixture Tides,
+ * `npm run catalogue:sync` on saved replies (tests/fixtures/catalogue-sync/new-set: a made-up set, Fixture Tides,
  * in TCGdex's and tcgcsv's shapes) into copies of the fixture content: what it adds, that it only adds (a second
- * run, an editor's change, a set the answer lacks), and that a malformed answer fails naming its file and field
+ * run, an editor's change, a set the reply lacks), and that a malformed reply fails naming its file and field
  * with nothing written.
  */
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
 const content = scratchDir('catalogue-sync-content');
-const answers = scratchDir('catalogue-sync-answers');
+const replies = scratchDir('catalogue-sync-replies');
 
 afterAll(() => {
-  for (const dir of [content, answers]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [content, replies]) rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
   contentCopy(FIXTURE_CONTENT, content);
-  rmSync(answers, { recursive: true, force: true });
-  cpSync(NEW_SET, answers, { recursive: true });
+  rmSync(replies, { recursive: true, force: true });
+  cpSync(NEW_SET, replies, { recursive: true });
 });
 
 function sync(...flags: string[]) {
   const result = spawnSync(
     process.execPath,
-    [join(ROOT, 'scripts', 'catalogue-sync.ts'), '--content', content, '--tcgdex', join(answers, 'tcgdex'), '--tcgcsv', join(answers, 'tcgcsv'), ...flags],
+    [join(ROOT, 'scripts', 'catalogue-sync.ts'), '--content', content, '--tcgdex', join(replies, 'tcgdex'), '--tcgcsv', join(replies, 'tcgcsv'), ...flags],
     { encoding: 'utf8' },
   );
   return { status: result.status, output: result.stdout + result.stderr };
@@ -45,13 +45,13 @@ const filesOf = (dir: string) =>
   );
 const json = (path: string) => JSON.parse(readFileSync(join(content, path), 'utf8'));
 const cards = (): CardEntry[] => json('cards/me8pt5.json');
-/** A saved answer changed as `edit` says: a set's (`{ cards }`), the list of sets, or a card's. */
+/** A saved reply changed as `edit` says: a set's (`{ cards }`), the list of sets, or a card's. */
 type CardResume = { id: string; localId: string; name: string; image?: string };
-const editAnswer = <T>(file: string, edit: (answer: T) => void) => {
-  const path = join(answers, file);
-  const answer = JSON.parse(readFileSync(path, 'utf8')) as T;
-  edit(answer);
-  writeFileSync(path, JSON.stringify(answer));
+const editReply = <T>(file: string, edit: (reply: T) => void) => {
+  const path = join(replies, file);
+  const reply = JSON.parse(readFileSync(path, 'utf8')) as T;
+  edit(reply);
+  writeFileSync(path, JSON.stringify(reply));
 };
 
 describe('a sync of a new set', () => {
@@ -174,12 +174,12 @@ describe('a sync only adds', () => {
     expect(filesOf(content)).toEqual(before);
   });
 
-  it('never removes a set or a card the answer no longer lists', () => {
+  it('never removes a set or a card the reply no longer lists', () => {
     write();
     const before = filesOf(content);
-    editAnswer<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) => (set.cards = set.cards.slice(1)));
+    editReply<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) => (set.cards = set.cards.slice(1)));
     expect(sync('--date', '2025-10-22', '--write').status).toBe(0);
-    editAnswer<{ id: string }[]>('tcgdex/sets.json', (list) => list.splice(1, 1));
+    editReply<{ id: string }[]>('tcgdex/sets.json', (list) => list.splice(1, 1));
     expect(sync('--date', '2025-10-22', '--write').status).toBe(0);
     expect(filesOf(content)).toEqual(before);
   });
@@ -189,11 +189,11 @@ describe('a sync only adds', () => {
     const withoutLines = cards();
     withoutLines[3].prices = [];
     writeFileSync(join(content, 'cards', 'me8pt5.json'), JSON.stringify(withoutLines, null, 2));
-    editAnswer<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) =>
+    editReply<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) =>
       set.cards.push({ id: 'me08.5-008', localId: '008', name: 'Sproutle', image: 'https://assets.tcgdex.net/en/me/me08.5/008' }),
     );
-    editAnswer<CardResume>('tcgdex/cards/me08.5-001.json', (card) => Object.assign(card, { id: 'me08.5-008', localId: '008', rarity: 'Promo' }));
-    cpSync(join(answers, 'tcgdex', 'cards', 'me08.5-001.json'), join(answers, 'tcgdex', 'cards', 'me08.5-008.json'));
+    editReply<CardResume>('tcgdex/cards/me08.5-001.json', (card) => Object.assign(card, { id: 'me08.5-008', localId: '008', rarity: 'Promo' }));
+    cpSync(join(replies, 'tcgdex', 'cards', 'me08.5-001.json'), join(replies, 'tcgdex', 'cards', 'me08.5-008.json'));
     const { status, output } = sync('--date', '2025-10-22', '--write');
     expect(status, output).toBe(0);
     expect(output).toMatch(/added 1 cards to sets content held: me8pt5-8/);
@@ -205,7 +205,7 @@ describe('a sync only adds', () => {
   });
 });
 
-describe('a malformed answer', () => {
+describe('a malformed reply', () => {
   it.each([
     ['tcgdex/sets.json', (text: string) => text.slice(0, 40), /sets\.json: not JSON/],
     [
@@ -235,7 +235,7 @@ describe('a malformed answer', () => {
       /tcgplayer\/3\/99001\/products: results\[9\]\.productId/,
     ],
   ])('%s fails naming the file and the field, and nothing is written', (file, spoil, message) => {
-    writeFileSync(join(answers, file), spoil(readFileSync(join(answers, file), 'utf8')));
+    writeFileSync(join(replies, file), spoil(readFileSync(join(replies, file), 'utf8')));
     const before = filesOf(content);
     const { status, output } = write();
     expect(status).toBe(1);
@@ -244,11 +244,11 @@ describe('a malformed answer', () => {
     expect(filesOf(content)).toEqual(before);
   });
 
-  it('a missing card answer fails naming the file it looked for', () => {
-    rmSync(join(answers, 'tcgdex', 'cards', 'me08.5-005.json'));
+  it('a missing card reply fails naming the file it looked for', () => {
+    rmSync(join(replies, 'tcgdex', 'cards', 'me08.5-005.json'));
     const { status, output } = write();
     expect(status).toBe(1);
-    expect(output).toMatch(/cards\/me08\.5-005\.json: missing \(the saved answer to GET cards\/me08\.5-005\)/);
+    expect(output).toMatch(/cards\/me08\.5-005\.json: missing \(the saved reply to GET cards\/me08\.5-005\)/);
   });
 
   it('a date that is not one is a usage error', () => {
@@ -256,7 +256,7 @@ describe('a malformed answer', () => {
   });
 });
 
-describe('a hostile answer is refused: exit 1, the file and field named, nothing written', () => {
+describe('a hostile reply is refused: exit 1, the file and field named, nothing written', () => {
   /** Runs the sync with --write and expects it refused by `message`, with content as it was. */
   const refused = (message: RegExp) => {
     const before = filesOf(content);
@@ -267,14 +267,14 @@ describe('a hostile answer is refused: exit 1, the file and field named, nothing
     expect(filesOf(content)).toEqual(before);
     return output;
   };
-  /** The saved answers of Fixture Tides again under another TCGdex set id, at the paths a reader joining that id would open. */
+  /** The saved replies of Fixture Tides again under another TCGdex set id, at the paths a reader joining that id would open. */
   const plantSet = (tcgdexId: string, serie = 'me') => {
-    const tcgdex = join(answers, 'tcgdex');
-    editAnswer<{ id: string; name: string }[]>('tcgdex/sets.json', (list) => list.push({ id: tcgdexId, name: 'Fixture Tides' }));
+    const tcgdex = join(replies, 'tcgdex');
+    editReply<{ id: string; name: string }[]>('tcgdex/sets.json', (list) => list.push({ id: tcgdexId, name: 'Fixture Tides' }));
     const copy = (from: string, to: string) => {
       const path = join(tcgdex, to);
       // Only where it stays in the scratch folder: a path that leaves it is never written, by the test either.
-      if (!path.startsWith(answers)) return;
+      if (!path.startsWith(replies)) return;
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, readFileSync(join(tcgdex, from), 'utf8').replaceAll('me08.5', tcgdexId).replaceAll('"id": "me"', `"id": "${serie}"`));
     };
@@ -289,9 +289,9 @@ describe('a hostile answer is refused: exit 1, the file and field named, nothing
 
   it('two TCGdex sets that give one id of a set content holds are refused too: its new card would be added twice', () => {
     write();
-    editAnswer<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) => set.cards.push({ id: 'me08.5-999', localId: '999', name: 'Sproutle' }));
-    editAnswer<CardResume>('tcgdex/cards/me08.5-001.json', (card) => Object.assign(card, { id: 'me08.5-999', localId: '999', rarity: 'Promo' }));
-    cpSync(join(answers, 'tcgdex', 'cards', 'me08.5-001.json'), join(answers, 'tcgdex', 'cards', 'me08.5-999.json'));
+    editReply<{ cards: CardResume[] }>('tcgdex/sets/me08.5.json', (set) => set.cards.push({ id: 'me08.5-999', localId: '999', name: 'Sproutle' }));
+    editReply<CardResume>('tcgdex/cards/me08.5-001.json', (card) => Object.assign(card, { id: 'me08.5-999', localId: '999', rarity: 'Promo' }));
+    cpSync(join(replies, 'tcgdex', 'cards', 'me08.5-001.json'), join(replies, 'tcgdex', 'cards', 'me08.5-999.json'));
     plantSet('me8.5');
     const output = refused(/tcgdex\/sets\.json: \[3\]\.id: "me8\.5" is our set me8pt5, as \[1\] "me08\.5" is/);
     expect(output).not.toMatch(/me8pt5-999, me8pt5-999/);
@@ -350,11 +350,11 @@ describe('a hostile answer is refused: exit 1, the file and field named, nothing
       /cards\/me08\.5-001\.json: name: 1,000,000 characters, more than 200/,
     ],
     [
-      'a card answer larger than a card answer may be (a name of 2 MiB)',
+      'a card reply larger than a card reply may be (a name of 2 MiB)',
       'tcgdex/cards/me08.5-001.json',
       '"name": "Sproutle"',
       `"name": "${'S'.repeat(2 * 1024 * 1024)}"`,
-      /cards\/me08\.5-001\.json: 2,\d{3},\d{3} bytes, more than the 1,048,576 a TCGdex card answer may be/,
+      /cards\/me08\.5-001\.json: 2,\d{3},\d{3} bytes, more than the 1,048,576 a TCGdex card reply may be/,
     ],
     [
       'a NUL in a sealed product name',
@@ -364,16 +364,16 @@ describe('a hostile answer is refused: exit 1, the file and field named, nothing
       /tcgplayer\/3\/99001\/products: results\[7\]\.name: holds U\+0000/,
     ],
   ])('%s', (_, file, from, to, message) => {
-    const text = readFileSync(join(answers, file), 'utf8');
+    const text = readFileSync(join(replies, file), 'utf8');
     expect(text).toContain(from);
-    writeFileSync(join(answers, file), text.replace(from, to));
+    writeFileSync(join(replies, file), text.replace(from, to));
     refused(message);
   });
 });
 
 describe("a synced card's reverse holo is priced the next day", () => {
   it('when TCGdex names its finish by a foil ("Reverse Holo") on the product of the normal printing', () => {
-    editAnswer<{ variants_detailed: Record<string, unknown>[] }>('tcgdex/cards/me08.5-001.json', (card) => {
+    editReply<{ variants_detailed: Record<string, unknown>[] }>('tcgdex/cards/me08.5-001.json', (card) => {
       card.variants_detailed[1].foil = 'Reverse Holo';
     });
     expect(write().status).toBe(0);

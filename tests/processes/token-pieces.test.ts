@@ -25,22 +25,22 @@ describe("token counts from the last build's pieces", () => {
 
   it('a rebuild counts the pieces the last build met without making the tokenizer, and counts what an untouched encoder counts', () => {
     const file = join(dir, 'pieces.json');
-    const first = inBuild(`${countAll}\ncounter.writePieceCounts(${JSON.stringify(file)});`);
+    const first = inBuild(`${countAll}\ncounter.writePreTokenCounts(${JSON.stringify(file)});`);
     expect(first.loaded).toBe(true);
-    const next = inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`);
+    const next = inBuild(`counter.readPreTokenCounts(${JSON.stringify(file)});\n${countAll}`);
     expect(next).toEqual({ counts: texts.map(referenceCount), loaded: false });
   });
 
   it('a memo of pieces another encoding counted is not read', () => {
     const file = join(dir, 'other-encoding.json');
     writeFileSync(file, JSON.stringify({ encoding: 'another encoding', pieces: [['Charizard', 99]] }));
-    expect(inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
+    expect(inBuild(`counter.readPreTokenCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
   });
 
   it('a memo cut short (a build killed while writing it) is not read, and counting goes on', () => {
     const file = join(dir, 'cut.json');
-    inBuild(`${countAll}\ncounter.writePieceCounts(${JSON.stringify(file)});`);
+    inBuild(`${countAll}\ncounter.writePreTokenCounts(${JSON.stringify(file)});`);
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 200));
-    expect(inBuild(`counter.readPieceCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
+    expect(inBuild(`counter.readPreTokenCounts(${JSON.stringify(file)});\n${countAll}`)).toEqual({ counts: texts.map(referenceCount), loaded: true });
   });
 });

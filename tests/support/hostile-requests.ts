@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { builtPackItems } from '../../scripts/lib/built-packs.ts';
 import { VALUE_BAND_IDS } from '../../src/catalogue/value-bands.ts';
 import { SORTS } from '../../src/http/limits.ts';
-import type { Collection } from '../../src/http/links.ts';
+import { COLLECTIONS, type Collection } from '../../src/http/links.ts';
 import { FACILITY_TAGS } from '../../src/schemas/knowledge-taxonomy.ts';
 import type { CardSearchRecord } from '../../src/search/card-searcher.ts';
 import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
@@ -263,9 +263,7 @@ export function createRawClient(url: string, { concurrency = 16, timeoutMs = 10_
 // What a build serves, read from its output
 // ---------------------------------------------------------------------------
 
-export const COLLECTIONS: readonly Collection[] = ['cards', 'sealed', 'knowledge', 'sets'];
-
-export interface SiteFacts {
+export interface BuiltSite {
   slugs: Record<Collection, string[]>;
   /** Where card images are served from: the one other origin the HTML pages may load images from. */
   imageOrigin: string;
@@ -275,7 +273,7 @@ export interface SiteFacts {
 }
 
 /** Slugs, kinds and ETags of a build, from the files the server itself reads. */
-export function readSiteFacts(dist: string): SiteFacts {
+export function readBuiltSite(dist: string): BuiltSite {
   const read = (...parts: string[]) => JSON.parse(readFileSync(join(dist, 'server', ...parts), 'utf8'));
   const manifest = read('manifest.json') as { files: Record<string, { etag: string }> };
   const cards = builtPackItems<CardSearchRecord>(dist, 'cards.pack');
@@ -472,7 +470,7 @@ export interface HostileArbitraries {
 /** The Host every well-behaved request in these tests sends. */
 export const NORMAL_HOST = 'localhost';
 
-export function hostileArbitraries(site: SiteFacts): HostileArbitraries {
+export function hostileArbitraries(site: BuiltSite): HostileArbitraries {
   const realSlug = (collection: Collection) => fc.constantFrom(...site.slugs[collection]);
   const slugLike = fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,8}){0,3}$/);
   const detail = fc.oneof(

@@ -14,7 +14,7 @@ import { readAliasContent } from '../../src/loaders/alias-content.ts';
 import { type ContentFiles, readContentFiles } from '../../src/loaders/content-files.ts';
 import type { AliasSources } from '../../src/search/aliases.ts';
 import { type CardSearchRecord, searchPrintingsOf } from '../../src/search/card-searcher.ts';
-import { type CardFacts, cardFactsOf, type FilterSet } from '../../src/search/filter-data.ts';
+import { type CardFilterFields, cardFilterFieldsOf, type FilterSet } from '../../src/search/filter-data.ts';
 import type { SealedSearchRecord } from '../../src/search/sealed-searcher.ts';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -29,7 +29,7 @@ export interface RealCatalogue {
   /** The newest price date across card price lines and sealed prices. */
   pricesAsOf: string;
   /** What the card filters read beyond the search records, by card id; the sets as `set:` names them. */
-  facts: Map<string, CardFacts>;
+  facts: Map<string, CardFilterFields>;
   filterSets: FilterSet[];
 }
 
@@ -68,7 +68,7 @@ export function loadRealCatalogue(): RealCatalogue {
       sets: [...sets.values()].map(({ id, name, ptcgoCode }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }) })),
     },
     pricesAsOf,
-    facts: new Map(cards.map((card) => [card.id, cardFactsOf(card)])),
+    facts: new Map(cards.map((card) => [card.id, cardFilterFieldsOf(card)])),
     filterSets: [...sets.values()].map((set) => ({ ...set, aliases: [] as string[] })),
   };
   const setAliases = new Map(cached.aliases.content.sets.map(({ set, aliases }) => [set, aliases]));

@@ -3,20 +3,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planSync } from '../../scripts/lib/catalogue-sync.ts';
 import { readPriceContent } from '../../scripts/lib/price-import.ts';
-import { type AnswerSource, parseAnswer } from '../../scripts/lib/source-answers.ts';
-import { tcgdexReader } from '../../scripts/lib/tcgdex-answers.ts';
+import { parseReply, type ReplySource } from '../../scripts/lib/source-replies.ts';
+import { tcgdexReader } from '../../scripts/lib/tcgdex-replies.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { FIXTURE_CONTENT, ROOT } from '../support/fixture-site.ts';
 
 /**
- * The catalogue sync's plan, called as a function on answers made on demand (the sync run as a user runs it, on
- * saved answers: tests/processes/catalogue-sync.test.ts).
+ * The catalogue sync's plan, called as a function on replies made on demand (the sync run as a user runs it, on
+ * saved replies: tests/processes/catalogue-sync.test.ts).
  */
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
 
 describe('a sync is linear in the cards it reads', () => {
-  /** TCGdex answers made on demand (no folder): a set of `size` cards, each card's answer a copy of Sproutle's. */
-  function bigSet(size: number): AnswerSource {
+  /** TCGdex replies made on demand (no folder): a set of `size` cards, each card's reply a copy of Sproutle's. */
+  function bigSet(size: number): ReplySource {
     const tcgdex = join(NEW_SET, 'tcgdex');
     const set = JSON.parse(readFileSync(join(tcgdex, 'sets', 'me08.5.json'), 'utf8'));
     const sproutle = readFileSync(join(tcgdex, 'cards', 'me08.5-001.json'), 'utf8');
@@ -36,7 +36,7 @@ describe('a sync is linear in the cards it reads', () => {
           ? sproutle.replaceAll('me08.5-001', `me09-${localId}`).replace('"localId": "001"', `"localId": "${localId}"`).replaceAll('me08.5', 'me09')
           : texts.get(file);
         if (text === undefined) throw new Error(`${file}: not made`);
-        return parseAnswer(schema, text, file);
+        return parseReply(schema, text, file);
       },
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { SORTS } from '../../src/http/limits.ts';
 import type { PriceChanges } from '../../src/schemas/api-types.ts';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
@@ -11,7 +11,7 @@ import { readSearchPack, writeSearchPack } from '../../src/search/search-pack.ts
 
 /** A change whose 7- and 30-day percentages are these (null: not known, the history too short); 90 and 365 days unknown. */
 function changeOf(pct7: number | null, pct30: number | null): PriceChanges {
-  const change = changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } });
+  const change = priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } });
   const known = (pct: number) => ({ fromUsd: 10, fromDate: '2025-10-01', changeUsd: pct / 10, changePct: pct, reason: null });
   return { ...change, ...(pct7 !== null && { '7d': known(pct7) }), ...(pct30 !== null && { '30d': known(pct30) }) };
 }

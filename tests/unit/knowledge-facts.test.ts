@@ -1,9 +1,18 @@
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { jsonLine, mentionsLines, rewriteArticle, structuredMember } from '../../src/knowledge-facts/article-text.ts';
-import { bandCounts, factsCatalogueOf, firstPriceOf, medianRatio, ranked, statusCounts, tallyOf, weekPriceOf } from '../../src/knowledge-facts/catalogue.ts';
 import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowledge-facts/figures.ts';
 import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
+import {
+  bandCounts,
+  firstPriceOf,
+  medianRatio,
+  pricedContentOf,
+  ranked,
+  statusCounts,
+  tallyOf,
+  weekPriceOf,
+} from '../../src/knowledge-facts/priced-content.ts';
 import { applyQuote, quotePattern, renderQuote } from '../../src/knowledge-facts/quotes.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
@@ -228,7 +237,7 @@ describe('the figures of a facts article', () => {
   });
 });
 
-describe('factsCatalogueOf', () => {
+describe('pricedContentOf', () => {
   const set = (id: string, releaseDate: string): SetEntry => ({ id, name: id, series: 'S', printedTotal: 10, total: 10, releaseDate });
   const card = (id: string, setId: string, market: number | null, updatedAt = '2025-10-20') =>
     ({
@@ -265,7 +274,7 @@ describe('factsCatalogueOf', () => {
   };
 
   it('serves each card the value, band and price status the API gives it, as of the newest price', () => {
-    const catalogue = factsCatalogueOf(content);
+    const catalogue = pricedContentOf(content);
     expect(catalogue.pricesAsOf).toBe('2025-10-20');
     expect(bandCounts(catalogue.cards)).toEqual({ grail: 1, chase: 1, mid: 0, budget: 1 });
     expect(statusCounts(catalogue.cards)).toEqual({ priced: 2, stale: 1, unpriced: 1 });
@@ -274,7 +283,7 @@ describe('factsCatalogueOf', () => {
   });
 
   it('a card naming a set content lacks is refused by name', () => {
-    expect(() => factsCatalogueOf({ ...content, cards: [card('x-1', 'x', 1)] })).toThrow(/x-1 names set "x"/);
+    expect(() => pricedContentOf({ ...content, cards: [card('x-1', 'x', 1)] })).toThrow(/x-1 names set "x"/);
   });
 
   it('rankings are most frequent first, ties by name (shares in percent: percentOf, tests/unit/money.test.ts)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
 import { kindLabel } from '../../src/catalogue/format.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import type { SealedSummary } from '../../src/catalogue/sealed-record.ts';
 import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, sealedListingPage } from '../../src/render/pages/listing-page.ts';
 import { FRAME_DESCRIPTION, FRAME_HEAD, pageFrameOf, pageShellOf, SHELL_MAIN, SHELL_TITLE } from '../../src/render/pages/page-shell.ts';
@@ -17,7 +17,7 @@ const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   valueUsd: 10 * n,
   priceStatus: 'priced',
   confidence: null,
-  change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+  change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
   valueBand: 'mid',
   rarity: 'Rare',
   types: ['Fire'],
@@ -150,7 +150,7 @@ describe('sealedListingPage', () => {
       valueUsd: n,
       priceStatus,
       confidence: null,
-      change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+      change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
       totalPacks: 3,
       pricePerPack: null,
     });

@@ -2,7 +2,7 @@ import type { RootContent } from 'mdast';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { cardToMarkdownTree } from '../../src/render/markdown/card-markdown.ts';
 import { historySection } from '../../src/render/markdown/market-markdown.ts';
 import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/render/markdown/mdast.ts';
@@ -70,7 +70,7 @@ describe('Markdown serialisation', () => {
     priceStatus: 'stale',
     confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, volatility30Usd: 0.09, staleDays: 0 },
     valueBand: 'chase',
-    change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+    change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
     rarity: 'Rare Holo',
     types: ['Fire'],
     imageSmall: 'https://images.pokemontcg.io/base1/4.png',
@@ -103,7 +103,7 @@ describe('Markdown serialisation', () => {
         valueUsd: 1997.59,
         priceStatus: 'stale',
         confidence: { tier: 'low', spreadPct: 63.7, pricedDays30: null, volatility30Pct: null, volatility30Usd: null, staleDays: 0 },
-        change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+        change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
         lowPrice: 725,
         midPrice: 1099.9,
         highPrice: 3187,
@@ -123,7 +123,7 @@ describe('Markdown serialisation', () => {
         valueUsd: 458.29,
         priceStatus: 'stale',
         confidence: { tier: 'low', spreadPct: 28.4, pricedDays30: 2, volatility30Pct: 0.9, volatility30Usd: 0.09, staleDays: 0 },
-        change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+        change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
         lowPrice: 327.99,
         midPrice: 466,
         highPrice: 1000,
@@ -165,7 +165,7 @@ describe('Markdown serialisation', () => {
 
 describe('the price history section', () => {
   const JSON_HREF = '/api/cards/base1-4-charizard.json';
-  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, changeFieldsOf({ history })));
+  const say = (history: Parameters<typeof historySection>[0]) => toMarkdown(historySection(history, JSON_HREF, priceChangesOf({ history })));
 
   it('sums up a daily history from its first to its last day', () => {
     expect(say({ start: '2025-09-21', end: '2025-09-23', market: [10, null, 12] })).toContain(

@@ -1,6 +1,6 @@
 import type { Link, PhrasingContent, RootContent, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { parseMarkdown } from '../../src/render/markdown/parse-markdown.ts';
 import { cardSearchToMarkdown, knowledgeListToMarkdown, sealedSearchToMarkdown } from '../../src/render/markdown/search-markdown.ts';
 import type { CardSearch, CardSummary, KnowledgeList, KnowledgeListItem, SealedSearch, SealedSummary } from '../../src/schemas/api-types.ts';
@@ -15,7 +15,7 @@ const charizard: CardSummary = {
   valueUsd: 458.29,
   priceStatus: 'priced',
   confidence: null,
-  change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+  change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
   valueBand: 'chase',
   rarity: 'Rare Holo',
   types: ['Fire'],
@@ -43,7 +43,7 @@ const tricky: CardSummary = {
   setName: 'XY',
   valueUsd: null,
   priceStatus: 'unpriced',
-  change: changeFieldsOf({}),
+  change: priceChangesOf({}),
   valueBand: null,
   rarity: '',
   imageSmall: 'https://images.pokemontcg.io/xy1/99.png',
@@ -59,7 +59,7 @@ const boosterBox: SealedSummary = {
   valueUsd: 1234.5,
   priceStatus: 'priced',
   confidence: null,
-  change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+  change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
   totalPacks: 36,
   pricePerPack: 34.29,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
 
 /** A card as the searcher takes it: only what ranking reads (name, set, number, types, rarity, value). */
@@ -14,7 +14,7 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
     valueUsd,
     priceStatus: 'priced',
     confidence: null,
-    change: changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } }),
+    change: priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } }),
     valueBand: 'budget',
     rarity,
     types: [],

@@ -5,7 +5,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '../../src/catalogue/card-record.ts';
-import { changeFieldsOf } from '../../src/catalogue/change-fields.ts';
+import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { byValue, SET_TOP_CARDS, setCardsOf, setIdOfCard, setListOf, setToDetail, setToSummary } from '../../src/catalogue/set-record.ts';
 import { STRINGIFY_OPTIONS, TO_MARKDOWN_EXTENSIONS, toMarkdown } from '../../src/render/markdown/mdast.ts';
 import { setCardValueText, setListToMarkdown, setToMarkdown, setToMarkdownTree } from '../../src/render/markdown/set-markdown.ts';
@@ -28,7 +28,7 @@ function summary(id: string, name: string, valueUsd: number | null, extra: Parti
     valueUsd,
     priceStatus: valueUsd === null ? 'unpriced' : 'priced',
     confidence: null,
-    change: changeFieldsOf(valueUsd === null ? {} : { latest: { date: '2025-10-20', usd: valueUsd } }),
+    change: priceChangesOf(valueUsd === null ? {} : { latest: { date: '2025-10-20', usd: valueUsd } }),
     valueBand: valueUsd === null ? null : valueUsd >= 500 ? 'grail' : valueUsd >= 50 ? 'chase' : valueUsd >= 5 ? 'mid' : 'budget',
     rarity: 'Rare Holo',
     types: [],

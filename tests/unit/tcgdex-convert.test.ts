@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAnswer } from '../../scripts/lib/source-answers.ts';
-import { tcgdexCard, tcgdexSet } from '../../scripts/lib/tcgdex-answers.ts';
+import { parseReply } from '../../scripts/lib/source-replies.ts';
 import { cardNameOf, cardOfTcgdex, priceLinesOf, rarityOf, setOfTcgdex } from '../../scripts/lib/tcgdex-convert.ts';
+import { tcgdexCard, tcgdexSet } from '../../scripts/lib/tcgdex-replies.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
 /**
- * The conversion of TCGdex's answers to content (scripts/lib/tcgdex-convert.ts), the rules of
- * ../shared/data/newer-sets/SOURCE.md: on a real-shaped answer (tests/fixtures/catalogue-sync/prismatic, made
+ * The conversion of TCGdex's replies to content (scripts/lib/tcgdex-convert.ts), the rules of
+ * ../shared/data/newer-sets/SOURCE.md: on a real-shaped reply (tests/fixtures/catalogue-sync/prismatic, made
  * from the newer sets' data), and on the printings of real cards as TCGdex writes them.
  */
 const PRISMATIC = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'prismatic');
-const answer = <T>(schema: Parameters<typeof parseAnswer>[0], file: string) => parseAnswer(schema, readFileSync(join(PRISMATIC, file), 'utf8'), file) as T;
-const umbreon = answer<ReturnType<typeof tcgdexCard.parse>>(tcgdexCard, 'cards/sv08.5-161.json');
-const prismatic = answer<ReturnType<typeof tcgdexSet.parse>>(tcgdexSet, 'sets/sv08.5.json');
+const reply = <T>(schema: Parameters<typeof parseReply>[0], file: string) => parseReply(schema, readFileSync(join(PRISMATIC, file), 'utf8'), file) as T;
+const umbreon = reply<ReturnType<typeof tcgdexCard.parse>>(tcgdexCard, 'cards/sv08.5-161.json');
+const prismatic = reply<ReturnType<typeof tcgdexSet.parse>>(tcgdexSet, 'sets/sv08.5.json');
 const at = (number: string, set = { id: 'sv8pt5', series: 'Scarlet & Violet' }) => ({
   set,
   tcgdex: { serie: 'sv', set: 'sv08.5' },
@@ -84,7 +84,7 @@ describe('a TCGdex card', () => {
     });
   });
 
-  it('takes the image by the stated rule when the answer gives none', () => {
+  it('takes the image by the stated rule when the reply gives none', () => {
     expect(converted(card({ image: undefined, localId: '007' }), '7').images.large).toBe('https://assets.tcgdex.net/en/sv/sv08.5/007/high.webp');
   });
 

@@ -1,6 +1,6 @@
 import { percentOf, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 
 const RARITY = 'Black White Rare';
 

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import type { FactsCatalogue } from '../catalogue.ts';
+import type { PricedContent } from '../priced-content.ts';
 import { secondSourceOf } from './priced-stale-unpriced.ts';
 
 /**
@@ -13,7 +13,7 @@ const CARD_CATALOGUE = '2024-08';
 const NEWER_SETS_CATALOGUE = '2026-08-21';
 
 /** The sets to the 2024 snapshot's last, and those since, each with their cards. */
-export function catalogueSpanOf(catalogue: FactsCatalogue) {
+export function catalogueSpanOf(catalogue: PricedContent) {
   const boundary = catalogue.sets.find((s) => s.id === SNAPSHOT_2024_LAST_SET)!.releaseDate;
   const newer = catalogue.cards.filter((c) => c.set.releaseDate > boundary);
   const last = catalogue.sets.reduce((a, b) => (b.releaseDate > a.releaseDate ? b : a));

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, byValueDesc, medianValue, valued } from '../catalogue.ts';
+import { bandCounts, byValueDesc, medianValue, valued } from '../priced-content.ts';
 import { grailsOf } from './what-makes-a-grail.ts';
 
 /** How the catalogue labels gold star cards. */

@@ -1,7 +1,7 @@
 import { primaryPriceOf } from '../../catalogue/card-value.ts';
 import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { valued } from '../catalogue.ts';
+import { valued } from '../priced-content.ts';
 import { secondSourceOf, unpricedCardsOf } from './priced-stale-unpriced.ts';
 
 /** The article's worked example: Base Set Charizard, whose Shadowless line is dearer but not primary. */

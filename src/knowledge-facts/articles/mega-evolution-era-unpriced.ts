@@ -1,6 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, statusCounts, valued } from '../catalogue.ts';
 import { briefOf, type CardBrief, megaEvolutionSets } from '../new-era.ts';
+import { byValueDesc, statusCounts, valued } from '../priced-content.ts';
 
 /** How many of the series' most valuable cards the article names. */
 const TOP = 3;

@@ -1,6 +1,6 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
 import { megaEvolutionSets, valueHistoryOf } from '../new-era.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 
 const RARITY = 'Mega Hyper Rare';
 

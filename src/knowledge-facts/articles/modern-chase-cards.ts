@@ -1,6 +1,6 @@
 import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, medianValue, ranked, tallyOf, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, medianValue, ranked, tallyOf, valued } from '../priced-content.ts';
 
 /** The sets the article names, with their count of chase or grail cards. */
 const QUOTED_SETS = ['SWSH Black Star Promos', 'Evolving Skies', 'Prismatic Evolutions'];

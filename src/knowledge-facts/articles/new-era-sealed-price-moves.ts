@@ -1,7 +1,7 @@
 import { roundHundredths } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, medianRatio, weekPriceOf } from '../catalogue.ts';
 import { newEraSets, STANDARD_PRODUCTS, type StandardProduct, standardProductsOf } from '../new-era.ts';
+import { firstPriceOf, medianRatio, weekPriceOf } from '../priced-content.ts';
 
 /** How the table names each standard product after its set's name. */
 const LABELS: Record<StandardProduct, string> = {

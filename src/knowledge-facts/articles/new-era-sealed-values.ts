@@ -1,7 +1,7 @@
 import { medianUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { ranked } from '../catalogue.ts';
 import { newEraSets, type ProductBrief, productBriefOf, type StandardProduct, standardProductsOf } from '../new-era.ts';
+import { ranked } from '../priced-content.ts';
 
 type SetRow = Partial<Record<StandardProduct, ProductBrief>>;
 

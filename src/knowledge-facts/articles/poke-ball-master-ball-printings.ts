@@ -1,8 +1,8 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
 import { medianUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { type FactsCard, medianRatio, ranked } from '../catalogue.ts';
 import { briefOf, type CardBrief } from '../new-era.ts';
+import { type FactsCard, medianRatio, ranked } from '../priced-content.ts';
 
 /** The two patterns, as content's price lines name their printing. */
 const PATTERNS = { pokeball: 'Poké Ball', masterball: 'Master Ball' } as const;

@@ -2,13 +2,13 @@ import { primaryPriceOf } from '../../catalogue/card-value.ts';
 import { daysBetween } from '../../schemas/dates.ts';
 import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import type { FactsCatalogue } from '../catalogue.ts';
+import type { PricedContent } from '../priced-content.ts';
 
 /**
  * The second price source: the Pokémon TCG API's id-keyed export, which prices the cards tcgcsv's archive did
  * not map (content names it in each line's `source`), and the date of its newest figure.
  */
-export function secondSourceOf(catalogue: FactsCatalogue): { cards: number; updated_at: string | null } {
+export function secondSourceOf(catalogue: PricedContent): { cards: number; updated_at: string | null } {
   const dates = catalogue.cards.flatMap((c) => {
     const line = primaryPriceOf(c.entry);
     return line?.source.startsWith('pokemontcg') ? [line.updatedAt] : [];
@@ -17,14 +17,14 @@ export function secondSourceOf(catalogue: FactsCatalogue): { cards: number; upda
 }
 
 /** Why cards have no value: their set came out after the prices did, or none of their primary lines has a market price. */
-export function unpricedCardsOf(catalogue: FactsCatalogue): { newer_sets: number; no_market_line: number } {
+export function unpricedCardsOf(catalogue: PricedContent): { newer_sets: number; no_market_line: number } {
   const unpriced = catalogue.cards.filter((c) => c.summary.priceStatus === 'unpriced');
   const newer = unpriced.filter((c) => c.set.releaseDate > catalogue.pricesAsOf).length;
   return { newer_sets: newer, no_market_line: unpriced.length - newer };
 }
 
 /** Sealed products with a market price, oldest price first (equal dates by product id). */
-const byPriceDate = (catalogue: FactsCatalogue) =>
+const byPriceDate = (catalogue: PricedContent) =>
   catalogue.sealed
     .filter((p) => p.summary.valueUsd !== null)
     .sort((a, b) =>

@@ -1,7 +1,7 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
 import { medianUsd, percentOf, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 import { briefOf, type CardBrief, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
 
 const SET = 'sv8pt5';

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, medianValue, valued } from '../catalogue.ts';
+import { bandCounts, medianValue, valued } from '../priced-content.ts';
 
 /**
  * The rarities the article's table shows: an editor's choice (the labels collectors know, from Common to the gold

@@ -1,7 +1,7 @@
 import type { SealedEntry } from '../../schemas/sealed.ts';
 import { settings } from '../../schemas/settings.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { firstPriceOf, type History, ranked, weekPriceOf } from '../catalogue.ts';
+import { firstPriceOf, type History, ranked, weekPriceOf } from '../priced-content.ts';
 
 /** The day the article compares with: in the month of the card catalogue's 2024 snapshot. */
 const CATALOGUE_DAY = '2024-08-15';

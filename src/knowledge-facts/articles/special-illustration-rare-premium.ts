@@ -1,7 +1,7 @@
 import { roundHundredths } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../catalogue.ts';
 import { cardsOf, isChaseOrGrail, newEraSets } from '../new-era.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 
 const SIR = 'Special Illustration Rare';
 

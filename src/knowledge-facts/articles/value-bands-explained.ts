@@ -1,7 +1,7 @@
 import { medianUsd, percentOf } from '../../catalogue/money.ts';
 import { VALUE_BANDS, valueBandOf } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts } from '../catalogue.ts';
+import { bandCounts } from '../priced-content.ts';
 
 const article: ArticleFacts = {
   slug: 'value-bands-explained',

@@ -1,6 +1,6 @@
 import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, valued } from '../catalogue.ts';
+import { bandCounts, byValueDesc, ERAS, eraOf, medianValue, valued } from '../priced-content.ts';
 import { grailEraOf, grailsOf } from './what-makes-a-grail.ts';
 
 const article: ArticleFacts = {

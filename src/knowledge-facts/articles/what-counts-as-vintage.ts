@@ -1,6 +1,6 @@
 import { COMPS_SCOPES, MODERN_SET_PREFIXES, VINTAGE_SET_PREFIXES } from '../../catalogue/comps.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { ERAS, eraOf, valued } from '../catalogue.ts';
+import { ERAS, eraOf, valued } from '../priced-content.ts';
 
 const article: ArticleFacts = {
   slug: 'what-counts-as-vintage',

@@ -1,11 +1,11 @@
 import { COMPS_SCOPES } from '../../catalogue/comps.ts';
 import { VALUE_BANDS } from '../../catalogue/value-bands.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, eraOf, type FactsCatalogue, medianValue, tally, tallyOf, valued } from '../catalogue.ts';
+import { byValueDesc, eraOf, medianValue, type PricedContent, tally, tallyOf, valued } from '../priced-content.ts';
 import { secondSourceOf } from './priced-stale-unpriced.ts';
 
 /** The cards in the grail band, most valuable first. */
-export const grailsOf = (catalogue: FactsCatalogue) =>
+export const grailsOf = (catalogue: PricedContent) =>
   valued(catalogue.cards)
     .filter((c) => c.summary.valueBand === 'grail')
     .sort(byValueDesc);

@@ -1,6 +1,6 @@
 import { percentOf, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { bandCounts, eraOf, valued } from '../catalogue.ts';
+import { bandCounts, eraOf, valued } from '../priced-content.ts';
 
 const article: ArticleFacts = {
   slug: 'why-most-cards-are-budget',

@@ -19,6 +19,21 @@ export interface PlotBox {
   height: number;
 }
 
+/**
+ * The plot box of a chart `width` × `height` drawn `inset` in from every side.
+ * @throws RangeError naming `chart` when a side is not a number above twice the inset
+ * @example insetBox('sparklineSvg', 80, 24, 2) // { left: 2, top: 2, width: 76, height: 20 }
+ */
+export function insetBox(chart: string, width: number, height: number, inset: number): PlotBox {
+  for (const [name, size] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
+    if (!Number.isFinite(size) || size <= 2 * inset) throw new RangeError(`${chart}: ${name} must be a number above ${2 * inset}, got ${size}`);
+  }
+  return { left: inset, top: inset, width: width - 2 * inset, height: height - 2 * inset };
+}
+
 /** The smallest and largest known value of a series, and how many values are known. */
 export interface Extent {
   min: number;
@@ -73,7 +88,7 @@ export function plotPoints(values: readonly (number | null)[], box: PlotBox, dom
   });
 }
 
-/** The runs of consecutive known points: each run is one piece of line, an unknown value breaks the line. */
+/** The runs of consecutive known points: each run is one stretch of line, an unknown value breaks the line. */
 export function segmentsOf(points: readonly (Point | null)[]): Point[][] {
   const segments: Point[][] = [];
   let current: Point[] = [];
@@ -90,7 +105,7 @@ export function segmentsOf(points: readonly (Point | null)[]): Point[][] {
 
 /**
  * The SVG path data of the segments: each segment starts with `M` and goes on with `L`, so there is exactly one
- * `M`/`L` command per known value and one `M` per piece of line. A segment of a single point (a known day between
+ * `M`/`L` command per known value and one `M` per stretch of line. A segment of a single point (a known day between
  * two unknown ones) gets a zero-length `h0`, which a round line cap draws as a dot.
  *
  * @example pathData([[{ x: 0, y: 10 }, { x: 5, y: 2.25 }], [{ x: 15, y: 4 }]]) // "M0 10L5 2.3M15 4h0"

@@ -9,7 +9,7 @@
 import { formatUsd, signedPct } from '../../catalogue/format.ts';
 import { evenlySpaced, historyChange, historySpan, type PriceSeries } from '../../catalogue/price-history.ts';
 import { escapeHtml } from '../html.ts';
-import { coord, extentOf, isKnown, type PlotBox, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
+import { coord, extentOf, insetBox, isKnown, type Point, pathData, plotPoints, segmentsOf } from './geometry.ts';
 
 export interface PriceChartOptions {
   /** What the series is, first words of the summary (default "Market price"). */
@@ -96,12 +96,7 @@ export function downsample(values: readonly (number | null)[], maxPoints: number
 export function priceChartModel(history: PriceSeries, options: PriceChartOptions = {}): PriceChartModel | null {
   const width = options.width ?? PRICE_CHART_WIDTH;
   const height = options.height ?? PRICE_CHART_HEIGHT;
-  for (const [name, size] of [
-    ['width', width],
-    ['height', height],
-  ] as const) {
-    if (!Number.isFinite(size) || size <= 2 * INSET) throw new RangeError(`priceChartModel: ${name} must be a number above ${2 * INSET}, got ${size}`);
-  }
+  const box = insetBox('priceChartModel', width, height, INSET);
   // The labels come from every known value; a history with weekly closes is drawn a week a point throughout.
   const span = historySpan(history);
   const known = span.market.map((v) => (isKnown(v) ? v : null));
@@ -113,7 +108,6 @@ export function priceChartModel(history: PriceSeries, options: PriceChartOptions
   const { values, daysPerPoint: perValue } = downsample(spaced.values, options.maxPoints ?? DEFAULT_MAX_POINTS);
   const daysPerPoint = spaced.daysPerValue * perValue;
   const domain = extent.max > extent.min ? extent : flatDomain(extent.min);
-  const box: PlotBox = { left: INSET, top: INSET, width: width - 2 * INSET, height: height - 2 * INSET };
   const points = plotPoints(values, box, domain);
   const drawn = points.filter((p): p is Point => p !== null);
   const bottom = box.top + box.height;
@@ -176,17 +170,17 @@ export function priceChartSvg(model: PriceChartModel): string {
 export function priceChartHtml(history: PriceSeries, options: PriceChartOptions = {}): string {
   const model = priceChartModel(history, options);
   if (!model) return `<p class="price-chart-empty muted">${escapeHtml(NO_CHART_TEXT)}</p>`;
-  const e = escapeHtml;
+  const esc = escapeHtml;
   const sampled = model.daysPerPoint > 1 ? ` Drawn at one point per ${model.daysPerPoint} days.` : '';
   return (
     `<figure class="price-chart">` +
     `<div class="price-chart__body">` +
-    `<div class="price-chart__y" aria-hidden="true"><span>${e(model.axisTop)}</span><span>${e(model.axisBottom)}</span></div>` +
+    `<div class="price-chart__y" aria-hidden="true"><span>${esc(model.axisTop)}</span><span>${esc(model.axisBottom)}</span></div>` +
     priceChartSvg(model) +
-    `<div class="price-chart__x" aria-hidden="true"><span>${e(model.firstDate)}</span><span>${e(model.lastDate)}</span></div>` +
+    `<div class="price-chart__x" aria-hidden="true"><span>${esc(model.firstDate)}</span><span>${esc(model.lastDate)}</span></div>` +
     `</div>` +
-    `<figcaption><time datetime="${e(model.from)}">${e(model.from)}</time> to <time datetime="${e(model.to)}">${e(model.to)}</time>: ` +
-    `${e(model.first)} → ${e(model.last)} (${e(model.change)}). Low ${e(model.low)}, high ${e(model.high)}.${sampled}</figcaption>` +
+    `<figcaption><time datetime="${esc(model.from)}">${esc(model.from)}</time> to <time datetime="${esc(model.to)}">${esc(model.to)}</time>: ` +
+    `${esc(model.first)} → ${esc(model.last)} (${esc(model.change)}). Low ${esc(model.low)}, high ${esc(model.high)}.${sampled}</figcaption>` +
     `</figure>`
   );
 }

@@ -4,7 +4,7 @@
  */
 
 import { escapeHtml } from '../html.ts';
-import { coord, knownCount, seriesPath } from './geometry.ts';
+import { coord, insetBox, knownCount, seriesPath } from './geometry.ts';
 
 export interface SparklineOptions {
   /** The accessible name, e.g. "Market price, last 30 days: $310.00 to $352.10". Escaped here. */
@@ -33,14 +33,9 @@ const INSET = 2;
 export function sparklineSvg(values: readonly (number | null)[], options: { label: string; width?: number; height?: number }): string {
   const width = options.width ?? SPARKLINE_WIDTH;
   const height = options.height ?? SPARKLINE_HEIGHT;
-  for (const [name, size] of [
-    ['width', width],
-    ['height', height],
-  ] as const) {
-    if (!Number.isFinite(size) || size <= 2 * INSET) throw new RangeError(`sparklineSvg: ${name} must be a number above ${2 * INSET}, got ${size}`);
-  }
+  const box = insetBox('sparklineSvg', width, height, INSET);
   if (knownCount(values) < 2) return '';
-  const d = seriesPath(values, { left: INSET, top: INSET, width: width - 2 * INSET, height: height - 2 * INSET });
+  const d = seriesPath(values, box);
   const w = coord(width);
   const h = coord(height);
   return (

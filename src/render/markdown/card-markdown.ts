@@ -4,12 +4,12 @@ import { bandLabel } from '../../catalogue/value-bands.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
 import { itemChangesLine } from './change-markdown.ts';
-import { confidenceParagraph, historySection, marketFacts } from './market-markdown.ts';
+import { confidenceParagraph, historySection, marketDetails } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
 
 /**
  * The Markdown twin of `/api/cards/{slug}`: the same record, written for an
- * agent to read in few tokens (facts as a list, printings as a table).
+ * agent to read in few tokens (details as a list, printings as a table).
  */
 export function cardToMarkdown(card: CardDetail): string {
   return toMarkdown(cardToMarkdownTree(card));
@@ -28,7 +28,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
         ),
     ...confidenceParagraph(card.valueUsd, card.confidence, card.market),
   );
-  const facts = [
+  const details = [
     [`Set: ${card.setName}`],
     [`Rarity: ${card.rarity || 'none'}`],
     [`Types: ${card.types.join(', ') || 'none'}`],
@@ -40,9 +40,9 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
             .map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`))
             .join(', ')}`,
     ],
-    ...marketFacts(card.market),
+    ...marketDetails(card.market),
   ];
-  nodes.push(list(facts));
+  nodes.push(list(details));
   nodes.push(...printingsSection(card));
   if (card.graded) {
     nodes.push(heading(2, 'Graded'));

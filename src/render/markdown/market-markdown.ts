@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
-import { changesInWords } from '../../catalogue/change-fields.ts';
 import { formatUsd, signedPct } from '../../catalogue/format.ts';
+import { changesInWords } from '../../catalogue/price-change-fields.ts';
 import { historyChange } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
@@ -10,7 +10,7 @@ import { heading, link, list, paragraph, strong } from './mdast.ts';
  * The parts that cards and sealed products say alike in their Markdown twins:
  * where the value comes from, and how it moved over the history window.
  */
-export function marketFacts(market: Market | null): (string | PhrasingContent)[][] {
+export function marketDetails(market: Market | null): (string | PhrasingContent)[][] {
   if (!market) return [];
   return [
     [`Listings: ${formatUsd(market.lowPrice)} low to ${formatUsd(market.highPrice)} high`],
@@ -52,7 +52,7 @@ export function historySection(history: History | undefined, jsonHref: string, v
   ];
 }
 
-/** The value's change over each window (change-fields.ts): a line each, or one sentence when one line says it all. */
+/** The value's change over each window (price-change-fields.ts): a line each, or one sentence when one line says it all. */
 function changeSection(change: PriceChanges, history: History | undefined): RootContent[] {
   const lines = changesInWords(change, history);
   return lines.length === 1 ? [paragraph(`Change over ${lines[0]}.`)] : [paragraph('Change:'), list(lines.map((line) => [line]))];

@@ -3,7 +3,7 @@ import { formatUsd } from '../../catalogue/format.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SealedDetail } from '../../schemas/api-types.ts';
 import { itemChangesLine } from './change-markdown.ts';
-import { confidenceParagraph, historySection, marketFacts } from './market-markdown.ts';
+import { confidenceParagraph, historySection, marketDetails } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, toMarkdown } from './mdast.ts';
 
 /** The Markdown twin of `/api/sealed/{slug}`. */
@@ -26,7 +26,7 @@ export function sealedToMarkdownTree(product: SealedDetail): RootContent[] {
     [`Product id: ${product.productId} (TCGplayer)`],
     [`Packs inside: ${product.totalPacks ?? 'unknown'}`],
     [`Price per pack: ${product.pricePerPack === null ? 'n/a' : formatUsd(product.pricePerPack)}`],
-    ...marketFacts(product.market),
+    ...marketDetails(product.market),
   ];
   nodes.push(list(facts));
   nodes.push(...historySection(product.history, jsonUrl('sealed', product.slug), product.change));

@@ -86,13 +86,13 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
             `(of ${plural(set.cardCount, 'card')} in the catalogue; TCGplayer market prices as of ${set.pricesAsOf}).`,
         ),
   );
-  const facts: (string | PhrasingContent)[][] = [
+  const details: (string | PhrasingContent)[][] = [
     [`Set id: ${set.id}${set.ptcgoCode ? ` (PTCGO code ${set.ptcgoCode})` : ''}`],
     [`Released: ${set.releaseDate}`],
     [`Printed total: ${set.printedTotal} (${set.total} with secret rares)`],
   ];
-  if (set.topCard) facts.push(['Most valuable: ', link(pageUrl('cards', set.topCard.slug), set.topCard.name), ` at ${formatUsd(set.topCard.valueUsd)}`]);
-  nodes.push(list(facts));
+  if (set.topCard) details.push(['Most valuable: ', link(pageUrl('cards', set.topCard.slug), set.topCard.name), ` at ${formatUsd(set.topCard.valueUsd)}`]);
+  nodes.push(list(details));
   if (set.cards.length > 0) {
     nodes.push(heading(2, 'Cards by value'));
     nodes.push(

@@ -60,7 +60,7 @@ const IGNORED_LABELS: Record<IgnoredReason, string> = {
   'over-limit': 'beyond the words a search reads',
 };
 
-const e = escapeHtml;
+const esc = escapeHtml;
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The query string of a page of results, default values left out so that the same page has one URL. */
@@ -93,14 +93,14 @@ interface ListingShape<Params extends { q?: string; sort: SearchSort; limit: num
 
 function searchForm<P extends { q?: string; sort: SearchSort; limit: number; offset: number }>(shape: ListingShape<P>): string {
   const { filter, params } = shape;
-  const option = (value: string, label: string, selected: boolean) => `<option value="${e(value)}"${selected ? ' selected' : ''}>${e(label)}</option>`;
+  const option = (value: string, label: string, selected: boolean) => `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
   const sorts = Object.entries(SORT_LABELS)
     .filter(([sort]) => sort !== 'relevance')
     .map(([sort, label]) => option(sort, label, shape.askedSort === sort));
   return [
     `<form class="search-form" action="${shape.path}" method="get" role="search">`,
-    `<label>${e(shape.searchLabel)} <input name="q" type="search" value="${e(params.q ?? '')}" placeholder="${e(shape.placeholder)}" maxlength="${QUERY_MAX_LENGTH}" /></label>`,
-    `<label>${e(filter.label)} <select name="${filter.name}">${option('', filter.anyLabel, filter.selected === undefined)}${filter.options.map((o) => option(o.value, o.label, o.value === filter.selected)).join('')}</select></label>`,
+    `<label>${esc(shape.searchLabel)} <input name="q" type="search" value="${esc(params.q ?? '')}" placeholder="${esc(shape.placeholder)}" maxlength="${QUERY_MAX_LENGTH}" /></label>`,
+    `<label>${esc(filter.label)} <select name="${filter.name}">${option('', filter.anyLabel, filter.selected === undefined)}${filter.options.map((o) => option(o.value, o.label, o.value === filter.selected)).join('')}</select></label>`,
     `<label>Order <select name="sort">${option('', 'Best match', shape.askedSort === undefined || shape.askedSort === 'relevance')}${sorts.join('')}</select></label>`,
     '<button type="submit">Search</button>',
     `<a class="search-help" href="${SEARCH_HELP_PAGE}">Search syntax</a>`,
@@ -115,21 +115,23 @@ function summary<P extends { q?: string; sort: SearchSort; limit: number; offset
 ): string {
   const { params } = shape;
   const [one, many] = shape.nouns;
-  const what = params.q ? `match “${e(params.q)}”` : 'in all';
+  const what = params.q ? `match “${esc(params.q)}”` : 'in all';
   const filtered = shape.filter.selected
-    ? ` (${e(shape.filter.label.toLowerCase())}: ${e(shape.filter.options.find((o) => o.value === shape.filter.selected)?.label ?? '')})`
+    ? ` (${esc(shape.filter.label.toLowerCase())}: ${esc(shape.filter.options.find((o) => o.value === shape.filter.selected)?.label ?? '')})`
     : '';
   const head =
     answer.total === 0
       ? `<p class="listing-total">No ${many} ${what}${filtered}.</p>`
       : `<p class="listing-total">${plural(answer.total, one, many)} ${what}${filtered}${
-          answer.results.length > 0 ? `; ${params.offset + 1}–${params.offset + answer.results.length} shown, ${e(SORT_LABELS[params.sort].toLowerCase())}` : ''
+          answer.results.length > 0
+            ? `; ${params.offset + 1}–${params.offset + answer.results.length} shown, ${esc(SORT_LABELS[params.sort].toLowerCase())}`
+            : ''
         }.</p>`;
   const notes: string[] = [];
   const corrected = new Map<string, string>();
   for (const hit of answer.results) for (const [word, to] of Object.entries(hit.match?.corrected ?? {})) corrected.set(word, to);
-  if (corrected.size > 0) notes.push(`Read ${[...corrected].map(([word, to]) => `“${e(word)}” as “${e(to)}”`).join(', ')}.`);
-  if (answer.ignored?.length) notes.push(`Not searched: ${answer.ignored.map((i) => `“${e(i.word)}” (${IGNORED_LABELS[i.reason]})`).join(', ')}.`);
+  if (corrected.size > 0) notes.push(`Read ${[...corrected].map(([word, to]) => `“${esc(word)}” as “${esc(to)}”`).join(', ')}.`);
+  if (answer.ignored?.length) notes.push(`Not searched: ${answer.ignored.map((i) => `“${esc(i.word)}” (${IGNORED_LABELS[i.reason]})`).join(', ')}.`);
   return [head, ...notes.map((note) => `<p class="muted">${note}</p>`)].join('\n');
 }
 
@@ -138,7 +140,7 @@ function pager<P extends { q?: string; sort: SearchSort; limit: number; offset: 
   const { params } = shape;
   if (total <= params.limit && params.offset === 0) return '';
   const urlAt = (offset: number) =>
-    e(
+    esc(
       listingUrl(shape.path, {
         q: params.q,
         [shape.filter.name]: shape.filter.selected,
@@ -167,7 +169,7 @@ const PRICE_SOURCE = 'TCGplayer market';
  */
 export function pricesAsOfLine(pricesAsOf: string, marksStale: boolean): string {
   const stale = marksStale ? ` A value marked <small class="muted">stale</small> was last reported before then.` : '';
-  return `<p class="prices-as-of">Prices as of ${e(pricesAsOf)} (${PRICE_SOURCE}).${stale}</p>`;
+  return `<p class="prices-as-of">Prices as of ${esc(pricesAsOf)} (${PRICE_SOURCE}).${stale}</p>`;
 }
 
 /**
@@ -176,13 +178,13 @@ export function pricesAsOfLine(pricesAsOf: string, marksStale: boolean): string 
  * @example staleMark({ pricesAsOf: '2025-10-20' }) // "<small class=\"muted\" title=\"Last reported before 2025-10-20\">stale</small>"
  */
 export function staleMark({ pricesAsOf, updatedAt }: { pricesAsOf?: string; updatedAt?: string }): string {
-  if (updatedAt) return `<small class="muted" title="Last reported ${e(updatedAt)}">stale, ${e(updatedAt)}</small>`;
-  return `<small class="muted"${pricesAsOf ? ` title="Last reported before ${e(pricesAsOf)}"` : ''}>stale</small>`;
+  if (updatedAt) return `<small class="muted" title="Last reported ${esc(updatedAt)}">stale, ${esc(updatedAt)}</small>`;
+  return `<small class="muted"${pricesAsOf ? ` title="Last reported before ${esc(pricesAsOf)}"` : ''}>stale</small>`;
 }
 
 function valueCell(valueUsd: number | null, band?: string | null, mark = ''): string {
-  const value = valueUsd === null ? '<span class="muted">Unpriced</span>' : `<span class="result-price">${e(formatUsd(valueUsd))}</span>`;
-  return `<div class="result-value">${value}${valueUsd !== null && mark ? ` ${mark}` : ''}${band ? ` <span class="band">${e(band)}</span>` : ''}</div>`;
+  const value = valueUsd === null ? '<span class="muted">Unpriced</span>' : `<span class="result-price">${esc(formatUsd(valueUsd))}</span>`;
+  return `<div class="result-value">${value}${valueUsd !== null && mark ? ` ${mark}` : ''}${band ? ` <span class="band">${esc(band)}</span>` : ''}</div>`;
 }
 
 function trendCell(sparkline: Sparkline, values: readonly (number | null)[] | undefined, label: string): string {
@@ -198,7 +200,7 @@ function listing<P extends { q?: string; sort: SearchSort; limit: number; offset
   dating: { pricesAsOf: string; marksStale: boolean },
 ): string {
   return [
-    `<h1>${e(heading)}</h1>`,
+    `<h1>${esc(heading)}</h1>`,
     searchForm(shape),
     summary(shape, answer),
     rows.length > 0 ? pricesAsOfLine(dating.pricesAsOf, dating.marksStale) : '',
@@ -245,8 +247,8 @@ export function cardSearchPage({ params, pricesAsOf, askedSort, answer, trendOf,
     const details = [printing?.label, card.rarity, card.types.join(', ')].filter(Boolean).join(' · ');
     return [
       '<li>',
-      `<img class="thumb" src="${e(card.imageSmall)}" alt="" width="48" height="67" loading="lazy" />`,
-      `<div class="result-name"><a href="${e(pageUrl('cards', card.slug))}">${e(card.exactName)}</a>${details ? `<br /><small>${e(details)}</small>` : ''}</div>`,
+      `<img class="thumb" src="${esc(card.imageSmall)}" alt="" width="48" height="67" loading="lazy" />`,
+      `<div class="result-name"><a href="${esc(pageUrl('cards', card.slug))}">${esc(card.exactName)}</a>${details ? `<br /><small>${esc(details)}</small>` : ''}</div>`,
       printing ? '' : trendCell(sparkline, trendOf(card.id), `${card.exactName}: market price history`),
       printing
         ? valueCell(printing.valueUsd, valueBandOf(printing.valueUsd))
@@ -285,7 +287,7 @@ export function sealedListingPage({ params, pricesAsOf, askedSort, kinds, answer
     const perPack = product.pricePerPack === null ? '' : ` · ${formatUsd(product.pricePerPack)} per pack`;
     return [
       '<li>',
-      `<div class="result-name"><a href="${e(pageUrl('sealed', product.slug))}">${e(product.cleanName)}</a><br /><small>${e(kindLabel(product.kind))} · ${e(product.groupName)}${e(perPack)}</small></div>`,
+      `<div class="result-name"><a href="${esc(pageUrl('sealed', product.slug))}">${esc(product.cleanName)}</a><br /><small>${esc(kindLabel(product.kind))} · ${esc(product.groupName)}${esc(perPack)}</small></div>`,
       trendCell(sparkline, trendOf(product.id), `${product.cleanName}: market price history`),
       valueCell(product.valueUsd, undefined, product.priceStatus === 'stale' ? staleMark({ pricesAsOf }) : ''),
       '</li>',

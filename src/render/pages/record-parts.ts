@@ -3,8 +3,9 @@
  * the price history with its changes in words, and the imports that changed the record. One place, so that the
  * two pages say it alike; everything a record supplies is escaped here.
  */
-import { changesInWords } from '../../catalogue/change-fields.ts';
+
 import { formatUsd } from '../../catalogue/format.ts';
+import { changesInWords } from '../../catalogue/price-change-fields.ts';
 import type { PriceSeries } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import { changesMarkdownUrl } from '../../http/links.ts';

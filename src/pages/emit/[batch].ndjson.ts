@@ -14,18 +14,18 @@ import { type Collection, pageUrl } from '../../http/links.ts';
 import Page from '../../layouts/Page.astro';
 import { logPhase } from '../../pipeline/build-log.ts';
 import { loadCatalogue, releaseCatalogue } from '../../pipeline/catalogue.ts';
-import { bundlesOf } from '../../pipeline/emit-files.ts';
+import { batchesOf } from '../../pipeline/emit-files.ts';
 import type { PageRenderer } from '../../pipeline/emit-items.ts';
-import { runBundle } from '../../pipeline/pipeline.ts';
+import { runBatch } from '../../pipeline/pipeline.ts';
 import type { ArticleTitles } from '../../render/markdown/knowledge-markdown.ts';
 import { cardPageOf } from '../../render/pages/card-page.ts';
 import { FRAME_PROPS, FRAME_SLOTS, type PageFrame, pageFrameOf, SHELL_MAIN, SHELL_TITLE } from '../../render/pages/page-shell.ts';
 import type { KnowledgeDetail } from '../../schemas/api-types.ts';
 
 /**
- * Build-only routes, one per bundle of the site's files (src/pipeline/pipeline.ts
+ * Build-only routes, one per batch of the site's files (src/pipeline/pipeline.ts
  * says what the build does; this adapter gives it the catalogue and Astro's
- * renderer). Its body is the list of files the bundle made or kept, which the
+ * renderer). Its body is the list of files the batch made or kept, which the
  * build-output integration gathers and deletes. Never served. Pages are
  * rendered with the container API: as routes of their own, each page would
  * pay for Astro's whole page pipeline.
@@ -35,7 +35,7 @@ const catalogueCache = { dir: paths.cardFileCacheDir, codeVersion: paths.codeVer
 export const getStaticPaths = (async () => {
   // Astro asks for the paths just before it renders them: the build's third phase begins.
   logPhase(3);
-  return bundlesOf(await loadCatalogue(catalogueCache)).map((bundle) => ({ params: { bundle } }));
+  return batchesOf(await loadCatalogue(catalogueCache)).map((batch) => ({ params: { batch } }));
 }) satisfies GetStaticPaths;
 
 const schemas = Object.fromEntries(
@@ -99,8 +99,8 @@ let renderer: Promise<PageRenderer> | undefined;
 export const GET: APIRoute = async ({ params }) => {
   renderer ??= createRenderer();
   const catalogue = await loadCatalogue(catalogueCache);
-  const last = params.bundle === bundlesOf(catalogue).at(-1);
-  const body = await runBundle(params.bundle!, paths, catalogue, schemas, await renderer, { last });
+  const last = params.batch === batchesOf(catalogue).at(-1);
+  const body = await runBatch(params.batch!, paths, catalogue, schemas, await renderer, { last });
   if (last) releaseCatalogue();
   return new Response(body);
 };

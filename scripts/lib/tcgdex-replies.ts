@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { isoDate } from '../../src/schemas/common.ts';
 import { tcgdexIdSchema, text } from '../../src/schemas/text.ts';
-import type { AnswerSource } from './source-answers.ts';
+import type { ReplySource } from './source-replies.ts';
 
 /**
  * What the catalogue sync reads of TCGdex's public API (https://api.tcgdex.net/v2/en/; MIT-licensed data), in
@@ -9,7 +9,7 @@ import type { AnswerSource } from './source-answers.ts';
  * `GET sets/<id>` (Set) and `GET cards/<id>` (Card). Only the fields the sync converts are checked, each of
  * the published type; others (attacks, abilities, boosters, …) pass unread, so a new field upstream breaks
  * nothing. Every id is of TCGdex's shape (it is joined into a path and a URL), every text within the bounds content
- * holds (src/schemas/text.ts), every list and answer of a bounded size. Saved answers sit in a folder as `sets.json`,
+ * holds (src/schemas/text.ts), every list and reply of a bounded size. Saved replies sit in a folder as `sets.json`,
  * `sets/<setId>.json` and `cards/<cardId>.json`.
  */
 
@@ -21,7 +21,7 @@ const name = text().min(1);
 const productId = z.number().int().positive();
 const count = z.number().int().nonnegative();
 const thirdParty = z.object({ cardmarket: productId.optional(), tcgplayer: productId.optional() });
-/** The most a list of an answer may hold: more sets, cards or printings than any TCGdex has, by far. */
+/** The most a list of a reply may hold: more sets, cards or printings than any TCGdex has, by far. */
 const SETS_MAX = 10_000;
 const CARDS_MAX = 100_000;
 const ITEMS_MAX = 64;
@@ -34,7 +34,7 @@ const setResume = z.object({ id, name, cardCount: z.object({ total: count, offic
 /** `GET sets`. */
 export const tcgdexSetList = z.array(setResume).max(SETS_MAX);
 
-/** CardResume: a card of a set's answer. */
+/** CardResume: a card of a set's reply. */
 const cardResume = z.object({ id, localId: id, name, image: image.optional() });
 
 /** `GET sets/<id>`: Set. */
@@ -84,20 +84,20 @@ export const tcgdexCard = z.object({
 });
 export type TcgdexCard = z.infer<typeof tcgdexCard>;
 
-/** The most bytes an answer may be: a card's is a few kB, a set's about 100 bytes a card. */
+/** The most bytes a reply may be: a card's is a few kB, a set's about 100 bytes a card. */
 const SETS_BYTES = { bytes: 4 * 1024 * 1024, what: 'the TCGdex list of sets' };
-const SET_BYTES = { bytes: 32 * 1024 * 1024, what: 'a TCGdex set answer' };
-const CARD_BYTES = { bytes: 1024 * 1024, what: 'a TCGdex card answer' };
+const SET_BYTES = { bytes: 32 * 1024 * 1024, what: 'a TCGdex set reply' };
+const CARD_BYTES = { bytes: 1024 * 1024, what: 'a TCGdex card reply' };
 
-/** The three reads of TCGdex, from the network or a folder of saved answers (answerSource). */
-export function tcgdexReader(source: AnswerSource) {
+/** The three reads of TCGdex, from the network or a folder of saved replies (replySource). */
+export function tcgdexReader(source: ReplySource) {
   const set = (setId: string) => [`sets/${encodeURIComponent(setId)}`, `sets/${setId}.json`] as const;
   const card = (cardId: string) => [`cards/${encodeURIComponent(cardId)}`, `cards/${cardId}.json`] as const;
   return {
     sets: () => source.read(tcgdexSetList, 'sets', 'sets.json', SETS_BYTES),
     set: (setId: string) => source.read(tcgdexSet, ...set(setId), SET_BYTES),
     card: (cardId: string) => source.read(tcgdexCard, ...card(cardId), CARD_BYTES),
-    /** Where the list of sets, a set's or a card's answer is, as messages name it. */
+    /** Where the list of sets, a set's or a card's reply is, as messages name it. */
     whereSets: () => source.where('sets', 'sets.json'),
     whereSet: (setId: string) => source.where(...set(setId)),
     whereCard: (cardId: string) => source.where(...card(cardId)),

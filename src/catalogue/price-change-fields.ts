@@ -19,9 +19,9 @@ const unknown = (reason: NonNullable<PriceChange['reason']>): PriceChange => ({ 
  * The change fields of a value with these known prices (its latest record and its history), each window ending on
  * the last day anything is known of. Without a history there is nothing to measure: too short when a price is
  * known now, and no price now when none is.
- * @example changeFieldsOf({ history, latest })['7d'] // { fromUsd: 31, fromDate: '2025-10-14', changeUsd: 3, changePct: 9.7, reason: null }
+ * @example priceChangesOf({ history, latest })['7d'] // { fromUsd: 31, fromDate: '2025-10-14', changeUsd: 3, changePct: 9.7, reason: null }
  */
-export function changeFieldsOf(known: KnownPrices): PriceChanges {
+export function priceChangesOf(known: KnownPrices): PriceChanges {
   const fields = {} as PriceChanges;
   for (const change of changesOver(known, CHANGE_WINDOW_DAYS)) {
     fields[windowKey(change.days as ChangeWindowDays)] =

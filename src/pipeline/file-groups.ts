@@ -11,7 +11,7 @@ export const outputPath = (path: string) => path.replace(/^\//, '');
  * (`alsoShown`). Without a slug, the collection's index page. The JSON may be made when the files are (a function),
  * with `key` then given: contentKey of the JSON (src/pipeline/card-pieces.ts keeps the cards').
  */
-export function representations(
+export function recordGroup(
   collection: Collection,
   slug: string | undefined,
   json: string | (() => string),

@@ -13,11 +13,11 @@ import type { SealedEntry } from '../schemas/sealed.ts';
 import type { SetEntry } from '../schemas/set.ts';
 
 /**
- * The catalogue as the articles' figures see it: every card and sealed product with the summary the API serves
+ * The content as the articles' figures see it, priced: every card and sealed product with the summary the API serves
  * for it (value, band, price status from src/catalogue/card-record.ts and sealed-record.ts, as of the newest price
  * date), so a figure an article states is the one a client can count in the API's answers.
  */
-export interface FactsCatalogue {
+export interface PricedContent {
   pricesAsOf: string;
   /** content/sets.json, in its order (release order). */
   sets: SetEntry[];
@@ -35,9 +35,9 @@ export interface FactsCard {
 }
 
 /**
- * @example factsCatalogueOf({ sets, cards, sealed }).summary.cardsByBand.grail // 68
+ * @example pricedContentOf({ sets, cards, sealed }).summary.cardsByBand.grail // 68
  */
-export function factsCatalogueOf(content: ContentCatalogue): FactsCatalogue {
+export function pricedContentOf(content: ContentCatalogue): PricedContent {
   const pricesAsOf = pricesAsOfOf(content.cards, content.sealed);
   const setById = new Map(content.sets.map((s) => [s.id, s]));
   const cards = content.cards.map((entry) => {

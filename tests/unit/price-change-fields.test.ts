@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeFieldsOf, changesInWords, changeWords } from '../../src/catalogue/change-fields.ts';
 import { CHANGE_WINDOW_DAYS } from '../../src/catalogue/price-change.ts';
+import { changesInWords, changeWords, priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
 
@@ -20,7 +20,7 @@ const history: PriceSeries = {
 
 describe("a record's change fields", () => {
   it('give every window in one shape: the figures changeOver computes, or nulls and the reason', () => {
-    const change = changeFieldsOf({ history });
+    const change = priceChangesOf({ history });
     expect(change).toEqual({
       '7d': { fromUsd: 31, fromDate: '2025-10-14', changeUsd: 3, changePct: 9.7, reason: null },
       '30d': { fromUsd: 16, fromDate: '2025-09-21', changeUsd: 18, changePct: 112.5, reason: null },
@@ -31,8 +31,8 @@ describe("a record's change fields", () => {
   });
 
   it('without a history are too short for a priced value, and have no price now for an unpriced one', () => {
-    expect(Object.values(changeFieldsOf({ latest: { date: '2025-10-20', usd: 1 } })).map((c) => c.reason)).toEqual(Array(4).fill('history-too-short'));
-    expect(Object.values(changeFieldsOf({})).map((c) => c.reason)).toEqual(Array(4).fill('no-price-now'));
+    expect(Object.values(priceChangesOf({ latest: { date: '2025-10-20', usd: 1 } })).map((c) => c.reason)).toEqual(Array(4).fill('history-too-short'));
+    expect(Object.values(priceChangesOf({})).map((c) => c.reason)).toEqual(Array(4).fill('no-price-now'));
   });
 
   it('are keyed by the windows of CHANGE_WINDOW_DAYS, as the schema names them', () => {
@@ -40,13 +40,13 @@ describe("a record's change fields", () => {
     const keys = CHANGE_WINDOW_DAYS.map((days) => `${days}d`);
     expect(schema.required).toEqual(keys);
     expect(Object.keys(schema.properties)).toEqual(keys);
-    expect(Object.keys(changeFieldsOf({ history }))).toEqual(keys);
+    expect(Object.keys(priceChangesOf({ history }))).toEqual(keys);
   });
 });
 
 describe('a change in words', () => {
   it('says the window, the direction, the percentage, the dollars and the price it is from', () => {
-    expect(changesInWords(changeFieldsOf({ history }), history)).toEqual([
+    expect(changesInWords(priceChangesOf({ history }), history)).toEqual([
       '7 days: up 9.7% (+$3.00) since 2025-10-14 ($31.00)',
       '30 days: up 112.5% (+$18.00) since 2025-09-21 ($16.00)',
       '90 and 365 days: the price history starts 2025-09-07',
@@ -54,8 +54,8 @@ describe('a change in words', () => {
   });
 
   it('says once what windows next to each other share, and apart what they do not', () => {
-    expect(changesInWords(changeFieldsOf({}), undefined)).toEqual(['7, 30, 90 and 365 days: no price is known now']);
-    const { '7d': known, '90d': tooShort } = changeFieldsOf({ history });
+    expect(changesInWords(priceChangesOf({}), undefined)).toEqual(['7, 30, 90 and 365 days: no price is known now']);
+    const { '7d': known, '90d': tooShort } = priceChangesOf({ history });
     const noPriceThen = { ...tooShort, reason: 'no-price-then' as const };
     expect(changesInWords({ '7d': noPriceThen, '30d': known, '90d': noPriceThen, '365d': tooShort }, history)).toEqual([
       '7 days: no price was known then',

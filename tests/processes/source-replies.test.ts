@@ -4,19 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerError, answerSource, SourceFailed } from '../../scripts/lib/source-answers.ts';
+import { ReplyError, replySource, SourceFailed } from '../../scripts/lib/source-replies.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 
 /**
- * The answers of a public source (scripts/lib/source-answers.ts) are bounded before they are parsed: an answer
+ * The replies of a public source (scripts/lib/source-replies.ts) are bounded before they are parsed: a reply
  * larger than its kind may be is refused naming where it is, whether a folder holds it or a server sends it (with
- * or without saying its length), and a saved answer is never looked for outside its folder.
+ * or without saying its length), and a saved reply is never looked for outside its folder.
  */
 const AGENT = 'card-values-test';
-const LIMIT = { bytes: 1024, what: 'a test answer' };
+const LIMIT = { bytes: 1024, what: 'a test reply' };
 const any = z.unknown();
 
-const folder = scratchDir('source-answers');
+const folder = scratchDir('source-replies');
 let server: Server;
 let origin: string;
 
@@ -47,8 +47,8 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe('a saved answer', () => {
-  const saved = () => answerSource(join(folder, 'saved'), AGENT);
+describe('a saved reply', () => {
+  const saved = () => replySource(join(folder, 'saved'), AGENT);
 
   it('within its bound is read and checked', async () => {
     await expect(saved().read(any, 'small', 'small.json', LIMIT)).resolves.toEqual({ ok: true });
@@ -56,8 +56,8 @@ describe('a saved answer', () => {
 
   it('larger than its kind may be is refused, with its size and the bound', async () => {
     const read = saved().read(any, 'big', 'big.json', LIMIT);
-    await expect(read).rejects.toThrow(AnswerError);
-    await expect(read).rejects.toThrow(/big\.json: 4,107 bytes, more than the 1,024 a test answer may be$/);
+    await expect(read).rejects.toThrow(ReplyError);
+    await expect(read).rejects.toThrow(/big\.json: 4,107 bytes, more than the 1,024 a test reply may be$/);
   });
 
   it('is never looked for outside its folder, whatever the name asked for', async () => {
@@ -66,14 +66,14 @@ describe('a saved answer', () => {
   });
 });
 
-describe('an answer from a server', () => {
+describe('a reply from a server', () => {
   it('within its bound is read and checked', async () => {
-    await expect(answerSource(origin, AGENT).read(any, 'small', 'small', LIMIT)).resolves.toEqual({ ok: true });
+    await expect(replySource(origin, AGENT).read(any, 'small', 'small', LIMIT)).resolves.toEqual({ ok: true });
   });
 
   it.each(['declared', 'streamed'])('larger than its kind may be is refused, its length %s', async (path) => {
-    const read = answerSource(origin, AGENT).read(any, path, path, LIMIT);
+    const read = replySource(origin, AGENT).read(any, path, path, LIMIT);
     await expect(read).rejects.toThrow(SourceFailed);
-    await expect(read).rejects.toThrow(`${origin}/${path}: more than the 1,024 bytes a test answer may be`);
+    await expect(read).rejects.toThrow(`${origin}/${path}: more than the 1,024 bytes a test reply may be`);
   });
 });
