@@ -1,7 +1,7 @@
 import { percentOf } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, medianValue, tallyOf, valued } from '../priced-content.ts';
 import { briefOf, type CardBrief, cardsOf, isChaseOrGrail, lastScarletVioletSets } from '../new-era.ts';
+import { byValueDesc, medianValue, tallyOf, valued } from '../priced-content.ts';
 
 /** How many of each set's most valuable cards the second table lists. */
 const TOP_PER_SET = 3;

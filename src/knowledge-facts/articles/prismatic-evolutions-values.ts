@@ -1,8 +1,8 @@
 import { printingsOf } from '../../catalogue/card-record.ts';
 import { medianUsd, percentOf, roundHundredths, sumUsd } from '../../catalogue/money.ts';
 import type { ArticleFacts } from '../article-facts.ts';
-import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 import { briefOf, type CardBrief, isChaseOrGrail, valueHistoryOf } from '../new-era.ts';
+import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 
 const SET = 'sv8pt5';
 const UMBREON = 'sv8pt5-161';
