@@ -5,13 +5,15 @@ import { functionUnavailable, internalError, problemResponse } from '../http/pro
 import { type ListOptions, type ListOutput, type ListRenderContext, renderList } from './list-render.ts';
 
 /**
- * Where lists are valued, as the function sees it: a `ListValuer` it is given, which admits a request's lines and
- * values them. On Node that is list-valuer.ts: in one worker thread (list-worker.ts), one list at a time, never on the thread that
- * answers searches (but a list of a few lines, which costs what a search does). A list is the one request whose work grows with its input: a list of the most lines (COLLECTION_LIMITS.lines) of unknown
- * words walks the vocabulary for seconds, and its answer (several MB of JSON and Markdown, and their token
- * count) takes hundreds of milliseconds more to write. On the main thread that stalled every other client and
- * could exhaust its heap; in the worker it stalls nobody, and its memory has a ceiling of its own
- * (`resourceLimits`): a worker past it ends alone and the request gets a 503, the function goes on.
+ * Where lists are valued, as the function sees it: a `ListValuer` it is given (function-core.ts), which admits a
+ * request's lines and values them, and what every valuer shares (its limits, its refusals). Node's is
+ * list-valuer.ts: short lists on the main thread, the rest in one worker thread (list-worker.ts), one at a time,
+ * never on the thread that answers searches. A list is the one request whose work grows with its input: a list of
+ * the most lines (COLLECTION_LIMITS.lines) of unknown words walks the vocabulary for seconds, and its answer
+ * (several MB of JSON and Markdown, and their token count) takes hundreds of milliseconds more to write. On the
+ * main thread that stalled every other client and could exhaust its heap; in the worker it stalls nobody, and its
+ * memory has a ceiling of its own (`resourceLimits`): a worker past it ends alone and the request gets a 503, the
+ * function goes on. A runtime without threads needs another valuer with the same limits (issue 47, item 3).
  *
  * What waits is bounded: a request is admitted with its lines before it is counted against the rate limit,
  * and while LIST_WORK.admittedLines are admitted (running or queued) the next is refused, at no cost, with a

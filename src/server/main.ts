@@ -1,10 +1,10 @@
 /**
- * Starts the service on a finished build: reads its settings (config.ts), loads
- * the search data (through fs-data.ts, the function's data on Node), wires the
- * rate limiter and agent verifier (the gate) and the list valuer into the function
- * (function-core.ts) behind node:http (node-http-server.ts), listens, and answers one search before it reports ready so
- * the first real request is fast. The manifest is parsed once that search is
- * answered (files wait for it).
+ * Starts the service on Node on a finished build: reads its settings (config.ts), loads the search data from
+ * dist/server (fs-data.ts, the function's data on Node), wires the rate limiter and agent verifier (the gate) and
+ * the list valuer (inline or in the list worker) into the function (function-core.ts, the same function
+ * createFetchHandler serves on other runtimes), serves it over node:http (node-http-server.ts), listens, and
+ * answers one search before it reports ready so the first real request is fast. The manifest is parsed once that
+ * search is answered (files wait for it).
  *
  * The build bundles this file and everything it imports into one file,
  * dist/server/function.mjs (src/integrations/function-bundle.ts): that is what
