@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FunctionData, functionDataFile } from './function-data.ts';
@@ -14,7 +15,9 @@ const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOff
 export function fsData(serverDir: string): FunctionData {
   const pathOf = (file: string) => join(serverDir, functionDataFile(file));
   return {
-    bytes: async (file) => bytesOf(await readFile(pathOf(file))),
+    // Bytes (the packs, the history store) are read in one call, as they were before this interface: fs/promises
+    // reads a file in 512 KB steps through the thread pool, which made the start's 26 MB of packs ~25 ms slower.
+    bytes: async (file) => bytesOf(readFileSync(pathOf(file))),
     text: (file) => readFile(pathOf(file), 'utf8'),
   };
 }
