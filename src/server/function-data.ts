@@ -39,6 +39,11 @@ export type FunctionDataFile = (typeof FUNCTION_DATA_FILES)[number];
 export interface FunctionData {
   bytes(file: FunctionDataFile): Promise<Uint8Array<ArrayBuffer>>;
   text(file: FunctionDataFile): Promise<string>;
+  /**
+   * The bytes at once, where the source can give them without waiting (a file system): then the searchers read
+   * each side file when a request first needs it, as Node always has, instead of all of them ahead (searchers.ts).
+   */
+  bytesNow?(file: FunctionDataFile): Uint8Array<ArrayBuffer>;
 }
 
 const KNOWN: ReadonlySet<string> = new Set(FUNCTION_DATA_FILES);

@@ -65,10 +65,10 @@ let firstSearchAnswered!: () => void;
 const firstSearch = new Promise<void>((resolve) => (firstSearchAnswered = resolve));
 // The function's own files, from dist/server (fs-data.ts): other runtimes give the function another source.
 const data = fsData(join(dist, 'server'));
-const searchers = await searchersFrom(data);
-// Read once the search data is, not beside it: its 512 KB steps through the thread pool would hold up the search files'.
 const manifestText = data.text(MANIFEST_FILE);
 const manifest = firstSearch.then(() => manifestText).then((text) => JSON.parse(text) as FileManifest);
+// From the disk the packs are read at once and each side file when first needed (searchers.ts).
+const searchers = await searchersFrom(data);
 step('search data');
 const limiter = config.ratePolicy && createLimiter(config.ratePolicy, { redisUrl: config.redisUrl });
 let verifyAgent: ReturnType<typeof createAgentVerifier>;

@@ -106,10 +106,12 @@ export function searchersOf(files: SearchFiles): Searchers {
 }
 
 /**
- * The searchers of a build from any runtime's data (function-data.ts): the packs and the side files' text are
- * fetched together, once, the side files then parsed on first use and their text let go.
+ * The searchers of a build from any runtime's data (function-data.ts). From a source that reads at once (the file
+ * system) each side file is read when first needed, off the start's path; from any other the packs and the side
+ * files' text are fetched together, once, the side files then parsed on first use and their text let go.
  */
 export async function searchersFrom(data: FunctionData): Promise<Searchers> {
+  if (data.bytesNow) return searchersReadingNow(data.bytesNow);
   const [cards, sealed, ...texts] = await Promise.all([data.bytes(PACKS.cards), data.bytes(PACKS.sealed), ...SIDE_FILES.map((file) => data.text(file))]);
   const side = new Map<string, string>(SIDE_FILES.map((file, i) => [file, texts[i]]));
   return searchersOf({
@@ -121,4 +123,9 @@ export async function searchersFrom(data: FunctionData): Promise<Searchers> {
       return JSON.parse(text) as T;
     },
   });
+}
+
+/** The searchers over a source that reads at once (the file system): each side file read when first needed. */
+export function searchersReadingNow(read: (file: FunctionDataFile) => Uint8Array): Searchers {
+  return searchersOf({ bytes: read, json: (file) => JSON.parse(new TextDecoder().decode(read(file))) });
 }

@@ -7,7 +7,7 @@ import { COLLECTION_LIMITS } from '../../src/http/limits.ts';
 import { type AssetStore, assetData } from '../../src/server/asset-data.ts';
 import { createFetchHandler, type FetchHandler } from '../../src/server/fetch-handler.ts';
 import { diskFiles, fsData } from '../../src/server/fs-data.ts';
-import { FUNCTION_DATA_FILES, type FunctionDataFile } from '../../src/server/function-data.ts';
+import { FUNCTION_DATA_FILES, type FunctionData, type FunctionDataFile } from '../../src/server/function-data.ts';
 import { createFunctionGate } from '../../src/server/function-gate.ts';
 import { LIST_WORKER_FILE } from '../../src/server/function-paths.ts';
 import { createListValuer, type ListValuer } from '../../src/server/list-valuer.ts';
@@ -33,7 +33,7 @@ const CLIENT = { address: '127.0.0.1' };
 
 const valuers: ListValuer[] = [];
 /** The fetch handler over the fixture build, its lists valued as npm start values them, counted by `rateLimit`. */
-function handlerOf({ rateLimit = '100000/60', data = fsData(serverDir) } = {}): FetchHandler {
+function handlerOf({ rateLimit = '100000/60', data = fsData(serverDir) as FunctionData } = {}): FetchHandler {
   return createFetchHandler({
     data,
     files: diskFiles(join(dist, 'client')),
