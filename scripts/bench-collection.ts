@@ -57,7 +57,7 @@ import { type CatalogueData, prepareCatalogue } from '../src/search/catalogue-se
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearchRecord, sealedCatalogue } from '../src/search/sealed-searcher.ts';
 import { readSearchPack, writeSearchPack } from '../src/search/search-pack.ts';
 import { createFeedEndpoint } from '../src/server/feed-endpoint.ts';
-import type { Searchers } from '../src/server/search-data.ts';
+import type { Searchers } from '../src/server/searchers.ts';
 import { loadRealCatalogue, realContent } from '../tests/support/real-catalogue.ts';
 import { median, ms, percentile, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { randomSource } from './lib/hostile-queries.ts';

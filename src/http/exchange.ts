@@ -17,6 +17,30 @@ export interface HttpRequest {
   missingHost?: boolean;
   /** A request with more than one Host field, which RFC 9112 §3.2 has the server refuse too (a runtime that merges fields cannot tell). */
   repeatedHost?: boolean;
+  /**
+   * The address of the peer as the runtime saw it: node:http's socket, or what a platform reports as the client
+   * (Cloudflare's CF-Connecting-IP, Netlify's context.ip). Forwarded headers are the gate's to weigh (client.ts).
+   */
+  clientAddress?: string;
+  /** Whether the connection the runtime received was encrypted (TLS), when no trusted proxy says otherwise. */
+  encrypted?: boolean;
+  /** The body as it arrives (a POST's); absent when there is none. */
+  body?: RequestBody;
+}
+
+/**
+ * A request's body as a runtime hands it over: its bytes as they arrive (a fetch Request's stream, node:http's
+ * chunks), read by the function with its limits (src/server/request-body.ts).
+ */
+export interface RequestBody {
+  /** The bytes in order; the iteration throws when the upload is cut before its end. */
+  chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Said once when the function stops reading before the end (the body was refused): a runtime that owns the
+   * connection closes it so that the refusal still reaches a sender that is still sending (node:http); a
+   * platform's runtime drops the rest itself.
+   */
+  abandon?(): void;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import { type AsOfRange, asOfOf } from '../collection/as-of.ts';
 import { type ListLine, linesOfCsv, linesOfText } from '../collection/list-lines.ts';
 import { seriesOf } from '../collection/list-series.ts';
 import { type Answer, answerOnce, JSON_CONTENT_TYPE } from '../http/answer.ts';
+import type { HttpRequest } from '../http/exchange.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import { bytesText, COLLECTION_LIMITS, countText, listCost } from '../http/limits.ts';
 import { negotiateAmong } from '../http/negotiate.ts';
@@ -12,7 +12,7 @@ import type { PageShell } from '../render/pages/page-shell.ts';
 import type { CollectionEntry } from '../schemas/api-types.ts';
 import type { FunctionGate } from './function-gate.ts';
 import type { ListOptions, ListOutput } from './list-render.ts';
-import { type ListAnswer, type ListValuer, listWorkProblem } from './list-valuer.ts';
+import { type ListAnswer, type ListValuer, listWorkProblem } from './list-work.ts';
 import { bodyRefusal, readLimited } from './request-body.ts';
 
 /**
@@ -67,7 +67,7 @@ export function createCollectionEndpoint({
    * reading a list (its text, or a CSV's rows) is its one cost on this thread, and a client that
    * ignores Retry-After must not make the function pay it again and again.
    */
-  async function value(read: () => ListLine[] | { problem: string }, output: ListOutput, options: ListOptions, req: IncomingMessage): Promise<Valued> {
+  async function value(read: () => ListLine[] | { problem: string }, output: ListOutput, options: ListOptions, req: HttpRequest): Promise<Valued> {
     const full = valuer.full();
     if (full) return { refused: listWorkProblem(full) };
     // A client refused a moment ago is refused again before its list is read, as it would be after.
@@ -92,7 +92,7 @@ export function createCollectionEndpoint({
   }
 
   /** `/api/collection`: JSON, Markdown or CSV. */
-  async function api(url: URL, req: IncomingMessage): Promise<Answer> {
+  async function api(url: URL, req: HttpRequest): Promise<Answer> {
     // A POST's body is read before any answer but one over the limit: a proxy in front still sending it would
     // take an answer before the end of its body, and the closed connection after it, for a dead function (a 502).
     const posted = req.method === 'POST' ? await bodyOf(req) : undefined;
@@ -101,7 +101,7 @@ export function createCollectionEndpoint({
     if (formats.length > 1 || (formats.length === 1 && !FORMAT_NAMES.includes(formats[0] as Format))) {
       return problemResponse(badParameter('format', `format must be one of ${FORMAT_NAMES.join(', ')}, given once.`, FORMAT_NAMES));
     }
-    const format = (formats[0] as Format | undefined) ?? negotiateAmong(req.headers.accept, FORMAT_TYPES, FORMAT_NAMES);
+    const format = (formats[0] as Format | undefined) ?? negotiateAmong(req.header('accept'), FORMAT_TYPES, FORMAT_NAMES);
     if (format === null) return problemResponse(notAcceptable(Object.values(FORMAT_TYPES)), { Vary: 'Accept' });
 
     const source = posted ?? listOf(url);
@@ -123,7 +123,7 @@ export function createCollectionEndpoint({
    */
   async function entries(
     url: URL,
-    req: IncomingMessage,
+    req: HttpRequest,
   ): Promise<{ list: string; entries: CollectionEntry[]; headers: Record<string, string> } | { refused: Answer }> {
     const source = listOf(url, FEED_LONGER_LIST);
     if ('problem' in source) return { refused: source.problem };
@@ -131,7 +131,7 @@ export function createCollectionEndpoint({
     if ('problem' in options) return { refused: options.problem };
     const valued = await value(() => linesOfText(source.text()), { kind: 'json' }, options, req);
     if ('refused' in valued) return valued;
-    const { entries } = JSON.parse(Buffer.from(valued.answer.bytes).toString('utf8')) as { entries: CollectionEntry[] };
+    const { entries } = JSON.parse(new TextDecoder().decode(valued.answer.bytes)) as { entries: CollectionEntry[] };
     return { list: source.text(), entries, headers: valued.headers };
   }
 
@@ -140,8 +140,8 @@ export function createCollectionEndpoint({
    * alternative), the valued page. POST is the form: a pasted list and or a CSV file (multipart/form-data), or
    * with `format=csv` the same list as CSV to save.
    */
-  async function page(url: URL, req: IncomingMessage): Promise<Answer> {
-    const read = req.method === 'POST' ? await readLimited(req, COLLECTION_LIMITS.postBytes) : undefined;
+  async function page(url: URL, req: HttpRequest): Promise<Answer> {
+    const read = req.method === 'POST' ? await readLimited(req.body, COLLECTION_LIMITS.postBytes) : undefined;
     let list = '';
     let csv: string | undefined;
     // A form always sends its date and series fields: empty is none. A link carries them in the query.
@@ -150,8 +150,8 @@ export function createCollectionEndpoint({
     if (read && 'refused' in read) return bodyRefusal(read);
     const body = read?.body;
     if (body) {
-      const form = await formOf(body, req.headers['content-type']);
-      if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.headers['content-type']));
+      const form = await formOf(body, req.header('content-type'));
+      if (!form) return problemResponse(unsupportedMediaType(FORM_TYPES, req.header('content-type')));
       list = form.list;
       if (form.asOf) asOf = [form.asOf];
       if (form.series) series = [form.series];
@@ -189,11 +189,7 @@ export function createCollectionEndpoint({
 }
 
 /** An answer with its ETag (304 when it matches) and a search's caching for a GET; never cached for a POST. */
-function withCaching(
-  body: string | Uint8Array<ArrayBuffer>,
-  { 'Content-Type': contentType, ...headers }: Record<string, string>,
-  req: IncomingMessage,
-): Answer {
+function withCaching(body: string | Uint8Array<ArrayBuffer>, { 'Content-Type': contentType, ...headers }: Record<string, string>, req: HttpRequest): Answer {
   if (req.method === 'POST') {
     const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
     return {
@@ -202,18 +198,18 @@ function withCaching(
       body: bytes,
     };
   }
-  const answer = answerOnce(req.headers['if-none-match'], body, contentType);
+  const answer = answerOnce(req.header('if-none-match'), body, contentType);
   return { ...answer, headers: { ...(answer.status === 200 && headers), Vary: 'Accept', ...answer.headers } };
 }
 
 /** The page's form: its text area and its file, from multipart/form-data or a urlencoded body; null when unreadable. */
 async function formOf(
-  body: Buffer,
+  body: Uint8Array<ArrayBuffer>,
   type: string | undefined,
 ): Promise<{ list: string; asOf?: string; series?: string; file?: { name: string; type: string; text: string } } | null> {
   if (!FORM_TYPES.includes(mediaTypeOf(type) ?? '')) return null;
   try {
-    const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': type! } }).formData();
+    const form = await new Response(body, { headers: { 'Content-Type': type! } }).formData();
     const list = form.get('list');
     const asOf = form.get('asOf');
     const series = form.get('series');
@@ -280,10 +276,10 @@ function listOf(url: URL, longer = POST_LONGER_LIST): ListSource {
 }
 
 /** A POST body of text/plain or text/csv, kept up to COLLECTION_LIMITS.postBytes and never past it. */
-async function bodyOf(req: IncomingMessage): Promise<ListSource> {
-  const type = req.headers['content-type'];
+async function bodyOf(req: HttpRequest): Promise<ListSource> {
+  const type = req.header('content-type');
   const mediaType = mediaTypeOf(type);
-  const read = await readLimited(req, COLLECTION_LIMITS.postBytes);
+  const read = await readLimited(req.body, COLLECTION_LIMITS.postBytes);
   if ('refused' in read) return { problem: bodyRefusal(read) };
   if (!mediaType || !BODY_TYPES.includes(mediaType)) return { problem: problemResponse(unsupportedMediaType(BODY_TYPES, type)) };
   return { text: () => new TextDecoder().decode(read.body), csv: mediaType === 'text/csv' };

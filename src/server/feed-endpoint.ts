@@ -18,7 +18,7 @@ import type { FeedPath } from '../http/routes.ts';
 import { type PriceFeedItem, type PriceFeedOf, type PriceFeedSubject, priceFeedToAtom, priceFeedToJson, subjectKey } from '../render/price-feed.ts';
 import type { CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearchRecord } from '../search/card-searcher.ts';
-import type { Searchers } from './search-data.ts';
+import type { Searchers } from './searchers.ts';
 
 /** The media types of the two formats. */
 export const FEED_CONTENT_TYPES = { json: 'application/feed+json; charset=utf-8', atom: 'application/atom+xml; charset=utf-8' } as const;

@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import type { GateDecision } from '../http/exchange.ts';
+import type { GateDecision, HttpRequest } from '../http/exchange.ts';
 import { tooManyRequests } from '../http/problem.ts';
 import type { AgentVerdict, MessageParts } from '../web-bot-auth/verify.ts';
 import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from './client.ts';
@@ -17,12 +16,12 @@ type Refusal = Extract<GateDecision, { go: false }>;
 
 export interface FunctionGate {
   /** `cost`: the request's rate-limit points (src/http/limits.ts). */
-  (req: IncomingMessage, cost: number): Promise<GateDecision>;
+  (req: HttpRequest, cost: number): Promise<GateDecision>;
   /**
    * The 429 a counted client would get now whatever its request costs, if this instance refused it a moment ago and
    * not even one point fits yet (Limiter.refusedNow): asked before work that only finds a request's cost.
    */
-  refusedNow(req: IncomingMessage): Refusal | undefined;
+  refusedNow(req: HttpRequest): Refusal | undefined;
 }
 
 export interface GateOptions {
@@ -31,7 +30,7 @@ export interface GateOptions {
   verifyAgent: (message: MessageParts) => AgentVerdict;
   trustProxy: number;
   /** Requests of the server's own (its warm-up), never counted. */
-  uncounted?: (req: IncomingMessage) => boolean;
+  uncounted?: (req: HttpRequest) => boolean;
 }
 
 const SIGNATURE_HEADERS = ['signature', 'signature-input', 'signature-agent'] as const;
@@ -39,27 +38,23 @@ const SIGNATURE_HEADERS = ['signature', 'signature-input', 'signature-agent'] as
 export function createFunctionGate({ limiter, verifyAgent, trustProxy, uncounted = () => false }: GateOptions): FunctionGate {
   const policyHeader = limiter ? rateLimitPolicyHeader(limiter.policy) : '';
 
-  function verdictOf(req: IncomingMessage): AgentVerdict {
-    if (!SIGNATURE_HEADERS.some((name) => req.headers[name] !== undefined)) return { outcome: 'unverified' };
-    const header = (name: string) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    };
+  function verdictOf(req: HttpRequest): AgentVerdict {
+    if (!SIGNATURE_HEADERS.some((name) => req.header(name) !== undefined)) return { outcome: 'unverified' };
     return verifyAgent({
-      method: req.method ?? 'GET',
+      method: req.method,
       scheme: schemeOf(req, trustProxy),
       authority: authorityOf(req, trustProxy),
-      target: req.url ?? '/',
-      header,
+      target: req.target || '/',
+      header: (name) => req.header(name),
     });
   }
 
-  const gate = async (req: IncomingMessage, cost: number): Promise<GateDecision> => {
+  const gate = async (req: HttpRequest, cost: number): Promise<GateDecision> => {
     // Nothing to count, nothing to exempt: no signature is checked (the gate's dearest step when one is offered).
     if (!limiter || uncounted(req) || verdictOf(req).outcome === 'verified') return { go: true, headers: {} };
     return decisionOf(await limiter.take(limiterKeyOf(clientAddressOf(req, trustProxy)), cost));
   };
-  gate.refusedNow = (req: IncomingMessage): Refusal | undefined => {
+  gate.refusedNow = (req: HttpRequest): Refusal | undefined => {
     const refusal = limiter?.refusedNow(limiterKeyOf(clientAddressOf(req, trustProxy)));
     if (!refusal || uncounted(req) || verdictOf(req).outcome === 'verified') return undefined;
     return decisionOf(refusal) as Refusal;

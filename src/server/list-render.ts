@@ -1,4 +1,4 @@
-import type { HistoryStore } from '../collection/history-store.ts';
+import { HISTORY_STORE_FILE, type HistoryStore, readHistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
 import type { SeriesWindow } from '../collection/list-series.ts';
 import { type ThroughTime, valueList } from '../collection/value-list.ts';
@@ -7,9 +7,10 @@ import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
 import { collectionToMarkdown } from '../render/markdown/collection-markdown.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
-import type { PageShell } from '../render/pages/page-shell.ts';
+import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
-import type { Searchers } from './search-data.ts';
+import { type FunctionData, onceFrom } from './function-data.ts';
+import type { Searchers } from './searchers.ts';
 import { countTokens } from './token-count.ts';
 
 /**
@@ -50,7 +51,20 @@ export interface ListOptions {
 export interface ListRenderContext {
   searchers: Searchers;
   shell(): Promise<PageShell>;
-  histories?: () => HistoryStore;
+  histories?: () => Promise<HistoryStore>;
+}
+
+/**
+ * The history store of a build, read on first need: only a list valued through time and a price feed read it.
+ * @example const histories = historiesOf(data); (await histories()).card(id, printingId)
+ */
+export function historiesOf(data: FunctionData): () => Promise<HistoryStore> {
+  return onceFrom(async () => readHistoryStore(await data.bytes(HISTORY_STORE_FILE)));
+}
+
+/** Everything rendering reads, over a build's data: the page shell and the history store each read on first need. */
+export function listRenderContextOf(data: FunctionData, searchers: Searchers): Required<ListRenderContext> {
+  return { searchers, shell: onceFrom(async () => pageShellOf(await data.text(SHELL_FILE))), histories: historiesOf(data) };
 }
 
 /** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
@@ -67,7 +81,7 @@ export async function renderList(
 ): Promise<RenderedList> {
   const throughTime = options.asOf !== undefined || options.series !== undefined;
   if (throughTime && !histories) throw new Error('a list valued through time needs the history store');
-  const collection = valueLines(lines, searchers, throughTime ? { histories: histories!(), ...options } : undefined);
+  const collection = valueLines(lines, searchers, throughTime ? { histories: await histories!(), ...options } : undefined);
   switch (output.kind) {
     case 'json':
       return { text: JSON.stringify(collection) };
@@ -94,7 +108,8 @@ export async function renderList(
 }
 
 /** Whether the page can link to a list (GET /collection?list=…), percent-encoded as its links are. */
-const fitsInLink = (list: string): boolean => Buffer.byteLength(encodeURIComponent(list)) <= COLLECTION_LIMITS.getListBytes;
+// Percent-encoded text is ASCII: its length is its bytes.
+const fitsInLink = (list: string): boolean => encodeURIComponent(list).length <= COLLECTION_LIMITS.getListBytes;
 
 /** A CSV's valued rows as a text list, line i the row of entry i: its quantity and the id of what it was read as. */
 function asTextList(collection: Collection): { list: string; collection: Collection } {

@@ -6,22 +6,16 @@
  *
  * The build bundles it on its own into dist/server/list-worker.mjs (src/integrations/function-bundle.ts).
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
-import { renderList } from './list-render.ts';
-import type { ListJob, ListJobOutcome } from './list-valuer.ts';
-import { historyStoreOf, loadSearchers } from './search-data.ts';
+import { fsData } from './fs-data.ts';
+import { listRenderContextOf, renderList } from './list-render.ts';
+import type { ListJob, ListJobOutcome } from './list-work.ts';
+import { loadSearchers } from './search-data.ts';
 
 const { serverDir } = workerData as { serverDir: string };
-const searchers = loadSearchers(join(serverDir, 'search'));
-let shell: Promise<PageShell> | undefined;
-const context = {
-  searchers,
-  shell: () => (shell ??= readFile(join(serverDir, SHELL_FILE), 'utf8').then(pageShellOf)),
-  histories: historyStoreOf(join(serverDir, 'search')),
-};
+// A worker thread is Node's alone: its searchers read each side file from the disk when first needed.
+const context = listRenderContextOf(fsData(serverDir), loadSearchers(join(serverDir, 'search')));
 
 parentPort!.on('message', async ({ id, lines, output, options }: ListJob) => {
   let outcome: ListJobOutcome;

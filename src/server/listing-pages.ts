@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type Answer, createCachedAnswers } from '../http/answer.ts';
 import { HTML_SECURITY_HEADERS } from '../http/headers.ts';
 import type { SearchSort } from '../http/limits.ts';
@@ -12,7 +10,8 @@ import { cardSearchPage, LISTING_PAGE_SIZE, listingUrl, type RenderedPage, seale
 import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
 import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../search/search-params.ts';
-import type { Searchers } from './search-data.ts';
+import { type FunctionData, onceFrom } from './function-data.ts';
+import type { Searchers } from './searchers.ts';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
@@ -37,16 +36,14 @@ interface PageData {
   trends: Trends;
 }
 
-export function createListingPages(serverDir: string, searchers: Searchers): ListingPages {
-  let data: Promise<PageData> | undefined;
-  const load = (): Promise<PageData> =>
-    (data ??= Promise.all([readFile(join(serverDir, SHELL_FILE), 'utf8'), readFile(join(serverDir, TRENDS_FILE), 'utf8')]).then(
-      ([shell, trends]) => ({ shell: pageShellOf(shell), trends: JSON.parse(trends) as Trends }),
-      (error: unknown) => {
-        data = undefined;
-        throw error;
-      },
-    ));
+export function createListingPages(data: FunctionData, searchers: Searchers): ListingPages {
+  const load = onceFrom(
+    (): Promise<PageData> =>
+      Promise.all([data.text(SHELL_FILE), data.text(TRENDS_FILE)]).then(([shell, trends]) => ({
+        shell: pageShellOf(shell),
+        trends: JSON.parse(trends) as Trends,
+      })),
+  );
   const respond = { cards: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE), sealed: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE) };
 
   return {

@@ -1,9 +1,10 @@
 /**
- * Starts the service on a finished build: reads its settings (config.ts), loads
- * the search data, wires the rate limiter and agent verifier (the gate) behind
- * the front server, listens, and answers one search before it reports ready so
- * the first real request is fast. The manifest is parsed once that search is
- * answered (files wait for it).
+ * Starts the service on Node on a finished build: reads its settings (config.ts), loads the search data from
+ * dist/server (fs-data.ts, the function's data on Node), wires the rate limiter and agent verifier (the gate) and
+ * the list valuer (inline or in the list worker) into the function (function-core.ts, the same function
+ * createFetchHandler serves on other runtimes), serves it over node:http (node-http-server.ts), listens, and
+ * answers one search before it reports ready so the first real request is fast. The manifest is parsed once that
+ * search is answered (files wait for it).
  *
  * The build bundles this file and everything it imports into one file,
  * dist/server/function.mjs (src/integrations/function-bundle.ts): that is what
@@ -18,7 +19,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import { join } from 'node:path';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
@@ -26,14 +26,16 @@ import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
+import { diskFiles, fsData } from './fs-data.ts';
+import { createFunction } from './function-core.ts';
 import { createFunctionGate } from './function-gate.ts';
 import { LIST_WORKER_FILE } from './function-paths.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createNodeHttpServer } from './node-http-server.ts';
 import { createLimiter } from './rate-limit/limiter.ts';
-import { loadSearchers } from './search-data.ts';
-import { diskFiles, originFiles } from './static-files.ts';
+import { searchersFrom } from './searchers.ts';
+import { originFiles } from './static-files.ts';
 import { loadVerifiedAgents } from './verified-agents.ts';
 
 /**
@@ -61,9 +63,12 @@ const { dist, port, host } = config;
 // so that search never waits behind it; files wait for it.
 let firstSearchAnswered!: () => void;
 const firstSearch = new Promise<void>((resolve) => (firstSearchAnswered = resolve));
-const manifestText = readFile(join(dist, 'server', MANIFEST_FILE), 'utf8');
+// The function's own files, from dist/server (fs-data.ts): other runtimes give the function another source.
+const data = fsData(join(dist, 'server'));
+const manifestText = data.text(MANIFEST_FILE);
 const manifest = firstSearch.then(() => manifestText).then((text) => JSON.parse(text) as FileManifest);
-const searchers = loadSearchers(join(dist, 'server', 'search'));
+// From the disk the packs are read at once and each side file when first needed (searchers.ts).
+const searchers = await searchersFrom(data);
 step('search data');
 const limiter = config.ratePolicy && createLimiter(config.ratePolicy, { redisUrl: config.redisUrl });
 let verifyAgent: ReturnType<typeof createAgentVerifier>;
@@ -75,11 +80,11 @@ try {
 }
 // The warm-up request below is ours, not a client's: a secret only this process knows keeps it out of the count.
 const warmUp = { name: 'x-card-values-warm-up', token: randomUUID() };
-const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trustProxy, uncounted: (req) => req.headers[warmUp.name] === warmUp.token });
+const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trustProxy, uncounted: (req) => req.header(warmUp.name) === warmUp.token });
 
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
-const listingPages = createListingPages(join(dist, 'server'), searchers);
+const listingPages = createListingPages(data, searchers);
 // Lists are valued in a worker thread of their own (list-valuer.ts), a short one here: built, its bundle lies beside this one.
 const valuer = createListValuer({
   serverDir: join(dist, 'server'),
@@ -91,17 +96,20 @@ const valuer = createListValuer({
 let feedOrigin: { origin: string; configured: boolean } | undefined;
 const server = createServer(
   { shouldUpgradeCallback: () => false, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
-  createNodeHttpServer({
-    files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
-    manifest,
-    searchers,
-    listingPages,
-    valuer,
-    gate,
-    // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.
-    mcp: { serverDir: join(dist, 'server'), localOnly: isLoopback(host) && config.trustProxy === 0 },
-    feedOrigin: () => feedOrigin!.origin,
-  }),
+  createNodeHttpServer(
+    createFunction({
+      files: config.staticOrigin ? originFiles(config.staticOrigin) : diskFiles(join(dist, 'client')),
+      manifest,
+      data,
+      searchers,
+      listingPages,
+      valuer,
+      gate,
+      // On a loopback address with no proxy in front the function is this machine's alone, and /mcp guards against DNS rebinding.
+      mcp: { localOnly: isLoopback(host) && config.trustProxy === 0 },
+      feedOrigin: () => feedOrigin!.origin,
+    }),
+  ),
 );
 server.keepAliveTimeout = 5_000;
 server.on('request', (req) => noteRequestArrived(req.socket));

@@ -11,7 +11,7 @@ import {
   parseSealedSearch,
   SEARCH_CACHE_ENTRIES,
 } from '../search/search-params.ts';
-import type { Searchers } from './search-data.ts';
+import type { Searchers } from './searchers.ts';
 
 /**
  * The search endpoints, `GET /api/cards` (or its look-ups by id or slug, `?ids=`, and by TCGplayer product,

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { etagOf } from '../http/etag.ts';
 import type { FileInfo } from '../http/file-manifest.ts';
 import { FileUnavailable } from '../http/serve.ts';
@@ -8,7 +6,7 @@ import { FileUnavailable } from '../http/serve.ts';
  * Where the function reads the bodies of prebuilt files from. Their headers
  * always come from the build manifest; only the bytes are fetched.
  *
- * - `diskFiles`: dist/client beside the function (one process serves all).
+ * - `diskFiles` (fs-data.ts): dist/client beside the function (one process serves all).
  * - `originFiles`: the static host in front (STATIC_ORIGIN), for a function
  *   deployed with dist/server alone. It answers only what the host cannot
  *   decide (Accept with q-values, say), so it fetches a file by its own path,
@@ -16,7 +14,7 @@ import { FileUnavailable } from '../http/serve.ts';
  */
 export interface StaticFiles {
   /** The file's bytes; throws FileUnavailable (src/http/serve.ts) when they cannot be had. */
-  read(file: string, info: FileInfo): Promise<Buffer>;
+  read(file: string, info: FileInfo): Promise<Uint8Array<ArrayBuffer>>;
   /** Whether reading asks another server (which must never be this function again). */
   remote: boolean;
 }
@@ -28,11 +26,6 @@ export interface StaticFiles {
  */
 export const ORIGIN_FETCH_HEADER = 'x-card-values-origin-fetch';
 
-export function diskFiles(clientDir: string): StaticFiles {
-  // The path comes from the manifest, never from the request.
-  return { read: (file) => readFile(join(clientDir, file)), remote: false };
-}
-
 /** How long the function waits for the static host before answering 503. */
 const ORIGIN_TIMEOUT_MS = 5_000;
 
@@ -41,7 +34,7 @@ export function originFiles(origin: string): StaticFiles {
   return {
     remote: true,
     async read(file, info) {
-      let body: Buffer;
+      let body: Uint8Array<ArrayBuffer>;
       try {
         const response = await fetch(`${origin}${file}`, {
           headers: { [ORIGIN_FETCH_HEADER]: '1' },
@@ -49,7 +42,7 @@ export function originFiles(origin: string): StaticFiles {
           redirect: 'error',
         });
         if (response.status !== 200) throw new FileUnavailable(`${origin}${file} answered ${response.status}`);
-        body = Buffer.from(await response.arrayBuffer());
+        body = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         if (error instanceof FileUnavailable) throw error;
         throw new FileUnavailable(`${origin}${file}: ${(error as Error).message}`);

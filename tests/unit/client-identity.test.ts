@@ -1,8 +1,15 @@
-import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { authorityOf, clientAddressOf, limiterKeyOf } from '../../src/server/client.ts';
+import type { HttpRequest } from '../../src/http/exchange.ts';
+import { authorityOf, clientAddressOf, limiterKeyOf, schemeOf } from '../../src/server/client.ts';
 
-const request = (headers: Record<string, string>, remoteAddress = '10.0.0.9') => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+/** A request as any runtime hands it to the function: its headers, and the address and encryption it saw. */
+const request = (headers: Record<string, string>, clientAddress = '10.0.0.9', encrypted = false): HttpRequest => ({
+  method: 'GET',
+  target: '/',
+  header: (name) => headers[name],
+  clientAddress,
+  encrypted,
+});
 
 describe('who the client is', () => {
   it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
@@ -28,6 +35,13 @@ describe('who the client is', () => {
     expect(limiterKeyOf('192.0.2.7:5555')).toBe('192.0.2.7');
   });
 
+  it('counts an IPv6 address with its zone id by its /64, and what only looks like an address as other text', () => {
+    expect(limiterKeyOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limiterKeyOf('256.1.1.1')).toBe('other:256.1.1.1');
+    expect(limiterKeyOf('2001:db8::1::2')).toBe('other:2001:db8::1::2');
+    expect(limiterKeyOf('1.2.3')).toBe('other:1.2.3');
+  });
+
   it('counts what is not an address under its own truncated text', () => {
     expect(limiterKeyOf('unknown')).toBe('other:unknown');
     expect(limiterKeyOf('x'.repeat(500))).toHaveLength('other:'.length + 64);
@@ -44,5 +58,11 @@ describe('the authority the client addressed', () => {
     const req = request({ host: 'internal:4321', 'x-forwarded-host': 'cards.example', 'x-forwarded-proto': 'https' });
     expect(authorityOf(req, 1)).toBe('cards.example');
     expect(authorityOf(req, 0)).toBe('internal:4321');
+  });
+
+  it('is https over a connection the runtime saw encrypted, its default port dropped', () => {
+    expect(schemeOf(request({ host: 'cards.example:443' }, '10.0.0.9', true), 0)).toBe('https');
+    expect(authorityOf(request({ host: 'cards.example:443' }, '10.0.0.9', true), 0)).toBe('cards.example');
+    expect(schemeOf(request({ host: 'cards.example' }), 0)).toBe('http');
   });
 });

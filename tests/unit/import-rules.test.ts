@@ -175,6 +175,29 @@ describe('import rules', () => {
     expect(io).toEqual([]);
   });
 
+  it("the function's fetch handler and its asset-store data take nothing from Node but hashing and paths, as a Worker build needs", () => {
+    // Every module they reach, the MCP endpoint loaded on first need included: node:http, node:fs, worker_threads
+    // and the like are the node:http adapter's (main.ts, node-request.ts, fs-data.ts, list-valuer.ts) alone.
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file) || !graph.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file)!) visit(next);
+    };
+    visit('src/server/fetch-handler.ts');
+    visit('src/server/asset-data.ts');
+    expect(reached).toContain('src/server/mcp/mcp-endpoint.ts');
+    expect(reached).toContain('src/server/request-body.ts');
+    const fromNode = [...reached].flatMap((file) =>
+      packagesOf(join(ROOT, file))
+        .filter((name) => name.startsWith('node:') && !PURE_NODE.includes(name))
+        .map((name) => `${file}: ${name}`),
+    );
+    expect(fromNode).toEqual([]);
+    expect(reached).not.toContain('src/server/node-request.ts');
+    expect(reached).not.toContain('src/server/fs-data.ts');
+  });
+
   it('no module of src/ is part of an import circle', () => {
     expect(circles(graph)).toEqual([]);
   });

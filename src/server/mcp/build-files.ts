@@ -23,12 +23,12 @@ export interface ToolAnswer {
 
 export function buildFilesOf(
   files: () => FileManifest['files'] | Promise<FileManifest['files']>,
-  read: (file: string, info: FileInfo) => Promise<Buffer>,
+  read: (file: string, info: FileInfo) => Promise<Uint8Array>,
 ): BuildFiles {
   async function text(path: string) {
     const info = (await files())[path];
     if (!info) return undefined;
-    return { text: (await read(path, info)).toString('utf8'), tokens: info.tokens };
+    return { text: new TextDecoder().decode(await read(path, info)), tokens: info.tokens };
   }
   return {
     text,

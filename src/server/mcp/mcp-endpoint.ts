@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
@@ -18,14 +15,17 @@ import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERV
 import { MCP_TOOLS_FILE, toolSpecsOf } from '../../describe/mcp/tools.ts';
 import { parseAccept } from '../../http/accept.ts';
 import type { Answer } from '../../http/answer.ts';
+import type { HttpRequest } from '../../http/exchange.ts';
 import { API_HEADERS } from '../../http/headers.ts';
 import { countText, listCost, MCP_BATCH_MAX, MCP_JSON_VALUES_MAX, POST_BODY_MAX_BYTES, REQUEST_COST } from '../../http/limits.ts';
 import { badParameter, forbidden, overLimit, problemResponse, tooManyLines, unsupportedMediaType } from '../../http/problem.ts';
+import { concatBytes } from '../bytes.ts';
+import type { FunctionData } from '../function-data.ts';
 import type { FunctionGate } from '../function-gate.ts';
 import type { ListOptions } from '../list-render.ts';
-import { type ListTicket, type ListValuer, listWorkProblem } from '../list-valuer.ts';
+import { type ListTicket, type ListValuer, listWorkProblem } from '../list-work.ts';
 import { bodyRefusal, readLimited } from '../request-body.ts';
-import type { Searchers } from '../search-data.ts';
+import type { Searchers } from '../searchers.ts';
 import type { BuildFiles } from './build-files.ts';
 import { createResources } from './mcp-resources.ts';
 import { createToolCalls, listLinesOf } from './mcp-tool-calls.ts';
@@ -56,8 +56,8 @@ export interface McpOptions {
   files: BuildFiles;
   /** Where lists are valued. */
   valuer: ListValuer;
-  /** dist/server, where the build wrote the tool list. */
-  serverDir: string;
+  /** The build's own files, the tool list among them. */
+  data: FunctionData;
   /**
    * Whether the function serves only this machine (it listens on a loopback address, no proxy in front): then a
    * request must name a loopback Host and Origin, or a web page the user visits could reach it by DNS rebinding.
@@ -121,8 +121,8 @@ interface ToolCall {
   params: { name: string; arguments?: Record<string, unknown> } | { invalid: string };
 }
 
-export async function createMcpEndpoint({ searchers, gate, files, valuer, serverDir, localOnly }: McpOptions) {
-  const tools = JSON.parse(await readFile(join(serverDir, MCP_TOOLS_FILE), 'utf8')) as { name: string }[];
+export async function createMcpEndpoint({ searchers, gate, files, valuer, data, localOnly }: McpOptions) {
+  const tools = JSON.parse(await data.text(MCP_TOOLS_FILE)) as { name: string }[];
   const toolNames = new Set(tools.map((tool) => tool.name));
   const toolCalls = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
   const resources = createResources({ searchers, files });
@@ -153,7 +153,7 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
   }
 
   /** One message answered by the SDK: its answer's status, headers and bytes (none for a notification). */
-  async function bySdk(message: unknown, req: IncomingMessage): Promise<{ status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null }> {
+  async function bySdk(message: unknown, req: HttpRequest): Promise<{ status: number; headers: Headers; body: Uint8Array<ArrayBuffer> | null }> {
     // Not closed after: a stateless transport that answers in JSON holds no stream or timer, and closing one
     // builds a "connection closed" error (with its stack) for nothing. Both are garbage once answered.
     const server = serverOf();
@@ -177,9 +177,9 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     return concat([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, result, '}']);
   }
 
-  return async (req: IncomingMessage): Promise<Answer> => {
+  return async (req: HttpRequest): Promise<Answer> => {
     // Read to the end before any answer (but one over the limit), as the collection's POST is (collection-endpoint.ts).
-    const read = await readLimited(req, POST_BODY_MAX_BYTES);
+    const read = await readLimited(req.body, POST_BODY_MAX_BYTES);
     const refused = (problem: Parameters<typeof problemResponse>[0], headers: Record<string, string> = {}) =>
       problemResponse(problem, { ...API_HEADERS, ...headers });
     if (localOnly && !fromThisMachine(req)) {
@@ -192,14 +192,14 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     }
     if ('refused' in read) return bodyRefusal(read, API_HEADERS);
     const { body } = read;
-    const type = req.headers['content-type']?.split(';')[0].trim().toLowerCase();
-    if (type !== JSON_TYPE) return refused(unsupportedMediaType([JSON_TYPE], req.headers['content-type']));
-    const header = req.headers['mcp-protocol-version'];
+    const type = req.header('content-type')?.split(';')[0].trim().toLowerCase();
+    if (type !== JSON_TYPE) return refused(unsupportedMediaType([JSON_TYPE], req.header('content-type')));
+    const header = req.header('mcp-protocol-version');
     if (header !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly unknown[]).includes(header)) {
       const detail = `MCP-Protocol-Version ${String(header).slice(0, 40)} is not one this server speaks: ${MCP_PROTOCOL_VERSIONS.join(', ')}.`;
       return refused(badParameter('MCP-Protocol-Version', detail, [...MCP_PROTOCOL_VERSIONS]));
     }
-    if (!acceptsBoth(req.headers.accept)) {
+    if (!acceptsBoth(req.header('accept'))) {
       return rpcAnswer(406, rpcError(null, RPC.transport, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
     }
     if (jsonValuesOver(body, MCP_JSON_VALUES_MAX)) {
@@ -208,7 +208,7 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(new TextDecoder().decode(body));
     } catch {
       return rpcAnswer(400, rpcError(null, RPC.parseError, 'Parse error: Invalid JSON'));
     }
@@ -259,7 +259,7 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, server
    * holds one list's answer at a time): one message's answer as it is, a batch's as the array of its answers
    * (202 and no body when it held only notifications).
    */
-  async function answerAll(plan: Planned[], ticket: ListTicket | undefined, req: IncomingMessage, batch: boolean): Promise<Answered> {
+  async function answerAll(plan: Planned[], ticket: ListTicket | undefined, req: HttpRequest, batch: boolean): Promise<Answered> {
     const answers: Answered[] = [];
     for (const { message, toolCall, refusal } of plan) {
       if (refusal) answers.push({ ...refusal, contentType: JSON_TYPE });
@@ -382,7 +382,7 @@ const isRequestId = (value: unknown): value is string | number => typeof value =
 
 const encoder = new TextEncoder();
 const concat = (parts: (string | Uint8Array)[]): Uint8Array<ArrayBuffer> =>
-  Buffer.concat(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part)));
+  concatBytes(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part)));
 
 /** A JSON-RPC error response, as bytes. */
 function rpcError(id: string | number | null, code: number, message: string): Uint8Array<ArrayBuffer> {
@@ -398,19 +398,19 @@ function rpcAnswer(status: number, body: Uint8Array<ArrayBuffer>): Answer {
 const withApiHeaders = (answer: Answer): Answer => ({ ...answer, headers: { ...API_HEADERS, ...answer.headers } });
 
 /** The request headers the transport reads (it checks Accept and Content-Type, and the protocol version). */
-function headersOf(req: IncomingMessage): Record<string, string> {
+function headersOf(req: HttpRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id']) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers[name] = value;
+    const value = req.header(name);
+    if (value !== undefined) headers[name] = value;
   }
   return headers;
 }
 
 /** Host, and Origin when sent, are this machine's. */
-function fromThisMachine(req: IncomingMessage): boolean {
-  if (!LOOPBACK_HOST.test(req.headers.host ?? '')) return false;
-  const origin = req.headers.origin;
+function fromThisMachine(req: HttpRequest): boolean {
+  if (!LOOPBACK_HOST.test(req.header('host') ?? '')) return false;
+  const origin = req.header('origin');
   if (origin === undefined) return true;
   const url = URL.parse(origin);
   return url !== null && LOOPBACK_HOST.test(url.host);

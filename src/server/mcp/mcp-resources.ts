@@ -1,7 +1,7 @@
 import { RESOURCE_SCHEME, TOKENS_META } from '../../describe/mcp/protocol.ts';
 import { markdownUrl } from '../../http/links.ts';
 import { SLUG_PATTERN } from '../../schemas/patterns.ts';
-import type { Searchers } from '../search-data.ts';
+import type { Searchers } from '../searchers.ts';
 import type { BuildFiles } from './build-files.ts';
 
 /**

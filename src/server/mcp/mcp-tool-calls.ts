@@ -9,8 +9,8 @@ import type { CardSearch, KnowledgeList, SealedSearch } from '../../schemas/api-
 import { SET_ID, SLUG } from '../../schemas/patterns.ts';
 import { SEARCH_CACHE_ENTRIES } from '../../search/search-params.ts';
 import type { ListOptions } from '../list-render.ts';
-import type { Searchers } from '../search-data.ts';
 import { searchOutcomeOf } from '../search-endpoints.ts';
+import type { Searchers } from '../searchers.ts';
 import { countTokens } from '../token-count.ts';
 import type { BuildFiles, ToolAnswer } from './build-files.ts';
 

@@ -1,0 +1,284 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
+import { COLLECTION_LIMITS } from '../../src/http/limits.ts';
+import { type AssetStore, assetData } from '../../src/server/asset-data.ts';
+import { createFetchHandler, type FetchHandler } from '../../src/server/fetch-handler.ts';
+import { diskFiles, fsData } from '../../src/server/fs-data.ts';
+import { FUNCTION_DATA_FILES, type FunctionData, type FunctionDataFile } from '../../src/server/function-data.ts';
+import { createFunctionGate } from '../../src/server/function-gate.ts';
+import { LIST_WORKER_FILE } from '../../src/server/function-paths.ts';
+import { createListValuer, type ListValuer } from '../../src/server/list-valuer.ts';
+import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
+import { loadVerifiedAgents } from '../../src/server/verified-agents.ts';
+import { createAgentVerifier } from '../../src/web-bot-auth/verify.ts';
+import { assertMatches, problemOf } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * The function as a web fetch handler (src/server/fetch-handler.ts), the one Workers, Netlify and Vercel run,
+ * called with a `Request` and read as a `Response`, no node:http in between, on the fixture build: each request
+ * gets what `npm start`'s server (the built function over node:http) gives for it, status, headers and bytes.
+ * And its data read from an asset store (Cloudflare's ASSETS binding) asks that store for the build's own files
+ * alone, whatever path a client sends.
+ */
+const dist = inject('fixtureDist');
+const serverDir = join(dist, 'server');
+const ORIGIN = 'https://cards.example';
+/** A client's address, as the platform reports it (node:http's socket says the same for the test's requests). */
+const CLIENT = { address: '127.0.0.1' };
+
+const valuers: ListValuer[] = [];
+/** The fetch handler over the fixture build, its lists valued as npm start values them, counted by `rateLimit`. */
+function handlerOf({ rateLimit = '100000/60', data = fsData(serverDir) as FunctionData } = {}): FetchHandler {
+  return createFetchHandler({
+    data,
+    files: diskFiles(join(dist, 'client')),
+    valuer: (inline) => {
+      const valuer = createListValuer({ serverDir, workerFile: pathToFileURL(join(serverDir, LIST_WORKER_FILE)), inline });
+      valuers.push(valuer);
+      return valuer;
+    },
+    gate: createFunctionGate({ limiter: createLimiter(ratePolicyOf(rateLimit)!), verifyAgent: createAgentVerifier(loadVerifiedAgents()), trustProxy: 0 }),
+    publicOrigin: ORIGIN,
+  });
+}
+
+/** Headers of the connection, not of the answer: node:http adds them, a fetch Response has none. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
+
+let server: RunningServer;
+let handler: FetchHandler;
+beforeAll(async () => {
+  server = await startServer(dist, { PUBLIC_ORIGIN: ORIGIN });
+  handler = handlerOf();
+});
+afterAll(async () => {
+  await server?.stop();
+  await Promise.all(valuers.map((valuer) => valuer.close()));
+});
+
+/** The same request to npm start's server and to the fetch handler: both answers, their bodies read. */
+async function both(path: string, init: RequestInit = {}) {
+  const [viaNode, viaFetch] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), CLIENT)]);
+  const [nodeBody, fetchBody] = await Promise.all([viaNode.arrayBuffer(), viaFetch.arrayBuffer()]);
+  return { viaNode, viaFetch, nodeBody: Buffer.from(nodeBody), fetchBody: Buffer.from(fetchBody) };
+}
+
+/**
+ * Asserts the fetch handler answers as the node:http server does: status, every header but RateLimit's (each
+ * counts its own requests; both must send it where one does), and the bytes. Returns the fetch handler's answer.
+ */
+async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
+  const { viaNode, viaFetch, nodeBody, fetchBody } = await both(path, init);
+  expect(viaFetch.status, path).toBe(viaNode.status);
+  const { ratelimit: nodeCount, ...nodeHeaders } = answerHeaders(viaNode);
+  const { ratelimit: fetchCount, ...fetchHeaders } = answerHeaders(viaFetch);
+  expect(fetchHeaders, path).toEqual(nodeHeaders);
+  expect(fetchCount === undefined, `${path}: RateLimit sent by one only`).toBe(nodeCount === undefined);
+  expect(fetchBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
+  return { res: viaFetch, body: fetchBody };
+}
+const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
+/** The problem an answer read by sameAnswer carries, checked as every test checks one. */
+const problemIn = ({ res, body }: { res: Response; body: Buffer }, status: number) =>
+  problemOf(new Response(new Uint8Array(body), { status: res.status, headers: res.headers }), status);
+
+describe('the fetch handler answers as npm start does', () => {
+  let slug: string;
+
+  it('a card search, as JSON of the search schema', async () => {
+    const { res, body } = await sameAnswer('/api/cards?q=charizard&limit=3');
+    expect(res.status).toBe(200);
+    const search = jsonOf(body);
+    assertMatches('card-search.json', search, 'the search');
+    expect(search.results.length).toBeGreaterThan(0);
+    slug = search.results[0].slug;
+  });
+
+  it('a card page negotiated as Markdown, and its 304 when the ETag matches', async () => {
+    const { res } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const etag = res.headers.get('etag')!;
+    const { res: again, body } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown', 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(body.byteLength).toBe(0);
+  });
+
+  it('a prebuilt file, and its HEAD without a body', async () => {
+    expect((await sameAnswer('/llms.txt')).res.status).toBe(200);
+    const { res, body } = await sameAnswer('/llms.txt', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(body.byteLength).toBe(0);
+  });
+
+  it('a path nobody serves, as the 404 problem', async () => {
+    await problemIn(await sameAnswer('/api/nothing-here'), 404);
+  });
+
+  it('a search page for people, in the site frame', async () => {
+    const { res, body } = await sameAnswer('/search?q=charizard');
+    expect(res.status).toBe(200);
+    expect(body.toString('utf8')).toMatch(/<html/i);
+  });
+
+  it('a POSTed list, valued as JSON of the collection schema', async () => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
+    const { res, body } = await sameAnswer('/api/collection', init);
+    expect(res.status).toBe(200);
+    const collection = jsonOf(body);
+    assertMatches('collection.json', collection, 'the valued list');
+    expect(collection.entries).toHaveLength(3);
+  });
+
+  it('a POSTed list longer than the limit, refused with the 413 problem from the body as it streams', async () => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(COLLECTION_LIMITS.postBytes + 1) };
+    await problemIn(await sameAnswer('/api/collection', init), 413);
+  });
+
+  it('an MCP initialize, and the tool list', async () => {
+    const mcp = (message: unknown) => ({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(message),
+    });
+    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
+    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
+    expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
+    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
+    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
+  });
+
+  it("a card's price feed, its URLs from the configured origin", async () => {
+    const { res, body } = await sameAnswer(`/feeds/cards/${slug}.json`);
+    expect(res.status).toBe(200);
+    const feed = jsonOf(body);
+    assertMatches('price-feed.json', feed, 'the feed');
+    expect(feed.feed_url).toBe(`${ORIGIN}/feeds/cards/${slug}.json`);
+  });
+});
+
+describe("the fetch handler's gate", () => {
+  it('refuses a client past its limit with the 429 problem, as npm start does', async () => {
+    const limited = await startServer(dist, { PUBLIC_ORIGIN: ORIGIN, RATE_LIMIT: '2/60' });
+    const strict = handlerOf({ rateLimit: '2/60' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const [viaNode, viaFetch] = await Promise.all([
+          fetch(`${limited.url}/api/cards?q=pikachu`),
+          strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), CLIENT),
+        ]);
+        answers.push({ viaNode, viaFetch });
+      }
+      expect(answers.map(({ viaNode }) => viaNode.status)).toEqual([200, 200, 429]);
+      expect(answers.map(({ viaFetch }) => viaFetch.status)).toEqual([200, 200, 429]);
+      const { viaNode, viaFetch } = answers[2];
+      const [nodeProblem, fetchProblem] = [await problemOf(viaNode, 429), await problemOf(viaFetch, 429)];
+      assertMatches('quota-exceeded-problem.json', fetchProblem, 'the 429');
+      expect({ ...fetchProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
+      expect(viaFetch.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(viaFetch.headers.get('ratelimit-policy')).toBe(viaNode.headers.get('ratelimit-policy'));
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('counts each client by the address the platform reports', async () => {
+    const strict = handlerOf({ rateLimit: '1/60' });
+    const search = (address: string) => strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), { address });
+    expect((await search('192.0.2.1')).status).toBe(200);
+    expect((await search('192.0.2.1')).status).toBe(429);
+    expect((await search('192.0.2.2')).status).toBe(200);
+  });
+});
+
+describe('the function data read from an asset store', () => {
+  const PREFIX = '/_function';
+  /** An asset store over the build's dist/server, as Cloudflare's ASSETS binding answers: what it was asked for is kept. */
+  function recordingStore(): AssetStore & { asked: string[] } {
+    const asked: string[] = [];
+    return {
+      asked,
+      async fetch(request) {
+        const { pathname } = new URL(request.url);
+        asked.push(pathname);
+        if (!pathname.startsWith(`${PREFIX}/`)) return new Response('not found', { status: 404 });
+        try {
+          return new Response(await readFile(join(serverDir, decodeURIComponent(pathname.slice(PREFIX.length + 1)))));
+        } catch {
+          return new Response('not found', { status: 404 });
+        }
+      },
+    };
+  }
+
+  it('is asked for the build’s own files alone, whatever paths clients send', async () => {
+    const store = recordingStore();
+    const fromAssets = handlerOf({ data: assetData(store, PREFIX) });
+    const hostile = [
+      '/api/cards?q=charizard',
+      '/_function/manifest.json',
+      '/search/cards.pack',
+      '/manifest.json',
+      '/api/cards?q=../../manifest.json',
+      '/feeds/cards/..%2F..%2Fmanifest.json.json',
+      '/feeds/sets/..%2Fsearch%2Fhistories.bin.atom',
+      '/pages/shell.html',
+      '/mcp-tools.json',
+      '/search?q=charizard',
+      '/feeds/collection.json?list=charizard',
+    ];
+    // All at once, as an instance's first requests may come: they share one read of each file.
+    await Promise.all(hostile.map((path) => fromAssets(new Request(ORIGIN + path), CLIENT)));
+    const resourceRead = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'resources/read',
+      params: { uri: 'card-values:/../search/cards.pack' },
+    };
+    await fromAssets(
+      new Request(`${ORIGIN}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(resourceRead),
+      }),
+      CLIENT,
+    );
+    const allowed = new Set(FUNCTION_DATA_FILES.map((file) => `${PREFIX}/${file}`));
+    expect(store.asked.length).toBeGreaterThan(0);
+    expect(store.asked.filter((path) => !allowed.has(path))).toEqual([]);
+    // Each file once for the instance, however many requests needed it at once.
+    expect(store.asked.length).toBe(new Set(store.asked).size);
+  });
+
+  it('answers as the file system does', async () => {
+    const fromAssets = handlerOf({ data: assetData(recordingStore(), PREFIX) });
+    for (const path of ['/api/cards?q=charizard&limit=3', '/api/sealed?q=booster', '/search?q=charizard']) {
+      const [viaAssets, viaDisk] = await Promise.all([fromAssets(new Request(ORIGIN + path), CLIENT), handler(new Request(ORIGIN + path), CLIENT)]);
+      expect(viaAssets.status, path).toBe(200);
+      expect(await viaAssets.text(), path).toBe(await viaDisk.text());
+    }
+  });
+
+  it('refuses a name that is not one of the build’s files before the store is asked', async () => {
+    const store = recordingStore();
+    const data = assetData(store, PREFIX);
+    await expect(data.text('../../etc/passwd' as FunctionDataFile)).rejects.toThrow(/not one of the function's data files/);
+    await expect(data.bytes('search/../manifest.json' as FunctionDataFile)).rejects.toThrow(/not one of the function's data files/);
+    expect(store.asked).toEqual([]);
+  });
+
+  it('answers 503 with Retry-After when the store lacks the build’s data, and says why in the log', async () => {
+    const empty: AssetStore = { fetch: async () => new Response('not found', { status: 404 }) };
+    const res = await handlerOf({ data: assetData(empty, PREFIX) })(new Request(`${ORIGIN}/api/cards?q=charizard`), CLIENT);
+    await problemOf(res.clone(), 503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
