@@ -1,5 +1,5 @@
 /**
- * The figures the docs state about a build (the bulk files' sizes and the manifest example in docs/data.md, what
+ * The figures the docs state about a build (the bulk files' sizes, the manifest example and the crosswalk's counts in docs/data.md, what
  * tools/list costs in docs/mcp.md), found by the words around them as the README's catalogue sentence is
  * (src/knowledge-facts/readme.ts), but written from a build rather than from content: `npm run facts -- --write`
  * rewrites them from dist/ when there is one, and the smoke test, on the real build, fails when one is stale.
@@ -8,6 +8,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { CROSSWALK_COLUMNS } from '../../src/catalogue/crosswalk.ts';
 import { applyQuote, type TextQuote } from '../../src/knowledge-facts/quotes.ts';
 import { countTokensExactly } from '../../src/pipeline/token-counter.ts';
 
@@ -26,6 +28,7 @@ export const BUILD_QUOTES: Readonly<Record<string, readonly TextQuote[]>> = {
     { text: '"mediaType": "application/x-ndjson", "records": {cards_ndjson_records}, "bytes": {cards_ndjson_bytes},' },
     { text: '"mediaType": "application/gzip", "records": {cards_ndjson_gz_records}, "bytes": {cards_ndjson_gz_bytes},' },
     { text: '"mediaType": "text/csv; charset=utf-8", "records": {cards_csv_records}, "bytes": {cards_csv_bytes}, "sha256"' },
+    { text: 'On the bundled catalogue: {crosswalk_csv_records|n} rows, {crosswalk_tcgdex_ids|n} with a TCGdex id, {crosswalk_tcgplayer_ids|n} with TCGplayer products.' },
   ],
   'docs/mcp.md': [{ text: 'The whole answer costs about {tool_list_tokens|n} o200k tokens' }],
 };
@@ -45,8 +48,8 @@ export const toolListTokens = (tools: unknown[]) => countTokensExactly(JSON.stri
  * (`cards.ndjson.gz` → `cards_ndjson_gz`) in MB, with `_records` and `_bytes` as the manifest has them.
  * @example buildFactsOf({ files: [{ path: '/api/bulk/cards.csv', records: 3, bytes: 5307131 }] }, []).cards_csv // "5.3"
  */
-export function buildFactsOf(manifest: BulkManifest, tools: unknown[]): Record<string, unknown> {
-  const facts: Record<string, unknown> = { tool_list_tokens: toolListTokens(tools) };
+export function buildFactsOf(manifest: BulkManifest, tools: unknown[], crosswalkCsv: string): Record<string, unknown> {
+  const facts: Record<string, unknown> = { tool_list_tokens: toolListTokens(tools), ...crosswalkFactsOf(crosswalkCsv) };
   for (const { path, records, bytes } of manifest.files) {
     const key = path.slice(path.lastIndexOf('/') + 1).replaceAll('.', '_');
     Object.assign(facts, { [key]: megabytes(bytes), [`${key}_records`]: records, [`${key}_bytes`]: bytes });
@@ -54,12 +57,23 @@ export function buildFactsOf(manifest: BulkManifest, tools: unknown[]): Record<s
   return facts;
 }
 
+/**
+ * How many rows of the crosswalk (`id,tcgdexId,tcgplayerProductIds,cardmarketProductIds`) fill its TCGdex and its
+ * TCGplayer column.
+ * @example crosswalkFactsOf('id,tcgdexId,tcgplayerProductIds,cardmarketProductIds\nsv1-1,sv01-001,1|2,\nbase1-1,,,\n') // { crosswalk_tcgdex_ids: 1, crosswalk_tcgplayer_ids: 1 }
+ */
+export function crosswalkFactsOf(csv: string): { crosswalk_tcgdex_ids: number; crosswalk_tcgplayer_ids: number } {
+  const rows = parse(csv, { columns: true }) as Record<(typeof CROSSWALK_COLUMNS)[number], string>[];
+  return { crosswalk_tcgdex_ids: rows.filter((row) => row.tcgdexId).length, crosswalk_tcgplayer_ids: rows.filter((row) => row.tcgplayerProductIds).length };
+}
+
 /** The figures of the build in `dist`, or undefined when it has not been built. */
 export function readBuildFacts(dist: string): Record<string, unknown> | undefined {
   const manifest = join(dist, 'client', 'api', 'bulk', 'manifest.json');
   const tools = join(dist, 'server', 'mcp-tools.json');
-  if (!existsSync(manifest) || !existsSync(tools)) return undefined;
-  return buildFactsOf(JSON.parse(readFileSync(manifest, 'utf8')), JSON.parse(readFileSync(tools, 'utf8')));
+  const crosswalk = join(dist, 'client', 'api', 'bulk', 'crosswalk.csv');
+  if (![manifest, tools, crosswalk].every((file) => existsSync(file))) return undefined;
+  return buildFactsOf(JSON.parse(readFileSync(manifest, 'utf8')), JSON.parse(readFileSync(tools, 'utf8')), readFileSync(crosswalk, 'utf8'));
 }
 
 /** A doc as it should read with the build's figures: its stale figures rewritten, every other byte kept. */

@@ -136,8 +136,9 @@ describe('the full catalogue, served', () => {
     expect(toolListTokens(tools)).toBeLessThanOrEqual(TOOL_LIST_TOKENS_MAX);
   });
 
-  it('is what the docs say of it, within 10%: the bulk files’ sizes (data.md), what tools/list costs (mcp.md)', async () => {
-    const facts = buildFactsOf(await (await get('/api/bulk/manifest.json')).json(), await toolList());
+  it('is what the docs say of it, within 10%: the bulk files’ sizes and the crosswalk’s counts (data.md), what tools/list costs (mcp.md)', async () => {
+    const crosswalk = await (await get('/api/bulk/crosswalk.csv')).text();
+    const facts = buildFactsOf(await (await get('/api/bulk/manifest.json')).json(), await toolList(), crosswalk);
     for (const doc of Object.keys(BUILD_QUOTES)) {
       const review = reviewBuildFigures(doc, readFileSync(join(CONTENT, '..', doc), 'utf8'), facts);
       expect(review.problems, doc).toEqual([]);
