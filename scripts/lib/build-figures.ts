@@ -28,7 +28,9 @@ export const BUILD_QUOTES: Readonly<Record<string, readonly TextQuote[]>> = {
     { text: '"mediaType": "application/x-ndjson", "records": {cards_ndjson_records}, "bytes": {cards_ndjson_bytes},' },
     { text: '"mediaType": "application/gzip", "records": {cards_ndjson_gz_records}, "bytes": {cards_ndjson_gz_bytes},' },
     { text: '"mediaType": "text/csv; charset=utf-8", "records": {cards_csv_records}, "bytes": {cards_csv_bytes}, "sha256"' },
-    { text: 'On the bundled catalogue: {crosswalk_csv_records|n} rows, {crosswalk_tcgdex_ids|n} with a TCGdex id, {crosswalk_tcgplayer_ids|n} with TCGplayer products.' },
+    {
+      text: 'On the bundled catalogue: {crosswalk_csv_records|n} rows, {crosswalk_tcgdex_ids|n} with a TCGdex id, {crosswalk_tcgplayer_ids|n} with TCGplayer products.',
+    },
   ],
   'docs/mcp.md': [{ text: 'The whole answer costs about {tool_list_tokens|n} o200k tokens' }],
 };
