@@ -65,7 +65,8 @@ interface WorkerAnswer {
 
 /** What Worker `name` decides for `key` at `points`, at the test's clock. */
 async function take(name: 'edge-a' | 'edge-b', key: string, points = 1): Promise<WorkerAnswer> {
-  const worker = await mf.getWorker(name);
+  // Miniflare types the Worker's fetcher with workerd's own Request, which the DOM types here do not know.
+  const worker = (await mf.getWorker(name)) as unknown as { fetch(url: string, init: RequestInit): Promise<Response> };
   const res = await worker.fetch('http://worker/take', { method: 'POST', body: JSON.stringify({ key, points, now: clock }) });
   expect(res.status).toBe(200);
   return (await res.json()) as WorkerAnswer;
