@@ -8,10 +8,10 @@ import type { RatePolicy } from './policy.ts';
  * Cloudflare counterpart of redis-store.ts, speaking rate-limiter-flexible's limiter interface as
  * memory-store.ts does (consume resolves with a RateLimiterRes, rejects with one when over the limit).
  *
- * One object per client (`idFromName(key)`) rather than a fixed set of shards: each client's requests are
- * serialised by its own object only, so no hot shard caps the throughput of unrelated clients (an object handles
- * about a thousand requests a second), and each object lives near the client that made it, which is how
- * Cloudflare's own rate-limiter example shards (developers.cloudflare.com/durable-objects/examples/build-a-rate-limiter/).
+ * One object per client (`idFromName(key)`) rather than a fixed set of shards: an object is single-threaded, and
+ * each client's requests are serialised by its own object only, so no hot shard caps the throughput of unrelated
+ * clients; and each object lives near the client that made it. That is how Cloudflare's own rate-limiter example
+ * shards (developers.cloudflare.com/durable-objects/examples/build-a-rate-limiter/).
  *
  * The object going away must never cost an answer, as with Redis: when it cannot be asked (an error, an
  * overloaded object, no answer within ASK_TIMEOUT_MS) the request is counted by the in-memory insurance of this
@@ -25,7 +25,10 @@ export interface BucketNamespace {
   get(id: never): { fetch(input: string, init?: RequestInit): Promise<Response> };
 }
 
-/** A stuck object costs a request at most this long; past it the insurance counts the request. */
+/**
+ * A stuck object costs a request at most this long; past it the insurance counts the request (and the object may
+ * still count it when it gets to it: counted twice, rather than waited on longer).
+ */
 const ASK_TIMEOUT_MS = 1_000;
 /** The object reads only the body; the URL is a name for logs. */
 const ASK_URL = 'https://rate-limit.invalid/take';
