@@ -18,7 +18,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  *   http      the real function over HTTP
  *   deploy    the host configurations (nginx, Cloudflare in Miniflare, Netlify, Vercel)
  *   nginx     the HTTP contract files again, through nginx serving the build in front of the function
- *   cloudflare  the HTTP contract files again, through the Cloudflare Worker (in Miniflare) in front of the function
+ *   cloudflare  the HTTP contract files again, through the Cloudflare Worker (in Miniflare) in front of the function,
+ *             and what runs on Cloudflare's own state (tests/cloudflare/: the rate limit's Durable Objects)
  *   e2e       the pages in Chromium (from the npm package @sparticuz/chromium)
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
@@ -87,7 +88,11 @@ export default defineConfig({
         globalSetup: FIXTURE_SITE,
       }),
       tier('nginx', { include: nginxIncluded(), globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'nginx' } }),
-      tier('cloudflare', { include: MINIFLARE ? CONTRACT_FILES : [], globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'cloudflare' } }),
+      tier('cloudflare', {
+        include: MINIFLARE ? [...CONTRACT_FILES, 'tests/cloudflare/**/*.test.ts'] : [],
+        globalSetup: FIXTURE_SITE,
+        env: { CONTRACT_TARGET: 'cloudflare' },
+      }),
       tier('e2e', { include: ['tests/e2e/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
     ],
   },
@@ -117,7 +122,9 @@ function miniflareInstalled(): boolean {
     const projects = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--project' ? [arg] : []));
     // Said once a run: the config is evaluated again for each project, and the environment outlives that.
     if ((projects.length === 0 || projects.some((p) => p === 'cloudflare' || p === 'deploy')) && !process.env.MINIFLARE_SKIP_SAID)
-      console.warn(`SKIPPED: the cloudflare tier (the HTTP contract through the Worker) and tests/deploy/cloudflare.test.ts: ${why}`);
+      console.warn(
+        `SKIPPED: the cloudflare tier (the HTTP contract through the Worker, the rate limit's Durable Objects) and tests/deploy/cloudflare.test.ts: ${why}`,
+      );
     process.env.MINIFLARE_SKIP_SAID = '1';
     return false;
   }

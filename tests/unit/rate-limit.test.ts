@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RateLimitBucket } from '../../src/server/rate-limit/bucket-object.ts';
+import type { BucketNamespace } from '../../src/server/rate-limit/durable-object-store.ts';
 import { gcraStep } from '../../src/server/rate-limit/gcra.ts';
-import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { createLimiter, MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { rateLimitHeader, rateLimitPolicyHeader, ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
 
 /** A limiter of `text` whose clock the test moves. */
@@ -107,4 +109,95 @@ describe('the GCRA bucket', () => {
     }
     expect(admitted).toBe(7);
   });
+});
+
+/** A Durable Object's storage in a Map, as much of it as RateLimitBucket uses. */
+function bucketState() {
+  const stored = new Map<string, number>();
+  let alarm: number | null = null;
+  const storage = {
+    get: async (key: string) => stored.get(key),
+    put: async (key: string, value: number) => void stored.set(key, value),
+    deleteAll: async () => stored.clear(),
+    getAlarm: async () => alarm,
+    setAlarm: async (at: number) => void (alarm = at),
+  };
+  return { stored, alarmAt: () => alarm, state: { storage, blockConcurrencyWhile: (load: () => Promise<void>) => load() } };
+}
+
+/** A namespace of one bucket per name, each in a Map's storage, as the Worker's binding would hold them; `down` makes it fail. */
+function bucketNamespace() {
+  const buckets = new Map<string, RateLimitBucket>();
+  const control = { down: false, asked: 0 };
+  const namespace: BucketNamespace = {
+    idFromName: (name) => name,
+    get: (id: never) => ({
+      fetch: async (url, init) => {
+        control.asked++;
+        if (control.down) throw new Error('Durable Object reset because its code was updated');
+        let bucket = buckets.get(id);
+        if (!bucket) buckets.set(id, (bucket = new RateLimitBucket(bucketState().state)));
+        return bucket.fetch(new Request(url, init));
+      },
+    }),
+  };
+  return { namespace, control };
+}
+
+describe('the buckets in Durable Objects', () => {
+  it('says which store counts, and that memory counts for this instance only', () => {
+    const policy = ratePolicyOf('5/10')!;
+    expect(createLimiter(policy).store).toBe('memory');
+    expect(createLimiter(policy, { durableObject: bucketNamespace().namespace }).store).toBe('durable-object');
+    expect(MEMORY_STORE_NOTICE).toMatch(/in memory in this instance only/);
+    expect(() => createLimiter(policy, { durableObject: bucketNamespace().namespace, redisUrl: 'redis://127.0.0.1:1' })).toThrow(/not both/);
+  });
+
+  it('counts in memory with one warning while the object cannot be asked, and in the object again once it answers', async () => {
+    const clock = { now: Date.now() };
+    const warnings: string[] = [];
+    const { namespace, control } = bucketNamespace();
+    const limiter = createLimiter(ratePolicyOf('5/10')!, { durableObject: namespace, now: () => clock.now, warn: (m) => warnings.push(m) });
+    expect((await limiter.take('a', 2))!.remaining).toBe(3);
+    control.down = true;
+    // The insurance has its own bucket: the request goes on, counted.
+    expect((await limiter.take('a', 1))!).toMatchObject({ allowed: true, remaining: 4 });
+    expect((await limiter.take('a', 1))!).toMatchObject({ allowed: true, remaining: 3 });
+    expect(warnings).toEqual([expect.stringMatching(/Durable Object is unavailable \(Durable Object reset.*counting in memory/)]);
+    control.down = false;
+    expect((await limiter.take('a', 1))!).toMatchObject({ allowed: true, remaining: 2 });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(/answers again/);
+    expect(control.asked).toBe(4);
+  });
+
+  it('stores the bucket only when a request is let through, and the alarm forgets it once it is full again', async () => {
+    const { stored, alarmAt, state } = bucketState();
+    const bucket = new RateLimitBucket(state);
+    const ask = (body: object) => bucket.fetch(new Request('https://rate-limit.invalid/take', { method: 'POST', body: JSON.stringify(body) }));
+    // A clock a year behind: the bucket is full again long before the real now, when the alarm runs.
+    const past = Date.now() - 365 * 24 * 3600 * 1000;
+    expect(await (await ask({ points: 2, quota: 2, windowMs: 60_000, now: past })).json()).toMatchObject({ allowed: true, remaining: 0 });
+    expect(stored.get('tat')).toBe(past + 60_000);
+    expect(alarmAt()).toBe(past + 60_000);
+    expect(await (await ask({ points: 1, quota: 2, windowMs: 60_000, now: past })).json()).toMatchObject({ allowed: false });
+    expect(stored.get('tat')).toBe(past + 60_000);
+    await bucket.alarm();
+    expect(stored.size).toBe(0);
+    // A year ahead: not full yet when the alarm runs, which waits again.
+    const future = Date.now() + 365 * 24 * 3600 * 1000;
+    await ask({ points: 1, quota: 2, windowMs: 60_000, now: future });
+    await bucket.alarm();
+    expect(stored.get('tat')).toBe(future + 30_000);
+    expect(alarmAt()).toBe(future + 30_000);
+  });
+
+  it.each([{}, { points: 0, quota: 5, windowMs: 1000 }, { points: 1.5, quota: 5, windowMs: 1000 }, { points: 1, quota: 5, windowMs: 1000, now: 'soon' }])(
+    'refuses an ask that is not one (%j)',
+    async (body) => {
+      const bucket = new RateLimitBucket(bucketState().state);
+      const res = await bucket.fetch(new Request('https://rate-limit.invalid/take', { method: 'POST', body: JSON.stringify(body) }));
+      expect(res.status).toBe(400);
+    },
+  );
 });

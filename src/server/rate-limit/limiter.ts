@@ -1,12 +1,14 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type BucketNamespace, DurableObjectGcraLimiter } from './durable-object-store.ts';
 import { MemoryGcraLimiter } from './memory-store.ts';
 import type { RatePolicy } from './policy.ts';
 import type { RedisLimiter } from './redis-store.ts';
 
 /**
  * One question per counted request: may this client go on, and what does its
- * bucket look like now? Counting is rate-limiter-flexible's (in memory, or in
- * Redis when REDIS_URL is set) with the GCRA rule of gcra.ts.
+ * bucket look like now? Counting is rate-limiter-flexible's with the GCRA rule of gcra.ts, in one of the stores of
+ * docs/limits.md#where-the-buckets-are-kept: Redis when REDIS_URL is set, a Durable Object namespace on
+ * Cloudflare, otherwise this instance's memory.
  */
 export interface RateDecision {
   allowed: boolean;
@@ -18,8 +20,16 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** Where the buckets are kept: shared by every instance (redis, durable-object) or by this one alone (memory). */
+export type LimiterStore = 'memory' | 'redis' | 'durable-object';
+
+/** What an entry point logs at start when the limiter counts in memory: each instance then has its own buckets. */
+export const MEMORY_STORE_NOTICE = 'rate limits counted in memory in this instance only (set REDIS_URL, or bind RATE_LIMITER on Cloudflare, to share them)';
+
 export interface Limiter {
   policy: RatePolicy;
+  /** Where the buckets are kept (MEMORY_STORE_NOTICE when `memory`). */
+  store: LimiterStore;
   /**
    * Counts a request of `key` at `points` (1; a long list to value costs more, at most the whole quota); null when
    * the count could not be taken (the request goes on, uncounted).
@@ -39,16 +49,20 @@ export interface Limiter {
 
 export interface LimiterOptions {
   redisUrl?: string;
+  /** A Durable Object namespace of bucket-object.ts's RateLimitBucket (Cloudflare's binding); not with redisUrl. */
+  durableObject?: BucketNamespace;
   warn?: (message: string) => void;
-  /** The clock of the in-memory store (tests). */
+  /** The clock of the in-memory store, also sent to the Durable Objects (tests). */
   now?: () => number;
 }
 
 /** Refusals remembered at most (refusedNow): past it the oldest go, and those clients are asked of the store again. */
 const REFUSALS_KEPT = 10_000;
 
-export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.warn, now }: LimiterOptions = {}): Limiter {
+export function createLimiter(policy: RatePolicy, { redisUrl, durableObject, warn = console.warn, now }: LimiterOptions = {}): Limiter {
+  if (redisUrl && durableObject) throw new Error('rate limit: one shared store, either REDIS_URL or the Durable Object binding, not both');
   const memory = new MemoryGcraLimiter(policy, now);
+  const objects = durableObject && new DurableObjectGcraLimiter(durableObject, policy, memory, warn, now);
   // ioredis is loaded only when there is a Redis to talk to (its load would slow every start for nothing).
   const redis: Promise<RedisLimiter> | undefined = redisUrl
     ? import('./redis-store.ts').then(({ createRedisLimiter }) => createRedisLimiter(redisUrl, policy, memory, warn))
@@ -68,11 +82,12 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
 
   return {
     policy,
+    store: redis ? 'redis' : objects ? 'durable-object' : 'memory',
     ready: redis ? redis.then((r) => r.connected) : Promise.resolve(),
     async take(key, points = 1) {
       const cost = Math.min(Math.max(1, Math.ceil(points)), policy.quota);
       try {
-        const store = redis ? (await redis).limiter : memory;
+        const store: RateLimiterCompatibleAbstract = redis ? (await redis).limiter : (objects ?? memory);
         const res = await store.consume(key, cost);
         return { allowed: true, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000), retryAfterSeconds: 0 };
       } catch (outcome) {
@@ -92,7 +107,7 @@ export function createLimiter(policy: RatePolicy, { redisUrl, warn = console.war
             retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
           };
         }
-        // A fault of the store (both Redis and the insurance failed): fail open, say so at most once a minute.
+        // A fault of the store (both the shared store and the insurance failed): fail open, say so at most once a minute.
         const at = Date.now();
         if (at - warnedAt > 60_000) {
           warnedAt = at;

@@ -1,10 +1,11 @@
-import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { ConsumeOnlyLimiter } from './consume-only.ts';
 import { gcraStep } from './gcra.ts';
 import type { RatePolicy } from './policy.ts';
 
 /**
  * The GCRA bucket in this process's memory: the default store, and the
- * insurance that answers for Redis while Redis is away. It speaks
+ * insurance that answers for Redis or the Durable Object while it is away. It speaks
  * rate-limiter-flexible's limiter interface (consume resolves with a
  * RateLimiterRes, rejects with one when over the limit), so the library's Redis
  * limiter can fall back to it.
@@ -15,7 +16,7 @@ import type { RatePolicy } from './policy.ts';
  */
 const MAX_KEYS = 200_000;
 
-export class MemoryGcraLimiter extends RateLimiterCompatibleAbstract {
+export class MemoryGcraLimiter extends ConsumeOnlyLimiter {
   readonly #tats = new Map<string, number>();
   readonly #quota: number;
   readonly #windowMs: number;
@@ -28,11 +29,6 @@ export class MemoryGcraLimiter extends RateLimiterCompatibleAbstract {
     this.#windowMs = policy.windowSeconds * 1000;
     this.#now = now;
   }
-
-  // Own fields shadow the abstract class's throwing accessors; the Redis limiter copies the last two onto its insurance.
-  override readonly keyPrefix = '';
-  override blockDuration = 0;
-  override execEvenly = false;
 
   override consume(key: string | number, points = 1): Promise<RateLimiterRes> {
     const now = this.#now();
@@ -62,22 +58,7 @@ export class MemoryGcraLimiter extends RateLimiterCompatibleAbstract {
     }
   }
 
-  // The rest of the interface is not used by the function: the limiter only consumes.
-  override penalty(): Promise<RateLimiterRes> {
-    return Promise.reject(new Error('not supported'));
-  }
-  override reward(): Promise<RateLimiterRes> {
-    return Promise.reject(new Error('not supported'));
-  }
-  override get(): Promise<RateLimiterRes | null> {
-    return Promise.reject(new Error('not supported'));
-  }
-  override set(): Promise<RateLimiterRes> {
-    return Promise.reject(new Error('not supported'));
-  }
-  override block(): Promise<RateLimiterRes> {
-    return Promise.reject(new Error('not supported'));
-  }
+  /** What the insurance is asked when Redis deletes a key it could not reach. */
   override delete(key: string | number): Promise<boolean> {
     return Promise.resolve(this.#tats.delete(String(key)));
   }

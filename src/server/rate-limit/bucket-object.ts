@@ -1,0 +1,104 @@
+import { gcraStep } from './gcra.ts';
+
+/**
+ * One client's GCRA bucket as a Cloudflare Durable Object: the rate limit's shared store on Cloudflare, as Redis is
+ * elsewhere (docs/limits.md#where-the-buckets-are-kept). The Worker names one object per client
+ * (`idFromName(key)`, durable-object-store.ts), so every Worker isolate in every location that serves that client
+ * asks the same object, and Cloudflare places it near where the client was first seen.
+ *
+ * Atomic without a lock: a Durable Object runs one event at a time on one thread, and the step below reads the
+ * bucket, runs gcraStep and writes the bucket back synchronously, so two requests of the client can never both
+ * spend its last point. The stored copy only outlives the object's eviction from memory (a quiet spell, a deploy);
+ * the response is held until it is written (the runtime's output gate). An alarm at the moment the bucket is full
+ * again deletes what is stored, since a full bucket and no bucket are the same: a client leaves nothing behind.
+ *
+ * The fetch interface rather than RPC: RPC needs the `cloudflare:workers` base class, which only workerd can
+ * load, and this module is loaded by Node too (the unit tier, the typecheck). It is one JSON exchange on the
+ * same hop. No Node-only import here: it runs in workerd.
+ */
+
+/** What the limiter asks: may `points` be spent now from a bucket of `quota` per `windowMs`? */
+export interface BucketAsk {
+  points: number;
+  quota: number;
+  windowMs: number;
+  /** The asker's clock (tests that replay a sequence); otherwise the object's own, one clock for the client. */
+  now?: number;
+}
+
+/** What the object answers: gcraStep's outcome without the stored state. */
+export interface BucketAnswer {
+  allowed: boolean;
+  remaining: number;
+  resetMs: number;
+  retryAfterMs: number;
+}
+
+/** The parts of the runtime's DurableObjectState this class uses (the platform's types are not the project's). */
+interface BucketState {
+  storage: {
+    get(key: string): Promise<unknown>;
+    put(key: string, value: number): Promise<void>;
+    deleteAll(): Promise<void>;
+    getAlarm(): Promise<number | null>;
+    setAlarm(scheduledTime: number): Promise<void>;
+  };
+  blockConcurrencyWhile(callback: () => Promise<void>): Promise<void>;
+}
+
+const TAT_KEY = 'tat';
+
+export class RateLimitBucket {
+  readonly #storage: BucketState['storage'];
+  /** The theoretical arrival time (gcra.ts): the whole state of the bucket. */
+  #tat = 0;
+  #alarmSet = false;
+
+  constructor(state: BucketState) {
+    this.#storage = state.storage;
+    // No request is delivered before the stored bucket is read back (after an eviction).
+    void state.blockConcurrencyWhile(async () => {
+      const stored = await this.#storage.get(TAT_KEY);
+      this.#tat = typeof stored === 'number' ? stored : 0;
+      this.#alarmSet = (await this.#storage.getAlarm()) !== null;
+    });
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const ask = bucketAskOf(await request.json().catch(() => null));
+    if (!ask) return new Response('expected {"points","quota","windowMs"[,"now"]}', { status: 400 });
+    const step = gcraStep(this.#tat, ask.now ?? Date.now(), ask.quota, ask.windowMs, ask.points);
+    // A refused request changes nothing, so writes nothing.
+    if (step.allowed) {
+      this.#tat = step.tat;
+      await this.#storage.put(TAT_KEY, step.tat);
+      if (!this.#alarmSet) {
+        this.#alarmSet = true;
+        await this.#storage.setAlarm(step.tat);
+      }
+    }
+    const answer: BucketAnswer = { allowed: step.allowed, remaining: step.remaining, resetMs: step.resetMs, retryAfterMs: step.retryAfterMs };
+    return Response.json(answer);
+  }
+
+  /** At the time the bucket was last known full again: forget it, unless requests since have moved that time on. */
+  async alarm(): Promise<void> {
+    if (this.#tat > Date.now()) {
+      await this.#storage.setAlarm(this.#tat);
+      return;
+    }
+    this.#tat = 0;
+    this.#alarmSet = false;
+    await this.#storage.deleteAll();
+  }
+}
+
+/** The ask, or null when it is not one (whole positive points, quota and window milliseconds; a finite clock). */
+export function bucketAskOf(value: unknown): BucketAsk | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { points, quota, windowMs, now } = value as Record<string, unknown>;
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1;
+  if (!whole(points) || !whole(quota) || !whole(windowMs)) return null;
+  if (now !== undefined && !(typeof now === 'number' && Number.isFinite(now))) return null;
+  return { points, quota, windowMs, ...(now !== undefined && { now }) };
+}
