@@ -1,10 +1,10 @@
 import { DAILY_DAYS, dailyFromOf } from '../catalogue/price-history.ts';
 import { type KnownPrices, priceOn } from '../catalogue/price-on-day.ts';
+import type { Steps } from '../catalogue/steps.ts';
 import { badParameter, type Problem } from '../http/problem.ts';
 import type { CollectionSeries } from '../schemas/api-types.ts';
 import { addDays, sundayOnOrAfter } from '../schemas/dates.ts';
 import type { HistoryStore } from './history-store.ts';
-import type { Steps } from './steps.ts';
 
 /**
  * `series`: a list's total over time (/api/collection, /collection, the MCP value_collection tool): on each day of

@@ -7,6 +7,7 @@
 
 import { roundUsd, sumUsd } from '../catalogue/money.ts';
 import type { KnownPrices } from '../catalogue/price-on-day.ts';
+import { finish, type Steps } from '../catalogue/steps.ts';
 import type { Collection, CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
 import { foldText, wordsOf } from '../search/normalize.ts';
@@ -17,7 +18,6 @@ import type { GradedFigures } from './collection-data.ts';
 import type { HistoryStore } from './history-store.ts';
 import type { ListLine } from './list-lines.ts';
 import { listSeriesSteps, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
-import { finish, type Steps } from './steps.ts';
 
 export interface CollectionSearchers {
   cards: CardSearcher;

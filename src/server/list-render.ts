@@ -1,12 +1,12 @@
+import { finish, type Steps } from '../catalogue/steps.ts';
 import { HISTORY_STORE_FILE, type HistoryStore, readHistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
 import type { SeriesWindow } from '../collection/list-series.ts';
-import { finish, type Steps } from '../collection/steps.ts';
 import { type ThroughTime, valueListSteps } from '../collection/value-list.ts';
 import { TOKENS_META } from '../describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
-import { collectionToMarkdown } from '../render/markdown/collection-markdown.ts';
+import { collectionToMarkdownSteps } from '../render/markdown/collection-markdown.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
 import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
@@ -85,7 +85,7 @@ export async function renderList(lines: readonly ListLine[], output: ListOutput,
 }
 
 /**
- * A list rendered as steps (src/collection/steps.ts), for a valuer with one thread (list-slices.ts): what is read
+ * A list rendered as steps (src/catalogue/steps.ts), for a valuer with one thread (list-slices.ts): what is read
  * asynchronously (the history store, the page shell, the tokenizer) is read first, then the valuing pauses after
  * each line and the writing after every few dozen entries of JSON and every few hundred pieces of a token count. The same
  * code as renderList, which runs the steps at once, so both write the same bytes.
@@ -110,11 +110,11 @@ export async function renderListSteps(
       case 'csv':
         return { text: collectionToCsv(collection) };
       case 'markdown': {
-        const text = collectionToMarkdown(collection);
+        const text = yield* collectionToMarkdownSteps(collection);
         return { text, tokens: yield* countTokensOf!(text) };
       }
       case 'tool-result': {
-        const markdown = collectionToMarkdown(collection);
+        const markdown = yield* collectionToMarkdownSteps(collection);
         const tokens = yield* countTokensOf!(markdown);
         // The shape mcp-tool-calls.ts gives every tool's result: content first, then structuredContent.
         const head = JSON.stringify({ content: [{ type: 'text', text: markdown, _meta: { [TOKENS_META]: tokens } }], structuredContent: 0 });

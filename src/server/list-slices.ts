@@ -1,4 +1,4 @@
-import type { Steps } from '../collection/steps.ts';
+import type { Steps } from '../catalogue/steps.ts';
 import { type ListRenderContext, renderListSteps } from './list-render.ts';
 import { createAdmission, LIST_WORK, type ListAnswer, type ListValuer, ListWorkFailed } from './list-work.ts';
 

@@ -5,7 +5,7 @@
  * first count, so a function that never counts never loads it; tests/unit/token-counter.test.ts holds both
  * counters to the same counts.
  */
-import type { Steps } from '../collection/steps.ts';
+import type { Steps } from '../catalogue/steps.ts';
 
 type Tokenizer = typeof import('gpt-tokenizer/encoding/o200k_base');
 let tokenizer: Promise<Tokenizer> | undefined;
@@ -14,7 +14,7 @@ const loaded = () => (tokenizer ??= import('gpt-tokenizer/encoding/o200k_base'))
 /** Special-token strings (`<|endoftext|>`) count as the plain text they are in an answer, as the build counts them. */
 const AS_TEXT = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
 
-/** How a text's tokens are counted: at once, or as steps that pause every so many pieces (src/collection/steps.ts). */
+/** How a text's tokens are counted: at once, or as steps that pause every so many pieces (src/catalogue/steps.ts). */
 export type TokenCount = (text: string) => Steps<number>;
 
 export function countTokens(text: string): Promise<number> {

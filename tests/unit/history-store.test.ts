@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
+import { finish } from '../../src/catalogue/steps.ts';
 import { asOfOf, priceThen } from '../../src/collection/as-of.ts';
 import { firstPriceDay, readHistoryStore, writeHistoryStore } from '../../src/collection/history-store.ts';
 import { listSeriesSteps, seriesDays, seriesOf, usdOn } from '../../src/collection/list-series.ts';
-import { finish } from '../../src/collection/steps.ts';
 
 /**
  * The history store (src/collection/history-store.ts): what the build writes of every printing's and product's

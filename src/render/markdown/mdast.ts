@@ -4,6 +4,7 @@ import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import type { Handle } from 'mdast-util-to-markdown';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import type { Steps } from '../../catalogue/steps.ts';
 
 /**
  * Small builders for Markdown syntax trees, and the one serialiser every
@@ -42,6 +43,33 @@ const stringifier = unified()
 
 export function toMarkdown(children: RootContent[]): string {
   return stringifier.stringify({ type: 'root', children } satisfies Root);
+}
+
+/** List items serialised between pauses: a few milliseconds of the slowest (items with links to escape). */
+const ITEMS_A_STEP = 50;
+
+/**
+ * toMarkdown as steps (src/catalogue/steps.ts), for a list's answer written on a thread that also answers
+ * searches: each block serialised on its own and a tight list a run of items at a time, with a pause between. The
+ * same text: the serialiser joins blocks with a blank line and a tight list's items with a line end, and each
+ * piece ends in one line end. A table is one step whatever its rows (its columns are padded to its widest cell).
+ */
+export function* toMarkdownSteps(children: RootContent[]): Steps<string> {
+  const blocks: string[] = [];
+  for (const node of children) {
+    if (node.type !== 'list' || node.spread || node.ordered) {
+      blocks.push(toMarkdown([node]).slice(0, -1));
+      yield;
+      continue;
+    }
+    const runs: string[] = [];
+    for (let from = 0; from < node.children.length; from += ITEMS_A_STEP) {
+      runs.push(toMarkdown([{ ...node, children: node.children.slice(from, from + ITEMS_A_STEP) }]).slice(0, -1));
+      yield;
+    }
+    blocks.push(runs.join('\n'));
+  }
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }
 
 export const text = (value: string): Text => ({ type: 'text', value });
