@@ -72,13 +72,16 @@ describe('Markdown serialisation', () => {
     expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
   });
 
-  it.each(TRICKY)('written in steps, block by block and a long list in runs of items, the text is the same: %s', (value) => {
+  it.each(TRICKY)('written in steps, block by block, a long list in runs of items and a long table in runs of rows, the text is the same: %s', (value) => {
     const items = Array.from({ length: 120 }, (_, i) => [`${i}. ${value}`, link(`/x/${i}`, value), value]);
+    // Rows of growing widths, in more than two runs: each column padded to its widest cell, wherever it lies.
+    const rows = Array.from({ length: 250 }, (_, i) => [String(i), `${value}${'x'.repeat(i % 7)}`, link(`/r/${i}`, value)]);
     const nodes: RootContent[] = [
       heading(1, value),
       paragraph(value, strong('x')),
-      table(['a', 'b'], [[value, value]]),
+      table(['a', 'b', 'c'], rows, ['right', 'left', null]),
       list(items),
+      table(['a', 'b'], [[value, value]]),
       heading(2, value),
       list([[value]]),
     ];
