@@ -62,6 +62,8 @@ const CSV = 'Quantity,Name,Set,Card Number,TCGplayer Id\r\n3,Charizard,Base,4/10
 /** The worst list the limits allow for time: the most lines, each of words no card has (a vocabulary walk each). */
 const WORST = Array.from({ length: COLLECTION_LIMITS.lines }, (_, i) => `zzqx wobbuffetz qqvx ${i}`).join('\n');
 
+const WIDE = Array.from({ length: COLLECTION_LIMITS.lines }, (_, i) => `ピカチュウ 🃏${'é'.repeat(i % 5)} ${i}`).join('\n');
+
 describe('a list valued in slices', () => {
   const viaWorker = threaded();
   const sliced = handlerWith();
@@ -75,6 +77,12 @@ describe('a list valued in slices', () => {
     ['a list over a window, on the page', () => new Request(`${ORIGIN}/collection?list=${encodeURIComponent(PASTED)}&series=90d`), '<svg'],
     ['the MCP tool, as of a date and over a window', () => mcpCall({ list: PASTED, asOf: '2025-10-01', series: '30d' }), '"structuredContent":{'],
     ['the largest list as JSON', () => post('/api/collection', WORST), `"quantity":${COLLECTION_LIMITS.lines},"counts"`],
+    // Its answer encoded a run of characters at a time: text of two and four UTF-8 bytes across the runs' ends.
+    [
+      'the most lines of Japanese and emoji as Markdown',
+      () => post('/api/collection', WIDE, { 'Content-Type': 'text/plain', Accept: 'text/markdown' }),
+      'ピカチュウ 🃏',
+    ],
   ];
 
   it.each(requests)('answers %s with the bytes and headers the list worker gives', async (_, request, holds) => {
