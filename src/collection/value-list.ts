@@ -7,6 +7,7 @@
 
 import { roundUsd, sumUsd } from '../catalogue/money.ts';
 import type { KnownPrices } from '../catalogue/price-on-day.ts';
+import { finish, type Steps } from '../catalogue/steps.ts';
 import type { Collection, CollectionEntry } from '../schemas/api-types.ts';
 import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
 import { foldText, wordsOf } from '../search/normalize.ts';
@@ -16,7 +17,7 @@ import { priceThen } from './as-of.ts';
 import type { GradedFigures } from './collection-data.ts';
 import type { HistoryStore } from './history-store.ts';
 import type { ListLine } from './list-lines.ts';
-import { listSeries, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
+import { listSeriesSteps, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
 
 export interface CollectionSearchers {
   cards: CardSearcher;
@@ -274,6 +275,13 @@ function valuedByOf(
  * @example valueList(linesOfText('2x charizard 4/102'), searchers, '2026-01-31').totalUsd // 916.58
  */
 export function valueList(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, through?: ThroughTime): Collection {
+  return finish(valueListSteps(lines, searchers, pricesAsOf, through));
+}
+
+/**
+ * valueList as steps (steps.ts): a pause after each line and each point of a series.
+ */
+export function* valueListSteps(lines: readonly ListLine[], searchers: CollectionSearchers, pricesAsOf: string, through?: ThroughTime): Steps<Collection> {
   const histories = through && rememberingStore(through.histories);
   const asOf = through?.asOf === undefined ? undefined : { date: through.asOf, histories: histories! };
   // The lines of a series, grouped by what values them: lines that read the same and name the same grade price alike.
@@ -281,7 +289,8 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
   const readings = new Map<string, Reading>();
   const counts: Collection['counts'] = { matched: 0, ambiguous: 0, 'not-found': 0, unpriced: 0 };
   let quantity = 0;
-  const entries = lines.map((line) => {
+  const entries: CollectionEntry[] = [];
+  for (const line of lines) {
     let entry: CollectionEntry;
     try {
       const key = `${line.productId ?? ''}\u0000${line.printing ?? ''}\u0000${line.query}`;
@@ -312,15 +321,17 @@ export function valueList(lines: readonly ListLine[], searchers: CollectionSearc
     }
     counts[entry.status]++;
     quantity += entry.quantity;
-    return entry;
-  });
+    entries.push(entry);
+    yield;
+  }
+  const series = through?.series && (yield* listSeriesSteps(through.series, pricesAsOf, [...sources.values()]));
   return {
     pricesAsOf,
     ...(asOf && { asOf: asOf.date }),
     totalUsd: sumUsd(entries.flatMap((e) => e.lineValueUsd ?? [])),
     quantity,
     counts,
-    ...(through?.series && { series: listSeries(through.series, pricesAsOf, [...sources.values()]) }),
+    ...(series && { series }),
     entries,
   };
 }

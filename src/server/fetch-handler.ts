@@ -5,7 +5,8 @@ import { RETRY_AFTER_SECONDS } from '../http/serve.ts';
 import { createFunction, type FunctionHandler } from './function-core.ts';
 import { type FunctionData, onceFrom } from './function-data.ts';
 import type { FunctionGate } from './function-gate.ts';
-import type { ListRenderContext } from './list-render.ts';
+import { historiesOf, type ListRenderContext } from './list-render.ts';
+import { createSlicedValuer } from './list-slices.ts';
 import type { ListValuer } from './list-work.ts';
 import { createListingPages } from './listing-pages.ts';
 import { searchersFrom } from './searchers.ts';
@@ -26,10 +27,11 @@ export interface FetchHandlerOptions {
   /** The build manifest, when the runtime has it at hand (bundled); otherwise read from `data`. */
   manifest?: FileManifest;
   /**
-   * Where lists are valued, made once the searchers are loaded; `inline` is what values a list on the
-   * request's own thread (list-work.ts valueInline). On Node, createListValuer (list-valuer.ts).
+   * Where lists are valued, made once the searchers are loaded from what values a list on the request's own
+   * thread (`inline`). By default in slices on this thread (list-slices.ts), as a runtime without threads must;
+   * on Node, createListValuer (list-valuer.ts) values them in a worker thread.
    */
-  valuer(inline: ListRenderContext): ListValuer;
+  valuer?(inline: Required<ListRenderContext>): ListValuer;
   /** The rate limiter and agent verifier (function-gate.ts); without one nothing is counted. */
   gate?: FunctionGate;
   /**
@@ -51,7 +53,7 @@ const UNCONFIGURED_ORIGIN = 'http://localhost';
 
 /**
  * @example
- * const handler = createFetchHandler({ data: fsData('dist/server'), files: diskFiles('dist/client'), valuer: (inline) => createListValuer({ … inline }) });
+ * const handler = createFetchHandler({ data: fsData('dist/server'), files: diskFiles('dist/client') });
  * const response = await handler(new Request('https://cards.example/api/cards?q=charizard'));
  */
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
@@ -69,7 +71,14 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   };
 }
 
-async function assemble({ data, files, manifest, valuer, gate, publicOrigin }: FetchHandlerOptions): Promise<FunctionHandler> {
+async function assemble({
+  data,
+  files,
+  manifest,
+  valuer = (context) => createSlicedValuer({ context }),
+  gate,
+  publicOrigin,
+}: FetchHandlerOptions): Promise<FunctionHandler> {
   const [searchers, manifestRead] = await Promise.all([
     searchersFrom(data),
     manifest ?? data.text(MANIFEST_FILE).then((text) => JSON.parse(text) as FileManifest),
@@ -83,7 +92,7 @@ async function assemble({ data, files, manifest, valuer, gate, publicOrigin }: F
     data,
     searchers,
     listingPages,
-    valuer: valuer({ searchers, shell: listingPages.shell }),
+    valuer: valuer({ searchers, shell: listingPages.shell, histories: historiesOf(data) }),
     gate,
     // A platform's function is reached through the platform, never as this machine's alone.
     mcp: { localOnly: false },

@@ -1,17 +1,18 @@
+import { finish, type Steps } from '../catalogue/steps.ts';
 import { HISTORY_STORE_FILE, type HistoryStore, readHistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
 import type { SeriesWindow } from '../collection/list-series.ts';
-import { type ThroughTime, valueList } from '../collection/value-list.ts';
+import { type ThroughTime, valueListSteps } from '../collection/value-list.ts';
 import { TOKENS_META } from '../describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../http/limits.ts';
 import { collectionToCsv } from '../render/collection-csv.ts';
-import { collectionToMarkdown } from '../render/markdown/collection-markdown.ts';
+import { collectionToMarkdownSteps } from '../render/markdown/collection-markdown.ts';
 import { collectionPage } from '../render/pages/collection-page.ts';
 import { type PageShell, pageShellOf, SHELL_FILE } from '../render/pages/page-shell.ts';
 import type { Collection } from '../schemas/api-types.ts';
 import { type FunctionData, onceFrom } from './function-data.ts';
 import type { Searchers } from './searchers.ts';
-import { countTokens } from './token-count.ts';
+import { countTokensAtOnce, countTokensInSteps, type TokenCount } from './token-count.ts';
 
 /**
  * A list's lines valued against this build and written out as what was asked for: the API's JSON, Markdown or
@@ -54,12 +55,17 @@ export interface ListRenderContext {
   histories?: () => Promise<HistoryStore>;
 }
 
+const storesOf = new WeakMap<FunctionData, () => Promise<HistoryStore>>();
+
 /**
  * The history store of a build, read on first need: only a list valued through time and a price feed read it.
  * @example const histories = historiesOf(data); (await histories()).card(id, printingId)
  */
 export function historiesOf(data: FunctionData): () => Promise<HistoryStore> {
-  return onceFrom(async () => readHistoryStore(await data.bytes(HISTORY_STORE_FILE)));
+  // One store a build's data, however many parts ask (the feeds, lists valued without threads): it is megabytes.
+  let histories = storesOf.get(data);
+  if (!histories) storesOf.set(data, (histories = onceFrom(async () => readHistoryStore(await data.bytes(HISTORY_STORE_FILE)))));
+  return histories;
 }
 
 /** Everything rendering reads, over a build's data: the page shell and the history store each read on first need. */
@@ -68,43 +74,79 @@ export function listRenderContextOf(data: FunctionData, searchers: Searchers): R
 }
 
 /** A list's lines valued against this build (the API's, the page's and the MCP tool's). */
-export function valueLines(lines: readonly ListLine[], searchers: Searchers, through?: ThroughTime): Collection {
+function valueLinesSteps(lines: readonly ListLine[], searchers: Searchers, through?: ThroughTime): Steps<Collection> {
   const { collection } = searchers;
-  return valueList(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf, through);
+  return valueListSteps(lines, { ...searchers, gradedOf: (id: string) => collection.graded[id] }, collection.pricesAsOf, through);
 }
 
-export async function renderList(
+/** A list rendered whole, at once: what the list worker and a short list's inline valuing do. */
+export async function renderList(lines: readonly ListLine[], output: ListOutput, context: ListRenderContext, options: ListOptions = {}): Promise<RenderedList> {
+  return finish(await renderListSteps(lines, output, context, options, countTokensAtOnce));
+}
+
+/**
+ * A list rendered as steps (src/catalogue/steps.ts), for a valuer with one thread (list-slices.ts): what is read
+ * asynchronously (the history store, the page shell, the tokenizer) is read first, then the valuing pauses after
+ * each line and the writing after every few dozen entries of JSON and every few hundred pieces of a token count. The same
+ * code as renderList, which runs the steps at once, so both write the same bytes.
+ */
+export async function renderListSteps(
   lines: readonly ListLine[],
   output: ListOutput,
   { searchers, shell, histories }: ListRenderContext,
   options: ListOptions = {},
-): Promise<RenderedList> {
+  tokenCount: () => Promise<TokenCount> = countTokensInSteps,
+): Promise<Steps<RenderedList>> {
   const throughTime = options.asOf !== undefined || options.series !== undefined;
   if (throughTime && !histories) throw new Error('a list valued through time needs the history store');
-  const collection = valueLines(lines, searchers, throughTime ? { histories: await histories!(), ...options } : undefined);
-  switch (output.kind) {
-    case 'json':
-      return { text: JSON.stringify(collection) };
-    case 'csv':
-      return { text: collectionToCsv(collection) };
-    case 'markdown': {
-      const text = collectionToMarkdown(collection);
-      return { text, tokens: await countTokens(text) };
+  const through = throughTime ? { histories: await histories!(), ...options } : undefined;
+  const countTokensOf = output.kind === 'markdown' || output.kind === 'tool-result' ? await tokenCount() : undefined;
+  const frame = output.kind === 'page' && !output.download ? await shell() : undefined;
+  return (function* (): Steps<RenderedList> {
+    const collection = yield* valueLinesSteps(lines, searchers, through);
+    switch (output.kind) {
+      case 'json':
+        return { text: yield* jsonSteps(collection) };
+      case 'csv':
+        return { text: collectionToCsv(collection) };
+      case 'markdown': {
+        const text = yield* collectionToMarkdownSteps(collection);
+        return { text, tokens: yield* countTokensOf!(text) };
+      }
+      case 'tool-result': {
+        const markdown = yield* collectionToMarkdownSteps(collection);
+        const tokens = yield* countTokensOf!(markdown);
+        // The shape mcp-tool-calls.ts gives every tool's result: content first, then structuredContent.
+        const head = JSON.stringify({ content: [{ type: 'text', text: markdown, _meta: { [TOKENS_META]: tokens } }], structuredContent: 0 });
+        return { text: `${head.slice(0, -'0}'.length)}${yield* jsonSteps(collection)}}` };
+      }
+      case 'page': {
+        const shown = output.list === undefined ? asTextList(collection) : { list: output.list, collection };
+        if (output.download) return { text: collectionToCsv(shown.collection) };
+        const { historyFrom, pricesAsOf } = searchers.collection;
+        const rendered = collectionPage({ ...shown, fitsInLink, dates: { from: historyFrom, to: pricesAsOf } });
+        return { text: frame!.fill(rendered.title, rendered.main) };
+      }
     }
-    case 'tool-result': {
-      const markdown = collectionToMarkdown(collection);
-      const tokens = await countTokens(markdown);
-      // The shape mcp-tool-calls.ts gives every tool's result: content first, then structuredContent.
-      return { text: JSON.stringify({ content: [{ type: 'text', text: markdown, _meta: { [TOKENS_META]: tokens } }], structuredContent: collection }) };
-    }
-    case 'page': {
-      const shown = output.list === undefined ? asTextList(collection) : { list: output.list, collection };
-      if (output.download) return { text: collectionToCsv(shown.collection) };
-      const { historyFrom, pricesAsOf } = searchers.collection;
-      const rendered = collectionPage({ ...shown, fitsInLink, dates: { from: historyFrom, to: pricesAsOf } });
-      return { text: (await shell()).fill(rendered.title, rendered.main) };
-    }
+  })();
+}
+
+/**
+ * JSON.stringify(collection), its entries written one a step: the same bytes, since `entries` is the collection's
+ * last member and an array's JSON is its items' joined by commas.
+ */
+/** Entries of JSON written between pauses: about as long as valuing one line. */
+const ENTRIES_A_STEP = 64;
+
+function* jsonSteps(collection: Collection): Steps<string> {
+  const head = JSON.stringify({ ...collection, entries: [] });
+  const parts = [head.slice(0, -']}'.length)];
+  for (const [i, entry] of collection.entries.entries()) {
+    parts.push(i === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`);
+    if (i % ENTRIES_A_STEP === ENTRIES_A_STEP - 1) yield;
   }
+  parts.push(']}');
+  return parts.join('');
 }
 
 /** Whether the page can link to a list (GET /collection?list=…), percent-encoded as its links are. */

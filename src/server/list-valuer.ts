@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ListRenderContext } from './list-render.ts';
-import { LIST_WORK, type ListAnswer, type ListJob, type ListJobOutcome, type ListValuer, ListWorkFailed, valueInline } from './list-work.ts';
+import { createAdmission, LIST_WORK, type ListAnswer, type ListJob, type ListJobOutcome, type ListValuer, ListWorkFailed, valueInline } from './list-work.ts';
 
 export { LIST_WORK, type ListTicket, type ListValuer, ListWorkFailed } from './list-work.ts';
 
@@ -29,14 +29,12 @@ export interface ListValuerOptions {
 }
 
 export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, log = console.error, inline }: ListValuerOptions): ListValuer {
-  let admitted = 0;
+  const admission = createAdmission(limits);
   let worker: Worker | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let running: (Pending & { timer: NodeJS.Timeout; startedAt: number }) | undefined;
   const queue: Pending[] = [];
   let nextId = 1;
-  // The pace of recent lists (milliseconds a line, a moving average), for an honest Retry-After.
-  let msPerLine = 1;
 
   function start(): Worker {
     const started = new Worker(workerFile, { workerData: { serverDir }, resourceLimits: { maxOldGenerationSizeMb: limits.heapMb } });
@@ -47,8 +45,7 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
       const done = running;
       settle();
       if (outcome.ok) {
-        const ms = performance.now() - done.startedAt;
-        msPerLine = 0.7 * msPerLine + (0.3 * ms) / Math.max(1, done.job.lines.length);
+        admission.paced(done.job.lines.length, performance.now() - done.startedAt);
         done.resolve({ bytes: outcome.bytes, tokens: outcome.tokens });
       } else {
         log(`list worker: ${outcome.error}`);
@@ -108,35 +105,19 @@ export function createListValuer({ serverDir, workerFile, limits = LIST_WORK, lo
     void idle.terminate();
   }
 
-  const wait = () => ({ retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil((admitted * msPerLine) / 1000))) });
-
   return {
-    full: () => (admitted >= limits.admittedLines ? wait() : undefined),
-    admit(lines) {
-      if (admitted > 0 && admitted + lines > limits.admittedLines) return wait();
-      admitted += lines;
-      let held = lines;
-      let unused = lines;
-      return {
-        run(lines, output, options = {}) {
-          // A request values no more lines than it was admitted (and counted) for, however its lists are framed.
-          unused -= lines.length;
-          if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
-          if (inline && lines.length <= limits.inlineLines && options.asOf === undefined && options.series === undefined)
-            return valueInline(lines, output, inline);
-          return new Promise<ListAnswer>((resolve, reject) => {
-            queue.push({ job: { id: nextId++, lines, output, options }, resolve, reject });
-            pump();
-          });
-        },
-        release() {
-          admitted -= held;
-          held = 0;
-        },
-      };
-    },
+    full: admission.full,
+    admit: (lines) =>
+      admission.admit(lines, (lines, output, options) => {
+        if (inline && lines.length <= limits.inlineLines && options.asOf === undefined && options.series === undefined)
+          return valueInline(lines, output, inline);
+        return new Promise<ListAnswer>((resolve, reject) => {
+          queue.push({ job: { id: nextId++, lines, output, options }, resolve, reject });
+          pump();
+        });
+      }),
     get load() {
-      return { admittedLines: admitted, workerRunning: worker !== undefined };
+      return { admittedLines: admission.admitted, workerRunning: worker !== undefined };
     },
     async close() {
       clearTimeout(idleTimer);

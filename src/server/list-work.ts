@@ -13,7 +13,8 @@ import { type ListOptions, type ListOutput, type ListRenderContext, renderList }
  * (several MB of JSON and Markdown, and their token count) takes hundreds of milliseconds more to write. On the
  * main thread that stalled every other client and could exhaust its heap; in the worker it stalls nobody, and its
  * memory has a ceiling of its own (`resourceLimits`): a worker past it ends alone and the request gets a 503, the
- * function goes on. A runtime without threads needs another valuer with the same limits (issue 47, item 3).
+ * function goes on. A runtime without threads values lists in slices on its one thread, with the same limits
+ * (list-slices.ts).
  *
  * What waits is bounded: a request is admitted with its lines before it is counted against the rate limit,
  * and while LIST_WORK.admittedLines are admitted (running or queued) the next is refused, at no cost, with a
@@ -36,6 +37,16 @@ export const LIST_WORK = {
   jobTimeoutMs: 30_000,
   /** The worker stops after this long without a list. */
   idleMs: 30_000,
+  /**
+   * Without threads (list-slices.ts), a slice of a list's work runs this long at most before other requests get
+   * their turn: a search that arrives meanwhile waits this long at worst, against a goal of 50 ms at p95.
+   */
+  sliceMs: 10,
+  /**
+   * …and this many steps at most (a step is a line, or a run of its answer's writing), the bound that holds
+   * where the clock stands still while code runs (workerd): 16 lines of unknown words are about 10 ms here.
+   */
+  sliceSteps: 16,
 };
 
 /** A job as the worker receives it. */
@@ -77,6 +88,46 @@ export interface ListValuer {
   /** Lines admitted now (running and waiting), and whether the worker runs: for tests and benchmarks. */
   readonly load: { admittedLines: number; workerRunning: boolean };
   close(): Promise<void>;
+}
+
+type Run = (lines: ListLine[], output: ListOutput, options: ListOptions) => Promise<ListAnswer>;
+
+/**
+ * What every valuer admits by (LIST_WORK.admittedLines), and the Retry-After it gives from the pace of recent
+ * lists: a ticket values no more lines than it was admitted (and counted) for, however its lists are framed.
+ */
+export function createAdmission(limits: typeof LIST_WORK) {
+  let admitted = 0;
+  // The pace of recent lists (milliseconds a line, a moving average), for an honest Retry-After.
+  let msPerLine = 1;
+  const wait = () => ({ retryAfterSeconds: Math.min(60, Math.max(1, Math.ceil((admitted * msPerLine) / 1000))) });
+  return {
+    get admitted() {
+      return admitted;
+    },
+    /** A list of `lines` was valued in `ms`. */
+    paced(lines: number, ms: number): void {
+      msPerLine = 0.7 * msPerLine + (0.3 * ms) / Math.max(1, lines);
+    },
+    full: (): { retryAfterSeconds: number } | undefined => (admitted >= limits.admittedLines ? wait() : undefined),
+    admit(lines: number, run: Run): ListTicket | { retryAfterSeconds: number } {
+      if (admitted > 0 && admitted + lines > limits.admittedLines) return wait();
+      admitted += lines;
+      let held = lines;
+      let unused = lines;
+      return {
+        run(lines, output, options = {}) {
+          unused -= lines.length;
+          if (unused < 0) return Promise.reject(new ListWorkFailed('fault', `${lines.length} lines past the ${held} admitted`));
+          return run(lines, output, options);
+        },
+        release() {
+          admitted -= held;
+          held = 0;
+        },
+      };
+    },
+  };
 }
 
 /** A short list valued here, as the worker would value it (the same renderList). */

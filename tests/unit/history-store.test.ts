@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceSeries } from '../../src/catalogue/price-history.ts';
+import { finish } from '../../src/catalogue/steps.ts';
 import { asOfOf, priceThen } from '../../src/collection/as-of.ts';
 import { firstPriceDay, readHistoryStore, writeHistoryStore } from '../../src/collection/history-store.ts';
-import { listSeries, seriesDays, seriesOf, usdOn } from '../../src/collection/list-series.ts';
+import { listSeriesSteps, seriesDays, seriesOf, usdOn } from '../../src/collection/list-series.ts';
 
 /**
  * The history store (src/collection/history-store.ts): what the build writes of every printing's and product's
@@ -158,7 +159,7 @@ describe('a list’s total over time', () => {
       { lines: 2, quantity: 3, priceOn: (date: string) => usdOn({ history: daily }, date) },
       { lines: 1, quantity: 1, priceOn: () => undefined },
     ];
-    const series = listSeries('30d', '2025-10-20', sources);
+    const series = finish(listSeriesSteps('30d', '2025-10-20', sources));
     expect(series).toMatchObject({ window: '30d', from: '2025-09-21', to: '2025-10-20', dailyFrom: '2025-09-21' });
     expect(series.points[0]).toEqual({ date: '2025-09-21', totalUsd: null, valuedLines: 0 });
     expect(series.points.slice(-3)).toEqual([

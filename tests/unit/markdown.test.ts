@@ -5,7 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { priceChangesOf } from '../../src/catalogue/price-change-fields.ts';
 import { cardToMarkdownTree } from '../../src/render/markdown/card-markdown.ts';
 import { historySection } from '../../src/render/markdown/market-markdown.ts';
-import { heading, link, list, paragraph, STRINGIFY_OPTIONS, strong, TO_MARKDOWN_EXTENSIONS, table, text, toMarkdown } from '../../src/render/markdown/mdast.ts';
+import {
+  heading,
+  link,
+  list,
+  paragraph,
+  STRINGIFY_OPTIONS,
+  strong,
+  TO_MARKDOWN_EXTENSIONS,
+  table,
+  text,
+  toMarkdown,
+  toMarkdownSteps,
+} from '../../src/render/markdown/mdast.ts';
 import type { CardDetail, History } from '../../src/schemas/api-types.ts';
 
 /** The serialiser without our fast path for plain text: the reference our output must equal. */
@@ -58,6 +70,30 @@ describe('Markdown serialisation', () => {
       table(['a', 'b'], [[value, value]]),
     ];
     expect(toMarkdown(nodes)).toBe(referenceOf(nodes));
+  });
+
+  it.each(TRICKY)('written in steps, block by block, a long list in runs of items and a long table in runs of rows, the text is the same: %s', (value) => {
+    const items = Array.from({ length: 120 }, (_, i) => [`${i}. ${value}`, link(`/x/${i}`, value), value]);
+    // Rows of growing widths, in more than two runs: each column padded to its widest cell, wherever it lies.
+    const rows = Array.from({ length: 250 }, (_, i) => [String(i), `${value}${'x'.repeat(i % 7)}`, link(`/r/${i}`, value)]);
+    const nodes: RootContent[] = [
+      heading(1, value),
+      paragraph(value, strong('x')),
+      table(['a', 'b', 'c'], rows, ['right', 'left', null]),
+      list(items),
+      table(['a', 'b'], [[value, value]]),
+      heading(2, value),
+      list([[value]]),
+    ];
+    let steps = 0;
+    const stepped = toMarkdownSteps(nodes);
+    for (let next = stepped.next(); ; next = stepped.next(), steps++) {
+      if (next.done) {
+        expect(next.value).toBe(toMarkdown(nodes));
+        break;
+      }
+    }
+    expect(steps).toBeGreaterThanOrEqual(3);
   });
 
   const card: CardDetail = {

@@ -1,14 +1,20 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { formatUsd } from '../../catalogue/format.ts';
+import { finish, type Steps } from '../../catalogue/steps.ts';
 import { pageUrl } from '../../http/links.ts';
 import type { Collection, CollectionEntry, CollectionSeries } from '../../schemas/api-types.ts';
-import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
+import { heading, link, list, paragraph, strong, table, toMarkdownSteps } from './mdast.ts';
 
 /**
  * A valued list (/api/collection) as Markdown for agents: the total first, then one table row per line, then
  * the lines to check with their alternatives. Built as a tree and serialised (mdast.ts), never glued.
  */
 export function collectionToMarkdown(collection: Collection): string {
+  return finish(collectionToMarkdownSteps(collection));
+}
+
+/** collectionToMarkdown as steps (src/catalogue/steps.ts): its table one step, its lines to check some dozens a step. */
+export function collectionToMarkdownSteps(collection: Collection): Steps<string> {
   const { counts, asOf } = collection;
   const prices =
     asOf === undefined
@@ -65,7 +71,7 @@ export function collectionToMarkdown(collection: Collection): string {
       ),
     );
   }
-  return toMarkdown(nodes);
+  return toMarkdownSteps(nodes);
 }
 
 /** The total over time: a sentence, then a row a point (a week's close before the daily part). */
