@@ -15,3 +15,16 @@ export function finish<T>(steps: Steps<T>): T {
     if (step.done) return step.value;
   }
 }
+
+/**
+ * items.map(each) as steps: a pause after every `perStep` items.
+ * @example const rows = yield* mapInSteps(entries, 250, rowOf);
+ */
+export function* mapInSteps<T, U>(items: readonly T[], perStep: number, each: (item: T) => U): Steps<U[]> {
+  const mapped: U[] = [];
+  for (const [i, item] of items.entries()) {
+    mapped.push(each(item));
+    if (i % perStep === perStep - 1) yield;
+  }
+  return mapped;
+}

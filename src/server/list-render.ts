@@ -1,4 +1,4 @@
-import { finish, type Steps } from '../catalogue/steps.ts';
+import { finish, mapInSteps, type Steps } from '../catalogue/steps.ts';
 import { HISTORY_STORE_FILE, type HistoryStore, readHistoryStore } from '../collection/history-store.ts';
 import type { ListLine } from '../collection/list-lines.ts';
 import type { SeriesWindow } from '../collection/list-series.ts';
@@ -131,22 +131,17 @@ export async function renderListSteps(
   })();
 }
 
-/**
- * JSON.stringify(collection), its entries written one a step: the same bytes, since `entries` is the collection's
- * last member and an array's JSON is its items' joined by commas.
- */
 /** Entries of JSON written between pauses: about as long as valuing one line. */
 const ENTRIES_A_STEP = 64;
 
+/**
+ * JSON.stringify(collection), its entries written a run a step: the same bytes, since `entries` is the
+ * collection's last member and an array's JSON is its items' joined by commas.
+ */
 function* jsonSteps(collection: Collection): Steps<string> {
   const head = JSON.stringify({ ...collection, entries: [] });
-  const parts = [head.slice(0, -']}'.length)];
-  for (const [i, entry] of collection.entries.entries()) {
-    parts.push(i === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`);
-    if (i % ENTRIES_A_STEP === ENTRIES_A_STEP - 1) yield;
-  }
-  parts.push(']}');
-  return parts.join('');
+  const entries = yield* mapInSteps(collection.entries, ENTRIES_A_STEP, (entry) => JSON.stringify(entry));
+  return `${head.slice(0, -']}'.length)}${entries.join(',')}]}`;
 }
 
 /** Whether the page can link to a list (GET /collection?list=…), percent-encoded as its links are. */
