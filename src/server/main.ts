@@ -33,7 +33,7 @@ import { LIST_WORKER_FILE } from './function-paths.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createNodeHttpServer } from './node-http-server.ts';
-import { createLimiter } from './rate-limit/limiter.ts';
+import { createLimiter, MEMORY_STORE_NOTICE } from './rate-limit/limiter.ts';
 import { searchersFrom } from './searchers.ts';
 import { originFiles } from './static-files.ts';
 import { loadVerifiedAgents } from './verified-agents.ts';
@@ -138,9 +138,10 @@ server.listen(port, host, async () => {
   firstSearchAnswered();
   await Promise.all([manifest, limiter?.ready]);
   step('manifest and limiter store');
-  const limits = config.ratePolicy
-    ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client${config.redisUrl ? ' (shared in Redis)' : ''}`
-    : 'off';
+  const limits =
+    config.ratePolicy && limiter
+      ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client (${limiter.store === 'memory' ? MEMORY_STORE_NOTICE : 'shared in Redis'})`
+      : 'off';
   const from = config.staticOrigin ? ` (prebuilt files from ${config.staticOrigin})` : '';
   const took = steps.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ');
   console.log(`card-values: serving ${dist}${from} at ${where} (ready in ${Math.round(stepEnd)} ms: ${took}; rate limit ${limits})`);

@@ -5,6 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { loopbackClients, send } from '../support/http-client.ts';
 import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -28,6 +29,12 @@ beforeAll(async () => {
 afterAll(() => Promise.all([server?.stop(), proxied?.stop()]));
 
 const signedHeaders = (base: string) => signedAsTestAgent(new URL(base).host);
+
+describe('the operator', () => {
+  it('is told at start that the buckets are this instance’s alone when no shared store is set', () => {
+    expect(server.logs()).toContain(`rate limit ${QUOTA}/60 s per client (${MEMORY_STORE_NOTICE})`);
+  });
+});
 
 describe('an anonymous client', () => {
   it('sees the policy and its remaining requests count down on every search', async () => {

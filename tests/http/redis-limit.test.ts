@@ -44,6 +44,10 @@ describe.skipIf(!redisServer.path)('the limit shared through Redis', () => {
     expect((await send(second.url, '/api/cards?q=charizard', { localAddress })).status).toBe(429);
   });
 
+  it('each says at start that its buckets are shared in Redis', () => {
+    for (const instance of [first, second]) expect(instance.logs()).toMatch(/rate limit \d+\/\d+ s per client \(shared in Redis\)/);
+  });
+
   it('refuses a list the shared bucket cannot afford without taking from it, and says what is left', async () => {
     const localAddress = newClient();
     expect(remainingOf((await send(first.url, '/api/cards?q=mew', { localAddress })).headers.ratelimit)).toBe(QUOTA - 1);
