@@ -30,7 +30,7 @@ beforeAll(async () => {
   dist = inject('fixtureDist');
   manifest = manifestOf(dist);
   fn = await startServer(dist);
-  cf = await startCloudflareTarget(dist, fn.url);
+  cf = await startCloudflareTarget(dist, { functionUrl: fn.url });
 });
 afterAll(async () => {
   await cf?.stop();
@@ -247,7 +247,7 @@ describe('searches go to the function', () => {
   let viaEcho: CloudflareTarget;
   beforeAll(async () => {
     echo = await startEcho();
-    viaEcho = await startCloudflareTarget(dist, echo.url);
+    viaEcho = await startCloudflareTarget(dist, { functionUrl: echo.url });
   });
   afterAll(async () => {
     await viaEcho?.stop();
@@ -316,7 +316,7 @@ describe('the function behind the Worker (TRUST_PROXY=1)', () => {
     const agents = join(agentsDir, 'verified-agents.json');
     writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicJwk] } }));
     limited = await startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, TRUST_PROXY: '1', VERIFIED_AGENTS: agents });
-    front = await startCloudflareTarget(dist, limited.url);
+    front = await startCloudflareTarget(dist, { functionUrl: limited.url });
   });
   afterAll(async () => {
     await front?.stop();
@@ -362,7 +362,7 @@ describe('the function behind the Worker (TRUST_PROXY=1)', () => {
 describe('with the function down', () => {
   let down: CloudflareTarget;
   beforeAll(async () => {
-    down = await startCloudflareTarget(dist, UNREACHABLE_ORIGIN);
+    down = await startCloudflareTarget(dist, { functionUrl: UNREACHABLE_ORIGIN });
   });
   afterAll(() => down?.stop());
 
@@ -428,7 +428,7 @@ describe('a bulk file over the per-asset limit (lowered to just under /api/bulk/
   let twin: Buffer;
   let listed: BulkManifest['files'][number];
   beforeAll(async () => {
-    big = await startCloudflareTarget(dist, fn.url, { assetFileBytes: manifest.files[FILE].bytes - 1, allowErrors: true });
+    big = await startCloudflareTarget(dist, { functionUrl: fn.url, assetFileBytes: manifest.files[FILE].bytes - 1, allowErrors: true });
     plain = readFileSync(join(dist, 'client', FILE));
     twin = readFileSync(join(dist, 'client', GZIP));
     const bulk = JSON.parse(readFileSync(join(dist, 'client', '/api/bulk/manifest.json'), 'utf8')) as BulkManifest;
