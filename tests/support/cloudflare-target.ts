@@ -37,6 +37,8 @@ export interface CloudflareTargetOptions {
    * deployment, as two Cloudflare locations run it. The second is reached through `mf.getWorker('edge-2')`.
    */
   twoIsolates?: boolean;
+  /** All in one: the verified agents' allowlist to bundle, instead of the build's own copy. */
+  verifiedAgents?: unknown;
 }
 
 /** wrangler.jsonc as generated: JSON after `//` comment lines. */
@@ -55,7 +57,7 @@ export function readWranglerConfig(outDir: string): WranglerConfig {
  */
 export async function startCloudflareTarget(
   dist: string,
-  { functionUrl, assetFileBytes, allowErrors = false, vars, twoIsolates = false }: CloudflareTargetOptions = {},
+  { functionUrl, assetFileBytes, allowErrors = false, vars, twoIsolates = false, verifiedAgents }: CloudflareTargetOptions = {},
 ): Promise<CloudflareTarget> {
   const scratch = join(ROOT, '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
@@ -64,7 +66,9 @@ export async function startCloudflareTarget(
   const deployment = await cloudflareDeployment(manifest, {
     gzipOf: readGzipTwins(dist),
     assetFileBytes,
-    ...(functionUrl ? { functionOrigin: new URL(functionUrl).origin } : { ...readFunctionData(dist), vars }),
+    ...(functionUrl
+      ? { functionOrigin: new URL(functionUrl).origin }
+      : { ...readFunctionData(dist), vars, ...(verifiedAgents !== undefined && { verifiedAgents }) }),
   });
   // allowErrors: the caller asserts on them (a lowered limit that other files are over too) and runs it anyway.
   if (deployment.errors.length > 0 && !allowErrors) throw new Error(deployment.errors.join('\n'));
