@@ -23,6 +23,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  *   e2e       the pages in Chromium (from the npm package @sparticuz/chromium)
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
+/** The fixture site, then its all-in-one Cloudflare deployment, generated once for the `cloudflare` tier. */
+const CLOUDFLARE_DEPLOYMENT = [...FIXTURE_SITE, 'tests/support/cloudflare-setup.ts'];
 /** The HTTP contract, as a client sees it whatever serves it: run against the function alone, through nginx and through the Worker. */
 const CONTRACT_FILES = [
   'server',
@@ -90,7 +92,7 @@ export default defineConfig({
       tier('nginx', { include: nginxIncluded(), globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'nginx' } }),
       tier('cloudflare', {
         include: MINIFLARE ? [...CONTRACT_FILES, 'tests/cloudflare/**/*.test.ts'] : [],
-        globalSetup: FIXTURE_SITE,
+        globalSetup: MINIFLARE ? CLOUDFLARE_DEPLOYMENT : FIXTURE_SITE,
         env: { CONTRACT_TARGET: 'cloudflare' },
       }),
       tier('e2e', { include: ['tests/e2e/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
