@@ -16,11 +16,13 @@ import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
- * The Cloudflare deployment (scripts/deploy-cloudflare.ts) of the fixture build, run in Miniflare with Workers
- * static assets, against the real function on the same build: the same answers, header for header. The HTTP
- * contract itself (negotiation, files, searches, lists, MCP) runs through the Worker in the `cloudflare` project
- * (tests/http/, CONTRACT_TARGET=cloudflare); here is what is the Worker's own: its configuration, what it passes
- * to the function and how, and what it answers with the function down.
+ * The proxying Cloudflare deployment (scripts/deploy-cloudflare.ts --function URL) of the fixture build, run in
+ * Miniflare with Workers static assets, in front of the real function on the same build: the same answers, header
+ * for header. The HTTP contract itself (negotiation, files, searches, lists, MCP) runs against the all-in-one
+ * Worker in the `cloudflare` project (tests/http/, CONTRACT_TARGET=cloudflare), and what is the all-in-one's own
+ * in cloudflare-all-in-one.test.ts; here is what is the proxying Worker's own: its configuration, what it passes
+ * to the function and how, what it answers with the function down, and a file served from its gzip twin (the
+ * same Worker code in both modes).
  */
 let dist: string;
 let manifest: FileManifest;
