@@ -127,7 +127,7 @@ async function bench(dist: string, outDir: string, { starts, rounds, passes }: {
     ['rate limit on (Worker: Durable Object; node:http: memory)', RATE_LIMIT],
     ['rate limit off', 'off'],
   ] as const) {
-    await warmRounds(dist, outDir, { label, rateLimit, rounds, passes, misses: rateLimit === 'off' ? [] : misses, last: rateLimit === 'off' });
+    await warmRounds(dist, outDir, { label, rateLimit, rounds, passes, misses, last: rateLimit === 'off' });
   }
   if (misses.length) console.log(`missed: ${misses.join('; ')}`);
   return 0;
