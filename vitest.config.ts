@@ -18,11 +18,13 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  *   http      the real function over HTTP
  *   deploy    the host configurations (nginx, Cloudflare in Miniflare, Netlify, Vercel)
  *   nginx     the HTTP contract files again, through nginx serving the build in front of the function
- *   cloudflare  the HTTP contract files again, through the Cloudflare Worker (in Miniflare) in front of the function,
+ *   cloudflare  the HTTP contract files again, through the all-in-one Cloudflare Worker (in Miniflare, the function inside),
  *             and what runs on Cloudflare's own state (tests/cloudflare/: the rate limit's Durable Objects)
  *   e2e       the pages in Chromium (from the npm package @sparticuz/chromium)
  */
 const FIXTURE_SITE = ['tests/support/global-setup.ts'];
+/** The fixture site, then its all-in-one Cloudflare deployment, generated once for the `cloudflare` tier. */
+const CLOUDFLARE_DEPLOYMENT = [...FIXTURE_SITE, 'tests/support/cloudflare-setup.ts'];
 /** The HTTP contract, as a client sees it whatever serves it: run against the function alone, through nginx and through the Worker. */
 const CONTRACT_FILES = [
   'server',
@@ -40,7 +42,7 @@ const CONTRACT_FILES = [
 
 /**
  * The Cloudflare Worker runs in Miniflare (workerd), an npm package of the project's: the `cloudflare` tier and
- * tests/deploy/cloudflare.test.ts need it. Where it is not installed (an install that left it out) they are left
+ * tests/deploy/cloudflare*.test.ts need it. Where it is not installed (an install that left it out) they are left
  * out and that is said, unless REQUIRE_SERVICES is set (CI).
  */
 const MINIFLARE = miniflareInstalled();
@@ -84,13 +86,13 @@ export default defineConfig({
       tier('http', { include: ['tests/http/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
       tier('deploy', {
         include: ['tests/deploy/**/*.test.ts'],
-        exclude: [...configDefaults.exclude, ...(MINIFLARE ? [] : ['tests/deploy/cloudflare.test.ts'])],
+        exclude: [...configDefaults.exclude, ...(MINIFLARE ? [] : ['tests/deploy/cloudflare*.test.ts'])],
         globalSetup: FIXTURE_SITE,
       }),
       tier('nginx', { include: nginxIncluded(), globalSetup: FIXTURE_SITE, env: { CONTRACT_TARGET: 'nginx' } }),
       tier('cloudflare', {
         include: MINIFLARE ? [...CONTRACT_FILES, 'tests/cloudflare/**/*.test.ts'] : [],
-        globalSetup: FIXTURE_SITE,
+        globalSetup: MINIFLARE ? CLOUDFLARE_DEPLOYMENT : FIXTURE_SITE,
         env: { CONTRACT_TARGET: 'cloudflare' },
       }),
       tier('e2e', { include: ['tests/e2e/**/*.test.ts'], globalSetup: FIXTURE_SITE }),
@@ -123,7 +125,7 @@ function miniflareInstalled(): boolean {
     // Said once a run: the config is evaluated again for each project, and the environment outlives that.
     if ((projects.length === 0 || projects.some((p) => p === 'cloudflare' || p === 'deploy')) && !process.env.MINIFLARE_SKIP_SAID)
       console.warn(
-        `SKIPPED: the cloudflare tier (the HTTP contract through the Worker, the rate limit's Durable Objects) and tests/deploy/cloudflare.test.ts: ${why}`,
+        `SKIPPED: the cloudflare tier (the HTTP contract through the Worker, the rate limit's Durable Objects) and tests/deploy/cloudflare*.test.ts: ${why}`,
       );
     process.env.MINIFLARE_SKIP_SAID = '1';
     return false;

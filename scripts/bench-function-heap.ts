@@ -25,6 +25,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mb, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
+import { dataLoadingRequests } from './lib/data-loading-requests.ts';
 
 const OLD_SPACE_MB = 100;
 const TARGET_BYTES = 100 * 2 ** 20;
@@ -97,28 +98,7 @@ async function measure(dist: string): Promise<Measured> {
   const origin = 'https://cards.example';
   const search = (await (await handler(new Request(`${origin}/api/cards?q=charizard&limit=1`))).json()) as { results: { slug: string }[] };
   const slug = search.results[0].slug;
-  const mcp = (method: string) =>
-    new Request(`${origin}/mcp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
-    });
-  const requests = [
-    ...['cards', 'sealed'].flatMap((api) =>
-      ['relevance', 'name', 'value-asc', 'value-desc'].map((sort) => new Request(`${origin}/api/${api}?q=a&sort=${sort}`)),
-    ),
-    new Request(`${origin}/api/cards?q=${encodeURIComponent('t:fire value>10')}`),
-    new Request(`${origin}/api/sealed?q=${encodeURIComponent('booster value>10')}`),
-    new Request(`${origin}/api/cards/autocomplete?q=char`),
-    new Request(`${origin}/api/knowledge?q=value`),
-    new Request(`${origin}/api/sealed?q=box&kind=booster-box`),
-    new Request(`${origin}/api/cards?tcgplayer=42382`),
-    new Request(`${origin}/search?q=charizard`),
-    new Request(`${origin}/feeds/cards/${slug}.json`),
-    mcp('tools/list'),
-    new Request(`${origin}/api/collection`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\npikachu\numbreon vmax` }),
-    new Request(`${origin}/llms.txt`),
-  ];
+  const requests = dataLoadingRequests(origin, slug);
   for (const request of requests) {
     const response = await handler(request);
     await response.arrayBuffer();

@@ -2,29 +2,52 @@
  * The disk side of the Cloudflare deployment (cloudflare.ts is the pure side): the output folder it writes. Shared by scripts/deploy-cloudflare.ts and the tests that run the deployment in
  * Miniflare, so that what is tested is what is deployed.
  */
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ASSETS_FOLDER, type CloudflareDeployment } from './cloudflare.ts';
+import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
+import { FUNCTION_DATA_PREFIX } from './cloudflare/function-assets.ts';
+import { ASSETS_FOLDER, type CloudflareDeployment, type CloudflareOptions, WORKER_DATA_FILES } from './cloudflare.ts';
+
+/**
+ * What the all-in-one Worker needs of the build's dist/server besides its manifest: the sizes of the data files it
+ * reads (the generator checks them against the asset limit; a missing one is left out, and refused there) and the
+ * verified agents' allowlist it bundles (undefined when unreadable, refused there too).
+ */
+export function readFunctionData(dist: string): Required<Pick<CloudflareOptions, 'functionDataBytes'>> & Pick<CloudflareOptions, 'verifiedAgents'> {
+  const server = join(dist, 'server');
+  const functionDataBytes: CloudflareOptions['functionDataBytes'] = {};
+  for (const file of WORKER_DATA_FILES) if (existsSync(join(server, file))) functionDataBytes[file] = statSync(join(server, file)).size;
+  let verifiedAgents: unknown;
+  try {
+    verifiedAgents = JSON.parse(readFileSync(join(server, VERIFIED_AGENTS_COPY), 'utf8'));
+  } catch {
+    verifiedAgents = undefined;
+  }
+  return { functionDataBytes, verifiedAgents };
+}
 
 /**
  * Writes the deployment into `out`: wrangler.jsonc, worker.js, and `assets/` with the deployment's files of the
- * build's `client` folder. Each is a hard link to the build's file (nothing copied, the build never written to),
- * or a copy where the two folders are on different file systems. `assets/` is emptied first: a file a previous
- * build had and this one has not must not be uploaded.
+ * build's `dist/client` (and, all in one, its function data from `dist/server`, under FUNCTION_DATA_PREFIX). Each
+ * is a hard link to the build's file (nothing copied, the build never written to), or a copy where the two
+ * folders are on different file systems. `assets/` is emptied first: a file a previous build had and this one has
+ * not must not be uploaded.
  * @returns how many asset files were linked and how many copied
  */
-export function writeCloudflareDeployment(deployment: CloudflareDeployment, client: string, out: string): { linked: number; copied: number } {
+export function writeCloudflareDeployment(deployment: CloudflareDeployment, dist: string, out: string): { linked: number; copied: number } {
   const assets = join(out, ASSETS_FOLDER);
-  if (overlaps(resolve(client), resolve(assets))) throw new Error(`the output folder ${out} overlaps the build's ${client}: choose a folder outside the build`);
+  if (overlaps(resolve(dist), resolve(assets))) throw new Error(`the output folder ${out} overlaps the build ${dist}: choose a folder outside the build`);
   mkdirSync(out, { recursive: true });
   for (const [name, contents] of Object.entries(deployment.files)) writeFileSync(join(out, name), contents);
   rmSync(assets, { recursive: true, force: true });
   const made = new Set<string>();
   let linked = 0;
   let copied = 0;
-  for (const file of deployment.assets) {
-    const from = join(client, file);
-    const to = join(assets, file);
+  const sources = [
+    ...deployment.assets.map((file) => [join(dist, 'client', file), join(assets, file)]),
+    ...deployment.functionData.map((file) => [join(dist, 'server', file), join(assets, FUNCTION_DATA_PREFIX, file)]),
+  ];
+  for (const [from, to] of sources) {
     const folder = dirname(to);
     if (!made.has(folder)) mkdirSync(folder, { recursive: true });
     made.add(folder);

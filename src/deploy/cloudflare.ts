@@ -2,8 +2,10 @@
  * The Cloudflare deployment of a build, generated from its manifest: a Worker
  * with static assets (the build's public files) whose Worker runs first on
  * every path and answers exactly as the function does
- * (src/deploy/cloudflare/worker.ts), and whose searches go to the function at
- * FUNCTION_ORIGIN.
+ * (src/deploy/cloudflare/worker.ts). All in one (the default), the function
+ * runs inside the Worker (cloudflare/all-in-one.ts) over its data uploaded
+ * with the assets, and counts the rate limit in a Durable Object; proxying
+ * (`functionOrigin`), its routes go to the function at FUNCTION_ORIGIN.
  *
  * Manifest in, files out: `wrangler.jsonc` and `worker.js` (the Worker bundled
  * by esbuild with the manifest inside, so that headers never need a lookup),
@@ -16,8 +18,12 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import type { FileManifest } from '../http/file-manifest.ts';
+import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
+import { FUNCTION_DATA_FILES, type FunctionDataFile } from '../server/function-data.ts';
+import { withoutAjv, withoutRedisStore } from '../server/workerd-bundle.ts';
+import { agentDirectoryOf } from '../web-bot-auth/agent-directory.ts';
+import { FUNCTION_DATA_PREFIX } from './cloudflare/function-assets.ts';
 import type { GzipServed } from './cloudflare/gzip-served.ts';
 
 /** https://developers.cloudflare.com/workers/platform/limits/ */
@@ -41,9 +47,24 @@ export const WRANGLER_FILE = 'wrangler.jsonc';
 /** The folder of the output that holds the static assets (wrangler resolves it from the config file). */
 export const ASSETS_FOLDER = 'assets';
 
+/**
+ * The function's data the all-in-one Worker reads from the assets: dist/server's data files but the manifest,
+ * which is bundled into the Worker already (its headers need it on every request).
+ */
+export const WORKER_DATA_FILES = FUNCTION_DATA_FILES.filter((file) => file !== MANIFEST_FILE);
+
+/** The Durable Object class the rate limit counts in, and the binding the Worker finds its namespace under. */
+const RATE_LIMIT_OBJECT = { name: 'RATE_LIMITER', class_name: 'RateLimitBucket' } as const;
+
 export interface CloudflareOptions {
-  /** The function's origin, e.g. https://fn.example: the Worker's FUNCTION_ORIGIN. */
-  functionOrigin: string;
+  /** Proxying: the function's origin, e.g. https://fn.example, the Worker's FUNCTION_ORIGIN. Unset: all in one. */
+  functionOrigin?: string;
+  /** All in one: the function's data files' sizes (WORKER_DATA_FILES, read from dist/server), checked against the asset limit. */
+  functionDataBytes?: Partial<Record<FunctionDataFile, number>>;
+  /** All in one: the verified agents' allowlist (dist/server's copy, parsed), bundled into the Worker. */
+  verifiedAgents?: unknown;
+  /** All in one: the Worker's RATE_LIMIT and PUBLIC_ORIGIN vars, when set (the function's settings of the same names). */
+  vars?: { RATE_LIMIT?: string; PUBLIC_ORIGIN?: string };
   /** The Worker's name on Cloudflare. */
   name?: string;
   /** The build's gzip twins: gzip file → the file it inflates to (the bulk manifest's `gzipOf`). */
@@ -66,7 +87,11 @@ export interface WranglerConfig {
     html_handling: 'none';
     not_found_handling: 'none';
   };
-  vars: { FUNCTION_ORIGIN: string };
+  vars: Record<string, string>;
+  /** All in one: the rate limit's Durable Object namespace. */
+  durable_objects?: { bindings: { name: string; class_name: string }[] };
+  /** All in one: the migration that creates the rate limit's class (SQLite-backed, as Workers Free requires). */
+  migrations?: { tag: string; new_sqlite_classes: string[] }[];
 }
 
 /** A file over the per-asset limit, left out of the assets and answered from its gzip twin. */
@@ -82,9 +107,13 @@ export interface CloudflareDeployment {
   files: Record<string, string>;
   /** The build files the assets folder holds (URL paths, as in the manifest). */
   assets: string[];
+  /** All in one: dist/server's files the assets folder holds too, under FUNCTION_DATA_PREFIX; none when proxying. */
+  functionData: FunctionDataFile[];
   config: WranglerConfig;
   /** What was measured, for the operator. */
   measured: { assetFiles: number; workerBytes: number; workerGzipBytes: number; manifestSha256: string; servedFromGzip: ServedFromGzip[] };
+  /** `all-in-one`: the function in the Worker; `proxy`: the function at FUNCTION_ORIGIN. */
+  mode: 'all-in-one' | 'proxy';
   /** Over a Workers Free limit (Workers Paid is needed). */
   warnings: string[];
   /** Over a Workers Paid limit: Cloudflare would refuse the deploy. */
@@ -92,6 +121,7 @@ export interface CloudflareDeployment {
 }
 
 const WORKER_SOURCE = join(import.meta.dirname, 'cloudflare', 'worker.ts');
+const ALL_IN_ONE_SOURCE = join(import.meta.dirname, 'cloudflare', 'all-in-one.ts');
 const MANIFEST_MODULE = 'card-values:manifest';
 
 /** The manifest as a text module: parsed once per isolate with JSON.parse, which is faster than an object literal of the same size. */
@@ -107,24 +137,35 @@ function manifestPlugin(text: string): Plugin {
 
 /**
  * The Worker module for one build: its handlers with the manifest's files inside, and the files it answers from
- * their gzip twin.
+ * their gzip twin; given the verified agents, the all-in-one Worker (the function inside, and the rate limit's
+ * Durable Object class), otherwise the proxying one.
  * @example (await bundleWorker({ files: {} })).length > 0
  */
-export async function bundleWorker(manifest: FileManifest, gzipServed: GzipServed = {}): Promise<string> {
+export async function bundleWorker(manifest: FileManifest, gzipServed: GzipServed = {}, allInOne?: { verifiedAgents: unknown }): Promise<string> {
   const text = JSON.stringify(manifest.files);
-  const entry = [
-    `import { createWorker } from ${JSON.stringify(WORKER_SOURCE)};`,
-    `import manifest from ${JSON.stringify(MANIFEST_MODULE)};`,
-    `export default createWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)});`,
-  ].join('\n');
+  const entry = allInOne
+    ? [
+        `import { createAllInOneWorker } from ${JSON.stringify(ALL_IN_ONE_SOURCE)};`,
+        `export { RateLimitBucket } from ${JSON.stringify(ALL_IN_ONE_SOURCE)};`,
+        `import manifest from ${JSON.stringify(MANIFEST_MODULE)};`,
+        `export default createAllInOneWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)}, ${JSON.stringify(allInOne.verifiedAgents)});`,
+      ]
+    : [
+        `import { createWorker } from ${JSON.stringify(WORKER_SOURCE)};`,
+        `import manifest from ${JSON.stringify(MANIFEST_MODULE)};`,
+        `export default createWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)});`,
+      ];
   const result = await build({
-    stdin: { contents: entry, resolveDir: import.meta.dirname, sourcefile: 'cloudflare-entry.js', loader: 'js' },
+    stdin: { contents: entry.join('\n'), resolveDir: import.meta.dirname, sourcefile: 'cloudflare-entry.js', loader: 'js' },
     bundle: true,
     format: 'esm',
-    platform: 'neutral',
+    // The function's packages are read as a browser's (workerd's own conditions first): rate-limiter-flexible's
+    // `browser` map leaves out its cluster limiter's Node modules (workerd-bundle.ts); node:* is nodejs_compat's.
+    platform: allInOne ? 'browser' : 'neutral',
+    conditions: allInOne ? ['workerd', 'worker', 'browser'] : undefined,
     target: 'es2022',
     external: ['node:*'],
-    plugins: [manifestPlugin(text)],
+    plugins: allInOne ? [manifestPlugin(text), withoutRedisStore, withoutAjv] : [manifestPlugin(text)],
     // The Worker has no environment of its own for this: the image host is the one set when it is bundled.
     define: imageHostDefine(),
     write: false,
@@ -142,6 +183,10 @@ export async function bundleWorker(manifest: FileManifest, gzipServed: GzipServe
  * an extensionless /api/cards/{slug} at all.
  */
 export function wranglerConfigOf(options: CloudflareOptions): WranglerConfig {
+  const allInOne = options.functionOrigin === undefined;
+  const vars = allInOne
+    ? Object.fromEntries(Object.entries(options.vars ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined))
+    : { FUNCTION_ORIGIN: options.functionOrigin as string };
   return {
     name: options.name ?? 'card-values',
     main: WORKER_FILE,
@@ -157,7 +202,12 @@ export function wranglerConfigOf(options: CloudflareOptions): WranglerConfig {
       html_handling: 'none',
       not_found_handling: 'none',
     },
-    vars: { FUNCTION_ORIGIN: options.functionOrigin },
+    vars,
+    ...(allInOne && {
+      // One object per client, shared by every isolate of every location (docs/limits.md#where-the-buckets-are-kept).
+      durable_objects: { bindings: [{ ...RATE_LIMIT_OBJECT }] },
+      migrations: [{ tag: 'v1', new_sqlite_classes: [RATE_LIMIT_OBJECT.class_name] }],
+    }),
   };
 }
 
@@ -195,34 +245,83 @@ export function oversizedFiles(manifest: FileManifest, gzipOf: Record<string, st
 }
 
 /**
- * Everything to deploy one build to Cloudflare, checked against the platform's limits.
- * @example const { files, assets, errors } = await cloudflareDeployment(manifest, { functionOrigin: 'https://fn.example', gzipOf });
+ * The Worker's size against Workers' limits on it, gzipped (https://developers.cloudflare.com/workers/platform/limits/#worker-size):
+ * over Workers Free's a warning (Workers Paid is needed), over Workers Paid's an error (Cloudflare would refuse it).
+ * @example workerSizeProblems(4 * 1024 * 1024).warnings.length // 1
+ */
+export function workerSizeProblems(workerGzipBytes: number): { warnings: string[]; errors: string[] } {
+  const { free, paid } = CLOUDFLARE_LIMITS.workerGzipBytes;
+  if (workerGzipBytes > paid) return { warnings: [], errors: [`the Worker is ${mib(workerGzipBytes)} gzipped: Workers Paid allows ${mib(paid)}`] };
+  if (workerGzipBytes > free)
+    return { warnings: [`the Worker is ${mib(workerGzipBytes)} gzipped: more than Workers Free allows (${mib(free)}); Workers Paid is needed`], errors: [] };
+  return { warnings: [], errors: [] };
+}
+
+/**
+ * What stops the all-in-one deployment's function data from being uploaded: a file the build lacks, one over the
+ * per-asset limit, or a public file of the build under the data's prefix (whose path the Worker would then serve).
+ */
+function functionDataProblems(manifest: FileManifest, options: CloudflareOptions, limit: number): string[] {
+  const problems: string[] = [];
+  for (const file of WORKER_DATA_FILES) {
+    const bytes = options.functionDataBytes?.[file];
+    if (bytes === undefined) problems.push(`dist/server/${file} is missing: the function in the Worker reads it (rebuild with npm run build)`);
+    else if (bytes > limit)
+      problems.push(`dist/server/${file} is ${mib(bytes)}: one asset may be at most ${mib(limit)}, and the function in the Worker reads it whole`);
+  }
+  const clash = Object.keys(manifest.files).find((file) => file.startsWith(`${FUNCTION_DATA_PREFIX}/`));
+  if (clash) problems.push(`${clash} is a public file under ${FUNCTION_DATA_PREFIX}/, where the Worker keeps the function's data`);
+  if (options.verifiedAgents === undefined) problems.push('the verified agents allowlist (dist/server/verified-agents.json) is missing');
+  else {
+    try {
+      agentDirectoryOf(options.verifiedAgents, 'dist/server/verified-agents.json');
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Everything to deploy one build to Cloudflare, checked against the platform's limits: all in one unless
+ * `functionOrigin` names the function to proxy to.
+ * @example const { files, assets, errors } = await cloudflareDeployment(manifest, { functionDataBytes, verifiedAgents, gzipOf });
  */
 export async function cloudflareDeployment(manifest: FileManifest, options: CloudflareOptions): Promise<CloudflareDeployment> {
+  const mode = options.functionOrigin === undefined ? 'all-in-one' : 'proxy';
   const config = wranglerConfigOf(options);
-  const oversized = oversizedFiles(manifest, options.gzipOf ?? {}, options.assetFileBytes ?? CLOUDFLARE_LIMITS.assetFileBytes);
+  const assetLimit = options.assetFileBytes ?? CLOUDFLARE_LIMITS.assetFileBytes;
+  const oversized = oversizedFiles(manifest, options.gzipOf ?? {}, assetLimit);
+  const dataErrors = mode === 'all-in-one' ? functionDataProblems(manifest, options, assetLimit) : [];
   const gzipServed: GzipServed = Object.fromEntries(oversized.servedFromGzip.map(({ file, gzip }) => [file, gzip]));
   const assets = Object.keys(manifest.files).filter((file) => !Object.hasOwn(gzipServed, file));
-  const worker = await bundleWorker(manifest, gzipServed);
+  const functionData = mode === 'all-in-one' ? [...WORKER_DATA_FILES] : [];
+  // A deployment that cannot be written is not bundled: the agents it would bundle may be what is wrong.
+  const worker =
+    dataErrors.length > 0 ? '' : await bundleWorker(manifest, gzipServed, mode === 'all-in-one' ? { verifiedAgents: options.verifiedAgents } : undefined);
   const manifestSha256 = createHash('sha256').update(JSON.stringify(manifest.files)).digest('hex');
   const measured = {
-    assetFiles: assets.length,
+    assetFiles: assets.length + functionData.length,
     workerBytes: Buffer.byteLength(worker),
     workerGzipBytes: gzipSync(worker).length,
     manifestSha256,
     servedFromGzip: oversized.servedFromGzip,
   };
-  const warnings: string[] = [];
-  const errors: string[] = [...oversized.errors];
-  const { assetFiles, workerGzipBytes } = CLOUDFLARE_LIMITS;
+  const size = workerSizeProblems(measured.workerGzipBytes);
+  const warnings: string[] = [...size.warnings];
+  const errors: string[] = [...oversized.errors, ...dataErrors, ...size.errors];
+  const { assetFiles } = CLOUDFLARE_LIMITS;
   if (measured.assetFiles > assetFiles.paid) errors.push(`${measured.assetFiles} asset files: a Worker version holds at most ${assetFiles.paid}`);
   else if (measured.assetFiles > assetFiles.free)
     warnings.push(`${measured.assetFiles} asset files: more than Workers Free allows (${assetFiles.free}); Workers Paid is needed`);
-  if (measured.workerGzipBytes > workerGzipBytes.paid)
-    errors.push(`the Worker is ${mib(measured.workerGzipBytes)} gzipped: Workers Paid allows ${mib(workerGzipBytes.paid)}`);
-  else if (measured.workerGzipBytes > workerGzipBytes.free)
-    warnings.push(
-      `the Worker is ${mib(measured.workerGzipBytes)} gzipped: more than Workers Free allows (${mib(workerGzipBytes.free)}); Workers Paid is needed`,
-    );
-  return { files: { [WRANGLER_FILE]: wranglerText(config, manifestSha256), [WORKER_FILE]: worker }, assets, config, measured, warnings, errors };
+  return {
+    files: { [WRANGLER_FILE]: wranglerText(config, manifestSha256), [WORKER_FILE]: worker },
+    assets,
+    functionData,
+    config,
+    measured,
+    mode,
+    warnings,
+    errors,
+  };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from '../../src/deploy/cloudflare.ts';
 import { createLimiter, type RateDecision } from '../../src/server/rate-limit/limiter.ts';
 import { ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
-import { withoutRedisStore } from '../../src/server/rate-limit/workerd-bundle.ts';
+import { withoutRedisStore } from '../../src/server/workerd-bundle.ts';
 import { ROOT } from '../support/fixture-site.ts';
 
 /**

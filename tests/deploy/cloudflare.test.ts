@@ -16,11 +16,13 @@ import { assertMatches } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
- * The Cloudflare deployment (scripts/deploy-cloudflare.ts) of the fixture build, run in Miniflare with Workers
- * static assets, against the real function on the same build: the same answers, header for header. The HTTP
- * contract itself (negotiation, files, searches, lists, MCP) runs through the Worker in the `cloudflare` project
- * (tests/http/, CONTRACT_TARGET=cloudflare); here is what is the Worker's own: its configuration, what it passes
- * to the function and how, and what it answers with the function down.
+ * The proxying Cloudflare deployment (scripts/deploy-cloudflare.ts --function URL) of the fixture build, run in
+ * Miniflare with Workers static assets, in front of the real function on the same build: the same answers, header
+ * for header. The HTTP contract itself (negotiation, files, searches, lists, MCP) runs against the all-in-one
+ * Worker in the `cloudflare` project (tests/http/, CONTRACT_TARGET=cloudflare), and what is the all-in-one's own
+ * in cloudflare-all-in-one.test.ts; here is what is the proxying Worker's own: its configuration, what it passes
+ * to the function and how, what it answers with the function down, and a file served from its gzip twin (the
+ * same Worker code in both modes).
  */
 let dist: string;
 let manifest: FileManifest;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   dist = inject('fixtureDist');
   manifest = manifestOf(dist);
   fn = await startServer(dist);
-  cf = await startCloudflareTarget(dist, fn.url);
+  cf = await startCloudflareTarget(dist, { functionUrl: fn.url });
 });
 afterAll(async () => {
   await cf?.stop();
@@ -247,7 +249,7 @@ describe('searches go to the function', () => {
   let viaEcho: CloudflareTarget;
   beforeAll(async () => {
     echo = await startEcho();
-    viaEcho = await startCloudflareTarget(dist, echo.url);
+    viaEcho = await startCloudflareTarget(dist, { functionUrl: echo.url });
   });
   afterAll(async () => {
     await viaEcho?.stop();
@@ -316,7 +318,7 @@ describe('the function behind the Worker (TRUST_PROXY=1)', () => {
     const agents = join(agentsDir, 'verified-agents.json');
     writeFileSync(agents, JSON.stringify({ [AGENT]: { keys: [publicJwk] } }));
     limited = await startServer(dist, { RATE_LIMIT: `${QUOTA}/60`, TRUST_PROXY: '1', VERIFIED_AGENTS: agents });
-    front = await startCloudflareTarget(dist, limited.url);
+    front = await startCloudflareTarget(dist, { functionUrl: limited.url });
   });
   afterAll(async () => {
     await front?.stop();
@@ -362,7 +364,7 @@ describe('the function behind the Worker (TRUST_PROXY=1)', () => {
 describe('with the function down', () => {
   let down: CloudflareTarget;
   beforeAll(async () => {
-    down = await startCloudflareTarget(dist, UNREACHABLE_ORIGIN);
+    down = await startCloudflareTarget(dist, { functionUrl: UNREACHABLE_ORIGIN });
   });
   afterAll(() => down?.stop());
 
@@ -428,7 +430,7 @@ describe('a bulk file over the per-asset limit (lowered to just under /api/bulk/
   let twin: Buffer;
   let listed: BulkManifest['files'][number];
   beforeAll(async () => {
-    big = await startCloudflareTarget(dist, fn.url, { assetFileBytes: manifest.files[FILE].bytes - 1, allowErrors: true });
+    big = await startCloudflareTarget(dist, { functionUrl: fn.url, assetFileBytes: manifest.files[FILE].bytes - 1, allowErrors: true });
     plain = readFileSync(join(dist, 'client', FILE));
     twin = readFileSync(join(dist, 'client', GZIP));
     const bulk = JSON.parse(readFileSync(join(dist, 'client', '/api/bulk/manifest.json'), 'utf8')) as BulkManifest;

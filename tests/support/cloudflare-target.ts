@@ -1,12 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Log, LogLevel, Miniflare } from 'miniflare';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Miniflare } from 'miniflare';
+import { inject } from 'vitest';
+import { miniflareOptionsOf } from '../../scripts/lib/cloudflare-miniflare.ts';
 import { readGzipTwins } from '../../scripts/lib/deploy-cli.ts';
-import { type CloudflareDeployment, cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
-import { writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
+import { type CloudflareDeployment, type CloudflareOptions, cloudflareDeployment } from '../../src/deploy/cloudflare.ts';
+import { readFunctionData, writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
 import { manifestOf } from './built-files.ts';
 import { ROOT } from './fixture-site.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, TEST_RATE_LIMIT } from './server.ts';
+
+export { readWranglerConfig } from '../../scripts/lib/cloudflare-miniflare.ts';
 
 /** The Cloudflare deployment of a build, running in Miniflare (workerd, Workers static assets) on a free port. */
 export interface CloudflareTarget {
@@ -15,100 +20,118 @@ export interface CloudflareTarget {
   outDir: string;
   /** What the generator decided and measured. */
   deployment: CloudflareDeployment;
+  /** Miniflare itself: its Workers by name (`edge`, and `edge-2` when two isolates were asked for). */
+  mf: Miniflare;
+  /** What the Worker printed so far (console.log and console.warn, workerd's own errors). */
+  logs(): string;
   stop(): Promise<void>;
 }
 
-/** wrangler.jsonc as generated: JSON after `//` comment lines. */
-export function readWranglerConfig(outDir: string): WranglerConfig {
-  const text = readFileSync(join(outDir, WRANGLER_FILE), 'utf8');
-  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as WranglerConfig;
+export interface CloudflareTargetOptions {
+  /** Proxying: the function's URL. Unset: the all-in-one Worker. */
+  functionUrl?: string;
+  /** Lowers the per-asset limit, so that a small build has files over it. */
+  assetFileBytes?: number;
+  /** Runs a deployment the generator would refuse (the caller checks `deployment.errors`). */
+  allowErrors?: boolean;
+  /** All in one: the Worker's RATE_LIMIT and PUBLIC_ORIGIN, as `--rate-limit` and `--public-origin` set them. */
+  vars?: CloudflareOptions['vars'];
+  /** Two Workers from the same generated files, bound to one Durable Object namespace (scripts/lib/cloudflare-miniflare.ts). */
+  twoIsolates?: boolean;
+  /** All in one: the verified agents' allowlist to bundle, instead of the build's own copy. */
+  verifiedAgents?: unknown;
 }
 
 /**
- * Generates the deployment of `dist` exactly as scripts/deploy-cloudflare.ts
- * does, reads back the wrangler.jsonc it wrote, and runs it as wrangler would:
- * the same Worker module, compatibility settings, vars and asset routing, over
- * the assets folder it wrote. `assetFileBytes` lowers the per-asset limit, so
- * that a small build has files over it; `allowErrors` runs a deployment the
- * generator would refuse (the caller checks `deployment.errors`).
- * @example const target = await startCloudflareTarget(dist, server.url); fetch(`${target.url}/llms.txt`)
+ * Generates the deployment of `dist` exactly as scripts/deploy-cloudflare.ts does (all in one, or proxying to
+ * `functionUrl`) into a folder of its own.
  */
-export async function startCloudflareTarget(
+export async function generateCloudflareDeployment(
   dist: string,
-  functionUrl: string,
-  { assetFileBytes, allowErrors = false }: { assetFileBytes?: number; allowErrors?: boolean } = {},
-): Promise<CloudflareTarget> {
+  { functionUrl, assetFileBytes, allowErrors = false, vars, verifiedAgents }: CloudflareTargetOptions = {},
+): Promise<{ outDir: string; deployment: CloudflareDeployment }> {
   const scratch = join(ROOT, '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, `cloudflare-${process.pid}-`));
-  const manifest = manifestOf(dist);
-  const client = join(dist, 'client');
-  const deployment = await cloudflareDeployment(manifest, { functionOrigin: new URL(functionUrl).origin, gzipOf: readGzipTwins(dist), assetFileBytes });
-  // allowErrors: the caller asserts on them (a lowered limit that other files are over too) and runs it anyway.
-  if (deployment.errors.length > 0 && !allowErrors) throw new Error(deployment.errors.join('\n'));
-  writeCloudflareDeployment(deployment, client, outDir);
-
-  const config = readWranglerConfig(outDir);
-  const runFirst = config.assets.run_worker_first;
-  const mf = new Miniflare({
-    name: config.name,
-    modules: true,
-    scriptPath: join(outDir, config.main),
-    compatibilityDate: config.compatibility_date,
-    compatibilityFlags: config.compatibility_flags,
-    bindings: { ...config.vars },
-    assets: {
-      directory: resolve(outDir, config.assets.directory),
-      binding: config.assets.binding,
-      routerConfig: {
-        has_user_worker: true,
-        invoke_user_worker_ahead_of_assets: runFirst === true,
-        // How wrangler passes a list of patterns: the negated ones go to the asset server.
-        ...(Array.isArray(runFirst) && {
-          static_routing: {
-            user_worker: runFirst.filter((p) => !p.startsWith('!')),
-            asset_worker: runFirst.filter((p) => p.startsWith('!')).map((p) => p.slice(1)),
-          },
-        }),
-      },
-      assetConfig: { html_handling: config.assets.html_handling, not_found_handling: config.assets.not_found_handling },
-    },
-    host: '127.0.0.1',
-    port: 0,
-    // No request for Cloudflare's real `request.cf` (the tests run offline): Miniflare's placeholder.
-    cf: false,
-    log: new Log(LogLevel.WARN),
+  const deployment = await cloudflareDeployment(manifestOf(dist), {
+    gzipOf: readGzipTwins(dist),
+    assetFileBytes,
+    ...(functionUrl
+      ? { functionOrigin: new URL(functionUrl).origin }
+      : { ...readFunctionData(dist), vars, ...(verifiedAgents !== undefined && { verifiedAgents }) }),
   });
+  // allowErrors: the caller asserts on them (a lowered limit that other files are over too) and runs it anyway.
+  if (deployment.errors.length > 0 && !allowErrors) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw new Error(deployment.errors.join('\n'));
+  }
+  writeCloudflareDeployment(deployment, dist, outDir);
+  return { outDir, deployment };
+}
+
+/** Runs the deployment generated in `outDir` in Miniflare, as wrangler would; `vars` override its wrangler.jsonc's. */
+async function runDeployment(outDir: string, { twoIsolates = false, vars = {} }: { twoIsolates?: boolean; vars?: Record<string, string> } = {}) {
+  let output = '';
+  const capture = (stdout: Readable, stderr: Readable) => {
+    for (const stream of [stdout, stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
+  };
+  const mf = new Miniflare({ ...miniflareOptionsOf(outDir, { isolates: twoIsolates ? 2 : 1, vars }), handleRuntimeStdio: capture });
   const url = (await mf.ready).origin;
+  return { url, mf, logs: () => output };
+}
+
+/**
+ * Generates the deployment of `dist` and runs it: the same Worker module, compatibility settings, vars, Durable
+ * Object bindings and asset routing as wrangler would, over the assets folder written.
+ * @example const target = await startCloudflareTarget(dist); fetch(`${target.url}/api/cards?q=charizard`)
+ */
+export async function startCloudflareTarget(dist: string, options: CloudflareTargetOptions = {}): Promise<CloudflareTarget> {
+  const { outDir, deployment } = await generateCloudflareDeployment(dist, options);
+  const running = await runDeployment(outDir, { twoIsolates: options.twoIsolates }).catch((error: unknown) => {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
-    url,
+    ...running,
     outDir,
     deployment,
     async stop() {
-      await mf.dispose();
+      await running.mf.dispose();
       rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * The Cloudflare deployment as a contract target: the function on the build (trusting the Worker's
- * X-Forwarded-For, TRUST_PROXY=1, as docs/deploy-cloudflare.md says to run it) with the Worker in Miniflare in
- * front. `env` adds to the function's environment.
+ * The Cloudflare deployment as a contract target: the all-in-one Worker in Miniflare, the function inside it, with
+ * no server of ours. `env` is the function's settings the Worker reads (RATE_LIMIT, PUBLIC_ORIGIN), given as its
+ * vars; the rate limit is on, far above what a test file sends, unless a test sets its own, as the function
+ * alone's. In the `cloudflare` tier the deployment is generated once for the tier (tests/support/cloudflare-setup.ts:
+ * bundling the function is most of a start) and each file runs its own Miniflare over it.
  */
 export async function startCloudflareDeployment(dist: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const fn = await startServer(dist, { TRUST_PROXY: '1', ...env });
-  const worker = await startCloudflareTarget(dist, fn.url).catch(async (error: unknown) => {
-    await fn.stop();
-    throw error;
-  });
+  const { RATE_LIMIT = TEST_RATE_LIMIT, PUBLIC_ORIGIN, ...rest } = env;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new Error(`the Worker has no setting ${unknown.join(', ')} (only RATE_LIMIT and PUBLIC_ORIGIN)`);
+  const shared = inject('cloudflareDeployment');
+  const generated = shared ? undefined : await generateCloudflareDeployment(dist);
+  const outDir = shared ?? generated!.outDir;
+  const running = await runDeployment(outDir, { vars: { RATE_LIMIT, ...(PUBLIC_ORIGIN && { PUBLIC_ORIGIN }) } });
   return {
-    url: worker.url,
-    pid: fn.pid,
-    logs: fn.logs,
-    stop: async () => {
-      await worker.stop();
-      await fn.stop();
+    url: running.url,
+    // workerd's own process is Miniflare's, not exposed: the pid is this test process's.
+    pid: process.pid,
+    logs: running.logs,
+    async stop() {
+      await running.mf.dispose();
+      if (generated) rmSync(generated.outDir, { recursive: true, force: true });
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The `cloudflare` tier's all-in-one deployment of the fixture site, generated once (cloudflare-setup.ts). */
+    cloudflareDeployment?: string;
+  }
 }

@@ -13,6 +13,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The rate limit of a test's server unless it sets its own: on, but far above what a test file sends. */
+export const TEST_RATE_LIMIT = '100000/60';
+
 /**
  * `env` adds to the test's environment (RATE_LIMIT, TRUST_PROXY, REDIS_URL, VERIFIED_AGENTS …; undefined
  * unsets one, e.g. DIST_DIR). The limit is on, but far above what a test file sends, unless a test sets its
@@ -21,7 +24,7 @@ export interface RunningServer {
 export async function startServer(dist: string, env: Record<string, string | undefined> = {}, { cwd = ROOT } = {}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, functionOf(dist)], {
     cwd,
-    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: '100000/60', ...env },
+    env: { ...process.env, DIST_DIR: dist, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: TEST_RATE_LIMIT, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

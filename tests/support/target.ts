@@ -43,6 +43,15 @@ export function refusedInFront(response: { status: number; headers: { connection
 export const WORKERD_PARSES_THE_BYTES =
   "tests of what the front's HTTP parser does with malformed bytes: in Miniflare that parser is workerd's local HTTP server, not Cloudflare's edge nor the Worker";
 
+/**
+ * Why the function's 16 KB limit on a request's head is not tested through the Worker: on Cloudflare the head is
+ * read and limited by the edge (its own limit, 128 KB of headers), before any Worker runs, and the Worker is handed
+ * headers the edge added to; in Miniflare workerd's local server sets no limit. The function's own limit is held
+ * to this test alone and through nginx.
+ */
+export const THE_EDGE_LIMITS_THE_HEAD =
+  "the function's 16 KB limit on a request's head: on Cloudflare the edge reads and limits the head (128 KB of headers) before the Worker runs";
+
 const said = new Set<string>();
 
 /**

@@ -33,7 +33,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'knowledge-facts': ['catalogue', 'schemas'],
   loaders: ['knowledge-facts', 'search', 'schemas'],
   check: ['knowledge-facts', 'search', 'catalogue', 'schemas'],
-  deploy: ['http', 'schemas'],
+  deploy: ['server', 'web-bot-auth', 'http', 'schemas'],
   pipeline: ['check', 'loaders', 'describe', 'render', 'collection', 'search', 'catalogue', 'http', 'schemas'],
   server: ['web-bot-auth', 'describe', 'render', 'collection', 'search', 'catalogue', 'http', 'schemas'],
   components: ['layouts', 'render', 'search', 'catalogue', 'http', 'schemas'],

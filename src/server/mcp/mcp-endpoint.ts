@@ -9,7 +9,7 @@ import {
   PingRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import type { ListLine } from '../../collection/list-lines.ts';
 import { MCP_BATCHING_VERSION, MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from '../../describe/mcp/protocol.ts';
 import { MCP_TOOLS_FILE, toolSpecsOf } from '../../describe/mcp/tools.ts';
@@ -127,8 +127,9 @@ export async function createMcpEndpoint({ searchers, gate, files, valuer, data, 
   const toolCalls = createToolCalls(toolSpecsOf(searchers.kinds), { searchers, files });
   const resources = createResources({ searchers, files });
   // A Server makes its own JSON Schema validator (Ajv, for elicitation, which this server never asks for) unless
-  // given one: made per request it was a quarter of a tool call's time.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  // given one: made per request it was a quarter of a tool call's time. The SDK's @cfworker/json-schema one, not
+  // Ajv: Ajv compiles a schema into code (new Function), which a Cloudflare Worker may not do; this one interprets.
+  const jsonSchemaValidator = new CfWorkerJsonSchemaValidator();
 
   /** A Server for one message: its handlers answer from this build. */
   function serverOf(): Server {

@@ -22,3 +22,22 @@ export const withoutRedisStore: Plugin = {
 
 const REDIS_IN_WORKER =
   'rate limit: REDIS_URL is not read in a Cloudflare Worker; bind the RATE_LIMITER Durable Object namespace instead (docs/limits.md#where-the-buckets-are-kept)';
+
+/**
+ * For an esbuild bundle of the function that runs in workerd: the MCP SDK's Server imports Ajv as its default
+ * JSON Schema validator, which compiles each schema into code with `new Function` (refused in a Worker). The
+ * function gives every Server the @cfworker/json-schema validator instead (mcp-endpoint.ts), so Ajv is never
+ * run; this leaves it out of the Worker too (a quarter of a megabyte, and the only code generation it held).
+ * @example await build({ entryPoints: ['worker.ts'], bundle: true, plugins: [withoutRedisStore, withoutAjv] })
+ */
+export const withoutAjv: Plugin = {
+  name: 'card-values:without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider', namespace: 'card-values-no-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'card-values-no-ajv' }, () => ({
+      contents: `export { CfWorkerJsonSchemaValidator as AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';`,
+      loader: 'js',
+      resolveDir: import.meta.dirname,
+    }));
+  },
+};
