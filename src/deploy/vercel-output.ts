@@ -1,0 +1,122 @@
+/**
+ * The disk side of function mode (vercel.ts is the pure side): the Build Output API (v3) folder for one build,
+ * `.vercel/output`, with the function bundled from src/deploy/vercel-function.ts and checked against Vercel's
+ * limits before anything is written. Shared by scripts/deploy-vercel.ts and the tests, so that what is tested is
+ * what is deployed.
+ */
+import { copyFileSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import type { FileManifest } from '../http/file-manifest.ts';
+import { imageHostDefine } from '../schemas/image-host.ts';
+import { FUNCTION_DATA_FILES } from '../server/function-data.ts';
+import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
+import { VERCEL_FUNCTION_CONFIG, vercelBuildOutputConfig, vercelFunctionClientFiles, vercelFunctionProblems } from './vercel.ts';
+import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME, VERCEL_OUTPUT_DIR } from './vercel-layout.ts';
+
+export interface VercelBuildOutput {
+  /** `.vercel/output` inside the folder written to. */
+  folder: string;
+  /** The function's bytes unzipped (its module, data and prebuilt files: what Vercel's 250 MB counts) and its files. */
+  functionBytes: number;
+  functionFiles: number;
+  /** The bundled module alone. */
+  moduleBytes: number;
+  staticFiles: number;
+  /** Why Vercel would refuse it; when any, nothing was written. */
+  problems: string[];
+}
+
+/**
+ * The function module: vercel-function.ts and all it imports (our code and its pure-JS packages) as one ES module,
+ * for Node 24. Built-ins stay imports; the packages' own `require` calls get one made for the module. The image
+ * host is the one set when it is bundled, as for the build's own function.
+ */
+export async function bundleVercelFunction(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'vercel-function.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    define: imageHostDefine(),
+    banner: {
+      js: [
+        '// The card-values Vercel Function, bundled by src/deploy/vercel-output.ts from src/deploy/vercel-function.ts; do not edit.',
+        "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+      ].join('\n'),
+    },
+    write: false,
+    legalComments: 'eof',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * Writes function mode's Build Output for the build in `dist` into `<out>/.vercel/output` (emptied first: a file of
+ * a previous build must not be deployed), unless Vercel would refuse the function: then it writes nothing and says
+ * why. Files are hard links to the build's (copies across file systems); the build is never written to.
+ */
+export async function writeVercelBuildOutput(dist: string, manifest: FileManifest, out: string): Promise<VercelBuildOutput> {
+  const folder = join(out, VERCEL_OUTPUT_DIR);
+  if (overlaps(resolve(dist), resolve(folder))) throw new Error(`the output folder ${folder} overlaps the build ${dist}: choose a folder outside the build`);
+  const module = await bundleVercelFunction();
+  const serverFiles = [...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY];
+  const clientFiles = vercelFunctionClientFiles(manifest);
+  const own = {
+    '.vc-config.json': `${JSON.stringify(VERCEL_FUNCTION_CONFIG, null, 2)}\n`,
+    // The module is ES: Node reads `.mjs` as one anyway, the package.json says so for anything else in the folder.
+    'package.json': `${JSON.stringify({ type: 'module' })}\n`,
+    [VERCEL_FUNCTION_HANDLER]: module,
+  };
+  const functionBytes =
+    Object.values(own).reduce((sum, text) => sum + Buffer.byteLength(text), 0) +
+    serverFiles.reduce((sum, file) => sum + statSync(join(dist, 'server', file)).size, 0) +
+    clientFiles.reduce((sum, file) => sum + manifest.files[file].bytes, 0);
+  const measured = {
+    folder,
+    functionBytes,
+    functionFiles: Object.keys(own).length + serverFiles.length + clientFiles.length,
+    moduleBytes: Buffer.byteLength(module),
+    staticFiles: Object.keys(manifest.files).length,
+  };
+  const problems = vercelFunctionProblems({ functionBytes });
+  if (problems.length > 0) return { ...measured, problems };
+
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'config.json'), `${JSON.stringify(vercelBuildOutputConfig(manifest), null, 2)}\n`);
+  const fn = join(folder, 'functions', `${VERCEL_FUNCTION_NAME}.func`);
+  const links = new Linker();
+  for (const file of Object.keys(manifest.files)) links.link(join(dist, 'client', file), join(folder, 'static', file));
+  for (const file of clientFiles) links.link(join(dist, 'client', file), join(fn, VERCEL_FUNCTION_DIRS.client, file));
+  for (const file of FUNCTION_DATA_FILES) links.link(join(dist, 'server', file), join(fn, VERCEL_FUNCTION_DIRS.data, file));
+  // The allowlist lies beside the module, where the bundled function looks for it (function-paths.ts).
+  links.link(join(dist, 'server', VERIFIED_AGENTS_COPY), join(fn, VERIFIED_AGENTS_COPY));
+  for (const [name, text] of Object.entries(own)) writeFileSync(join(fn, name), text);
+  return { ...measured, problems };
+}
+
+/** Hard links, made folder by folder; a copy where the two are on different file systems or links are refused. */
+class Linker {
+  private readonly made = new Set<string>();
+
+  link(from: string, to: string): void {
+    const folder = dirname(to);
+    if (!this.made.has(folder)) mkdirSync(folder, { recursive: true });
+    this.made.add(folder);
+    try {
+      linkSync(from, to);
+    } catch (error) {
+      if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      copyFileSync(from, to);
+    }
+  }
+}
+
+/** Whether one folder is the other or inside it. */
+function overlaps(a: string, b: string): boolean {
+  const inside = (parent: string, child: string) => !relative(parent, child).startsWith('..');
+  return inside(a, b) || inside(b, a);
+}
