@@ -1,7 +1,7 @@
 /**
  * The function as a Vercel Function (Node.js runtime), bundled by vercel-output.ts into
  * `.vercel/output/functions/_card-values.func/index.mjs` with its files beside it: the build's function data in
- * `server/` (fs-data.ts reads them as on Node) and the prebuilt files it answers with in `client/`. Vercel's Node
+ * `server/` (fs-data.ts reads them as on Node) and gzip copies of the prebuilt files it answers with in `client/`. Vercel's Node
  * launcher imports this module and, since it exports web handlers named by method, calls them with a `Request`
  * and sends the `Response`; the fetch handler (src/server/fetch-handler.ts) loads the data on the first request
  * and every later request of the instance shares it. Lists are valued in slices on the request's thread, the
@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverConfigOf } from '../server/config.ts';
 import { createFetchHandler } from '../server/fetch-handler.ts';
-import { diskFiles, fsData } from '../server/fs-data.ts';
+import { fsData, gzipDiskFiles } from '../server/fs-data.ts';
 import { createFunctionGate } from '../server/function-gate.ts';
 import { createLimiter, MEMORY_STORE_NOTICE } from '../server/rate-limit/limiter.ts';
 import { loadVerifiedAgents } from '../server/verified-agents.ts';
@@ -37,7 +37,7 @@ function handlerFromEnvironment(env: NodeJS.ProcessEnv) {
   const gate = createFunctionGate({ limiter, verifyAgent: createAgentVerifier(loadVerifiedAgents(env)), trustProxy: config.trustProxy });
   return createFetchHandler({
     data: fsData(join(here, VERCEL_FUNCTION_DIRS.data)),
-    files: diskFiles(join(here, VERCEL_FUNCTION_DIRS.client)),
+    files: gzipDiskFiles(join(here, VERCEL_FUNCTION_DIRS.client)),
     gate,
     publicOrigin: config.publicOrigin,
   });

@@ -1,14 +1,16 @@
 /**
  * The disk side of function mode (vercel.ts is the pure side): the Build Output API (v3) folder for one build,
  * `.vercel/output`, with the function bundled from src/deploy/vercel-function.ts and checked against Vercel's
- * limits before anything is written. Shared by scripts/deploy-vercel.ts and the tests, so that what is tested is
+ * limits: past them nothing is left written. Shared by scripts/deploy-vercel.ts and the tests, so that what is tested is
  * what is deployed.
  */
-import { copyFileSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
+import { gzipCopyOf } from '../server/fs-data.ts';
 import { FUNCTION_DATA_FILES } from '../server/function-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 import { VERCEL_FUNCTION_CONFIG, vercelBuildOutputConfig, vercelFunctionClientFiles, vercelFunctionProblems } from './vercel.ts';
@@ -23,7 +25,7 @@ export interface VercelBuildOutput {
   /** The bundled module alone. */
   moduleBytes: number;
   staticFiles: number;
-  /** Why Vercel would refuse it; when any, nothing was written. */
+  /** Why Vercel would refuse it; when any, the folder was removed. */
   problems: string[];
 }
 
@@ -55,8 +57,10 @@ export async function bundleVercelFunction(): Promise<string> {
 
 /**
  * Writes function mode's Build Output for the build in `dist` into `<out>/.vercel/output` (emptied first: a file of
- * a previous build must not be deployed), unless Vercel would refuse the function: then it writes nothing and says
- * why. Files are hard links to the build's (copies across file systems); the build is never written to.
+ * a previous build must not be deployed). Static files are hard links to the build's (copies across file
+ * systems); the function's prebuilt files are gzip copies (gzipDiskFiles reads them), its data links. The build is
+ * never written to. When Vercel would refuse the function (its size is known once its files are compressed), the
+ * folder is removed again and the problems said: nothing is left to deploy.
  */
 export async function writeVercelBuildOutput(dist: string, manifest: FileManifest, out: string): Promise<VercelBuildOutput> {
   const folder = join(out, VERCEL_OUTPUT_DIR);
@@ -70,48 +74,59 @@ export async function writeVercelBuildOutput(dist: string, manifest: FileManifes
     'package.json': `${JSON.stringify({ type: 'module' })}\n`,
     [VERCEL_FUNCTION_HANDLER]: module,
   };
-  const functionBytes =
-    Object.values(own).reduce((sum, text) => sum + Buffer.byteLength(text), 0) +
-    serverFiles.reduce((sum, file) => sum + statSync(join(dist, 'server', file)).size, 0) +
-    clientFiles.reduce((sum, file) => sum + manifest.files[file].bytes, 0);
-  const measured = {
-    folder,
-    functionBytes,
-    functionFiles: Object.keys(own).length + serverFiles.length + clientFiles.length,
-    moduleBytes: Buffer.byteLength(module),
-    staticFiles: Object.keys(manifest.files).length,
-  };
-  const problems = vercelFunctionProblems({ functionBytes });
-  if (problems.length > 0) return { ...measured, problems };
 
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'config.json'), `${JSON.stringify(vercelBuildOutputConfig(manifest), null, 2)}\n`);
   const fn = join(folder, 'functions', `${VERCEL_FUNCTION_NAME}.func`);
-  const links = new Linker();
-  for (const file of Object.keys(manifest.files)) links.link(join(dist, 'client', file), join(folder, 'static', file));
-  for (const file of clientFiles) links.link(join(dist, 'client', file), join(fn, VERCEL_FUNCTION_DIRS.client, file));
-  for (const file of FUNCTION_DATA_FILES) links.link(join(dist, 'server', file), join(fn, VERCEL_FUNCTION_DIRS.data, file));
+  const files = new FileWriter();
+  for (const file of Object.keys(manifest.files)) files.link(join(dist, 'client', file), join(folder, 'static', file));
+  let functionBytes = 0;
+  for (const file of clientFiles) {
+    functionBytes += files.write(join(fn, VERCEL_FUNCTION_DIRS.client, gzipCopyOf(file)), gzipSync(readFileSync(join(dist, 'client', file))));
+  }
+  for (const file of FUNCTION_DATA_FILES) functionBytes += files.link(join(dist, 'server', file), join(fn, VERCEL_FUNCTION_DIRS.data, file));
   // The allowlist lies beside the module, where the bundled function looks for it (function-paths.ts).
-  links.link(join(dist, 'server', VERIFIED_AGENTS_COPY), join(fn, VERIFIED_AGENTS_COPY));
-  for (const [name, text] of Object.entries(own)) writeFileSync(join(fn, name), text);
-  return { ...measured, problems };
+  functionBytes += files.link(join(dist, 'server', VERIFIED_AGENTS_COPY), join(fn, VERIFIED_AGENTS_COPY));
+  for (const [name, text] of Object.entries(own)) functionBytes += files.write(join(fn, name), text);
+
+  const problems = vercelFunctionProblems({ functionBytes });
+  if (problems.length > 0) rmSync(folder, { recursive: true, force: true });
+  return {
+    folder,
+    functionBytes,
+    functionFiles: Object.keys(own).length + serverFiles.length + clientFiles.length,
+    moduleBytes: Buffer.byteLength(module),
+    staticFiles: Object.keys(manifest.files).length,
+    problems,
+  };
 }
 
-/** Hard links, made folder by folder; a copy where the two are on different file systems or links are refused. */
-class Linker {
+/** Files written folder by folder, each returning its size: hard links (a copy where the file systems differ or links are refused), or bytes. */
+class FileWriter {
   private readonly made = new Set<string>();
 
-  link(from: string, to: string): void {
-    const folder = dirname(to);
-    if (!this.made.has(folder)) mkdirSync(folder, { recursive: true });
-    this.made.add(folder);
+  link(from: string, to: string): number {
+    this.folderOf(to);
     try {
       linkSync(from, to);
     } catch (error) {
       if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
       copyFileSync(from, to);
     }
+    return statSync(to).size;
+  }
+
+  write(to: string, contents: string | Uint8Array): number {
+    this.folderOf(to);
+    writeFileSync(to, contents);
+    return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  }
+
+  private folderOf(file: string): void {
+    const folder = dirname(file);
+    if (!this.made.has(folder)) mkdirSync(folder, { recursive: true });
+    this.made.add(folder);
   }
 }
 

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { getTransformedRoutes, normalizeRoutes, type Route, routesSchema } from '@vercel/routing-utils';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,7 @@ import { classifyAccept } from '../../src/http/accept-classes.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
 import { POST_BODY_MAX_BYTES } from '../../src/http/limits.ts';
 import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
+import { gzipCopyOf } from '../../src/server/fs-data.ts';
 import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
@@ -73,14 +75,21 @@ describe('the Build Output API (v3) layout', () => {
     expect(readJson(join(funcDir, 'package.json'))).toEqual({ type: 'module' });
   });
 
-  it('puts every public file in static/, and the function’s data and the files it answers with in its folder', () => {
+  it('puts every public file in static/, and the function’s data and gzip copies of the files it answers with in its folder', () => {
     for (const [file, info] of Object.entries(manifest.files)) expect(statSync(join(folder, 'static', file)).size, file).toBe(info.bytes);
     for (const file of FUNCTION_DATA_FILES) expect(existsSync(join(funcDir, VERCEL_FUNCTION_DIRS.data, file)), file).toBe(true);
     expect(existsSync(join(funcDir, VERIFIED_AGENTS_COPY))).toBe(true);
-    const clientFiles = Object.keys(manifest.files);
-    const bulk = clientFiles.filter((file) => file.startsWith(`${BULK_DIR}/`));
+    const bulk = Object.keys(manifest.files).filter((file) => file.startsWith(`${BULK_DIR}/`));
     expect(bulk.length).toBeGreaterThan(0);
-    for (const file of clientFiles) expect(existsSync(join(funcDir, VERCEL_FUNCTION_DIRS.client, file)), file).toBe(!bulk.includes(file));
+    for (const file of Object.keys(manifest.files)) {
+      const copy = join(funcDir, VERCEL_FUNCTION_DIRS.client, gzipCopyOf(file));
+      if (bulk.includes(file)) expect(existsSync(copy), file).toBe(false);
+      else expect(gunzipSync(readFileSync(copy)).equals(readFileSync(join(dist, 'client', file))), file).toBe(true);
+    }
+    // What Vercel counts against its 250 MB: every byte in the function's folder.
+    const inFolder = readdirSync(funcDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(inFolder.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0)).toBe(output.functionBytes);
+    expect(inFolder).toHaveLength(output.functionFiles);
   });
 
   it('refuses a function over 250 MB unzipped, or one taking bodies Vercel would not pass, naming the limit', () => {
