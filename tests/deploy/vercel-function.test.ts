@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -5,9 +6,8 @@ import { getTransformedRoutes, normalizeRoutes, type Route, routesSchema } from 
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routesToFunction, VERCEL_FUNCTION_CONFIG, VERCEL_FUNCTION_LIMITS, vercelConfig, vercelFunctionProblems } from '../../src/deploy/vercel.ts';
-import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME } from '../../src/deploy/vercel-layout.ts';
+import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME, VERCEL_OUTPUT_DIR } from '../../src/deploy/vercel-layout.ts';
 import { type VercelBuildOutput, writeVercelBuildOutput } from '../../src/deploy/vercel-output.ts';
-import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
 import { classifyAccept } from '../../src/http/accept-classes.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
 import { POST_BODY_MAX_BYTES } from '../../src/http/limits.ts';
@@ -17,8 +17,8 @@ import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { manifestOf } from '../support/built-files.ts';
-import { scratchDir } from '../support/fixture-site.ts';
-import { assertMatches, problemOf } from '../support/schemas.ts';
+import { ROOT, scratchDir } from '../support/fixture-site.ts';
+import { type Answer, expectSame429, itAnswersTheContract, problemIn, sameAnswer } from '../support/same-answers.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { startVercelFunction } from '../support/vercel-launcher.ts';
 
@@ -90,6 +90,18 @@ describe('the Build Output API (v3) layout', () => {
     const inFolder = readdirSync(funcDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(inFolder.reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0)).toBe(output.functionBytes);
     expect(inFolder).toHaveLength(output.functionFiles);
+  });
+
+  it('is what npm run deploy:vercel writes without --function, which says what it wrote', () => {
+    const out = join(scratch, 'cli');
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-vercel.ts'), '--dist', dist, '--out', out], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`wrote ${join(out, VERCEL_OUTPUT_DIR)}: config.json, static/ (${Object.keys(manifest.files).length} files)`);
+    expect(run.stdout).toContain(`the function ${(output.functionBytes / 1e6).toFixed(1)} MB unzipped in ${output.functionFiles} files`);
+    expect(readFileSync(join(out, VERCEL_OUTPUT_DIR, 'config.json'), 'utf8')).toBe(readFileSync(join(folder, 'config.json'), 'utf8'));
+    const usage = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-vercel.ts'), '--dist', dist], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--out required');
   });
 
   it('refuses a function over 250 MB unzipped, or one taking bodies Vercel would not pass, naming the limit', () => {
@@ -166,74 +178,26 @@ describe('the function, started by Vercel’s Node launcher from its .func folde
   });
   afterAll(async () => Promise.all([vercel?.stop(), node?.stop()]));
 
-  /** Headers of the connection, not of the answer, and the RateLimit count each server keeps for itself. */
-  const OWN = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'ratelimit']);
-  const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !OWN.has(name)));
-
-  /** The same request to npm start's server and, as Vercel's edge passes it, to the function: both must answer alike. */
-  async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
+  /** The same request to npm start's server and, as Vercel's edge passes it, to the function, answered alike. */
+  async function same(path: string, init: RequestInit = {}): Promise<Answer> {
     const [viaNode, viaVercel] = await Promise.all([
       fetch(node.url + path, init),
       fetch(vercel.url + path, { ...init, headers: { ...VERCEL_HEADERS, ...(init.headers as Record<string, string>) } }),
     ]);
-    const [nodeBody, vercelBody] = (await Promise.all([viaNode.arrayBuffer(), viaVercel.arrayBuffer()])).map((bytes) => Buffer.from(bytes));
-    expect(viaVercel.status, path).toBe(viaNode.status);
-    expect(answerHeaders(viaVercel), path).toEqual(answerHeaders(viaNode));
-    expect(vercelBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
-    return { res: viaVercel, body: vercelBody };
+    return sameAnswer(path, viaNode, viaVercel);
   }
-  const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
-  let slug: string;
-
-  it('a card search, as JSON of the search schema', async () => {
-    const { res, body } = await sameAnswer('/api/cards?q=charizard&limit=3');
-    expect(res.status).toBe(200);
-    const search = jsonOf(body);
-    assertMatches('card-search.json', search, 'the search');
-    expect(search.results.length).toBeGreaterThan(0);
-    slug = search.results[0].slug;
-  });
+  const slugFound = itAnswersTheContract(same, ORIGIN);
 
   it('a card page as Markdown, for an Accept header only the function decides', async () => {
-    const { res, body } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/html;q=0.5, text/markdown;q=0.9' } });
+    const slug = slugFound();
+    const { res, body } = await same(`/cards/${slug}`, { headers: { Accept: 'text/html;q=0.5, text/markdown;q=0.9' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(body.toString('utf8')).toBe(readFileSync(join(dist, 'client', 'cards', `${slug}.md`), 'utf8'));
   });
 
-  it('a POSTed list, valued as JSON of the collection schema', async () => {
-    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
-    const { res, body } = await sameAnswer('/api/collection', init);
-    expect(res.status).toBe(200);
-    const collection = jsonOf(body);
-    assertMatches('collection.json', collection, 'the valued list');
-    expect(collection.entries).toHaveLength(3);
-  });
-
-  it('an MCP initialize, and the tool list', async () => {
-    const mcp = (message: unknown) => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-    });
-    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
-    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
-    expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
-    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
-  });
-
-  it("a card's price feed, its URLs from the configured origin", async () => {
-    const { res, body } = await sameAnswer(`/feeds/cards/${slug}.json`);
-    expect(res.status).toBe(200);
-    const feed = jsonOf(body);
-    assertMatches('price-feed.json', feed, 'the feed');
-    expect(feed.feed_url).toBe(`${ORIGIN}/feeds/cards/${slug}.json`);
-  });
-
   it('the feed of a card nobody has, as the 404 problem', async () => {
-    const { res, body } = await sameAnswer('/feeds/cards/no-such-card-anywhere.json');
-    await problemOf(new Response(new Uint8Array(body), { status: res.status, headers: res.headers }), 404);
+    await problemIn(await same('/feeds/cards/no-such-card-anywhere.json'), 404);
   });
 
   it('says in its log where the rate limits are counted', () => {
@@ -248,19 +212,13 @@ describe('the function’s rate limit on Vercel', () => {
       startServer(dist, { PUBLIC_ORIGIN: ORIGIN, RATE_LIMIT: '2/60' }),
     ]);
     try {
-      const search = (url: string, address: string) => fetch(`${url}/api/cards?q=pikachu`, { headers: { ...VERCEL_HEADERS, 'x-real-ip': address } });
-      const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await Promise.all([search(node.url, '192.0.2.1'), search(vercel.url, '192.0.2.1')]));
-      expect(answers.map(([viaNode]) => viaNode.status)).toEqual([200, 200, 429]);
-      expect(answers.map(([, viaVercel]) => viaVercel.status)).toEqual([200, 200, 429]);
-      const [viaNode, viaVercel] = answers[2];
-      const [nodeProblem, vercelProblem] = [await problemOf(viaNode, 429), await problemOf(viaVercel, 429)];
-      assertMatches('quota-exceeded-problem.json', vercelProblem, 'the 429');
-      expect({ ...vercelProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
-      expect(viaVercel.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(viaVercel.headers.get('ratelimit-policy')).toBe(viaNode.headers.get('ratelimit-policy'));
+      const asClient = (address: string) => ({ headers: { ...VERCEL_HEADERS, 'x-real-ip': address } });
+      await expectSame429(
+        (path) => fetch(node.url + path),
+        (path) => fetch(vercel.url + path, asClient('192.0.2.1')),
+      );
       // Another address is another client, whatever else the requests share.
-      expect((await search(vercel.url, '192.0.2.2')).status).toBe(200);
+      expect((await fetch(`${vercel.url}/api/cards?q=pikachu`, asClient('192.0.2.2'))).status).toBe(200);
     } finally {
       await Promise.all([vercel.stop(), node.stop()]);
     }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { RunningServer } from './server.ts';
+import { type RunningServer, stopProcess } from './server.ts';
 
 /**
  * Vercel's own Node launcher, from the npm package @vercel/node (what `vercel dev` runs a Node function with):
@@ -33,11 +33,6 @@ export async function startVercelFunction(funcDir: string, handler: string, env:
     url,
     pid: child.pid!,
     logs: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child),
   };
 }
