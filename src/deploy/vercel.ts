@@ -172,6 +172,16 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   return rewrites;
 }
 
+/**
+ * The slug parameter of a header rule for the files of `folder`: any slug but the name of a path of the function
+ * there (`/api/cards/autocomplete`), whose answer a rule for the folder's files would otherwise reach, since every
+ * header rule that matches applies.
+ */
+function slugParamBeside(folder: string): string {
+  const names = FUNCTION_PATHS.filter((path) => path.startsWith(`${folder}/`)).map((path) => path.slice(folder.length + 1));
+  return names.length === 0 ? SLUG_PARAM : `:slug((?!(?:${names.join('|')})$)${SLUG_PATTERN})`;
+}
+
 const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const shareable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOST_OWNED.has(k.toLowerCase())));
 
@@ -187,9 +197,11 @@ export function vercelHeaderRules(manifest: FileManifest): VercelHeaderRule[] {
   const kinds = new Map<string, { headers: Record<string, string>; example: string }>();
   for (const { path, headers } of staticPaths(manifest, 'html')) {
     if (DETAIL_PAGE.test(path) || Object.hasOwn(INDEX_PAGES, path)) continue; // negotiated below
+    // The function answers its own paths with its own headers: /sealed is also the path of a file (its index page).
+    if ((FUNCTION_PATHS as readonly string[]).includes(path)) continue;
     const slug = DETAIL_FILE.exec(path)?.[1];
     const templated = slug && SLUG.test(slug);
-    const source = templated ? path.replace(`/${slug}`, `/${SLUG_PARAM}`) : path;
+    const source = templated ? path.replace(`/${slug}`, `/${slugParamBeside(path.slice(0, path.lastIndexOf('/')))}`) : path;
     const values = Object.fromEntries(
       Object.entries(shareable(headers)).map(([k, v]) => [k, templated ? v.replaceAll(`/${slug}>`, '/:slug>').replaceAll(`/${slug}.`, '/:slug.') : v]),
     );

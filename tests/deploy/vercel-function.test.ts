@@ -9,6 +9,7 @@ import { routesToFunction, VERCEL_FUNCTION_CONFIG, VERCEL_FUNCTION_LIMITS, verce
 import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME, VERCEL_OUTPUT_DIR } from '../../src/deploy/vercel-layout.ts';
 import { type VercelBuildOutput, writeVercelBuildOutput } from '../../src/deploy/vercel-output.ts';
 import { classifyAccept } from '../../src/http/accept-classes.ts';
+import { SECURITY_HEADERS } from '../../src/http/headers.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
 import { POST_BODY_MAX_BYTES } from '../../src/http/limits.ts';
 import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
@@ -164,6 +165,23 @@ describe('the routes', () => {
     expect(routed(card.slice(0, -5), { accept: 'text/markdown' })).toEqual({ file: `${card.slice(0, -5)}.md` });
     for (const file of Object.keys(manifest.files)) expect(routed(file), file).toEqual({ file });
     expect(routed('/no/such/path')).toBe('not-found');
+  });
+
+  it('give the function’s answers no file’s headers, only the security headers every path gets', () => {
+    const security = Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase());
+    for (const path of [...FUNCTION_PATHS, `${FUNCTION_FOLDERS[0]}/cards/charizard-base1-4.json`]) {
+      const set = routes
+        .slice(
+          0,
+          routes.findIndex((route) => 'handle' in route),
+        )
+        .filter((route) => 'src' in route && !route.has && new RegExp(route.src, 'i').test(path))
+        .flatMap((route) => Object.keys(('headers' in route && route.headers) || {}).map((name) => name.toLowerCase()));
+      expect(
+        set.filter((name) => !security.includes(name)),
+        path,
+      ).toEqual([]);
+    }
   });
 });
 
