@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { getTransformedRoutes, normalizeRoutes, type Route, routesSchema } from '@vercel/routing-utils';
+import { getTransformedRoutes, normalizeRoutes, type Route, type RouteWithSrc, routesSchema } from '@vercel/routing-utils';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routesToFunction, VERCEL_FUNCTION_CONFIG, VERCEL_FUNCTION_LIMITS, vercelConfig, vercelFunctionProblems } from '../../src/deploy/vercel.ts';
@@ -169,14 +169,15 @@ describe('the routes', () => {
 
   it('give the function’s answers no file’s headers, only the security headers every path gets', () => {
     const security = Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase());
+    // The header rules: every route before the first phase (they carry headers and continue).
+    const headerRules = routes.slice(
+      0,
+      routes.findIndex((route) => 'handle' in route),
+    ) as RouteWithSrc[];
     for (const path of [...FUNCTION_PATHS, `${FUNCTION_FOLDERS[0]}/cards/charizard-base1-4.json`]) {
-      const set = routes
-        .slice(
-          0,
-          routes.findIndex((route) => 'handle' in route),
-        )
-        .filter((route) => 'src' in route && !route.has && new RegExp(route.src, 'i').test(path))
-        .flatMap((route) => Object.keys(('headers' in route && route.headers) || {}).map((name) => name.toLowerCase()));
+      const set = headerRules
+        .filter((route) => !route.has && new RegExp(route.src, 'i').test(path))
+        .flatMap((route) => Object.keys(route.headers ?? {}).map((name) => name.toLowerCase()));
       expect(
         set.filter((name) => !security.includes(name)),
         path,
