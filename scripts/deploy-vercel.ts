@@ -24,9 +24,9 @@
 
 import { vercelFileSizeProblems, vercelUploadNote } from '../src/deploy/host-capacity.ts';
 import { vercelFiles } from '../src/deploy/vercel.ts';
-import { writeVercelBuildOutput } from '../src/deploy/vercel-output.ts';
 import { functionBase } from '../src/http/host-rules.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
+import { writeVercelBuildOutput } from './lib/vercel-output.ts';
 
 const USAGE = 'usage: node scripts/deploy-vercel.ts --dist DIST --out OUTDIR [--function URL]';
 

@@ -1,7 +1,7 @@
 /**
  * The build published on Vercel, in two modes. Function mode (vercelBuildOutput): the Build Output API (v3)
  * layout, where the rules below, normalised into `routes`, send the function's paths to a Vercel Function of the
- * deployment (src/deploy/vercel-function.ts; written by vercel-output.ts). Proxy mode (vercelFiles), with the Node
+ * deployment (src/server/vercel-function.ts; packaged by scripts/lib/vercel-output.ts). Proxy mode (vercelFiles), with the Node
  * function running elsewhere:
  * one `vercel.json` whose `rewrites` send searches to the function, serve the
  * extensionless JSON from its file, and negotiate detail pages by `Accept`
@@ -36,9 +36,7 @@ import { POST_BODY_MAX_BYTES } from '../http/limits.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { negotiate, type Representation } from '../http/negotiate.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
-import { BULK_DIR } from '../pipeline/bulk-files.ts';
 import { DATE_PATTERN, SLUG, SLUG_PATTERN } from '../schemas/patterns.ts';
-import { VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME } from './vercel-layout.ts';
 
 export interface VercelOptions {
   /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */
@@ -247,6 +245,21 @@ export function vercelFiles(manifest: FileManifest, options: VercelOptions): Out
 // ---------------------------------------------------------------- function mode (Build Output API v3)
 
 /**
+ * Where things lie in function mode's Build Output:
+ *
+ *   .vercel/output/config.json                    routes (vercelBuildOutputConfig)
+ *   .vercel/output/static/…                       the build's public files (dist/client)
+ *   .vercel/output/functions/_card-values.func/   the function (scripts/lib/vercel-output.ts writes it): .vc-config.json,
+ *                                                 package.json, index.mjs, verified-agents.json, and the folders
+ *                                                 src/server/vercel-function.ts reads (its data, gzip copies of files)
+ */
+export const VERCEL_OUTPUT_DIR = '.vercel/output';
+/** The function's folder is `functions/<name>.func`; Vercel serves it at `/<name>`. */
+export const VERCEL_FUNCTION_NAME = '_card-values';
+/** The bundled function module inside the folder. */
+export const VERCEL_FUNCTION_HANDLER = 'index.mjs';
+
+/**
  * The function's path in the deployment, the destination of every route to it. A Vercel Function reached through
  * a route is given the request's own path and query (the client's URL), not this one; asked for by this path
  * itself it answers 404, as for any path it does not serve.
@@ -302,14 +315,6 @@ export const VERCEL_FUNCTION_CONFIG = {
   shouldAddHelpers: false,
   supportsResponseStreaming: true,
 } as const;
-
-/**
- * The prebuilt files the function may answer with (a page whose Accept only it decides, `/sealed` without a
- * query, what MCP reads): every file of the build but the bulk downloads, which only the static host serves.
- */
-export function vercelFunctionClientFiles(manifest: FileManifest): string[] {
-  return Object.keys(manifest.files).filter((file) => !file.startsWith(`${BULK_DIR}/`));
-}
 
 /** Why Vercel would refuse the function: its files over the size limit, or a body it accepts over Vercel's. */
 export function vercelFunctionProblems({ functionBytes, postBodyBytes = POST_BODY_MAX_BYTES }: { functionBytes: number; postBodyBytes?: number }): string[] {

@@ -5,9 +5,17 @@ import { gunzipSync } from 'node:zlib';
 import { getTransformedRoutes, normalizeRoutes, type Route, type RouteWithSrc, routesSchema } from '@vercel/routing-utils';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routesToFunction, VERCEL_FUNCTION_CONFIG, VERCEL_FUNCTION_LIMITS, vercelConfig, vercelFunctionProblems } from '../../src/deploy/vercel.ts';
-import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME, VERCEL_OUTPUT_DIR } from '../../src/deploy/vercel-layout.ts';
-import { type VercelBuildOutput, writeVercelBuildOutput } from '../../src/deploy/vercel-output.ts';
+import { type VercelBuildOutput, writeVercelBuildOutput } from '../../scripts/lib/vercel-output.ts';
+import {
+  routesToFunction,
+  VERCEL_FUNCTION_CONFIG,
+  VERCEL_FUNCTION_HANDLER,
+  VERCEL_FUNCTION_LIMITS,
+  VERCEL_FUNCTION_NAME,
+  VERCEL_OUTPUT_DIR,
+  vercelConfig,
+  vercelFunctionProblems,
+} from '../../src/deploy/vercel.ts';
 import { classifyAccept } from '../../src/http/accept-classes.ts';
 import { SECURITY_HEADERS } from '../../src/http/headers.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
@@ -15,7 +23,7 @@ import { POST_BODY_MAX_BYTES } from '../../src/http/limits.ts';
 import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
 import { gzipCopyOf } from '../../src/server/fs-data.ts';
 import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
-import { VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
+import { VERCEL_FUNCTION_DIRS, VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { manifestOf } from '../support/built-files.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';

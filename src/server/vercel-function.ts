@@ -1,5 +1,6 @@
 /**
- * The function as a Vercel Function (Node.js runtime), bundled by vercel-output.ts into
+ * The function as a Vercel Function (Node.js runtime), as main.ts is it on Node: bundled by
+ * scripts/lib/vercel-output.ts into
  * `.vercel/output/functions/_card-values.func/index.mjs` with its files beside it: the build's function data in
  * `server/` (fs-data.ts reads them as on Node) and gzip copies of the prebuilt files it answers with in `client/`. Vercel's Node
  * launcher imports this module and, since it exports web handlers named by method, calls them with a `Request`
@@ -14,14 +15,14 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverConfigOf } from '../server/config.ts';
-import { createFetchHandler } from '../server/fetch-handler.ts';
-import { fsData, gzipDiskFiles } from '../server/fs-data.ts';
-import { createFunctionGate } from '../server/function-gate.ts';
-import { createLimiter, MEMORY_STORE_NOTICE } from '../server/rate-limit/limiter.ts';
-import { loadVerifiedAgents } from '../server/verified-agents.ts';
 import { createAgentVerifier } from '../web-bot-auth/verify.ts';
-import { VERCEL_FUNCTION_DIRS } from './vercel-layout.ts';
+import { serverConfigOf } from './config.ts';
+import { createFetchHandler } from './fetch-handler.ts';
+import { fsData, gzipDiskFiles } from './fs-data.ts';
+import { createFunctionGate } from './function-gate.ts';
+import { VERCEL_FUNCTION_DIRS } from './function-paths.ts';
+import { createLimiter, MEMORY_STORE_NOTICE } from './rate-limit/limiter.ts';
+import { loadVerifiedAgents } from './verified-agents.ts';
 
 /** The request header Vercel sets to the client's address. */
 export const CLIENT_ADDRESS_HEADER = 'x-real-ip';

@@ -1,6 +1,6 @@
 /**
  * The disk side of function mode (vercel.ts is the pure side): the Build Output API (v3) folder for one build,
- * `.vercel/output`, with the function bundled from src/deploy/vercel-function.ts and checked against Vercel's
+ * `.vercel/output`, with the function bundled from src/server/vercel-function.ts and checked against Vercel's
  * limits: past them nothing is left written. Shared by scripts/deploy-vercel.ts and the tests, so that what is tested is
  * what is deployed.
  */
@@ -8,13 +8,28 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writ
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { FileManifest } from '../http/file-manifest.ts';
-import { imageHostDefine } from '../schemas/image-host.ts';
-import { gzipCopyOf } from '../server/fs-data.ts';
-import { FUNCTION_DATA_FILES } from '../server/function-data.ts';
-import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
-import { VERCEL_FUNCTION_CONFIG, vercelBuildOutputConfig, vercelFunctionClientFiles, vercelFunctionProblems } from './vercel.ts';
-import { VERCEL_FUNCTION_DIRS, VERCEL_FUNCTION_HANDLER, VERCEL_FUNCTION_NAME, VERCEL_OUTPUT_DIR } from './vercel-layout.ts';
+import {
+  VERCEL_FUNCTION_CONFIG,
+  VERCEL_FUNCTION_HANDLER,
+  VERCEL_FUNCTION_NAME,
+  VERCEL_OUTPUT_DIR,
+  vercelBuildOutputConfig,
+  vercelFunctionProblems,
+} from '../../src/deploy/vercel.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
+import { imageHostDefine } from '../../src/schemas/image-host.ts';
+import { gzipCopyOf } from '../../src/server/fs-data.ts';
+import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
+import { VERCEL_FUNCTION_DIRS, VERIFIED_AGENTS_COPY } from '../../src/server/function-paths.ts';
+
+/**
+ * The prebuilt files the function may answer with (a page whose Accept only it decides, `/sealed` without a
+ * query, what MCP reads): every file of the build but the bulk downloads, which only the static host serves.
+ */
+export function vercelFunctionClientFiles(manifest: FileManifest): string[] {
+  return Object.keys(manifest.files).filter((file) => !file.startsWith(`${BULK_DIR}/`));
+}
 
 export interface VercelBuildOutput {
   /** `.vercel/output` inside the folder written to. */
@@ -36,7 +51,7 @@ export interface VercelBuildOutput {
  */
 export async function bundleVercelFunction(): Promise<string> {
   const result = await build({
-    entryPoints: [join(import.meta.dirname, 'vercel-function.ts')],
+    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'server', 'vercel-function.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -44,7 +59,7 @@ export async function bundleVercelFunction(): Promise<string> {
     define: imageHostDefine(),
     banner: {
       js: [
-        '// The card-values Vercel Function, bundled by src/deploy/vercel-output.ts from src/deploy/vercel-function.ts; do not edit.',
+        '// The card-values Vercel Function, bundled by scripts/lib/vercel-output.ts from src/server/vercel-function.ts; do not edit.',
         "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
       ].join('\n'),
     },
