@@ -1,5 +1,8 @@
 /**
- * The build published on Vercel, with the Node function running elsewhere:
+ * The build published on Vercel, in two modes. Function mode (vercelBuildOutput): the Build Output API (v3)
+ * layout, where the rules below, normalised into `routes`, send the function's paths to a Vercel Function of the
+ * deployment (src/server/vercel-function.ts; packaged by scripts/lib/vercel-output.ts). Proxy mode (vercelFiles), with the Node
+ * function running elsewhere:
  * one `vercel.json` whose `rewrites` send searches to the function, serve the
  * extensionless JSON from its file, and negotiate detail pages by `Accept`
  * where a regular expression decides exactly (src/http/accept-classes.ts),
@@ -24,10 +27,12 @@
  *   negotiated `/cards/x` and stop being a plain file.
  */
 
+import { getTransformedRoutes, type Route } from '@vercel/routing-utils';
 import { acceptClasses } from '../http/accept-classes.ts';
 import type { FileManifest } from '../http/file-manifest.ts';
 import { fileHeaders, negotiatedHeaders, representationFile, SECURITY_HEADERS } from '../http/headers.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS, functionBase, type OutputFile, staticPaths } from '../http/host-rules.ts';
+import { POST_BODY_MAX_BYTES } from '../http/limits.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { negotiate, type Representation } from '../http/negotiate.ts';
 import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
@@ -165,6 +170,16 @@ export function vercelRewrites(manifest: FileManifest, options: VercelOptions): 
   return rewrites;
 }
 
+/**
+ * The slug parameter of a header rule for the files of `folder`: any slug but the name of a path of the function
+ * there (`/api/cards/autocomplete`), whose answer a rule for the folder's files would otherwise reach, since every
+ * header rule that matches applies.
+ */
+function slugParamBeside(folder: string): string {
+  const names = FUNCTION_PATHS.filter((path) => path.startsWith(`${folder}/`)).map((path) => path.slice(folder.length + 1));
+  return names.length === 0 ? SLUG_PARAM : `:slug((?!(?:${names.join('|')})$)${SLUG_PATTERN})`;
+}
+
 const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const shareable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOST_OWNED.has(k.toLowerCase())));
 
@@ -180,9 +195,11 @@ export function vercelHeaderRules(manifest: FileManifest): VercelHeaderRule[] {
   const kinds = new Map<string, { headers: Record<string, string>; example: string }>();
   for (const { path, headers } of staticPaths(manifest, 'html')) {
     if (DETAIL_PAGE.test(path) || Object.hasOwn(INDEX_PAGES, path)) continue; // negotiated below
+    // The function answers its own paths with its own headers: /sealed is also the path of a file (its index page).
+    if ((FUNCTION_PATHS as readonly string[]).includes(path)) continue;
     const slug = DETAIL_FILE.exec(path)?.[1];
     const templated = slug && SLUG.test(slug);
-    const source = templated ? path.replace(`/${slug}`, `/${SLUG_PARAM}`) : path;
+    const source = templated ? path.replace(`/${slug}`, `/${slugParamBeside(path.slice(0, path.lastIndexOf('/')))}`) : path;
     const values = Object.fromEntries(
       Object.entries(shareable(headers)).map(([k, v]) => [k, templated ? v.replaceAll(`/${slug}>`, '/:slug>').replaceAll(`/${slug}.`, '/:slug.') : v]),
     );
@@ -223,4 +240,92 @@ export function vercelConfig(manifest: FileManifest, options: VercelOptions): Ve
 /** The deployable file: `vercel.json`, at the root of the project whose output directory is dist/client. */
 export function vercelFiles(manifest: FileManifest, options: VercelOptions): OutputFile[] {
   return [{ path: 'vercel.json', text: `${JSON.stringify(vercelConfig(manifest, options), null, 2)}\n` }];
+}
+
+// ---------------------------------------------------------------- function mode (Build Output API v3)
+
+/**
+ * Where things lie in function mode's Build Output:
+ *
+ *   .vercel/output/config.json                    routes (vercelBuildOutputConfig)
+ *   .vercel/output/static/…                       the build's public files (dist/client)
+ *   .vercel/output/functions/_card-values.func/   the function (scripts/lib/vercel-output.ts writes it): .vc-config.json,
+ *                                                 package.json, index.mjs, verified-agents.json, and the folders
+ *                                                 src/server/vercel-function.ts reads (its data, gzip copies of files)
+ */
+export const VERCEL_OUTPUT_DIR = '.vercel/output';
+/** The function's folder is `functions/<name>.func`; Vercel serves it at `/<name>`. */
+export const VERCEL_FUNCTION_NAME = '_card-values';
+/** The bundled function module inside the folder. */
+export const VERCEL_FUNCTION_HANDLER = 'index.mjs';
+
+/**
+ * The function's path in the deployment, the destination of every route to it. A Vercel Function reached through
+ * a route is given the request's own path and query (the client's URL), not this one; asked for by this path
+ * itself it answers 404, as for any path it does not serve.
+ */
+const FUNCTION_ROUTE = `/${VERCEL_FUNCTION_NAME}`;
+/** Stands for the function while the rules are normalised; every route to it is pointed at FUNCTION_ROUTE after. */
+const FUNCTION_STAND_IN = 'https://card-values-function.invalid';
+
+/**
+ * Vercel's limits on a function (https://vercel.com/docs/functions/limitations), in bytes; "MB" read as 10^6,
+ * the stricter reading. A streamed response has no size limit, a request body has this one.
+ */
+export const VERCEL_FUNCTION_LIMITS = {
+  /** The function's files, unzipped: its code, its data and the prebuilt files it answers with. */
+  bundleBytes: 250_000_000,
+  /** A request body: the list endpoint's and MCP's POST limit must fit under it. */
+  requestBodyBytes: 4_500_000,
+} as const;
+
+/** `.vercel/output/config.json`: the routes, the same rules as proxy mode's vercel.json, with the function a path of the deployment. */
+export interface BuildOutputConfig {
+  version: 3;
+  routes: Route[];
+}
+
+/**
+ * The routes of function mode: proxy mode's rewrites and header rules (vercelConfig), normalised as Vercel
+ * normalises a vercel.json (@vercel/routing-utils), so every static answer is what proxy mode gives; then each
+ * route to the function sends the request to the function of the deployment instead, with nothing added to its
+ * query. The build's 404.html answers what nothing else does, as Vercel does for a static output folder.
+ */
+export function vercelBuildOutputConfig(manifest: FileManifest): BuildOutputConfig {
+  const { routes, error } = getTransformedRoutes(vercelConfig(manifest, { functionUrl: FUNCTION_STAND_IN }));
+  if (error || !routes) throw new Error(`vercel: the rules do not normalise into routes: ${error?.message}`);
+  const toFunction = (route: Route): Route => ('dest' in route && route.dest?.startsWith(`${FUNCTION_STAND_IN}/`) ? { ...route, dest: FUNCTION_ROUTE } : route);
+  const notFound: Route[] = Object.hasOwn(manifest.files, '/404.html') ? [{ handle: 'error' }, { src: '/.*', dest: '/404.html', status: 404 }] : [];
+  return { version: 3, routes: [...routes.map(toFunction), ...notFound] };
+}
+
+/** Whether a route sends its request to the function of the deployment. */
+export const routesToFunction = (route: Route): boolean => 'dest' in route && route.dest === FUNCTION_ROUTE;
+
+/**
+ * The function's `.vc-config.json`: Node.js 24 (the project's Node), the bundled module, started by
+ * Vercel's Node launcher (`Nodejs`), which calls the exported web handlers (GET, POST …) with a `Request`; no
+ * helpers (they are for `(req, res)` handlers); responses streamed, which lifts the 4.5 MB limit on a response (a
+ * valued list of the most lines is about 12 MB).
+ */
+export const VERCEL_FUNCTION_CONFIG = {
+  runtime: 'nodejs24.x',
+  handler: VERCEL_FUNCTION_HANDLER,
+  launcherType: 'Nodejs',
+  shouldAddHelpers: false,
+  supportsResponseStreaming: true,
+} as const;
+
+/** Why Vercel would refuse the function: its files over the size limit, or a body it accepts over Vercel's. */
+export function vercelFunctionProblems({ functionBytes, postBodyBytes = POST_BODY_MAX_BYTES }: { functionBytes: number; postBodyBytes?: number }): string[] {
+  const { bundleBytes, requestBodyBytes } = VERCEL_FUNCTION_LIMITS;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const problems: string[] = [];
+  if (functionBytes > bundleBytes)
+    problems.push(
+      `the function is ${mb(functionBytes)} unzipped (its code, data and the prebuilt files it answers with): a Vercel Function may be at most ${mb(bundleBytes)}`,
+    );
+  if (postBodyBytes > requestBodyBytes)
+    problems.push(`the function accepts POST bodies (lists, MCP) of ${mb(postBodyBytes)}: Vercel passes at most ${mb(requestBodyBytes)} to a function`);
+  return problems;
 }

@@ -17,6 +17,12 @@ export const LIST_WORKER_FILE = 'list-worker.mjs';
 export const FUNCTION_CHUNKS_DIR = 'chunks';
 /** The copy of the allowlist in dist/server. */
 export const VERIFIED_AGENTS_COPY = 'verified-agents.json';
+/**
+ * Packaged as a Vercel Function (vercel-function.ts), the folders beside its module: the build's function data
+ * (dist/server's) and gzip copies of the prebuilt files it answers with (dist/client's); the allowlist's copy lies
+ * beside the module itself, where DEFAULT_VERIFIED_AGENTS looks.
+ */
+export const VERCEL_FUNCTION_DIRS = { data: 'server', client: 'client' } as const;
 
 /** The built function of a build. @example functionOf('dist') // "dist/server/function.mjs" */
 export function functionOf(dist: string): string {

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../../src/http/limits.ts';
 import { type AssetStore, assetData } from '../../src/server/asset-data.ts';
 import { createFetchHandler, type FetchHandler } from '../../src/server/fetch-handler.ts';
@@ -15,7 +14,8 @@ import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
 import { loadVerifiedAgents } from '../../src/server/verified-agents.ts';
 import { createAgentVerifier } from '../../src/web-bot-auth/verify.ts';
-import { assertMatches, problemOf } from '../support/schemas.ts';
+import { type Answer, expectSame429, itAnswersTheContract, problemIn, sameAnswer } from '../support/same-answers.ts';
+import { problemOf } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -47,10 +47,6 @@ function handlerOf({ rateLimit = '100000/60', data = fsData(serverDir) as Functi
   });
 }
 
-/** Headers of the connection, not of the answer: node:http adds them, a fetch Response has none. */
-const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
-
 let server: RunningServer;
 let handler: FetchHandler;
 beforeAll(async () => {
@@ -62,105 +58,46 @@ afterAll(async () => {
   await Promise.all(valuers.map((valuer) => valuer.close()));
 });
 
-/** The same request to npm start's server and to the fetch handler: both answers, their bodies read. */
-async function both(path: string, init: RequestInit = {}) {
+/** The same request to npm start's server and to the fetch handler, answered alike. */
+async function same(path: string, init: RequestInit = {}): Promise<Answer> {
   const [viaNode, viaFetch] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), CLIENT)]);
-  const [nodeBody, fetchBody] = await Promise.all([viaNode.arrayBuffer(), viaFetch.arrayBuffer()]);
-  return { viaNode, viaFetch, nodeBody: Buffer.from(nodeBody), fetchBody: Buffer.from(fetchBody) };
+  return sameAnswer(path, viaNode, viaFetch);
 }
-
-/**
- * Asserts the fetch handler answers as the node:http server does: status, every header but RateLimit's (each
- * counts its own requests; both must send it where one does), and the bytes. Returns the fetch handler's answer.
- */
-async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
-  const { viaNode, viaFetch, nodeBody, fetchBody } = await both(path, init);
-  expect(viaFetch.status, path).toBe(viaNode.status);
-  const { ratelimit: nodeCount, ...nodeHeaders } = answerHeaders(viaNode);
-  const { ratelimit: fetchCount, ...fetchHeaders } = answerHeaders(viaFetch);
-  expect(fetchHeaders, path).toEqual(nodeHeaders);
-  expect(fetchCount === undefined, `${path}: RateLimit sent by one only`).toBe(nodeCount === undefined);
-  expect(fetchBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
-  return { res: viaFetch, body: fetchBody };
-}
-const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
-/** The problem an answer read by sameAnswer carries, checked as every test checks one. */
-const problemIn = ({ res, body }: { res: Response; body: Buffer }, status: number) =>
-  problemOf(new Response(new Uint8Array(body), { status: res.status, headers: res.headers }), status);
 
 describe('the fetch handler answers as npm start does', () => {
-  let slug: string;
-
-  it('a card search, as JSON of the search schema', async () => {
-    const { res, body } = await sameAnswer('/api/cards?q=charizard&limit=3');
-    expect(res.status).toBe(200);
-    const search = jsonOf(body);
-    assertMatches('card-search.json', search, 'the search');
-    expect(search.results.length).toBeGreaterThan(0);
-    slug = search.results[0].slug;
-  });
+  const slugFound = itAnswersTheContract(same, ORIGIN);
 
   it('a card page negotiated as Markdown, and its 304 when the ETag matches', async () => {
-    const { res } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown' } });
+    const { res } = await same(`/cards/${slugFound()}`, { headers: { Accept: 'text/markdown' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     const etag = res.headers.get('etag')!;
-    const { res: again, body } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown', 'If-None-Match': etag } });
+    const { res: again, body } = await same(`/cards/${slugFound()}`, { headers: { Accept: 'text/markdown', 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(body.byteLength).toBe(0);
   });
 
   it('a prebuilt file, and its HEAD without a body', async () => {
-    expect((await sameAnswer('/llms.txt')).res.status).toBe(200);
-    const { res, body } = await sameAnswer('/llms.txt', { method: 'HEAD' });
+    expect((await same('/llms.txt')).res.status).toBe(200);
+    const { res, body } = await same('/llms.txt', { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
     expect(body.byteLength).toBe(0);
   });
 
   it('a path nobody serves, as the 404 problem', async () => {
-    await problemIn(await sameAnswer('/api/nothing-here'), 404);
+    await problemIn(await same('/api/nothing-here'), 404);
   });
 
   it('a search page for people, in the site frame', async () => {
-    const { res, body } = await sameAnswer('/search?q=charizard');
+    const { res, body } = await same('/search?q=charizard');
     expect(res.status).toBe(200);
     expect(body.toString('utf8')).toMatch(/<html/i);
   });
 
-  it('a POSTed list, valued as JSON of the collection schema', async () => {
-    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
-    const { res, body } = await sameAnswer('/api/collection', init);
-    expect(res.status).toBe(200);
-    const collection = jsonOf(body);
-    assertMatches('collection.json', collection, 'the valued list');
-    expect(collection.entries).toHaveLength(3);
-  });
-
   it('a POSTed list longer than the limit, refused with the 413 problem from the body as it streams', async () => {
     const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(COLLECTION_LIMITS.postBytes + 1) };
-    await problemIn(await sameAnswer('/api/collection', init), 413);
-  });
-
-  it('an MCP initialize, and the tool list', async () => {
-    const mcp = (message: unknown) => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-    });
-    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
-    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
-    expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
-    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
-  });
-
-  it("a card's price feed, its URLs from the configured origin", async () => {
-    const { res, body } = await sameAnswer(`/feeds/cards/${slug}.json`);
-    expect(res.status).toBe(200);
-    const feed = jsonOf(body);
-    assertMatches('price-feed.json', feed, 'the feed');
-    expect(feed.feed_url).toBe(`${ORIGIN}/feeds/cards/${slug}.json`);
+    await problemIn(await same('/api/collection', init), 413);
   });
 });
 
@@ -169,22 +106,10 @@ describe("the fetch handler's gate", () => {
     const limited = await startServer(dist, { PUBLIC_ORIGIN: ORIGIN, RATE_LIMIT: '2/60' });
     const strict = handlerOf({ rateLimit: '2/60' });
     try {
-      const answers = [];
-      for (let i = 0; i < 3; i++) {
-        const [viaNode, viaFetch] = await Promise.all([
-          fetch(`${limited.url}/api/cards?q=pikachu`),
-          strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), CLIENT),
-        ]);
-        answers.push({ viaNode, viaFetch });
-      }
-      expect(answers.map(({ viaNode }) => viaNode.status)).toEqual([200, 200, 429]);
-      expect(answers.map(({ viaFetch }) => viaFetch.status)).toEqual([200, 200, 429]);
-      const { viaNode, viaFetch } = answers[2];
-      const [nodeProblem, fetchProblem] = [await problemOf(viaNode, 429), await problemOf(viaFetch, 429)];
-      assertMatches('quota-exceeded-problem.json', fetchProblem, 'the 429');
-      expect({ ...fetchProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
-      expect(viaFetch.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(viaFetch.headers.get('ratelimit-policy')).toBe(viaNode.headers.get('ratelimit-policy'));
+      await expectSame429(
+        (path) => fetch(limited.url + path),
+        (path) => strict(new Request(ORIGIN + path), CLIENT),
+      );
     } finally {
       await limited.stop();
     }

@@ -41,11 +41,15 @@ export async function startServer(dist: string, env: Record<string, string | und
     url,
     pid: child.pid!,
     logs: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child),
   };
+}
+
+/** Ends a process this test started (SIGTERM), resolving once it has exited; at once if it already has. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
