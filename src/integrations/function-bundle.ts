@@ -16,13 +16,24 @@ import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_C
  * module facade of a built-in by reading every export, and node:http's include lazy getters that load all of undici
  * (fetch, WebSocket). So every import of a built-in becomes a require in the bundle.
  */
-const builtinsRequired: Plugin = {
+export const builtinsRequired: Plugin = {
   name: 'card-values:builtins-required',
   setup(build) {
     build.onResolve({ filter: /^node:/ }, ({ path, kind }) => (kind === 'import-statement' ? { path, namespace: 'node-builtin' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
   },
 };
+
+/**
+ * The first lines of every file of a bundle of the function: where it was made from, and the `require` that
+ * builtinsRequired needs (Node's built-ins are required, never imported; an ES module has no `require` of its own).
+ */
+export function bundleBanner(from: string, by = 'src/integrations/function-bundle.ts'): string {
+  return [
+    `// The card-values function, bundled by ${by} from ${from}: see there.`,
+    "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+  ].join('\n');
+}
 
 export function functionBundle(output: { serverDir: string }): AstroIntegration {
   let root: string;
@@ -56,13 +67,6 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
           metafile: true,
           logLevel: 'silent',
         };
-        // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
-        // Every file of the bundle, chunks too, gets the banner.
-        const banner = (from: string) =>
-          [
-            `// The card-values function, bundled by src/integrations/function-bundle.ts from ${from}: see there.`,
-            "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
-          ].join('\n');
         const [result, worker] = await Promise.all([
           build({
             ...shared,
@@ -72,14 +76,14 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
             // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
             splitting: true,
             chunkNames: `${FUNCTION_CHUNKS_DIR}/[name]-[hash]`,
-            banner: { js: banner('src/server/main.ts') },
+            banner: { js: bundleBanner('src/server/main.ts') },
           }),
           // The list worker on its own, one file: it shares no chunk (nor any module state) with the function.
           build({
             ...shared,
             entryPoints: [join(root, 'src', 'server', 'list-worker.ts')],
             outfile: join(serverDir, LIST_WORKER_FILE),
-            banner: { js: banner('src/server/list-worker.ts') },
+            banner: { js: bundleBanner('src/server/list-worker.ts') },
           }),
         ]);
         // esbuild keeps its process for later calls; none come (a later one would start it again).

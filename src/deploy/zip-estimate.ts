@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, matchesGlob, relative, sep } from 'node:path';
+import { constants, deflateRawSync } from 'node:zlib';
+
+/** A zip's bytes for one entry beside its compressed data: local header, data descriptor, central directory entry. */
+const ENTRY_OVERHEAD = 30 + 16 + 46;
+/** The end of central directory record. */
+const END_RECORD = 22;
+
+/**
+ * The size of a zip of these files, each deflated at zlib's fastest level as the archiver Netlify's packager uses
+ * deflates (archiver's compress-commons, whose default is Z_BEST_SPEED; a file that does not shrink is still
+ * counted deflated, as that archiver stores it), named by its path
+ * relative to `base`. An estimate within a few per cent (tests/deploy/netlify-function.test.ts compares it with the
+ * packager's archive): what a host's limit on zipped functions is checked against before anything is written.
+ */
+export function zippedBytes(base: string, files: string[]): number {
+  let total = END_RECORD;
+  for (const file of files) {
+    const name = relative(base, file);
+    total += deflateRawSync(readFileSync(file), { level: constants.Z_BEST_SPEED }).byteLength + ENTRY_OVERHEAD + 2 * Buffer.byteLength(name);
+  }
+  return total;
+}
+
+/** The files under `dir` (absolute paths) but those whose path relative to `dir` matches one of `excluded` (globs). */
+export function filesUnder(dir: string, excluded: string[] = []): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => {
+      const path = relative(dir, file).split(sep).join('/');
+      return !excluded.some((glob) => matchesGlob(path, glob));
+    });
+}

@@ -1,0 +1,270 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { netlifyFunctionPaths } from '../../src/deploy/netlify-function.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
+import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
+import { COLLECTIONS } from '../../src/http/links.ts';
+import { INDEX_PAGES } from '../../src/http/routes.ts';
+import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
+import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
+import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
+import { ROOT, scratchDir } from '../support/fixture-site.ts';
+import { assertMatches, problemOf } from '../support/schemas.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { unzip } from '../support/unzip.ts';
+import { zipFunctions } from '../support/zip-it-and-ship-it.ts';
+
+/**
+ * `deploy:netlify` without --function: the function as a Netlify Function (v2), packaged by Netlify's own
+ * packager (@netlify/zip-it-and-ship-it) from the generated netlify/functions/ with netlify.toml's settings, as
+ * Netlify's build packages it; the archive unpacked, its entry found as Netlify's runtime finds it (the packager's
+ * manifest), and asked what a client asks: each answer the same as npm start's for the same build.
+ *
+ * What this cannot show (docs/deploy-netlify.md): Netlify's edge and its routing of the deployed paths (the
+ * routes are checked as declared, not as served), the Lambda bootstrap between them and the function, cold
+ * starts on Netlify, and Redis reached from Netlify.
+ */
+const fixtureDist = inject('fixtureDist');
+const ORIGIN = 'https://cards.example';
+const scratch = scratchDir('netlify-function');
+/** The site's base directory: the build inside it, as a checkout holds it. */
+const site = join(scratch, 'site');
+const dist = join(site, 'dist');
+
+interface PackagedFunction {
+  name: string;
+  mainFile: string;
+  path: string;
+  runtime: string;
+  buildData: { runtimeAPIVersion: number };
+  routes: { pattern: string; literal?: string; methods: string[]; prefer_static?: boolean }[];
+}
+/** What this test reads of the generated netlify.toml: the functions folder, and each function's packaging. */
+interface NetlifyToml {
+  functions: { directory: string } & Record<string, { included_files: string[]; node_bundler: 'nft' | 'esbuild' }>;
+}
+type NetlifyHandler = (request: Request, context: { ip?: string }) => Promise<Response>;
+
+let deployOutput: string;
+let packaged: PackagedFunction;
+let unpacked: string;
+let zippedEstimate: number;
+let entryUrl: string;
+let server: RunningServer;
+let handler: NetlifyHandler;
+const logged: string[] = [];
+
+/** The packaged function's default export, as Netlify's runtime calls it: a fresh instance of the module per `instance`. */
+async function netlifyFunction(instance: string): Promise<NetlifyHandler> {
+  return (await import(`${entryUrl}?instance=${instance}`)).default as NetlifyHandler;
+}
+
+beforeAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  cpSync(fixtureDist, dist, { recursive: true });
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-netlify.ts'), '--dist', dist, '--out', site], { cwd: ROOT, encoding: 'utf8' });
+  deployOutput = `${run.stdout}${run.stderr}`;
+  expect(run.status, deployOutput).toBe(0);
+  zippedEstimate = Number(/MB zipped \((\d+) bytes/.exec(run.stdout)?.[1]);
+
+  // As Netlify's build does: netlify.toml's [functions] settings given to the packager, keys in its casing.
+  const toml = parseToml(readFileSync(join(site, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
+  const { directory, ...perFunction } = toml.functions;
+  const config = Object.fromEntries(
+    Object.entries(perFunction).map(([name, settings]) => [name, { includedFiles: settings.included_files, nodeBundler: settings.node_bundler }]),
+  );
+  const zips = join(scratch, 'zips');
+  await zipFunctions(join(site, directory), zips, { basePath: site, repositoryRoot: site, config, manifest: join(zips, 'manifest.json') });
+  const manifest = JSON.parse(readFileSync(join(zips, 'manifest.json'), 'utf8')) as { functions: PackagedFunction[] };
+  expect(manifest.functions).toHaveLength(1);
+  packaged = manifest.functions[0];
+  unpacked = join(scratch, 'unpacked');
+  unzip(packaged.path, unpacked);
+  // The packager's entry (___netlify-entry-point.mjs) hands the module of `mainFile` to Netlify's bootstrap, which
+  // calls its default export with a Request and a Context: that module, at its place in the archive.
+  entryUrl = pathToFileURL(join(unpacked, packaged.mainFile.slice(site.length + 1))).href;
+
+  server = await startServer(fixtureDist, { PUBLIC_ORIGIN: ORIGIN });
+  vi.stubEnv('PUBLIC_ORIGIN', ORIGIN);
+  vi.stubEnv('RATE_LIMIT', '100000/60');
+  vi.stubEnv('REDIS_URL', '');
+  vi.spyOn(console, 'log').mockImplementation((line: unknown) => void logged.push(String(line)));
+  handler = await netlifyFunction('main');
+  // Settings are read at the first request: made here, with this environment.
+  await handler(new Request(`${ORIGIN}/api/cards?q=a&limit=1`), { ip: '127.0.0.1' });
+}, 300_000);
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Headers of the connection, not of the answer: node:http adds them, a fetch Response has none. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
+
+/** The same request to npm start's server and to the packaged Netlify function: asserts the same status, headers (less RateLimit's count) and bytes. */
+async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
+  const [viaNode, viaNetlify] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), { ip: '127.0.0.1' })]);
+  const [nodeBody, netlifyBody] = (await Promise.all([viaNode.arrayBuffer(), viaNetlify.arrayBuffer()])).map((b) => Buffer.from(b));
+  expect(viaNetlify.status, path).toBe(viaNode.status);
+  const { ratelimit: nodeCount, ...nodeHeaders } = answerHeaders(viaNode);
+  const { ratelimit: netlifyCount, ...netlifyHeaders } = answerHeaders(viaNetlify);
+  expect(netlifyHeaders, path).toEqual(nodeHeaders);
+  expect(netlifyCount === undefined, `${path}: RateLimit sent by one only`).toBe(nodeCount === undefined);
+  expect(netlifyBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
+  return { res: viaNetlify, body: netlifyBody };
+}
+const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
+const asResponse = ({ res, body }: { res: Response; body: Buffer }) => new Response(new Uint8Array(body), { status: res.status, headers: res.headers });
+
+describe('deploy:netlify without --function', () => {
+  it('writes netlify.toml, the function and the static rules, and says how large the function is zipped', () => {
+    for (const file of ['netlify.toml', 'netlify/functions/card-values/card-values.mjs', 'netlify/functions/card-values/function.mjs']) {
+      expect(existsSync(join(site, file)), file).toBe(true);
+    }
+    for (const file of ['_redirects', '_headers']) expect(existsSync(join(dist, 'client', file)), file).toBe(true);
+    expect(zippedEstimate).toBeGreaterThan(0);
+  });
+
+  it("is packaged by Netlify's packager as a v2 function with its build's data, and without the bulk downloads", () => {
+    expect(packaged.name).toBe('card-values');
+    expect(packaged.runtime).toBe('js');
+    expect(packaged.buildData.runtimeAPIVersion).toBe(2);
+    for (const file of FUNCTION_DATA_FILES) expect(existsSync(join(unpacked, 'dist', 'server', file)), file).toBe(true);
+    expect(existsSync(join(unpacked, 'dist', 'client', 'llms.txt'))).toBe(true);
+    expect(existsSync(join(unpacked, 'dist', 'client', BULK_DIR.slice(1)))).toBe(false);
+  });
+
+  it("estimates the zipped size it checks against Netlify's limit no lower than the packager's archive, and within 10% of it", () => {
+    const actual = statSync(packaged.path).size;
+    console.info(`netlify function (fixture build): ${actual} bytes zipped, estimated ${zippedEstimate}`);
+    expect(zippedEstimate).toBeGreaterThanOrEqual(actual);
+    expect(zippedEstimate).toBeLessThanOrEqual(actual * 1.1);
+  });
+
+  it('refuses a build whose function would be over 50 MB zipped, saying so and writing nothing', () => {
+    const big = join(scratch, 'big-site');
+    cpSync(fixtureDist, join(big, 'dist'), { recursive: true });
+    // Bytes that do not compress, in a file the function would ship with.
+    writeFileSync(join(big, 'dist', 'client', 'padding.bin'), randomBytes(51_000_000));
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-netlify.ts'), '--dist', join(big, 'dist'), '--out', big], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/about 5\d\.\d MB: a Netlify function is at most 50\.0 MB zipped; try --negotiation html/);
+    expect(existsSync(join(big, 'netlify.toml'))).toBe(false);
+    expect(existsSync(join(big, 'dist', 'client', '_redirects'))).toBe(false);
+  });
+
+  it("routes every function path of the contract to the function, and nothing else (as the packager reads the entry's config)", () => {
+    const expected = [
+      ...FUNCTION_PATHS,
+      ...FUNCTION_FOLDERS.map((folder) => `${folder}/*`),
+      ...Object.keys(INDEX_PAGES),
+      ...COLLECTIONS.map((collection) => `/${collection}/*`),
+    ];
+    const declared = packaged.routes.map((route) => route.literal ?? route.pattern);
+    expect(new Set(declared)).toEqual(new Set(expected));
+    expect(declared).toHaveLength(expected.length);
+    expect(packaged.routes.every((route) => !route.prefer_static)).toBe(true);
+    // In html mode the detail pages are Netlify's own files.
+    expect(netlifyFunctionPaths('html')).toEqual([...FUNCTION_PATHS, ...FUNCTION_FOLDERS.map((folder) => `${folder}/*`)]);
+  });
+
+  it('says, with no REDIS_URL, that its rate limits are counted in memory', () => {
+    expect(logged).toContain(`card-values: ${MEMORY_STORE_NOTICE}`);
+  });
+});
+
+describe('the packaged Netlify function answers as npm start does', () => {
+  let slug: string;
+
+  it('a card search, as JSON of the search schema', async () => {
+    const { res, body } = await sameAnswer('/api/cards?q=charizard&limit=3');
+    expect(res.status).toBe(200);
+    const search = jsonOf(body);
+    assertMatches('card-search.json', search, 'the search');
+    expect(search.results.length).toBeGreaterThan(0);
+    slug = search.results[0].slug;
+  });
+
+  it('a card page negotiated as Markdown', async () => {
+    const { res, body } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(body.toString('utf8')).toContain('# ');
+  });
+
+  it('a POSTed list, valued as JSON of the collection schema', async () => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
+    const { res, body } = await sameAnswer('/api/collection', init);
+    expect(res.status).toBe(200);
+    const collection = jsonOf(body);
+    assertMatches('collection.json', collection, 'the valued list');
+    expect(collection.entries).toHaveLength(3);
+  });
+
+  it('an MCP initialize, and the tool list', async () => {
+    const mcp = (message: unknown) => ({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(message),
+    });
+    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
+    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
+    expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
+    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
+    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
+  });
+
+  it("a card's price feed, its URLs from PUBLIC_ORIGIN", async () => {
+    const { res, body } = await sameAnswer(`/feeds/cards/${slug}.json`);
+    expect(res.status).toBe(200);
+    const feed = jsonOf(body);
+    assertMatches('price-feed.json', feed, 'the feed');
+    expect(feed.feed_url).toBe(`${ORIGIN}/feeds/cards/${slug}.json`);
+  });
+
+  it('a card that does not exist, as the 404 problem', async () => {
+    await problemOf(asResponse(await sameAnswer('/cards/no-such-card-at-all', { headers: { Accept: 'application/json' } })), 404);
+    await problemOf(asResponse(await sameAnswer('/feeds/cards/no-such-card-at-all.json')), 404);
+  });
+
+  it('a client past its limit, refused with the 429 problem as npm start refuses it', async () => {
+    const limited = await startServer(fixtureDist, { PUBLIC_ORIGIN: ORIGIN, RATE_LIMIT: '2/60' });
+    vi.stubEnv('RATE_LIMIT', '2/60');
+    try {
+      const strict = await netlifyFunction('limited');
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const [viaNode, viaNetlify] = await Promise.all([
+          fetch(`${limited.url}/api/cards?q=pikachu`),
+          strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), { ip: '192.0.2.7' }),
+        ]);
+        answers.push({ viaNode, viaNetlify });
+      }
+      expect(answers.map(({ viaNode }) => viaNode.status)).toEqual([200, 200, 429]);
+      expect(answers.map(({ viaNetlify }) => viaNetlify.status)).toEqual([200, 200, 429]);
+      const { viaNode, viaNetlify } = answers[2];
+      const [nodeProblem, netlifyProblem] = [await problemOf(viaNode, 429), await problemOf(viaNetlify, 429)];
+      assertMatches('quota-exceeded-problem.json', netlifyProblem, 'the 429');
+      expect({ ...netlifyProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
+      expect(viaNetlify.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Another client (another context.ip) is counted on its own.
+      expect((await strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), { ip: '192.0.2.8' })).status).toBe(200);
+    } finally {
+      vi.stubEnv('RATE_LIMIT', '100000/60');
+      await limited.stop();
+    }
+  });
+});
