@@ -12,7 +12,8 @@
  * - The function reads its data (dist/server, and the build's copy of the agents allowlist) and the prebuilt files it serves (dist/client) from its own file
  *   system, shipped with it by netlify.toml's `included_files`: all of dist/client but what it never serves
  *   (`FUNCTION_NEVER_READS`), so that the zipped function stays within Netlify's limit.
- * - Everything else is Netlify's static serving with the `_redirects` and `_headers` of netlify.ts.
+ * - Everything else is Netlify's static serving with the `_redirects` and `_headers` of netlify.ts, which Netlify
+ *   evaluates after the function's paths (https://docs.netlify.com/platform/request-chain).
  */
 
 import { posix } from 'node:path';
