@@ -135,6 +135,15 @@ describe('deploy:netlify without --function', () => {
     expect(zippedEstimate).toBeGreaterThan(0);
   });
 
+  it("leaves the function's paths out of _redirects: no proxy, the extensionless JSON rules kept", () => {
+    const rules = readFileSync(join(dist, 'client', '_redirects'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(rules.filter((rule) => rule.includes('http'))).toEqual([]);
+    expect(rules).toContain('/api/cards/:slug  /api/cards/:slug.json  200');
+    expect(rules.map((rule) => rule.split(/\s+/)[0])).not.toContain('/feeds/*');
+  });
+
   it("is packaged by Netlify's packager as a v2 function with its build's data, and without the bulk downloads", () => {
     expect(packaged.name).toBe('card-values');
     expect(packaged.runtime).toBe('js');
