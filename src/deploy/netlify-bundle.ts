@@ -1,27 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { builtinsRequired, bundleBanner } from '../integrations/function-bundle.ts';
-import { imageHostDefine } from '../schemas/image-host.ts';
+import { bundleBanner, functionBuildOptions } from '../integrations/function-bundle.ts';
 
 const SOURCE = 'src/server/netlify-function.ts';
 
 /**
  * The Netlify function's code (src/server/netlify-function.ts and all it imports) as one ES module, bundled as the
- * build bundles npm start's function (src/integrations/function-bundle.ts: the same built-ins rule, banner and
- * image host), but in one file: Netlify's packager then ships it as it is.
+ * build bundles npm start's function (src/integrations/function-bundle.ts: the same options, banner and image
+ * host), but in one file: Netlify's packager then ships it as it is.
  */
 export async function bundleNetlifyFunction(outfile: string): Promise<void> {
   await build({
+    ...functionBuildOptions(),
     entryPoints: [fileURLToPath(new URL(`../../${SOURCE}`, import.meta.url))],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    plugins: [builtinsRequired],
-    define: imageHostDefine(),
-    legalComments: 'eof',
-    logLevel: 'silent',
     banner: { js: bundleBanner(SOURCE, 'scripts/deploy-netlify.ts') },
   });
 }

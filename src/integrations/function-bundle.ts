@@ -16,7 +16,7 @@ import { FUNCTION_CHUNKS_DIR, FUNCTION_FILE, LIST_WORKER_FILE, VERIFIED_AGENTS_C
  * module facade of a built-in by reading every export, and node:http's include lazy getters that load all of undici
  * (fetch, WebSocket). So every import of a built-in becomes a require in the bundle.
  */
-export const builtinsRequired: Plugin = {
+const builtinsRequired: Plugin = {
   name: 'card-values:builtins-required',
   setup(build) {
     build.onResolve({ filter: /^node:/ }, ({ path, kind }) => (kind === 'import-statement' ? { path, namespace: 'node-builtin' } : undefined));
@@ -33,6 +33,21 @@ export function bundleBanner(from: string, by = 'src/integrations/function-bundl
     `// The card-values function, bundled by ${by} from ${from}: see there.`,
     "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   ].join('\n');
+}
+
+/** How every bundle of the function is made (npm start's here, the Netlify function's in src/deploy/netlify-bundle.ts). */
+export function functionBuildOptions(): BuildOptions {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    plugins: [builtinsRequired],
+    // The image host the pages were built with: the function's Content-Security-Policy must allow it.
+    define: imageHostDefine(),
+    legalComments: 'eof',
+    logLevel: 'silent',
+  };
 }
 
 export function functionBundle(output: { serverDir: string }): AstroIntegration {
@@ -55,18 +70,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         const outfile = join(serverDir, FUNCTION_FILE);
         // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
         await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
-        const shared: BuildOptions & { metafile: true } = {
-          bundle: true,
-          platform: 'node',
-          format: 'esm',
-          target: 'node22',
-          plugins: [builtinsRequired],
-          // The image host the pages were built with: the function's Content-Security-Policy must allow it.
-          define: imageHostDefine(),
-          legalComments: 'eof',
-          metafile: true,
-          logLevel: 'silent',
-        };
+        const shared: BuildOptions & { metafile: true } = { ...functionBuildOptions(), metafile: true };
         const [result, worker] = await Promise.all([
           build({
             ...shared,

@@ -14,6 +14,7 @@ import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
 import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
+import { expectSameAnswer, expectSameRefusal, MCP_INITIALIZE, mcpPost } from '../support/same-answer.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { unzip } from '../support/unzip.ts';
@@ -107,21 +108,10 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Headers of the connection, not of the answer: node:http adds them, a fetch Response has none. */
-const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
-
-/** The same request to npm start's server and to the packaged Netlify function: asserts the same status, headers (less RateLimit's count) and bytes. */
+/** The same request to npm start's server and to the packaged Netlify function: asserts the same answer (expectSameAnswer); the function's. */
 async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
   const [viaNode, viaNetlify] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), { ip: '127.0.0.1' })]);
-  const [nodeBody, netlifyBody] = (await Promise.all([viaNode.arrayBuffer(), viaNetlify.arrayBuffer()])).map((b) => Buffer.from(b));
-  expect(viaNetlify.status, path).toBe(viaNode.status);
-  const { ratelimit: nodeCount, ...nodeHeaders } = answerHeaders(viaNode);
-  const { ratelimit: netlifyCount, ...netlifyHeaders } = answerHeaders(viaNetlify);
-  expect(netlifyHeaders, path).toEqual(nodeHeaders);
-  expect(netlifyCount === undefined, `${path}: RateLimit sent by one only`).toBe(nodeCount === undefined);
-  expect(netlifyBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
-  return { res: viaNetlify, body: netlifyBody };
+  return { res: viaNetlify, body: await expectSameAnswer(path, viaNode, viaNetlify) };
 }
 const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
 const asResponse = ({ res, body }: { res: Response; body: Buffer }) => new Response(new Uint8Array(body), { status: res.status, headers: res.headers });
@@ -224,15 +214,9 @@ describe('the packaged Netlify function answers as npm start does', () => {
   });
 
   it('an MCP initialize, and the tool list', async () => {
-    const mcp = (message: unknown) => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-    });
-    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
-    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
+    const initialized = jsonOf((await sameAnswer('/mcp', mcpPost(MCP_INITIALIZE))).body);
     expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
+    const listed = jsonOf((await sameAnswer('/mcp', mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
   });
 
@@ -265,10 +249,7 @@ describe('the packaged Netlify function answers as npm start does', () => {
       expect(answers.map(({ viaNode }) => viaNode.status)).toEqual([200, 200, 429]);
       expect(answers.map(({ viaNetlify }) => viaNetlify.status)).toEqual([200, 200, 429]);
       const { viaNode, viaNetlify } = answers[2];
-      const [nodeProblem, netlifyProblem] = [await problemOf(viaNode, 429), await problemOf(viaNetlify, 429)];
-      assertMatches('quota-exceeded-problem.json', netlifyProblem, 'the 429');
-      expect({ ...netlifyProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
-      expect(viaNetlify.headers.get('retry-after')).toMatch(/^\d+$/);
+      await expectSameRefusal(viaNode, viaNetlify);
       // Another client (another context.ip) is counted on its own.
       expect((await strict(new Request(`${ORIGIN}/api/cards?q=pikachu`), { ip: '192.0.2.8' })).status).toBe(200);
     } finally {

@@ -15,6 +15,7 @@ import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
 import { loadVerifiedAgents } from '../../src/server/verified-agents.ts';
 import { createAgentVerifier } from '../../src/web-bot-auth/verify.ts';
+import { expectSameAnswer, expectSameRefusal, MCP_INITIALIZE, mcpPost } from '../support/same-answer.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -47,10 +48,6 @@ function handlerOf({ rateLimit = '100000/60', data = fsData(serverDir) as Functi
   });
 }
 
-/** Headers of the connection, not of the answer: node:http adds them, a fetch Response has none. */
-const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const answerHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !CONNECTION_HEADERS.has(name)));
-
 let server: RunningServer;
 let handler: FetchHandler;
 beforeAll(async () => {
@@ -62,26 +59,10 @@ afterAll(async () => {
   await Promise.all(valuers.map((valuer) => valuer.close()));
 });
 
-/** The same request to npm start's server and to the fetch handler: both answers, their bodies read. */
-async function both(path: string, init: RequestInit = {}) {
-  const [viaNode, viaFetch] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), CLIENT)]);
-  const [nodeBody, fetchBody] = await Promise.all([viaNode.arrayBuffer(), viaFetch.arrayBuffer()]);
-  return { viaNode, viaFetch, nodeBody: Buffer.from(nodeBody), fetchBody: Buffer.from(fetchBody) };
-}
-
-/**
- * Asserts the fetch handler answers as the node:http server does: status, every header but RateLimit's (each
- * counts its own requests; both must send it where one does), and the bytes. Returns the fetch handler's answer.
- */
+/** The same request to npm start's server and to the fetch handler: asserts the same answer (expectSameAnswer); the fetch handler's. */
 async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Buffer }> {
-  const { viaNode, viaFetch, nodeBody, fetchBody } = await both(path, init);
-  expect(viaFetch.status, path).toBe(viaNode.status);
-  const { ratelimit: nodeCount, ...nodeHeaders } = answerHeaders(viaNode);
-  const { ratelimit: fetchCount, ...fetchHeaders } = answerHeaders(viaFetch);
-  expect(fetchHeaders, path).toEqual(nodeHeaders);
-  expect(fetchCount === undefined, `${path}: RateLimit sent by one only`).toBe(nodeCount === undefined);
-  expect(fetchBody.toString('utf8'), path).toBe(nodeBody.toString('utf8'));
-  return { res: viaFetch, body: fetchBody };
+  const [viaNode, viaFetch] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), CLIENT)]);
+  return { res: viaFetch, body: await expectSameAnswer(path, viaNode, viaFetch) };
 }
 const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
 /** The problem an answer read by sameAnswer carries, checked as every test checks one. */
@@ -143,15 +124,9 @@ describe('the fetch handler answers as npm start does', () => {
   });
 
   it('an MCP initialize, and the tool list', async () => {
-    const mcp = (message: unknown) => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-    });
-    const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
-    const initialized = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
+    const initialized = jsonOf((await sameAnswer('/mcp', mcpPost(MCP_INITIALIZE))).body);
     expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await sameAnswer('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
+    const listed = jsonOf((await sameAnswer('/mcp', mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
   });
 
@@ -180,10 +155,7 @@ describe("the fetch handler's gate", () => {
       expect(answers.map(({ viaNode }) => viaNode.status)).toEqual([200, 200, 429]);
       expect(answers.map(({ viaFetch }) => viaFetch.status)).toEqual([200, 200, 429]);
       const { viaNode, viaFetch } = answers[2];
-      const [nodeProblem, fetchProblem] = [await problemOf(viaNode, 429), await problemOf(viaFetch, 429)];
-      assertMatches('quota-exceeded-problem.json', fetchProblem, 'the 429');
-      expect({ ...fetchProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
-      expect(viaFetch.headers.get('retry-after')).toMatch(/^\d+$/);
+      await expectSameRefusal(viaNode, viaFetch);
       expect(viaFetch.headers.get('ratelimit-policy')).toBe(viaNode.headers.get('ratelimit-policy'));
     } finally {
       await limited.stop();
