@@ -25,11 +25,11 @@ import { type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
 import { bundleNetlifyFunction } from '../src/deploy/netlify-bundle.ts';
 import {
   functionFilePath,
-  functionNeverReads,
   NETLIFY_FUNCTION_BUNDLE,
   NETLIFY_PACKAGER_ZIPPED_BYTES,
   type NetlifyFunctionOptions,
   netlifyFunctionFiles,
+  shippedClientFiles,
 } from '../src/deploy/netlify-function.ts';
 import { filesUnder, zippedBytes } from '../src/deploy/zip-estimate.ts';
 import type { FileManifest } from '../src/http/file-manifest.ts';
@@ -101,10 +101,10 @@ async function writeFunctionSite(manifest: FileManifest): Promise<void> {
     const shipped = [
       bundle,
       ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => join(serverDir, file)),
-      ...filesUnder(clientDir, functionNeverReads(negotiation)),
+      ...filesUnder(clientDir, shippedClientFiles(negotiation)),
     ];
     const zipped = zippedBytes(base, shipped) + NETLIFY_PACKAGER_ZIPPED_BYTES;
-    const tooLarge = netlifyFunctionProblems(zipped);
+    const tooLarge = netlifyFunctionProblems(zipped, negotiation);
     if (tooLarge.length > 0) exit(1, tooLarge.join('\n'));
     writeGenerated(base, files);
     copyFileSync(bundle, join(base, functionFilePath(NETLIFY_FUNCTION_BUNDLE)));

@@ -20,7 +20,6 @@ import { posix } from 'node:path';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS, type OutputFile, type StaticNegotiation } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { INDEX_PAGES } from '../http/routes.ts';
-import { BULK_DIR } from '../pipeline/bulk-files.ts';
 import { FUNCTION_DATA_FILES } from '../server/function-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 
@@ -69,14 +68,13 @@ export function netlifyFunctionPaths(negotiation: StaticNegotiation): string[] {
 }
 
 /**
- * Globs (relative to dist/client) of the prebuilt files the function never reads, left out of its bundle: the
- * bulk downloads (the largest files, served by Netlify), the scripts and styles, and with `html` negotiation the
- * detail pages' HTML, which Netlify serves itself then.
+ * Globs (relative to dist/client) of the prebuilt files shipped with the function: those at its own paths, which
+ * it must read from its own disk (asked of the deploy, they would come back to the function): with `function`
+ * negotiation the detail pages' HTML and Markdown; with `html` none. It reads every other file it needs from the
+ * deploy, where Netlify serves it (src/server/netlify-function.ts).
  */
-export function functionNeverReads(negotiation: StaticNegotiation): string[] {
-  const never = [`${BULK_DIR.slice(1)}/**`, '_astro/**'];
-  if (negotiation === 'html') never.push(...COLLECTIONS.map((collection) => `${collection}/*.html`));
-  return never;
+export function shippedClientFiles(negotiation: StaticNegotiation): string[] {
+  return negotiation === 'function' ? COLLECTIONS.map((collection) => `${collection}/**`) : [];
 }
 
 export interface NetlifyFunctionOptions {
@@ -91,8 +89,7 @@ export function includedFiles({ dist, negotiation }: NetlifyFunctionOptions): st
   const client = posix.join(dist, 'client');
   return [
     ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => posix.join(server, file)),
-    posix.join(client, '**'),
-    ...functionNeverReads(negotiation).map((glob) => `!${posix.join(client, glob)}`),
+    ...shippedClientFiles(negotiation).map((glob) => posix.join(client, glob)),
   ];
 }
 

@@ -23,13 +23,13 @@ export function zippedBytes(base: string, files: string[]): number {
   return total;
 }
 
-/** The files under `dir` (absolute paths) but those whose path relative to `dir` matches one of `excluded` (globs). */
-export function filesUnder(dir: string, excluded: string[] = []): string[] {
+/** The files under `dir` (absolute paths) whose path relative to `dir` matches one of `globs`. */
+export function filesUnder(dir: string, globs: string[]): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => {
       const path = relative(dir, file).split(sep).join('/');
-      return !excluded.some((glob) => matchesGlob(path, glob));
+      return globs.some((glob) => matchesGlob(path, glob));
     });
 }

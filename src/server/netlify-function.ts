@@ -5,21 +5,38 @@ import { createFetchHandler, type FetchHandler } from './fetch-handler.ts';
 import { diskFiles, fsData } from './fs-data.ts';
 import { functionGateOf } from './function-env.ts';
 import { VERIFIED_AGENTS_COPY } from './function-paths.ts';
+import { nearThenFar, originFiles, type StaticFiles } from './static-files.ts';
 
 /**
  * The function as a Netlify Function (v2): `(Request, Context) => Response`, the fetch handler (fetch-handler.ts)
- * over the build files shipped with it (netlify.toml's `included_files`, src/deploy/netlify-function.ts), read from
- * the function's own file system as npm start reads them. Its settings are npm start's, from the site's
- * environment (config.ts: RATE_LIMIT, TRUST_PROXY, REDIS_URL, PUBLIC_ORIGIN, VERIFIED_AGENTS); the client's address
- * is the one Netlify reports (`context.ip`). Built by the deploy script into one module (scripts/deploy-netlify.ts).
+ * over the build's files. Its data (dist/server) is shipped with it (netlify.toml's `included_files`,
+ * src/deploy/netlify-function.ts), read from its own file system as npm start reads it; of the prebuilt files
+ * (dist/client) only those at the function's own paths are shipped (the detail pages it negotiates), and the rest
+ * (a record's JSON for MCP, the /api/knowledge list, the /sealed index) are read from the deploy itself, which
+ * Netlify serves statically: STATIC_ORIGIN, or this deploy's permalink. Settings are npm start's, from the site's
+ * environment (config.ts); the client's address is the one Netlify reports (`context.ip`).
  */
 
-/** What this function reads of Netlify's context: the client's address. */
+/** What this function reads of Netlify's context: the client's address, and the deploy it runs in. */
 export interface NetlifyContext {
   ip?: string;
+  deploy?: { id?: string };
+  site?: { name?: string };
 }
 
 export type NetlifyHandler = (request: Request, context?: NetlifyContext) => Promise<Response>;
+
+/**
+ * The deploy's own permalink (`https://{deploy id}--{site name}.netlify.app`), which serves this deploy's files
+ * whatever deploy is published: so the prebuilt files read there are of the build the function was shipped with.
+ * Undefined outside Netlify (no deploy in the context).
+ * @example deployOrigin({ deploy: { id: '6650c1f2' }, site: { name: 'cards' } }) // "https://6650c1f2--cards.netlify.app"
+ */
+export function deployOrigin(context: NetlifyContext): string | undefined {
+  const id = context.deploy?.id;
+  const name = context.site?.name;
+  return id && name ? `https://${id}--${name}.netlify.app` : undefined;
+}
 
 /**
  * @param entry the generated entry's own URL (`import.meta.url`)
@@ -33,21 +50,19 @@ export function netlifyFunction(entry: string, dist: string, env: NodeJS.Process
   let handler: FetchHandler | undefined;
   return (request, context = {}) => {
     // Made on the first request, not at import: a setting that does not parse is then a 500 with its message in
-    // the function's log, rather than a module that fails to load with none.
-    handler ??= handlerOf(new URL(dist, entry), env);
+    // the function's log, rather than a module that fails to load with none; and the deploy is known then.
+    handler ??= handlerOf(new URL(dist, entry), env, context);
     return handler(request, { address: context.ip });
   };
 }
 
-function handlerOf(dist: URL, env: NodeJS.ProcessEnv): FetchHandler {
+function handlerOf(dist: URL, env: NodeJS.ProcessEnv, context: NetlifyContext): FetchHandler {
   const config = serverConfigOf(env);
   const root = env.DIST_DIR ? config.dist : fileURLToPath(dist);
   // The allowlist the build copied into dist/server, shipped with the function, unless VERIFIED_AGENTS names another.
   const { gate } = functionGateOf(config, { ...env, VERIFIED_AGENTS: env.VERIFIED_AGENTS || join(root, 'server', VERIFIED_AGENTS_COPY) });
-  return createFetchHandler({
-    data: fsData(join(root, 'server')),
-    files: diskFiles(join(root, 'client')),
-    gate,
-    publicOrigin: config.publicOrigin,
-  });
+  const shipped = diskFiles(join(root, 'client'));
+  const origin = config.staticOrigin ?? deployOrigin(context);
+  const files: StaticFiles = origin ? nearThenFar(shipped, originFiles(origin)) : shipped;
+  return createFetchHandler({ data: fsData(join(root, 'server')), files, gate, publicOrigin: config.publicOrigin });
 }

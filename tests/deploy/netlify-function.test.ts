@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
@@ -10,8 +13,8 @@ import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
 import { COLLECTIONS } from '../../src/http/links.ts';
 import { INDEX_PAGES } from '../../src/http/routes.ts';
-import { BULK_DIR } from '../../src/pipeline/bulk-files.ts';
 import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
+import { deployOrigin } from '../../src/server/netlify-function.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
 import { expectSameAnswer, expectSameRefusal, MCP_INITIALIZE, mcpPost } from '../support/same-answer.ts';
@@ -57,6 +60,7 @@ let unpacked: string;
 let zippedEstimate: number;
 let entryUrl: string;
 let server: RunningServer;
+let deployHost: Server;
 let handler: NetlifyHandler;
 const logged: string[] = [];
 
@@ -92,6 +96,15 @@ beforeAll(async () => {
   entryUrl = pathToFileURL(join(unpacked, packaged.mainFile.slice(site.length + 1))).href;
 
   server = await startServer(fixtureDist, { PUBLIC_ORIGIN: ORIGIN });
+  // The deploy's static files, as Netlify serves them to the function (STATIC_ORIGIN stands for the deploy's permalink).
+  deployHost = createServer((req, res) => {
+    readFile(join(dist, 'client', decodeURIComponent(new URL(req.url!, 'http://x').pathname))).then(
+      (bytes) => res.end(bytes),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((listening) => deployHost.listen(0, '127.0.0.1', listening));
+  vi.stubEnv('STATIC_ORIGIN', `http://127.0.0.1:${(deployHost.address() as AddressInfo).port}`);
   vi.stubEnv('PUBLIC_ORIGIN', ORIGIN);
   vi.stubEnv('RATE_LIMIT', '100000/60');
   vi.stubEnv('REDIS_URL', '');
@@ -105,6 +118,7 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   await server?.stop();
+  deployHost?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -134,13 +148,15 @@ describe('deploy:netlify without --function', () => {
     expect(rules.map((rule) => rule.split(/\s+/)[0])).not.toContain('/feeds/*');
   });
 
-  it("is packaged by Netlify's packager as a v2 function with its build's data, and without the bulk downloads", () => {
+  it("is packaged by Netlify's packager as a v2 function with its build's data and the detail pages, nothing else of dist/client", () => {
     expect(packaged.name).toBe('card-values');
     expect(packaged.runtime).toBe('js');
     expect(packaged.buildData.runtimeAPIVersion).toBe(2);
     for (const file of FUNCTION_DATA_FILES) expect(existsSync(join(unpacked, 'dist', 'server', file)), file).toBe(true);
-    expect(existsSync(join(unpacked, 'dist', 'client', 'llms.txt'))).toBe(true);
-    expect(existsSync(join(unpacked, 'dist', 'client', BULK_DIR.slice(1)))).toBe(false);
+    // The detail pages it negotiates ship with it; the files Netlify serves (here, /llms.txt) it reads from the deploy.
+    const shipped = readdirSync(join(unpacked, 'dist', 'client'));
+    expect(shipped.sort()).toEqual([...COLLECTIONS].sort());
+    expect(readdirSync(join(unpacked, 'dist', 'client', 'cards')).some((file) => file.endsWith('.md'))).toBe(true);
   });
 
   it("estimates the zipped size it checks against Netlify's limit no lower than the packager's archive, and within 10% of it", () => {
@@ -153,8 +169,8 @@ describe('deploy:netlify without --function', () => {
   it('refuses a build whose function would be over 50 MB zipped, saying so and writing nothing', () => {
     const big = join(scratch, 'big-site');
     cpSync(fixtureDist, join(big, 'dist'), { recursive: true });
-    // Bytes that do not compress, in a file the function would ship with.
-    writeFileSync(join(big, 'dist', 'client', 'padding.bin'), randomBytes(51_000_000));
+    // Bytes that do not compress, in a folder the function ships with (the detail pages it negotiates).
+    writeFileSync(join(big, 'dist', 'client', 'cards', 'padding.bin'), randomBytes(51_000_000));
     const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-netlify.ts'), '--dist', join(big, 'dist'), '--out', big], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -178,6 +194,11 @@ describe('deploy:netlify without --function', () => {
     expect(packaged.routes.every((route) => !route.prefer_static)).toBe(true);
     // In html mode the detail pages are Netlify's own files.
     expect(netlifyFunctionPaths('html')).toEqual([...FUNCTION_PATHS, ...FUNCTION_FOLDERS.map((folder) => `${folder}/*`)]);
+  });
+
+  it("reads the deploy's files from its own permalink, which serves that deploy whatever is published", () => {
+    expect(deployOrigin({ deploy: { id: '6650c1f2e4' }, site: { name: 'cards' } })).toBe('https://6650c1f2e4--cards.netlify.app');
+    expect(deployOrigin({})).toBeUndefined();
   });
 
   it('says, with no REDIS_URL, that its rate limits are counted in memory', () => {
@@ -218,6 +239,16 @@ describe('the packaged Netlify function answers as npm start does', () => {
     expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
     const listed = jsonOf((await sameAnswer('/mcp', mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
+  });
+
+  it("a card's record through MCP and the article list, read from the deploy's static files", async () => {
+    const called = jsonOf(
+      (await sameAnswer('/mcp', mcpPost({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_card', arguments: { slug } } }))).body,
+    );
+    expect(called.result.structuredContent.slug).toBe(slug);
+    const { res, body } = await sameAnswer('/api/knowledge');
+    expect(res.status).toBe(200);
+    expect(jsonOf(body)).toBeTruthy();
   });
 
   it("a card's price feed, its URLs from PUBLIC_ORIGIN", async () => {
