@@ -29,9 +29,8 @@ import {
   NETLIFY_PACKAGER_ZIPPED_BYTES,
   type NetlifyFunctionOptions,
   netlifyFunctionFiles,
-  shippedClientFiles,
 } from '../src/deploy/netlify-function.ts';
-import { filesUnder, zippedBytes } from '../src/deploy/zip-estimate.ts';
+import { zippedBytes } from '../src/deploy/zip-estimate.ts';
 import type { FileManifest } from '../src/http/file-manifest.ts';
 import { functionBase } from '../src/http/host-rules.ts';
 import { FUNCTION_DATA_FILES } from '../src/server/function-data.ts';
@@ -88,7 +87,7 @@ async function writeFunctionSite(manifest: FileManifest): Promise<void> {
   let redirectsAndHeaders: ReturnType<typeof netlifyFiles>;
   try {
     files = netlifyFunctionFiles(options);
-    redirectsAndHeaders = netlifyFiles(manifest, { negotiation });
+    redirectsAndHeaders = netlifyFiles(manifest, { negotiation, staticDetailFiles: true });
   } catch (error) {
     return exit(1, (error as Error).message);
   }
@@ -97,19 +96,14 @@ async function writeFunctionSite(manifest: FileManifest): Promise<void> {
     const bundle = join(scratch, NETLIFY_FUNCTION_BUNDLE);
     await bundleNetlifyFunction(bundle);
     const serverDir = join(base, options.dist, 'server');
-    const clientDir = join(base, options.dist, 'client');
-    const shipped = [
-      bundle,
-      ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => join(serverDir, file)),
-      ...filesUnder(clientDir, shippedClientFiles(negotiation)),
-    ];
+    const shipped = [bundle, ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => join(serverDir, file))];
     const zipped = zippedBytes(base, shipped) + NETLIFY_PACKAGER_ZIPPED_BYTES;
-    const tooLarge = netlifyFunctionProblems(zipped, negotiation);
+    const tooLarge = netlifyFunctionProblems(zipped);
     if (tooLarge.length > 0) exit(1, tooLarge.join('\n'));
     writeGenerated(base, files);
     copyFileSync(bundle, join(base, functionFilePath(NETLIFY_FUNCTION_BUNDLE)));
     console.log(`wrote ${join(base, functionFilePath(NETLIFY_FUNCTION_BUNDLE))} (the function, bundled)`);
-    writeGenerated(clientDir, redirectsAndHeaders);
+    writeGenerated(join(base, options.dist, 'client'), redirectsAndHeaders);
     console.log(
       `the function ships with ${shipped.length.toLocaleString('en-US')} files, about ${(zipped / 1e6).toFixed(1)} MB zipped (${zipped} bytes; Netlify takes 50 MB)`,
     );

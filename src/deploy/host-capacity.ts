@@ -99,18 +99,13 @@ export function vercelFileSizeProblems(manifest: FileManifest): { warnings: stri
   return { warnings, errors };
 }
 
-/**
- * Why Netlify would refuse the function zipped to `zipped` bytes (scripts/deploy-netlify.ts estimates it before
- * writing), with what to do: with `function` negotiation the detail pages ship with the function, and `html`
- * leaves them to Netlify.
- */
-export function netlifyFunctionProblems(zipped: number, negotiation: 'function' | 'html'): string[] {
+/** Why Netlify would refuse the function zipped to `zipped` bytes (scripts/deploy-netlify.ts estimates it before writing). */
+export function netlifyFunctionProblems(zipped: number): string[] {
   const limit = HOST_FILE_BYTES.netlifyFunctionZipped;
   if (zipped <= limit) return [];
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  const instead = negotiation === 'function' ? '--negotiation html (the detail pages stay with Netlify, out of the function), or ' : '';
   return [
-    `the function zipped with the files it ships with would be about ${mb(zipped)}: a Netlify function is at most ${mb(limit)} zipped; ` +
-      `try ${instead}--function URL (the function on a Node host of your own)`,
+    `the function zipped with its data would be about ${mb(zipped)}: a Netlify function is at most ${mb(limit)} zipped; ` +
+      'use --function URL (the function on a Node host of your own)',
   ];
 }

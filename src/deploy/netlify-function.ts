@@ -68,13 +68,15 @@ export function netlifyFunctionPaths(negotiation: StaticNegotiation): string[] {
 }
 
 /**
- * Globs (relative to dist/client) of the prebuilt files shipped with the function: those at its own paths, which
- * it must read from its own disk (asked of the deploy, they would come back to the function): with `function`
- * negotiation the detail pages' HTML and Markdown; with `html` none. It reads every other file it needs from the
- * deploy, where Netlify serves it (src/server/netlify-function.ts).
+ * The files under the function's folders that Netlify serves itself (`config.excludedPath`): with `function`
+ * negotiation the detail pages' `.md` and `.html`. The function negotiates `/cards/x` and reads the file it answers
+ * with from the deploy, where Netlify serves it (src/server/netlify-function.ts): shipped with the function, the
+ * bundled catalogue's pages alone would be over Netlify's limit (docs/deploy-netlify.md).
  */
-export function shippedClientFiles(negotiation: StaticNegotiation): string[] {
-  return negotiation === 'function' ? COLLECTIONS.map((collection) => `${collection}/**`) : [];
+export function netlifyFunctionExcludedPaths(negotiation: StaticNegotiation): string[] {
+  return functionRoutes(negotiation)
+    .filter((route) => route.negotiated && route.folder)
+    .flatMap(({ path }) => [`${path}/*.md`, `${path}/*.html`]);
 }
 
 export interface NetlifyFunctionOptions {
@@ -83,14 +85,9 @@ export interface NetlifyFunctionOptions {
   negotiation: StaticNegotiation;
 }
 
-/** The files the function is shipped with, as netlify.toml's `included_files` globs (relative to the base directory). */
-export function includedFiles({ dist, negotiation }: NetlifyFunctionOptions): string[] {
-  const server = posix.join(dist, 'server');
-  const client = posix.join(dist, 'client');
-  return [
-    ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => posix.join(server, file)),
-    ...shippedClientFiles(negotiation).map((glob) => posix.join(client, glob)),
-  ];
+/** The files the function is shipped with, as netlify.toml's `included_files` (relative to the base directory): its data. */
+export function includedFiles({ dist }: Pick<NetlifyFunctionOptions, 'dist'>): string[] {
+  return [...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => posix.join(dist, 'server', file));
 }
 
 const toml = (value: string | string[]) => JSON.stringify(value);
@@ -128,9 +125,15 @@ export function netlifyEntry(options: NetlifyFunctionOptions): string {
     '',
     `export default netlifyFunction(import.meta.url, ${JSON.stringify(`${fromEntry}/`)});`,
     '',
-    `export const config = ${JSON.stringify({ path: netlifyFunctionPaths(options.negotiation), preferStatic: false }, null, 2)};`,
+    `export const config = ${JSON.stringify(netlifyFunctionConfig(options.negotiation), null, 2)};`,
     '',
   ].join('\n');
+}
+
+/** The function's in-source config: its paths, the files under them Netlify serves, and never a file before it on its paths. */
+export function netlifyFunctionConfig(negotiation: StaticNegotiation): { path: string[]; excludedPath?: string[]; preferStatic: false } {
+  const excludedPath = netlifyFunctionExcludedPaths(negotiation);
+  return { path: netlifyFunctionPaths(negotiation), ...(excludedPath.length > 0 && { excludedPath }), preferStatic: false };
 }
 
 /** Where each generated file of the function lies, relative to the base directory. */

@@ -40,6 +40,12 @@ export interface NetlifyOptions {
   functionUrl?: string;
   /** Who answers `/cards/{slug}` and its siblings: the function (exact), or static HTML by default. */
   negotiation?: Negotiation;
+  /**
+   * Whether Netlify serves the detail pages' files themselves (`/cards/x.md`, `/cards/x.html`) with `function`
+   * negotiation: so with the function on Netlify, whose routes leave them to Netlify (netlify-function.ts
+   * `netlifyFunctionExcludedPaths`) so that it can read them from the deploy. Their extensionless paths stay the function's.
+   */
+  staticDetailFiles?: boolean;
 }
 
 const COLLECTION_NAMES = COLLECTIONS.join('|');
@@ -113,11 +119,11 @@ export interface HeaderBlock {
  * header name is set by two blocks that match the same path, so the outcome
  * does not depend on how Netlify combines them.
  */
-export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<NetlifyOptions, 'negotiation'> = {}): HeaderBlock[] {
+export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<NetlifyOptions, 'negotiation' | 'staticDetailFiles'> = {}): HeaderBlock[] {
   const blocks: HeaderBlock[] = [{ for: '/*', values: { ...SECURITY_HEADERS } }];
   const shared = new Map<string, { values: Record<string, string>; example: string }>();
   const perPath: HeaderBlock[] = [];
-  for (const { path, headers } of staticPaths(manifest, options.negotiation ?? 'function')) {
+  for (const { path, headers } of netlifyStaticPaths(manifest, options)) {
     const pattern = wildcardOf(path);
     const own: Record<string, string> = {};
     const common: Record<string, string> = {};
@@ -137,6 +143,17 @@ export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<Netlif
   }
   for (const [pattern, { values }] of shared) if (Object.keys(values).length > 0) blocks.push({ for: pattern, values });
   return [...blocks, ...perPath];
+}
+
+/** The paths Netlify serves from files: the host rules' (`staticPaths`), and the detail pages' files when they are Netlify's. */
+function netlifyStaticPaths(
+  manifest: FileManifest,
+  { negotiation = 'function', staticDetailFiles }: Pick<NetlifyOptions, 'negotiation' | 'staticDetailFiles'>,
+) {
+  const paths = staticPaths(manifest, negotiation);
+  if (negotiation === 'html' || !staticDetailFiles) return paths;
+  const detailFiles = staticPaths(manifest, 'html').filter(({ path, file }) => path === file && DETAIL_PATH.exec(path)?.[2]);
+  return [...paths, ...detailFiles];
 }
 
 /** A value that cannot be shared by every path of its kind: it names the path's slug, or is a per-file count. */

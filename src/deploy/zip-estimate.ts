@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, matchesGlob, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { constants, deflateRawSync } from 'node:zlib';
 
 /** A zip's bytes for one entry beside its compressed data: local header, data descriptor, central directory entry. */
@@ -21,15 +21,4 @@ export function zippedBytes(base: string, files: string[]): number {
     total += deflateRawSync(readFileSync(file), { level: constants.Z_BEST_SPEED }).byteLength + ENTRY_OVERHEAD + 2 * Buffer.byteLength(name);
   }
   return total;
-}
-
-/** The files under `dir` (absolute paths) whose path relative to `dir` matches one of `globs`. */
-export function filesUnder(dir: string, globs: string[]): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => {
-      const path = relative(dir, file).split(sep).join('/');
-      return globs.some((glob) => matchesGlob(path, glob));
-    });
 }

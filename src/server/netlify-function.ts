@@ -5,15 +5,15 @@ import { createFetchHandler, type FetchHandler } from './fetch-handler.ts';
 import { diskFiles, fsData } from './fs-data.ts';
 import { functionGateOf } from './function-env.ts';
 import { VERIFIED_AGENTS_COPY } from './function-paths.ts';
-import { nearThenFar, originFiles, type StaticFiles } from './static-files.ts';
+import { originFiles, type StaticFiles } from './static-files.ts';
 
 /**
  * The function as a Netlify Function (v2): `(Request, Context) => Response`, the fetch handler (fetch-handler.ts)
  * over the build's files. Its data (dist/server) is shipped with it (netlify.toml's `included_files`,
- * src/deploy/netlify-function.ts), read from its own file system as npm start reads it; of the prebuilt files
- * (dist/client) only those at the function's own paths are shipped (the detail pages it negotiates), and the rest
- * (a record's JSON for MCP, the /api/knowledge list, the /sealed index) are read from the deploy itself, which
- * Netlify serves statically: STATIC_ORIGIN, or this deploy's permalink. Settings are npm start's, from the site's
+ * src/deploy/netlify-function.ts), read from its own file system as npm start reads it; the prebuilt files it
+ * answers with (dist/client: a detail page's HTML or Markdown, a record's JSON for MCP, the /api/knowledge list)
+ * are read from the deploy itself, where Netlify serves them: STATIC_ORIGIN, or this deploy's permalink, each
+ * checked against the manifest's ETag (static-files.ts originFiles). Settings are npm start's, from the site's
  * environment (config.ts); the client's address is the one Netlify reports (`context.ip`).
  */
 
@@ -61,8 +61,8 @@ function handlerOf(dist: URL, env: NodeJS.ProcessEnv, context: NetlifyContext): 
   const root = env.DIST_DIR ? config.dist : fileURLToPath(dist);
   // The allowlist the build copied into dist/server, shipped with the function, unless VERIFIED_AGENTS names another.
   const { gate } = functionGateOf(config, { ...env, VERIFIED_AGENTS: env.VERIFIED_AGENTS || join(root, 'server', VERIFIED_AGENTS_COPY) });
-  const shipped = diskFiles(join(root, 'client'));
   const origin = config.staticOrigin ?? deployOrigin(context);
-  const files: StaticFiles = origin ? nearThenFar(shipped, originFiles(origin)) : shipped;
+  // Outside Netlify with no STATIC_ORIGIN (a local run), dist/client beside dist/server.
+  const files: StaticFiles = origin ? originFiles(origin) : diskFiles(join(root, 'client'));
   return createFetchHandler({ data: fsData(join(root, 'server')), files, gate, publicOrigin: config.publicOrigin });
 }

@@ -53,21 +53,3 @@ export function originFiles(origin: string): StaticFiles {
     },
   };
 }
-
-/**
- * The file from `near` when it holds it, else from `far`: a function shipped with only the files at its own paths
- * (the Netlify function, src/server/netlify-function.ts) reads the rest from the static host.
- */
-export function nearThenFar(near: StaticFiles, far: StaticFiles): StaticFiles {
-  return {
-    remote: far.remote,
-    async read(file, info) {
-      try {
-        return await near.read(file, info);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        return far.read(file, info);
-      }
-    },
-  };
-}

@@ -6,10 +6,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseAllHeaders } from '@netlify/headers-parser';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { HISTORY_STORE_FILE } from '../../src/collection/history-store.ts';
 import { netlifyFunctionPaths } from '../../src/deploy/netlify-function.ts';
 import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
+import type { FileManifest } from '../../src/http/file-manifest.ts';
+import { directFileHeaders, fileHeaders, SECURITY_HEADERS } from '../../src/http/headers.ts';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS } from '../../src/http/host-rules.ts';
 import { COLLECTIONS } from '../../src/http/links.ts';
 import { INDEX_PAGES } from '../../src/http/routes.ts';
@@ -40,13 +44,22 @@ const scratch = scratchDir('netlify-function');
 const site = join(scratch, 'site');
 const dist = join(site, 'dist');
 
+/** A route as the packager writes it: a literal path, or a URLPattern compiled to a regular expression. */
+interface PackagedRoute {
+  pattern: string;
+  literal?: string;
+  expression?: string;
+  methods?: string[];
+  prefer_static?: boolean;
+}
 interface PackagedFunction {
   name: string;
   mainFile: string;
   path: string;
   runtime: string;
   buildData: { runtimeAPIVersion: number };
-  routes: { pattern: string; literal?: string; methods: string[]; prefer_static?: boolean }[];
+  routes: PackagedRoute[];
+  excludedRoutes?: PackagedRoute[];
 }
 /** What this test reads of the generated netlify.toml: the functions folder, and each function's packaging. */
 interface NetlifyToml {
@@ -63,6 +76,12 @@ let server: RunningServer;
 let deployHost: Server;
 let handler: NetlifyHandler;
 const logged: string[] = [];
+
+/** Whether Netlify sends `path` to the function: a route of the packager's manifest matches it and no excluded one does. */
+function routedToFunction(path: string): boolean {
+  const matches = (route: PackagedRoute) => (route.literal !== undefined ? route.literal === path : new RegExp(route.expression!).test(path));
+  return packaged.routes.some(matches) && !(packaged.excludedRoutes ?? []).some(matches);
+}
 
 /** The packaged function's default export, as Netlify's runtime calls it: a fresh instance of the module per `instance`. */
 async function netlifyFunction(instance: string): Promise<NetlifyHandler> {
@@ -148,15 +167,13 @@ describe('deploy:netlify without --function', () => {
     expect(rules.map((rule) => rule.split(/\s+/)[0])).not.toContain('/feeds/*');
   });
 
-  it("is packaged by Netlify's packager as a v2 function with its build's data and the detail pages, nothing else of dist/client", () => {
+  it("is packaged by Netlify's packager as a v2 function with its build's data, and none of the public files", () => {
     expect(packaged.name).toBe('card-values');
     expect(packaged.runtime).toBe('js');
     expect(packaged.buildData.runtimeAPIVersion).toBe(2);
     for (const file of FUNCTION_DATA_FILES) expect(existsSync(join(unpacked, 'dist', 'server', file)), file).toBe(true);
-    // The detail pages it negotiates ship with it; the files Netlify serves (here, /llms.txt) it reads from the deploy.
-    const shipped = readdirSync(join(unpacked, 'dist', 'client'));
-    expect(shipped.sort()).toEqual([...COLLECTIONS].sort());
-    expect(readdirSync(join(unpacked, 'dist', 'client', 'cards')).some((file) => file.endsWith('.md'))).toBe(true);
+    // The prebuilt files it answers with are read from the deploy, where Netlify serves them.
+    expect(readdirSync(join(unpacked, 'dist'))).toEqual(['server']);
   });
 
   it("estimates the zipped size it checks against Netlify's limit no lower than the packager's archive, and within 10% of it", () => {
@@ -169,14 +186,14 @@ describe('deploy:netlify without --function', () => {
   it('refuses a build whose function would be over 50 MB zipped, saying so and writing nothing', () => {
     const big = join(scratch, 'big-site');
     cpSync(fixtureDist, join(big, 'dist'), { recursive: true });
-    // Bytes that do not compress, in a folder the function ships with (the detail pages it negotiates).
-    writeFileSync(join(big, 'dist', 'client', 'cards', 'padding.bin'), randomBytes(51_000_000));
+    // Bytes that do not compress, in a data file the function ships with.
+    writeFileSync(join(big, 'dist', 'server', HISTORY_STORE_FILE), randomBytes(51_000_000));
     const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'deploy-netlify.ts'), '--dist', join(big, 'dist'), '--out', big], {
       cwd: ROOT,
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/about 5\d\.\d MB: a Netlify function is at most 50\.0 MB zipped; try --negotiation html/);
+    expect(run.stderr).toMatch(/about 5\d\.\d MB: a Netlify function is at most 50\.0 MB zipped; use --function URL/);
     expect(existsSync(join(big, 'netlify.toml'))).toBe(false);
     expect(existsSync(join(big, 'dist', 'client', '_redirects'))).toBe(false);
   });
@@ -194,6 +211,47 @@ describe('deploy:netlify without --function', () => {
     expect(packaged.routes.every((route) => !route.prefer_static)).toBe(true);
     // In html mode the detail pages are Netlify's own files.
     expect(netlifyFunctionPaths('html')).toEqual([...FUNCTION_PATHS, ...FUNCTION_FOLDERS.map((folder) => `${folder}/*`)]);
+  });
+
+  it('sends the searches, feeds and negotiated pages to the function, and no file of the build (which it reads from the deploy)', () => {
+    const toFunction = [
+      '/api/cards',
+      '/api/cards/autocomplete',
+      '/mcp',
+      '/sealed',
+      '/feeds/cards/x.json',
+      '/sets',
+      '/cards/x',
+      '/sealed/x',
+      '/knowledge/x',
+      '/sets/x',
+    ];
+    for (const path of toFunction) expect(routedToFunction(path), path).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+    const files = Object.keys(manifest.files);
+    expect(files.filter((file) => /^\/cards\/.+\.md$/.test(file)).length).toBeGreaterThan(0);
+    expect(files.filter(routedToFunction)).toEqual([]);
+  });
+
+  it('gives the detail pages it leaves to Netlify their contract headers in _headers, less the ETag', async () => {
+    const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dist, 'client', '_headers')], configHeaders: [], minimal: false });
+    expect(errors).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+    const details = Object.entries(manifest.files).filter(([file]) => /^\/(cards|sealed|knowledge|sets)\/[^/]+\.(md|html)$/.test(file));
+    expect(details.length).toBeGreaterThan(0);
+    for (const [file, info] of details) {
+      const served: Record<string, string> = {};
+      for (const block of headers as { forRegExp: RegExp; values: Record<string, string> }[]) {
+        if (!block.forRegExp.test(file)) continue;
+        for (const [name, value] of Object.entries(block.values)) served[name.toLowerCase()] = value;
+      }
+      const expected = Object.fromEntries(
+        Object.entries({ ...SECURITY_HEADERS, ...fileHeaders(file, info), ...directFileHeaders(file) })
+          .map(([name, value]) => [name.toLowerCase(), value])
+          .filter(([name]) => name !== 'etag'),
+      );
+      expect(served, file).toEqual(expected);
+    }
   });
 
   it("reads the deploy's files from its own permalink, which serves that deploy whatever is published", () => {
