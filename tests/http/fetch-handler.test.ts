@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MCP_PROTOCOL_VERSIONS } from '../../src/describe/mcp/protocol.ts';
 import { COLLECTION_LIMITS } from '../../src/http/limits.ts';
 import { type AssetStore, assetData } from '../../src/server/asset-data.ts';
 import { createFetchHandler, type FetchHandler } from '../../src/server/fetch-handler.ts';
@@ -15,8 +14,8 @@ import { createLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { ratePolicyOf } from '../../src/server/rate-limit/policy.ts';
 import { loadVerifiedAgents } from '../../src/server/verified-agents.ts';
 import { createAgentVerifier } from '../../src/web-bot-auth/verify.ts';
-import { expectSameAnswer, expectSameRefusal, MCP_INITIALIZE, mcpPost } from '../support/same-answer.ts';
-import { assertMatches, problemOf } from '../support/schemas.ts';
+import { expectSameAnswer, expectSameRefusal, itAnswersAsNpmStart } from '../support/same-answer.ts';
+import { problemOf } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -64,29 +63,17 @@ async function sameAnswer(path: string, init: RequestInit = {}): Promise<{ res: 
   const [viaNode, viaFetch] = await Promise.all([fetch(server.url + path, init), handler(new Request(ORIGIN + path, init), CLIENT)]);
   return { res: viaFetch, body: await expectSameAnswer(path, viaNode, viaFetch) };
 }
-const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
 /** The problem an answer read by sameAnswer carries, checked as every test checks one. */
 const problemIn = ({ res, body }: { res: Response; body: Buffer }, status: number) =>
   problemOf(new Response(new Uint8Array(body), { status: res.status, headers: res.headers }), status);
 
 describe('the fetch handler answers as npm start does', () => {
-  let slug: string;
+  const slugFound = itAnswersAsNpmStart(sameAnswer, ORIGIN);
 
-  it('a card search, as JSON of the search schema', async () => {
-    const { res, body } = await sameAnswer('/api/cards?q=charizard&limit=3');
-    expect(res.status).toBe(200);
-    const search = jsonOf(body);
-    assertMatches('card-search.json', search, 'the search');
-    expect(search.results.length).toBeGreaterThan(0);
-    slug = search.results[0].slug;
-  });
-
-  it('a card page negotiated as Markdown, and its 304 when the ETag matches', async () => {
-    const { res } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
-    const etag = res.headers.get('etag')!;
-    const { res: again, body } = await sameAnswer(`/cards/${slug}`, { headers: { Accept: 'text/markdown', 'If-None-Match': etag } });
+  it("a card page's 304 when the ETag matches", async () => {
+    const accept = { Accept: 'text/markdown' };
+    const etag = (await sameAnswer(`/cards/${slugFound()}`, { headers: accept })).res.headers.get('etag')!;
+    const { res: again, body } = await sameAnswer(`/cards/${slugFound()}`, { headers: { ...accept, 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(body.byteLength).toBe(0);
   });
@@ -109,33 +96,9 @@ describe('the fetch handler answers as npm start does', () => {
     expect(body.toString('utf8')).toMatch(/<html/i);
   });
 
-  it('a POSTed list, valued as JSON of the collection schema', async () => {
-    const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
-    const { res, body } = await sameAnswer('/api/collection', init);
-    expect(res.status).toBe(200);
-    const collection = jsonOf(body);
-    assertMatches('collection.json', collection, 'the valued list');
-    expect(collection.entries).toHaveLength(3);
-  });
-
   it('a POSTed list longer than the limit, refused with the 413 problem from the body as it streams', async () => {
     const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(COLLECTION_LIMITS.postBytes + 1) };
     await problemIn(await sameAnswer('/api/collection', init), 413);
-  });
-
-  it('an MCP initialize, and the tool list', async () => {
-    const initialized = jsonOf((await sameAnswer('/mcp', mcpPost(MCP_INITIALIZE))).body);
-    expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await sameAnswer('/mcp', mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
-    expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
-  });
-
-  it("a card's price feed, its URLs from the configured origin", async () => {
-    const { res, body } = await sameAnswer(`/feeds/cards/${slug}.json`);
-    expect(res.status).toBe(200);
-    const feed = jsonOf(body);
-    assertMatches('price-feed.json', feed, 'the feed');
-    expect(feed.feed_url).toBe(`${ORIGIN}/feeds/cards/${slug}.json`);
   });
 });
 
