@@ -22,7 +22,6 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { netlifyFunctionProblems, netlifyProblems } from '../src/deploy/host-capacity.ts';
 import { type Negotiation, netlifyFiles } from '../src/deploy/netlify.ts';
-import { bundleNetlifyFunction } from '../src/deploy/netlify-bundle.ts';
 import {
   functionFilePath,
   NETLIFY_FUNCTION_BUNDLE,
@@ -36,6 +35,7 @@ import { functionBase } from '../src/http/host-rules.ts';
 import { FUNCTION_DATA_FILES } from '../src/server/function-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../src/server/function-paths.ts';
 import { deployCli, readBuildManifest, writeGenerated } from './lib/deploy-cli.ts';
+import { bundleNetlifyFunction } from './lib/netlify-bundle.ts';
 
 const USAGE = 'usage: node scripts/deploy-netlify.ts --dist DIST --out OUTDIR [--function URL] [--negotiation function|html]';
 
@@ -82,7 +82,8 @@ async function writeFunctionSite(manifest: FileManifest): Promise<void> {
   if (dist === '' || dist.startsWith('..') || isAbsolute(dist)) {
     exit(2, `--dist (${args.dist}) must lie inside --out (${args.out}), the site's base directory: Netlify ships only files under it with a function`);
   }
-  const options: NetlifyFunctionOptions = { dist: dist.split(sep).join('/'), negotiation };
+  const dataFiles = [...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY];
+  const options: NetlifyFunctionOptions = { dist: dist.split(sep).join('/'), negotiation, dataFiles };
   let files: ReturnType<typeof netlifyFunctionFiles>;
   let redirectsAndHeaders: ReturnType<typeof netlifyFiles>;
   try {

@@ -20,8 +20,6 @@ import { posix } from 'node:path';
 import { FUNCTION_FOLDERS, FUNCTION_PATHS, type OutputFile, type StaticNegotiation } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
 import { INDEX_PAGES } from '../http/routes.ts';
-import { FUNCTION_DATA_FILES } from '../server/function-data.ts';
-import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 
 /** The function's name on Netlify (its folder under netlify/functions, its name in the logs). */
 export const NETLIFY_FUNCTION_NAME = 'card-values';
@@ -83,11 +81,16 @@ export interface NetlifyFunctionOptions {
   /** The build, relative to the site's base directory (where netlify.toml is), e.g. `dist`. */
   dist: string;
   negotiation: StaticNegotiation;
+  /**
+   * The files of dist/server the function reads (src/server/function-data.ts FUNCTION_DATA_FILES, and the agents
+   * allowlist's copy), relative to dist/server: given by the deploy script, as this layer imports nothing of the server's.
+   */
+  dataFiles: readonly string[];
 }
 
 /** The files the function is shipped with, as netlify.toml's `included_files` (relative to the base directory): its data. */
-export function includedFiles({ dist }: Pick<NetlifyFunctionOptions, 'dist'>): string[] {
-  return [...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => posix.join(dist, 'server', file));
+export function includedFiles({ dist, dataFiles }: Pick<NetlifyFunctionOptions, 'dist' | 'dataFiles'>): string[] {
+  return dataFiles.map((file) => posix.join(dist, 'server', file));
 }
 
 const toml = (value: string | string[]) => JSON.stringify(value);

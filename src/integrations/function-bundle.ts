@@ -35,7 +35,7 @@ export function bundleBanner(from: string, by = 'src/integrations/function-bundl
   ].join('\n');
 }
 
-/** How every bundle of the function is made (npm start's here, the Netlify function's in src/deploy/netlify-bundle.ts). */
+/** How every bundle of the function is made (npm start's here, the Netlify function's in scripts/lib/netlify-bundle.ts). */
 export function functionBuildOptions(): BuildOptions {
   return {
     bundle: true,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { bundleBanner, functionBuildOptions } from '../integrations/function-bundle.ts';
+import { bundleBanner, functionBuildOptions } from '../../src/integrations/function-bundle.ts';
 
 const SOURCE = 'src/server/netlify-function.ts';
 
