@@ -2,9 +2,9 @@
  * Writes the Netlify configuration for publishing a build, in one of two modes (docs/deploy-netlify.md):
  *
  * - Without --function, the function runs on Netlify: OUTDIR is the site's base directory (where netlify.toml
- *   goes; the build must lie inside it), and this writes netlify.toml (the publish directory, and the files the
- *   function ships with), netlify/functions/card-values/ (the Netlify Function: its entry with its routes, and its
- *   code bundled into one module), and DIST/client/_redirects and _headers. Then `netlify deploy` from OUTDIR.
+ *   goes; the build must lie inside it), and this writes netlify.toml (the publish directory, and the data files
+ *   the function ships with), netlify/functions/card-values/ (the Netlify Function: its entry with its routes, and
+ *   its code bundled into one module), and DIST/client/_redirects and _headers. Then `netlify deploy` from OUTDIR.
  * - With --function URL, the function runs on a Node host of the operator's: `_redirects` (the function's paths
  *   proxied to URL, extensionless JSON rewritten to its file, detail pages to the function or to their HTML) and
  *   `_headers` (the contract's headers of every file Netlify serves), written into OUTDIR, to be copied into
@@ -97,7 +97,7 @@ async function writeFunctionSite(manifest: FileManifest): Promise<void> {
     const bundle = join(scratch, NETLIFY_FUNCTION_BUNDLE);
     await bundleNetlifyFunction(bundle);
     const serverDir = join(base, options.dist, 'server');
-    const shipped = [bundle, ...[...FUNCTION_DATA_FILES, VERIFIED_AGENTS_COPY].map((file) => join(serverDir, file))];
+    const shipped = [bundle, ...dataFiles.map((file) => join(serverDir, file))];
     const zipped = zippedBytes(base, shipped) + NETLIFY_PACKAGER_ZIPPED_BYTES;
     const tooLarge = netlifyFunctionProblems(zipped);
     if (tooLarge.length > 0) exit(1, tooLarge.join('\n'));

@@ -9,9 +9,11 @@
  * - Not `preferStatic`: on those paths the function must answer even where a file lies (`/sealed` beside
  *   sealed.html, `/cards/x` beside x.html, which Netlify's pretty URLs would otherwise serve), as the proxy
  *   mode's rules are forced (`200!`) for the same reason.
- * - The function reads its data (dist/server, and the build's copy of the agents allowlist) and the prebuilt files it serves (dist/client) from its own file
- *   system, shipped with it by netlify.toml's `included_files`: all of dist/client but what it never serves
- *   (`FUNCTION_NEVER_READS`), so that the zipped function stays within Netlify's limit.
+ * - The function reads its data (dist/server: the search packs, histories, manifest …) from its own file system,
+ *   shipped with it by netlify.toml's `included_files`, and the prebuilt files it answers with (a detail page's
+ *   HTML or Markdown, a record's JSON for MCP …) from the deploy, where Netlify serves them: shipped with it, the
+ *   bundled catalogue's files would be over Netlify's 50 MB (docs/deploy-netlify.md). So no file the function
+ *   reads may lie under its paths (`netlifyFunctionExcludedPaths`).
  * - Everything else is Netlify's static serving with the `_redirects` and `_headers` of netlify.ts, which Netlify
  *   evaluates after the function's paths (https://docs.netlify.com/platform/request-chain).
  */
