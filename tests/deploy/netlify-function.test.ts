@@ -20,11 +20,11 @@ import { FUNCTION_DATA_FILES } from '../../src/server/function-data.ts';
 import { deployOrigin } from '../../src/server/netlify-function.ts';
 import { MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
 import { ROOT, scratchDir } from '../support/fixture-site.ts';
+import { FunctionsHandler, Reactive, zipFunctions } from '../support/netlify-tooling.ts';
 import { expectSameAnswer, expectSameRefusal, itAnswersAsNpmStart, mcpPost } from '../support/same-answer.ts';
 import { assertMatches, problemOf } from '../support/schemas.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { unzip } from '../support/unzip.ts';
-import { zipFunctions } from '../support/zip-it-and-ship-it.ts';
 
 /**
  * `deploy:netlify` without --function: the function as a Netlify Function (v2), packaged by Netlify's own
@@ -306,4 +306,58 @@ describe('the packaged Netlify function answers as npm start does', () => {
       await limited.stop();
     }
   });
+});
+
+describe("the function served by Netlify's local emulation (@netlify/functions-dev)", () => {
+  let emulation: InstanceType<typeof FunctionsHandler>;
+  beforeAll(async () => {
+    // As `netlify dev` serves it: the functions folder and netlify.toml's settings, the function built by the packager and run in a worker.
+    const toml = parseToml(readFileSync(join(site, 'netlify.toml'), 'utf8'));
+    emulation = new FunctionsHandler({
+      projectRoot: site,
+      destPath: join(scratch, 'functions-serve'),
+      config: new Reactive(toml),
+      settings: {},
+      geolocation: {
+        city: 'Nowhere',
+        country: { code: 'US', name: 'United States' },
+        subdivision: { code: 'CA', name: 'California' },
+        longitude: 0,
+        latitude: 0,
+        timezone: 'UTC',
+      },
+      userFunctionsPath: join(site, 'netlify', 'functions'),
+    });
+  });
+
+  /** The emulation's answer to a request, or undefined when no function's route takes its path. */
+  async function viaEmulation(path: string, init: RequestInit = {}): Promise<Response | undefined> {
+    const request = new Request(`http://localhost:8888${path}`, init);
+    const match = await emulation.match(request);
+    const res = await match?.handle(request);
+    if (!res) return undefined;
+    // The emulation's own bookkeeping (x-nf-invocation-metadata, x-nf-start-timestamp), which Netlify's edge
+    // keeps to itself: not the function's answer.
+    const headers = [...res.headers].filter(([name]) => !name.startsWith('x-nf-'));
+    return new Response(res.body, { status: res.status, headers });
+  }
+
+  it("routes the function's paths to it and leaves the files to Netlify", async () => {
+    expect(await viaEmulation('/llms.txt')).toBeUndefined();
+    expect(await viaEmulation('/api/cards/base1-4.json')).toBeUndefined();
+    const manifest = JSON.parse(readFileSync(join(dist, 'server', 'manifest.json'), 'utf8')) as FileManifest;
+    const markdown = Object.keys(manifest.files).find((file) => /^\/cards\/.+\.md$/.test(file))!;
+    expect(await viaEmulation(markdown)).toBeUndefined();
+    expect(await viaEmulation(markdown.slice(0, -3), { headers: { Accept: 'text/markdown' } })).toBeDefined();
+  }, 60_000);
+
+  it('answers a search, a negotiated card page and a missing card as npm start does', async () => {
+    const search = '/api/cards?q=charizard&limit=3';
+    const viaNetlify = (await viaEmulation(search))!;
+    const body = await expectSameAnswer(search, await fetch(server.url + search), viaNetlify);
+    const slug = JSON.parse(body.toString('utf8')).results[0].slug;
+    const accept = { headers: { Accept: 'text/markdown' } };
+    await expectSameAnswer(`/cards/${slug}`, await fetch(`${server.url}/cards/${slug}`, accept), (await viaEmulation(`/cards/${slug}`, accept))!);
+    await problemOf((await viaEmulation('/feeds/cards/no-such-card-at-all.json'))!, 404);
+  }, 180_000); // the emulation starts the function afresh for each request, which loads its data each time
 });

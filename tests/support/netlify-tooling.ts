@@ -2,7 +2,8 @@ import { createRequire, registerHooks } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 /**
- * Netlify's packager (@netlify/zip-it-and-ship-it), loaded for the tests. Its dependency ts-api-utils takes
+ * Netlify's packager (@netlify/zip-it-and-ship-it) and its local emulation of functions (@netlify/functions-dev,
+ * which builds them with the packager), loaded for the tests. Its dependency ts-api-utils takes
  * TypeScript as a peer, and npm gives it the project's TypeScript 7, whose compiler has no JavaScript API (it
  * fails on load); the packager's own TypeScript 5, which npm installed beside its dependency precinct, is the one
  * it was made for, and the one Netlify's build (its own install of the packager) runs with. So a `typescript`
@@ -18,4 +19,7 @@ registerHooks({
   },
 });
 
+// Imported once the hook is in place: a static import would load them first.
 export const { zipFunctions } = await import('@netlify/zip-it-and-ship-it');
+export const { FunctionsHandler } = await import('@netlify/functions-dev');
+export { Reactive } from '@netlify/dev-utils';
