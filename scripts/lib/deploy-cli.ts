@@ -3,7 +3,7 @@
  * the build manifest they generate from (an unreadable one exits 1).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { type FileManifest, MANIFEST_FILE } from '../../src/http/file-manifest.ts';
 import { BULK_MANIFEST_PATH } from '../../src/pipeline/bulk-files.ts';
@@ -51,6 +51,8 @@ export function readGzipTwins(dist: string): Record<string, string> {
 export function writeGenerated(out: string, files: { path: string; text: string }[]): void {
   mkdirSync(out, { recursive: true });
   for (const file of files) {
+    // A file may lie in a folder of its own (netlify/functions/…).
+    mkdirSync(dirname(join(out, file.path)), { recursive: true });
     writeFileSync(join(out, file.path), file.text);
     console.log(`wrote ${join(out, file.path)} (${Buffer.byteLength(file.text)} bytes)`);
   }

@@ -17,11 +17,14 @@ export const HOST_FILE_LIMITS = {
 
 /**
  * The largest single file each static host takes, in bytes. Netlify documents none for the files of a deploy
- * (docs/deploy.md). Vercel's "100 MB" is read as 10^8 bytes, the stricter reading.
+ * (docs/deploy.md), but it limits a function with the files it ships with. Vercel's "100 MB" is read as 10^8 bytes,
+ * the stricter reading, and Netlify's "50 MB" as 5·10^7.
  */
 export const HOST_FILE_BYTES = {
   /** Cloudflare: one static asset (checked by cloudflare.ts, which serves a larger file from its gzip twin). */
   cloudflare: CLOUDFLARE_LIMITS.assetFileBytes,
+  /** Netlify: one function, zipped with the files it ships with (https://docs.netlify.com/build/functions/overview/#default-deployment-options). */
+  netlifyFunctionZipped: 50_000_000,
   /** Vercel: "Static File uploads", Hobby and Pro (https://vercel.com/docs/limits/overview). */
   vercel: { hobby: 100_000_000, pro: 1_000_000_000 },
 } as const;
@@ -94,4 +97,15 @@ export function vercelFileSizeProblems(manifest: FileManifest): { warnings: stri
     else if (bytes > hobby) warnings.push(`${file} is ${mb(bytes)}: more than Vercel Hobby uploads (${mb(hobby)}); Vercel Pro is needed`);
   }
   return { warnings, errors };
+}
+
+/** Why Netlify would refuse the function zipped to `zipped` bytes (scripts/deploy-netlify.ts estimates it before writing). */
+export function netlifyFunctionProblems(zipped: number): string[] {
+  const limit = HOST_FILE_BYTES.netlifyFunctionZipped;
+  if (zipped <= limit) return [];
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return [
+    `the function zipped with its data would be about ${mb(zipped)}: a Netlify function is at most ${mb(limit)} zipped; ` +
+      'use --function URL (the function on a Node host of your own)',
+  ];
 }

@@ -1,6 +1,6 @@
 /**
- * The build published on Netlify, with the Node function running elsewhere:
- * `_redirects` (proxies to the function, the extensionless JSON rewrites) and
+ * The build published on Netlify, with the function on Netlify (netlify-function.ts) or a Node host elsewhere:
+ * `_redirects` (the extensionless JSON rewrites, and proxies to a function elsewhere) and
  * `_headers` (the contract's headers of every file Netlify serves itself),
  * derived from the build manifest and the header rules in
  * src/http/headers.ts. Pure: manifest and options in, files out.
@@ -28,17 +28,24 @@
 
 import type { FileManifest } from '../http/file-manifest.ts';
 import { SECURITY_HEADERS } from '../http/headers.ts';
-import { FUNCTION_FOLDERS, FUNCTION_PATHS, functionBase, type OutputFile, type StaticNegotiation, staticPaths } from '../http/host-rules.ts';
+import { functionBase, type OutputFile, type StaticNegotiation, staticPaths } from '../http/host-rules.ts';
 import { COLLECTIONS } from '../http/links.ts';
-import { EXTENSIONLESS_API_FILES, INDEX_PAGES } from '../http/routes.ts';
+import { EXTENSIONLESS_API_FILES } from '../http/routes.ts';
+import { functionRoutes } from './netlify-function.ts';
 
 export type Negotiation = StaticNegotiation;
 
 export interface NetlifyOptions {
-  /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`. */
-  functionUrl: string;
+  /** Origin (and optional base path) of the Node function, e.g. `https://fn.example`; without one the function is Netlify's own (netlify-function.ts). */
+  functionUrl?: string;
   /** Who answers `/cards/{slug}` and its siblings: the function (exact), or static HTML by default. */
   negotiation?: Negotiation;
+  /**
+   * Whether Netlify serves the detail pages' files themselves (`/cards/x.md`, `/cards/x.html`) with `function`
+   * negotiation: so with the function on Netlify, whose routes leave them to Netlify (netlify-function.ts
+   * `netlifyFunctionExcludedPaths`) so that it can read them from the deploy. Their extensionless paths stay the function's.
+   */
+  staticDetailFiles?: boolean;
 }
 
 const COLLECTION_NAMES = COLLECTIONS.join('|');
@@ -48,26 +55,38 @@ const DETAIL_PATH = new RegExp(`^/(${COLLECTION_NAMES})/[^/]+?(\\.[a-z]+)?$`);
 /** The header the host sets itself, from its own hash of the file. */
 const HOST_OWNED = new Set(['etag']);
 
-/** The `_redirects` rules, in order (the first that matches wins; `!` rules apply even where a file exists). */
-export function netlifyRedirects(options: NetlifyOptions): string[] {
-  const fn = functionBase(options.functionUrl);
+/**
+ * The `_redirects` rules, in order (the first that matches wins; `!` rules apply even where a file exists). With a
+ * `functionUrl` the function's paths are proxied to it; without one they are the Netlify function's own routes
+ * (netlify-function.ts), which Netlify tries before these rules, so none is written for them.
+ */
+export function netlifyRedirects(options: Pick<NetlifyOptions, 'negotiation'> & { functionUrl?: string }): string[] {
+  const fn = options.functionUrl === undefined ? undefined : functionBase(options.functionUrl);
   const negotiation = options.negotiation ?? 'function';
-  const lines = [
-    '# Searches and the search pages (and the /api/knowledge list and the /sealed index, which the function serves from their files): the function.',
-  ];
-  for (const path of FUNCTION_PATHS) lines.push(`${path}  ${fn}${path}  200!`);
-  for (const folder of FUNCTION_FOLDERS) lines.push(`${folder}/*  ${fn}${folder}/:splat  200!`);
+  const routes = functionRoutes(negotiation);
+  const proxies = (negotiated: boolean) =>
+    fn === undefined
+      ? []
+      : routes
+          .filter((route) => route.negotiated === negotiated)
+          .map(({ path, folder }) => (folder ? `${path}/*  ${fn}${path}/:splat  200!` : `${path}  ${fn}${path}  200!`));
+  const lines: string[] = [];
+  if (fn !== undefined) {
+    lines.push(
+      '# Searches and the search pages (and the /api/knowledge list and the /sealed index, which the function serves from their files): the function.',
+    );
+    lines.push(...proxies(false));
+  }
   lines.push('# Extensionless API paths: the prebuilt JSON files (not forced, so the files themselves stay as they are).');
   lines.push(...extensionlessRules());
   for (const collection of COLLECTIONS) lines.push(`/api/${collection}/:slug  /api/${collection}/:slug.json  200`);
   lines.push('/api/changes/:date  /api/changes/:date.json  200');
-  if (negotiation === 'function') {
+  if (negotiation === 'function' && fn !== undefined) {
     lines.push('# Detail pages: Accept negotiation is the function’s (Netlify rules cannot read Accept); it serves the .md and .html there too.');
     // The index pages (/sets) negotiate too, and come first: a splat also matches the bare folder (`/sets/*` would send /sets to /sets/).
     // In html mode Netlify's pretty URLs serve their .html.
-    for (const path of Object.keys(INDEX_PAGES)) lines.push(`${path}  ${fn}${path}  200!`);
-    for (const collection of COLLECTIONS) lines.push(`/${collection}/*  ${fn}/${collection}/:splat  200!`);
-  } else {
+    lines.push(...proxies(true));
+  } else if (negotiation === 'html') {
     lines.push('# Detail pages: HTML whatever the Accept header (agents use the .md files); unknown slugs find no file and get the 404 page.');
     for (const collection of COLLECTIONS) lines.push(`/${collection}/:slug  /${collection}/:slug.html  200`);
   }
@@ -100,11 +119,11 @@ export interface HeaderBlock {
  * header name is set by two blocks that match the same path, so the outcome
  * does not depend on how Netlify combines them.
  */
-export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<NetlifyOptions, 'negotiation'> = {}): HeaderBlock[] {
+export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<NetlifyOptions, 'negotiation' | 'staticDetailFiles'> = {}): HeaderBlock[] {
   const blocks: HeaderBlock[] = [{ for: '/*', values: { ...SECURITY_HEADERS } }];
   const shared = new Map<string, { values: Record<string, string>; example: string }>();
   const perPath: HeaderBlock[] = [];
-  for (const { path, headers } of staticPaths(manifest, options.negotiation ?? 'function')) {
+  for (const { path, headers } of netlifyStaticPaths(manifest, options)) {
     const pattern = wildcardOf(path);
     const own: Record<string, string> = {};
     const common: Record<string, string> = {};
@@ -124,6 +143,17 @@ export function netlifyHeaderBlocks(manifest: FileManifest, options: Pick<Netlif
   }
   for (const [pattern, { values }] of shared) if (Object.keys(values).length > 0) blocks.push({ for: pattern, values });
   return [...blocks, ...perPath];
+}
+
+/** The paths Netlify serves from files: the host rules' (`staticPaths`), and the detail pages' files when they are Netlify's. */
+function netlifyStaticPaths(
+  manifest: FileManifest,
+  { negotiation = 'function', staticDetailFiles }: Pick<NetlifyOptions, 'negotiation' | 'staticDetailFiles'>,
+) {
+  const paths = staticPaths(manifest, negotiation);
+  if (negotiation === 'html' || !staticDetailFiles) return paths;
+  const detailFiles = staticPaths(manifest, 'html').filter(({ path, file }) => path === file && DETAIL_PATH.exec(path)?.[2]);
+  return [...paths, ...detailFiles];
 }
 
 /** A value that cannot be shared by every path of its kind: it names the path's slug, or is a per-file count. */

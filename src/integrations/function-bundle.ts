@@ -24,6 +24,32 @@ const builtinsRequired: Plugin = {
   },
 };
 
+/**
+ * The first lines of every file of a bundle of the function: where it was made from, and the `require` that
+ * builtinsRequired needs (Node's built-ins are required, never imported; an ES module has no `require` of its own).
+ */
+export function bundleBanner(from: string, by = 'src/integrations/function-bundle.ts'): string {
+  return [
+    `// The card-values function, bundled by ${by} from ${from}: see there.`,
+    "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+  ].join('\n');
+}
+
+/** How every bundle of the function is made (npm start's here, the Netlify function's in scripts/lib/netlify-bundle.ts). */
+export function functionBuildOptions(): BuildOptions {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    plugins: [builtinsRequired],
+    // The image host the pages were built with: the function's Content-Security-Policy must allow it.
+    define: imageHostDefine(),
+    legalComments: 'eof',
+    logLevel: 'silent',
+  };
+}
+
 export function functionBundle(output: { serverDir: string }): AstroIntegration {
   let root: string;
   const { serverDir } = output;
@@ -44,25 +70,7 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
         const outfile = join(serverDir, FUNCTION_FILE);
         // Chunks are named by their hash: a previous build's would otherwise stay beside this one's.
         await rm(join(serverDir, FUNCTION_CHUNKS_DIR), { recursive: true, force: true });
-        const shared: BuildOptions & { metafile: true } = {
-          bundle: true,
-          platform: 'node',
-          format: 'esm',
-          target: 'node22',
-          plugins: [builtinsRequired],
-          // The image host the pages were built with: the function's Content-Security-Policy must allow it.
-          define: imageHostDefine(),
-          legalComments: 'eof',
-          metafile: true,
-          logLevel: 'silent',
-        };
-        // Node's built-ins are required, never imported (builtinsRequired); an ES module has no `require` of its own.
-        // Every file of the bundle, chunks too, gets the banner.
-        const banner = (from: string) =>
-          [
-            `// The card-values function, bundled by src/integrations/function-bundle.ts from ${from}: see there.`,
-            "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
-          ].join('\n');
+        const shared: BuildOptions & { metafile: true } = { ...functionBuildOptions(), metafile: true };
         const [result, worker] = await Promise.all([
           build({
             ...shared,
@@ -72,14 +80,14 @@ export function functionBundle(output: { serverDir: string }): AstroIntegration 
             // What is imported on first need (the MCP endpoint and its SDK) is a chunk of its own, loaded then.
             splitting: true,
             chunkNames: `${FUNCTION_CHUNKS_DIR}/[name]-[hash]`,
-            banner: { js: banner('src/server/main.ts') },
+            banner: { js: bundleBanner('src/server/main.ts') },
           }),
           // The list worker on its own, one file: it shares no chunk (nor any module state) with the function.
           build({
             ...shared,
             entryPoints: [join(root, 'src', 'server', 'list-worker.ts')],
             outfile: join(serverDir, LIST_WORKER_FILE),
-            banner: { js: banner('src/server/list-worker.ts') },
+            banner: { js: bundleBanner('src/server/list-worker.ts') },
           }),
         ]);
         // esbuild keeps its process for later calls; none come (a later one would start it again).

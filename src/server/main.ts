@@ -23,20 +23,19 @@ import { createServer, get } from 'node:http';
 import { join } from 'node:path';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { MAX_HEADER_BYTES } from '../http/limits.ts';
-import { createAgentVerifier } from '../web-bot-auth/verify.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
 import { diskFiles, fsData } from './fs-data.ts';
 import { createFunction } from './function-core.ts';
-import { createFunctionGate } from './function-gate.ts';
+import { functionGateOf } from './function-env.ts';
+import type { FunctionGate } from './function-gate.ts';
 import { LIST_WORKER_FILE } from './function-paths.ts';
 import { createListValuer } from './list-valuer.ts';
 import { createListingPages } from './listing-pages.ts';
 import { createNodeHttpServer } from './node-http-server.ts';
-import { createLimiter, MEMORY_STORE_NOTICE } from './rate-limit/limiter.ts';
+import type { Limiter } from './rate-limit/limiter.ts';
 import { searchersFrom } from './searchers.ts';
 import { originFiles } from './static-files.ts';
-import { loadVerifiedAgents } from './verified-agents.ts';
 
 /**
  * The start's steps, for the ready line (and npm run bench:http): milliseconds since the previous one.
@@ -70,17 +69,16 @@ const manifest = firstSearch.then(() => manifestText).then((text) => JSON.parse(
 // From the disk the packs are read at once and each side file when first needed (searchers.ts).
 const searchers = await searchersFrom(data);
 step('search data');
-const limiter = config.ratePolicy && createLimiter(config.ratePolicy, { redisUrl: config.redisUrl });
-let verifyAgent: ReturnType<typeof createAgentVerifier>;
+// The warm-up request below is ours, not a client's: a secret only this process knows keeps it out of the count.
+const warmUp = { name: 'x-card-values-warm-up', token: randomUUID() };
+let gate: FunctionGate;
+let limiter: Limiter | null;
 try {
-  verifyAgent = createAgentVerifier(loadVerifiedAgents(process.env));
+  ({ gate, limiter } = functionGateOf(config, process.env, { uncounted: (req) => req.header(warmUp.name) === warmUp.token }));
 } catch (error) {
   console.error(`card-values: ${(error as Error).message}`);
   process.exit(1);
 }
-// The warm-up request below is ours, not a client's: a secret only this process knows keeps it out of the count.
-const warmUp = { name: 'x-card-values-warm-up', token: randomUUID() };
-const gate = createFunctionGate({ limiter, verifyAgent, trustProxy: config.trustProxy, uncounted: (req) => req.header(warmUp.name) === warmUp.token });
 
 // Nothing here speaks another protocol: an Upgrade request is answered as the plain request it also is.
 // A missing Host is the front server's to answer (Node's own answer is an empty 400).
@@ -140,7 +138,7 @@ server.listen(port, host, async () => {
   step('manifest and limiter store');
   const limits =
     config.ratePolicy && limiter
-      ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client (${limiter.store === 'memory' ? MEMORY_STORE_NOTICE : 'shared in Redis'})`
+      ? `${config.ratePolicy.quota}/${config.ratePolicy.windowSeconds} s per client (${limiter.store === 'memory' ? 'this instance only' : 'shared in Redis'})`
       : 'off';
   const from = config.staticOrigin ? ` (prebuilt files from ${config.staticOrigin})` : '';
   const took = steps.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ');

@@ -67,11 +67,8 @@ async function same(path: string, init: RequestInit = {}): Promise<Answer> {
 describe('the fetch handler answers as npm start does', () => {
   const slugFound = itAnswersTheContract(same, ORIGIN);
 
-  it('a card page negotiated as Markdown, and its 304 when the ETag matches', async () => {
-    const { res } = await same(`/cards/${slugFound()}`, { headers: { Accept: 'text/markdown' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
-    const etag = res.headers.get('etag')!;
+  it("a card page's 304 when the ETag matches", async () => {
+    const etag = (await same(`/cards/${slugFound()}`, { headers: { Accept: 'text/markdown' } })).res.headers.get('etag')!;
     const { res: again, body } = await same(`/cards/${slugFound()}`, { headers: { Accept: 'text/markdown', 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(body.byteLength).toBe(0);

@@ -32,7 +32,8 @@ const signedHeaders = (base: string) => signedAsTestAgent(new URL(base).host);
 
 describe('the operator', () => {
   it('is told at start that the buckets are this instance’s alone when no shared store is set', () => {
-    expect(server.logs()).toContain(`rate limit ${QUOTA}/60 s per client (${MEMORY_STORE_NOTICE})`);
+    expect(server.logs()).toContain(`card-values: ${MEMORY_STORE_NOTICE}`);
+    expect(server.logs()).toContain(`rate limit ${QUOTA}/60 s per client (this instance only)`);
   });
 });
 

@@ -4,8 +4,8 @@ import { assertMatches, problemOf } from './schemas.ts';
 
 /**
  * What the tests that hold a runtime of the function to `npm start` share (the fetch handler called directly, the
- * Vercel Function under Vercel's launcher): how two answers are compared, and the requests of the contract every
- * runtime must answer alike.
+ * Vercel Function under Vercel's launcher, the Netlify Function as packaged): how two answers are compared, and the
+ * requests of the contract every runtime must answer alike.
  */
 
 /** An answer of the runtime under test, its body read. */
@@ -42,8 +42,16 @@ export const jsonOf = (body: Buffer) => JSON.parse(body.toString('utf8'));
 export const problemIn = ({ res, body }: Answer, status: number) =>
   problemOf(new Response(new Uint8Array(body), { status: res.status, headers: res.headers }), status);
 
+/** A JSON-RPC message POSTed to /mcp as an MCP client sends it. */
+export const mcpPost = (message: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+  body: JSON.stringify(message),
+});
+
 /**
- * Registers the contract's requests every runtime answers alike: a search (its schema), a POSTed list, MCP's
+ * Registers the contract's requests every runtime answers alike: a search (its schema), a card negotiated as
+ * Markdown, a POSTed list, MCP's
  * initialize and tool list, a price feed whose URLs start at `origin`. Returns the slug of the card the search
  * found, for the caller's own tests (set once the first test has run).
  */
@@ -59,6 +67,13 @@ export function itAnswersTheContract(same: SameAnswer, origin: string): () => st
     slug = search.results[0].slug;
   });
 
+  it('a card page negotiated as Markdown', async () => {
+    const { res, body } = await same(`/cards/${slug}`, { headers: { Accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(body.toString('utf8')).toContain('# ');
+  });
+
   it('a POSTed list, valued as JSON of the collection schema', async () => {
     const init = { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: `2x ${slug}\ncharizard\nno such card at all` };
     const { res, body } = await same('/api/collection', init);
@@ -69,15 +84,10 @@ export function itAnswersTheContract(same: SameAnswer, origin: string): () => st
   });
 
   it('an MCP initialize, and the tool list', async () => {
-    const mcp = (message: unknown) => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(message),
-    });
     const params = { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: { name: 'tests', version: '1' } };
-    const initialized = jsonOf((await same('/mcp', mcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
+    const initialized = jsonOf((await same('/mcp', mcpPost({ jsonrpc: '2.0', id: 1, method: 'initialize', params }))).body);
     expect(initialized.result).toMatchObject({ protocolVersion: MCP_PROTOCOL_VERSIONS[0], serverInfo: { name: 'card-values' } });
-    const listed = jsonOf((await same('/mcp', mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
+    const listed = jsonOf((await same('/mcp', mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }))).body);
     expect(listed.result.tools.map((tool: { name: string }) => tool.name)).toContain('search_cards');
   });
 
@@ -102,9 +112,14 @@ export async function expectSame429(node: (path: string) => Promise<Response>, o
   expect(answers.map(([viaNode]) => viaNode.status)).toEqual([200, 200, 429]);
   expect(answers.map(([, viaOther]) => viaOther.status)).toEqual([200, 200, 429]);
   const [viaNode, viaOther] = answers[2];
-  const [nodeProblem, otherProblem] = [await problemOf(viaNode, 429), await problemOf(viaOther, 429)];
+  await expectSameRefusal(viaNode, viaOther);
+}
+
+/** Asserts both are the 429 problem, the same but for its detail (which says when to retry), with Retry-After and the same policy. */
+export async function expectSameRefusal(node: Response, other: Response): Promise<void> {
+  const [nodeProblem, otherProblem] = [await problemOf(node, 429), await problemOf(other, 429)];
   assertMatches('quota-exceeded-problem.json', otherProblem, 'the 429');
   expect({ ...otherProblem, detail: undefined }).toEqual({ ...nodeProblem, detail: undefined });
-  expect(viaOther.headers.get('retry-after')).toMatch(/^\d+$/);
-  expect(viaOther.headers.get('ratelimit-policy')).toBe(viaNode.headers.get('ratelimit-policy'));
+  expect(other.headers.get('retry-after')).toMatch(/^\d+$/);
+  expect(other.headers.get('ratelimit-policy')).toBe(node.headers.get('ratelimit-policy'));
 }
