@@ -27,6 +27,12 @@ export function bytesUnder(dir: string): number {
   return total;
 }
 
+/** Files under a folder, however deep. */
+export function filesCountUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).length;
+}
+
 /** Prints rows as left-aligned columns, two spaces apart. */
 export function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
