@@ -4,10 +4,11 @@
  * limits: past them nothing is left written. Shared by scripts/deploy-vercel.ts and the tests, so that what is tested is
  * what is deployed.
  */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { linkOrCopy } from '../../src/deploy/link-or-copy.ts';
 import {
   VERCEL_FUNCTION_CONFIG,
   VERCEL_FUNCTION_HANDLER,
@@ -123,12 +124,7 @@ class FileWriter {
 
   link(from: string, to: string): number {
     this.folderOf(to);
-    try {
-      linkSync(from, to);
-    } catch (error) {
-      if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      copyFileSync(from, to);
-    }
+    linkOrCopy(from, to);
     return statSync(to).size;
   }
 

@@ -2,11 +2,12 @@
  * The disk side of the Cloudflare deployment (cloudflare.ts is the pure side): the output folder it writes. Shared by scripts/deploy-cloudflare.ts and the tests that run the deployment in
  * Miniflare, so that what is tested is what is deployed.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 import { FUNCTION_DATA_PREFIX } from './cloudflare/function-assets.ts';
 import { ASSETS_FOLDER, type CloudflareDeployment, type CloudflareOptions, WORKER_DATA_FILES } from './cloudflare.ts';
+import { linkOrCopy } from './link-or-copy.ts';
 
 /**
  * What the all-in-one Worker needs of the build's dist/server besides its manifest: the sizes of the data files it
@@ -51,15 +52,8 @@ export function writeCloudflareDeployment(deployment: CloudflareDeployment, dist
     const folder = dirname(to);
     if (!made.has(folder)) mkdirSync(folder, { recursive: true });
     made.add(folder);
-    try {
-      linkSync(from, to);
-      linked++;
-    } catch (error) {
-      // Another file system (EXDEV), or one without hard links: the bytes themselves.
-      if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      copyFileSync(from, to);
-      copied++;
-    }
+    if (linkOrCopy(from, to) === 'linked') linked++;
+    else copied++;
   }
   return { linked, copied };
 }
