@@ -12,6 +12,7 @@
  * name is a phrase too, taken word for word, so "base set 2" stays Base Set 2 and
  * is not read as the alias "base set" followed by a 2.
  */
+import { LANGUAGE_NAMES, LANGUAGE_WORDS, LANGUAGES, type Language } from '../schemas/language.ts';
 import { foldText, queryWords } from './normalize.ts';
 
 /** The files of content/aliases/, as validated by src/schemas/aliases.ts. */
@@ -80,8 +81,11 @@ export interface AliasSources {
 
 /** What a phrase of the query means to one searcher. */
 export type PhraseMeaning =
-  /** Exactly these items (a set's, a nickname's): `label` says what, `marks` are the words ranking credits. */
-  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[] }
+  /**
+   * Exactly these items (a set's, a nickname's, a language's): `label` says what, `marks` are the words ranking
+   * credits; `language` when the phrase names a language (`jp`), which then no longer yields to English cards.
+   */
+  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[]; language?: Language }
   /** These words, as if typed (etb → elite trainer box), besides the phrase itself. */
   | { kind: 'means'; label: string; words: string[] }
   | { kind: 'ignored'; reason: IgnoredReason }
@@ -120,6 +124,8 @@ export interface AliasItems {
   hasWord(word: string): boolean;
   /** The printings of the card at a position (cards only): what the printing aliases name. */
   printingsOf?(position: number): readonly { id: string; valueUsd: number | null }[];
+  /** The language the card at a position is printed in (cards only): what the language words name. */
+  languageOf?(position: number): Language;
 }
 
 export const NO_ALIASES: CompiledAliases = { phrases: new Map(), longest: 1 };
@@ -199,6 +205,22 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
       const positions = cards.map((id) => items.positionOf(id)).filter((p): p is number => p !== undefined);
       const meaning: PhraseMeaning = { kind: 'items', label: `${art} (art)`, positions: Uint32Array.from(positions.sort((a, b) => a - b)), marks: [] };
       for (const phrase of aliases) add(phrase, meaning);
+    }
+  }
+
+  // A language word is an attribute, as an art is: it narrows what the other words find ("iono jp"), credits no word.
+  if (items.languageOf) {
+    const positions = new Map<Language, number[]>(LANGUAGES.map((language) => [language, []]));
+    for (let p = 0; p < items.size; p++) positions.get(items.languageOf(p))!.push(p);
+    for (const language of LANGUAGES) {
+      const meaning: PhraseMeaning = {
+        kind: 'items',
+        label: `${LANGUAGE_NAMES[language]} cards (language)`,
+        positions: Uint32Array.from(positions.get(language)!),
+        marks: [],
+        language,
+      };
+      for (const word of LANGUAGE_WORDS[language]) add(word, meaning);
     }
   }
 
