@@ -12,7 +12,7 @@
  * name is a phrase too, taken word for word, so "base set 2" stays Base Set 2 and
  * is not read as the alias "base set" followed by a 2.
  */
-import { LANGUAGE_NAMES, LANGUAGE_WORDS, LANGUAGES, type Language } from '../schemas/language.ts';
+import { JAPANESE_ID_PREFIX, LANGUAGE_NAMES, LANGUAGE_WORDS, LANGUAGES, type Language, languageOfId } from '../schemas/language.ts';
 import { foldText, queryWords } from './normalize.ts';
 
 /** The files of content/aliases/, as validated by src/schemas/aliases.ts. */
@@ -227,8 +227,13 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   // Last, so that a written alias wins (aliasProblems refuses one that collides with a code anyway).
   // A PTCGO code may name several sets (CRZ is Crown Zenith and its Galarian Gallery): it names them all.
   const byCode = new Map<string, AliasSet[]>();
+  const setIds = new Set(sets.map((set) => set.id));
   for (const set of sets) {
     if (!items.hasWord(set.id)) add(set.id, setMeaning(set));
+    // A Japanese set's code as printed on its cards (SV8a, M2a, SV-P) is its id without jp-: an alias unless it
+    // is an English set's id (SV8 is Super Electric Breaker in Japan, Surging Sparks's id here) or a word of names.
+    const printed = printedCodeOf(set.id);
+    if (printed && !setIds.has(printed) && !items.hasWord(printed)) add(printed, setMeaning(set));
     if (!set.ptcgoCode) continue;
     const key = phraseKey(set.ptcgoCode);
     byCode.set(key, [...(byCode.get(key) ?? []), set]);
@@ -238,6 +243,15 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   let longest = 1;
   for (const key of phrases.keys()) longest = Math.max(longest, key.split(' ').length);
   return { phrases, longest };
+}
+
+/**
+ * The code a Japanese set's cards print (TCGdex's set id, lower-cased: `sv8a`, `sv-p`), read from its id; undefined
+ * for an English set.
+ * @example printedCodeOf('jp-sv8a') // "sv8a"
+ */
+export function printedCodeOf(setId: string): string | undefined {
+  return languageOfId(setId) === 'ja' ? setId.slice(JAPANESE_ID_PREFIX.length) : undefined;
 }
 
 /**

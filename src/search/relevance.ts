@@ -66,7 +66,9 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   if (want === 0) return new Uint32Array(0);
   const mask = maskOf(index);
   const touched = markTerms(index, mask, [...terms, ...match.fillers]);
-  const allTokens = terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1;
+  // A language word (jp) is an attribute that narrows, as a filter does: no field need cover it for a match to be complete.
+  const attributes = terms.reduce((bits, term, k) => (term.alias?.language ? bits | (1 << k) : bits), 0);
+  const allTokens = ((terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1) & ~attributes) >>> 0;
   const fieldCount = index.fields.length;
   if (index.fields.some((f, i) => i > 0 && f.weight > index.fields[i - 1].weight)) {
     throw new Error('index fields must be listed weightiest first');

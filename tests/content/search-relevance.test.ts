@@ -13,7 +13,7 @@ import { IGNORED_REASONS } from '../../src/search/query-match.ts';
 import { createSealedSearcher, type SealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { loadRealCatalogue, type RealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
-import { LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
+import { JAPANESE_QUERIES, LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
 
 let catalogue: RealCatalogue;
 let cards: CardSearcher;
@@ -35,6 +35,13 @@ describe('labelled queries', () => {
     for (const kind of ['alias', 'nickname', 'number', 'printing', 'art', 'sealed', 'noise'] as const) {
       expect(LABELLED_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it('at least 40 are of Japanese cards: Japanese names whole and in part, language words, printed set codes and numbers, English preference', () => {
+    expect(JAPANESE_QUERIES.length).toBeGreaterThanOrEqual(40);
+    for (const kind of ['name', 'alias', 'set', 'number'] as const)
+      expect(JAPANESE_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+    expect(JAPANESE_QUERIES.every((q) => LABELLED_QUERIES.includes(q))).toBe(true);
   });
 
   it('at least 25 are of the sets after Shrouded Fable: names with numbers, set codes, rarities, art words, printings', () => {

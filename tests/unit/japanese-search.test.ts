@@ -50,15 +50,36 @@ const CARDS = [
   card('jp-sv2a-098', '名探偵ピカチュウ', 169.27, '名探偵ピカチュウ'),
   card('base1-58', 'Pikachu', 10),
 ];
+const SETS = [
+  { id: 'base1', name: 'Base' },
+  { id: 'jp-sv2a', name: 'Pokemon Card 151' },
+  { id: 'jp-sv2d', name: 'Clay Burst' },
+  // An English set whose id is a Japanese set's printed code (as sv8 is Surging Sparks here, Super Electric Breaker in Japan).
+  { id: 'sv2d', name: 'Fixture Sparks' },
+];
 const searcher = createCardSearcher(CARDS, {
-  aliases: { content: NO_CONTENT, sets: [] },
-  filters: () => cardFilterData(CARDS.length, (p) => positions[p], () => ({ supertype: 'Pokémon', subtypes: [], pokedex: [], graded: false }), []),
+  aliases: { content: NO_CONTENT, sets: SETS },
+  filters: () =>
+    cardFilterData(
+      CARDS.length,
+      (p) => positions[p],
+      () => ({ supertype: 'Pokémon', subtypes: [], pokedex: [], graded: false }),
+      [],
+    ),
 });
 /** The cards in the searcher's position order (value first), as the filter data reads them. */
 const positions = [...CARDS].sort((a, b) => (b.summary.valueUsd ?? -1) - (a.summary.valueUsd ?? -1) || a.summary.name.localeCompare(b.summary.name));
 
 const search = (q: string) => {
-  const read = readQuery(q, cardFilterData(CARDS.length, (p) => positions[p], () => ({ supertype: 'Pokémon', subtypes: [], pokedex: [], graded: false }), []));
+  const read = readQuery(
+    q,
+    cardFilterData(
+      CARDS.length,
+      (p) => positions[p],
+      () => ({ supertype: 'Pokémon', subtypes: [], pokedex: [], graded: false }),
+      [],
+    ),
+  );
   if ('problem' in read) throw new Error(read.problem.detail);
   return searcher.search({ q: read.text, filters: read.terms, sort: 'relevance', limit: 20, offset: 0 });
 };
@@ -123,7 +144,10 @@ describe('languages', () => {
   it('the words jp, jpn and japanese keep the Japanese cards, and no English one comes first for them', () => {
     for (const q of ['blastoise jp', 'blastoise jpn', 'japanese blastoise']) {
       const { results } = search(q);
-      expect(results.map((r) => r.id), q).toEqual(['jp-sv2a-009']);
+      expect(
+        results.map((r) => r.id),
+        q,
+      ).toEqual(['jp-sv2a-009']);
       expect(results[0].match?.alias, q).toEqual({ [q.split(' ').find((w) => w !== 'blastoise')!]: 'Japanese cards (language)' });
     }
     expect(ids('pikachu english')).toEqual(['base1-58']);
@@ -135,5 +159,15 @@ describe('languages', () => {
     expect(ids('pikachu lang:en')).toEqual(['base1-58']);
     expect(ids('blastoise -lang:en')).toEqual(['jp-sv2a-009']);
     expect(search('blastoise lang:ja').results[0].match?.filters).toEqual(['lang:ja']);
+  });
+});
+
+describe('set codes as printed on Japanese cards', () => {
+  it('name the Japanese set (SV2a is Pokemon Card 151), unless an English set has that id', () => {
+    const { results } = search('sv2a blastoise');
+    expect(results.map((r) => r.id)).toEqual(['jp-sv2a-009']);
+    expect(results[0].match?.alias).toEqual({ sv2a: 'Pokemon Card 151 (set)' });
+    expect(search('sv2d iono').results.map((r) => r.id)).toEqual([]);
+    expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-097']);
   });
 });
