@@ -8,9 +8,10 @@
  *                                  replaced (src/catalogue/catalogue-changes.ts), printed
  *                                  in every run, written with --write
  *
- * Cards, sets and prices come from two folders in the same formats, appended in
- * order (CARD_SOURCES): pokemon-tcg/ with prices/ (the catalogue of Aug 2024), and
- * newer-sets/ (the sets released since; a set both hold must be the same entry).
+ * Cards, sets and prices come from three folders in the same formats, appended in
+ * order (CARD_SOURCES): pokemon-tcg/ with prices/ (the catalogue of Aug 2024),
+ * newer-sets/ (the sets released since; a set both hold must be the same entry), and
+ * japanese/ (Japanese sets and cards, ids `jp-…`, with their Japanese names: SOURCE.md there).
  * A card the source gives no image gets TCGdex's by the rule of
  * scripts/lib/card-images.ts; a card with no legalities keeps none.
  *
@@ -39,14 +40,17 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ContentCatalogue, catalogueChanges, changeSummary } from '../src/catalogue/catalogue-changes.ts';
 import { foldHistory } from '../src/catalogue/price-history.ts';
+import { japaneseTcgdexIdOf } from '../src/catalogue/tcgdex-ids.ts';
 import { sealedProductsOf } from '../src/loaders/record-files.ts';
 import { cardSchema } from '../src/schemas/card.ts';
 import type { ChangeRecord } from '../src/schemas/changes.ts';
+import type { Language } from '../src/schemas/language.ts';
 import { setSchema } from '../src/schemas/set.ts';
 import { tcgdexImagesOf } from './lib/card-images.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
 import { readJsonl } from './lib/jsonl.ts';
+import { mergeChangeRecords, readChangeRecord } from './lib/price-import.ts';
 import { contentKindOf } from './lib/sealed-kinds.ts';
 import { mainGroupsOf, setOfGroupIn } from './lib/set-groups.ts';
 import { sealedFileOf } from './lib/tcgcsv-products.ts';
@@ -73,10 +77,16 @@ function fail(message: string): never {
 }
 
 /**
- * The folders of the data whose sets, cards and prices make the catalogue, appended in this order: the
- * catalogue of Aug 2024 and its prices, then the sets released since (newer-sets/SOURCE.md), in the same formats.
+ * The folders of the data whose sets, cards and prices make the catalogue, appended in this order, with the language
+ * their cards are printed in: the catalogue of Aug 2024 and its prices, the sets released since
+ * (newer-sets/SOURCE.md), and the Japanese sets (japanese/SOURCE.md), in the same formats. A Japanese folder's
+ * records carry their own `language` and Japanese names, which the import checks against the folder's.
  */
-const CARD_SOURCES = ['', 'newer-sets/'] as const;
+const CARD_SOURCES = [
+  { dir: '', language: 'en' },
+  { dir: 'newer-sets/', language: 'en' },
+  { dir: 'japanese/', language: 'ja' },
+] as const satisfies readonly { dir: string; language: Language }[];
 
 /** Where each row read was, as `file:line` (relative to the data folder), for the messages that name it. */
 const where = new WeakMap<object, string>();
@@ -115,6 +125,23 @@ function checkCard(record: Raw, from: { card: Raw; prices: Raw[]; history: Raw[]
   fail(`${where.get(row ?? from.card)}: ${record.id}${path}: ${issue.message}`);
 }
 
+/**
+ * A card of a folder in one language says so: a Japanese card carries `language: "ja"`, its Japanese name, and as
+ * `name` its English name where the source knows one, else its Japanese name (japanese/SOURCE.md, "Ids"); an
+ * English card carries none of these fields. The schema then checks the record (language, the id's prefix, `nameJa`).
+ */
+function checkLanguageOf(card: Raw, language: Language): void {
+  const at = `${where.get(card)}: ${card.id}`;
+  if (language === 'en') {
+    for (const field of ['language', 'nameJa', 'nameEn']) if (card[field] !== undefined) fail(`${at}.${field}: an English folder's card has no ${field}`);
+    return;
+  }
+  if (card.language !== language) fail(`${at}.language: ${JSON.stringify(card.language)}, but the folder's cards are "${language}"`);
+  if (typeof card.nameJa !== 'string' || card.nameJa === '') fail(`${at}.nameJa: ${JSON.stringify(card.nameJa)}, not a Japanese name`);
+  if (card.nameEn !== null && typeof card.nameEn !== 'string') fail(`${at}.nameEn: ${JSON.stringify(card.nameEn)}, neither a name nor null`);
+  if (card.name !== (card.nameEn ?? card.nameJa)) fail(`${at}.name: ${JSON.stringify(card.name)} is neither its nameEn nor, without one, its nameJa`);
+}
+
 function byKey<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const row of rows) {
@@ -135,7 +162,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   // 1. Sets: each source's sets in its order; a set two sources hold must be the same entry in both.
   const setById = new Map<string, Raw>();
   const setSource = new Map<string, string>();
-  for (const source of CARD_SOURCES) {
+  for (const { dir: source, language } of CARD_SOURCES) {
     const file = `${source}pokemon-tcg/sets.json`;
     if (!existsSync(join(DATA, file))) fail(`${file}: missing from ${DATA}`);
     const rawSets: Raw[] = JSON.parse(readFileSync(join(DATA, file), 'utf8'));
@@ -143,6 +170,9 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
       const set = {
         id: s.id,
         name: s.name,
+        language,
+        // A Japanese set's own name and its TCGplayer group, as the source gives them, null included (the schema checks them).
+        ...(language === 'ja' && { nameJa: s.nameJa, tcgplayerGroupId: s.tcgplayerGroupId }),
         series: s.series,
         printedTotal: s.printedTotal,
         total: s.total,
@@ -167,17 +197,20 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
   const cards: Raw[] = [];
   const cardFile = new Map<string, string>();
   const setOfCard = new Map<string, string>();
+  const languageOfCard = new Map<string, Language>();
   const prices = new Map<string, Raw[]>();
   const history = new Map<string, Raw[]>();
   const graded = new Map<string, Raw[]>();
   const inputLines: Record<string, number> = { priceLines: 0, historyLines: 0, gradedRows: 0 };
-  for (const source of CARD_SOURCES) {
+  for (const { dir: source, language } of CARD_SOURCES) {
     const file = `${source}pokemon-tcg/cards.jsonl`;
     for (const card of readRows(file)) {
       const earlier = cardFile.get(card.id);
       if (earlier) fail(`${where.get(card)}: id ${card.id} is also in ${earlier}`);
+      checkLanguageOf(card, language);
       cardFile.set(card.id, file);
       setOfCard.set(card.id, card.setId);
+      languageOfCard.set(card.id, language);
       cards.push(card);
     }
     for (const [name, map, counted, optional] of [
@@ -220,6 +253,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
     const set = setById.get(setId);
     if (!set) fail(`${where.get(setCards[0])}: setId ${setId} is not in sets.json`);
     const records = setCards.map((c) => {
+      const language = languageOfCard.get(c.id)!;
       const priceRows = prices.get(c.id) ?? [];
       const historyRows = history.get(c.id) ?? [];
       const cardPrices = priceRows.map((p) => {
@@ -263,6 +297,8 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
         id: c.id,
         set: c.setId,
         name: c.name,
+        language,
+        nameJa: c.nameJa,
         number: c.number,
         supertype: c.supertype,
         subtypes: c.subtypes ?? [],
@@ -289,6 +325,12 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
           updatedAt: g.updatedAt,
           source: g.source,
         },
+        // TCGdex's id of a Japanese card, for the id crosswalk: its image's address holds it in TCGdex's case (SV8a-217).
+        tcgdexId:
+          language === 'ja'
+            ? (japaneseTcgdexIdOf(images.small) ??
+              fail(`${where.get(c)}: images.small: ${c.id} has no TCGdex Japanese image address to read its TCGdex id from`))
+            : undefined,
       };
       checkCard(record, { card: c, prices: priceRows, history: historyRows, graded: g });
       return record;
@@ -316,7 +358,7 @@ export function buildPlan(current: Map<string, string>): { files: Map<string, st
     ),
   );
   for (const [label, got] of Object.entries({ priceLines, historyLines, gradedRows })) {
-    if (got !== inputLines[label]) fail(`${CARD_SOURCES.map((source) => `${source}prices/`).join(' + ')}: ${inputLines[label]} ${label} in, ${got} out`);
+    if (got !== inputLines[label]) fail(`${CARD_SOURCES.map(({ dir }) => `${dir}prices/`).join(' + ')}: ${inputLines[label]} ${label} in, ${got} out`);
   }
   const expect = (label: string, got: number, file: string) => {
     const want = readJsonl(join(DATA, file)).length;
@@ -506,7 +548,10 @@ function currentContent(): Map<string, string> {
 const write = args.write!;
 // A first import has nothing to compare with: it records no changes.
 const changes = current.has('sets.json') ? catalogueChanges(catalogueOf(current), catalogueOf(files)) : null;
-if (changes) files.set(`changes/${changes.asOf}.json`, `${formatJson(changes)}\n`);
+// An import on the day of an earlier one (the newer sets, then the Japanese sets, both of the 2025-10-20 prices) adds
+// to that day's record, as a daily import's parts do, rather than replacing what the feed said of the first.
+const earlierRecord = changes && readChangeRecord(OUT, changes.asOf);
+if (changes) files.set(`changes/${changes.asOf}.json`, `${formatJson(earlierRecord ? mergeChangeRecords(earlierRecord, changes) : changes)}\n`);
 const summary = {
   sets: applyContentPlan(OUT, filesUnder(''), { write, prune: false }),
   cards: applyContentPlan(join(OUT, 'cards'), filesUnder('cards/'), { write, prune: true }),

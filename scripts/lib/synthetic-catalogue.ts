@@ -365,6 +365,7 @@ function planSets(cards: number, seed: number, reserved: Set<string>): { sets: P
     sets.push({
       id,
       name,
+      language: 'en',
       series: seriesName,
       printedTotal: size - secret,
       total: size,
@@ -389,9 +390,10 @@ function codeFor(name: string, taken: Set<string>, reserved: Set<string>): strin
   return code;
 }
 
-const setEntryOf = ({ id, name, series, printedTotal, total, releaseDate, ptcgoCode }: PlannedSet): SetEntry => ({
+const setEntryOf = ({ id, name, language, series, printedTotal, total, releaseDate, ptcgoCode }: PlannedSet): SetEntry => ({
   id,
   name,
+  language,
   series,
   printedTotal,
   total,
@@ -554,6 +556,7 @@ function cardsOf(set: PlannedSet, pools: Pools, seed: number, productIds: CardId
       id: `${set.id}-${number}`,
       set: set.id,
       name,
+      language: 'en',
       number,
       supertype: species.supertype,
       subtypes: species.subtypes,

@@ -186,6 +186,8 @@ export function cardOfTcgdex(card: TcgdexCard, at: CardContext): { card: CardEnt
     id: `${at.set.id}-${at.number}`,
     set: at.set.id,
     name,
+    // The sync follows TCGdex's English sets (docs/data.md, "The catalogue sync").
+    language: 'en',
     number: at.number,
     supertype,
     subtypes: subtypesOf(card, supertype, name, rarity),
@@ -218,6 +220,7 @@ export function setOfTcgdex(set: TcgdexSet, id: string, series: string): SetEntr
   return {
     id,
     name: set.name,
+    language: 'en',
     series,
     printedTotal: set.cardCount.official || set.cards.length,
     total: set.cards.length,

@@ -37,6 +37,8 @@ export function cardToSummary(card: CardEntry, set: SetEntry, pricesAsOf: string
   return {
     id: card.id,
     name: card.name,
+    language: card.language,
+    nameJa: card.nameJa ?? null,
     exactName: exactNameOf(card, set),
     slug: cardSlug(card),
     setName: set.name,

@@ -1,4 +1,5 @@
 import type { History, SetCard, SetDetail, SetFields, SetList } from '../schemas/api-types.ts';
+import { languageOfId } from '../schemas/language.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import type { CardSummary } from './card-record.ts';
 import { sumUsd } from './money.ts';
@@ -71,11 +72,14 @@ export function setToSummary(set: SetEntry, cards: readonly SetCard[]): SetSumma
   return {
     id: set.id,
     name: set.name,
+    language: set.language,
+    nameJa: set.nameJa ?? null,
     series: set.series,
     releaseDate: set.releaseDate,
     printedTotal: set.printedTotal,
     total: set.total,
     ptcgoCode: set.ptcgoCode ?? null,
+    tcgplayerGroupId: set.tcgplayerGroupId ?? null,
     cardCount: cards.length,
     pricedCardCount: priced.length,
     totalValueUsd: priced.length === 0 ? null : sumUsd(priced.map((c) => c.valueUsd)),
@@ -125,11 +129,13 @@ export function setListOf(summaries: readonly SetSummary[], pricesAsOf: string):
 }
 
 /**
- * The set of a card, read from its id (`<setId>-<number>`; a set id has no hyphen), for the link from a
- * card's page to its set's. The build checks it against every card's own set (src/pipeline/set-files.ts).
+ * The set of a card, read from its id (`<setId>-<number>`; an English set id has no hyphen, a Japanese card's
+ * number none), for the link from a card's page to its set's. The build checks it against every card's own set
+ * (src/pipeline/set-files.ts).
  * @example setIdOfCard('swsh7-215') // "swsh7"
+ * @example setIdOfCard('jp-sv-p-288') // "jp-sv-p"
  */
 export function setIdOfCard(cardId: string): string {
-  const dash = cardId.indexOf('-');
+  const dash = languageOfId(cardId) === 'ja' ? cardId.lastIndexOf('-') : cardId.indexOf('-');
   return dash === -1 ? cardId : cardId.slice(0, dash);
 }

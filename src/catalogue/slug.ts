@@ -17,11 +17,16 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The slug of a card: its name, then its id, so it is unique and never changes with price. */
+/**
+ * The slug of a card: its name, then its id, so it is unique and never changes with price. A name with no letter
+ * a slug keeps (a Japanese card known by its Japanese name alone, `ナンジャモ`) leaves the id alone.
+ * @example cardSlug({ id: 'jp-sv8a-217', name: 'Umbreon ex' }) // "umbreon-ex-jp-sv8a-217"
+ */
 export function cardSlug(card: { id: string; name: string }): string {
   // Two Unown cards have the ids ex10-! and ex10-?; spell the marks out so they stay apart.
-  const id = card.id.replaceAll('!', '-exclamation').replaceAll('?', '-question');
-  return `${slugify(card.name)}-${slugify(id)}`;
+  const id = slugify(card.id.replaceAll('!', '-exclamation').replaceAll('?', '-question'));
+  const name = slugify(card.name);
+  return name ? `${name}-${id}` : id;
 }
 
 /** The slug (and id) of a sealed product: its name, then its marketplace product id. */

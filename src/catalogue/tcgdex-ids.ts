@@ -97,3 +97,14 @@ export function tcgdexCardIdOf(card: { number: string }, set: { id: string; seri
 export function tcgdexLocalIdOf(number: string): string {
   return number.padStart(LOCAL_ID_DIGITS, '0');
 }
+
+/**
+ * TCGdex's id of a Japanese card, read from its image's address, the form TCGdex builds for Japanese cards
+ * (`https://assets.tcgdex.net/ja/<serie>/<set>/<localId>/low.png`, ../shared/data/japanese/SOURCE.md, "Ids"):
+ * `<set>-<localId>`, the set id in TCGdex's own case. Undefined for any other address.
+ * @example japaneseTcgdexIdOf('https://assets.tcgdex.net/ja/SV/SV8a/217/low.png') // "SV8a-217"
+ */
+export function japaneseTcgdexIdOf(imageUrl: string): string | undefined {
+  const parts = /^https:\/\/assets\.tcgdex\.net\/ja\/[A-Za-z0-9-]+\/([A-Za-z0-9-]+)\/([A-Za-z0-9]+)\/(?:low|high)\.png$/.exec(imageUrl);
+  return parts ? `${parts[1]}-${parts[2]}` : undefined;
+}

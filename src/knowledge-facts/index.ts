@@ -36,7 +36,7 @@ import whatCountsAsVintage from './articles/what-counts-as-vintage.ts';
 import whatMakesAGrail from './articles/what-makes-a-grail.ts';
 import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type ItemLookUp, lookUp } from './look-up.ts';
-import { type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
+import { englishContentOf, type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
 
 export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, FactProblem } from './article-text.ts';
@@ -118,7 +118,7 @@ export type ArticleReview = ArticleRewrite & { slug: string; was: string };
  * figures cannot be computed (a card it quotes is gone) is kept as it is, with the reason as a problem.
  */
 export function reviewArticles(content: ContentCatalogue, articles: readonly { slug: string; text: string }[]): ArticleReview[] {
-  const catalogue = pricedContentOf(content);
+  const catalogue = pricedContentOf(englishContentOf(content));
   const items = itemsOf(catalogue);
   return articles.map(({ slug, text }) => {
     try {

@@ -63,6 +63,15 @@ export function pricedContentOf(content: ContentCatalogue): PricedContent {
   };
 }
 
+/**
+ * The English sets and cards of the content, with every sealed product (all English). The articles were written of
+ * the English catalogue, and their figures stay of it: a Japanese print is another market (TCGplayer's "Pokemon
+ * Japan"), whose figures have articles of their own to come (issue 48, item 4). The README counts every card.
+ */
+export function englishContentOf(content: ContentCatalogue): ContentCatalogue {
+  return { ...content, sets: content.sets.filter((s) => s.language === 'en'), cards: content.cards.filter((c) => c.language === 'en') };
+}
+
 /** The cards that have a value (priced or stale: a stale card keeps its value and band). */
 export const valued = (cards: readonly FactsCard[]) => cards.filter((c) => c.summary.valueUsd !== null);
 

@@ -17,14 +17,17 @@ export const README_QUOTES: readonly TextQuote[] = [
   {
     text: 'The bundled catalogue: {cards|n} cards in {sets|n} sets, from {first_set.name} ({first_set.year}) to {last_set.name} ({last_set.year}), and {sealed|n} sealed',
   },
+  { text: '{ja_cards|n} of the cards Japanese (in {ja_sets|n} sets),' },
   { text: 'TCGplayer market prices as of {prices_as_of} (sets released since are listed unpriced),' },
   { text: '{card_daily_days|n} days of daily history per card (sealed: weekly from {sealed_weekly_from|month}), PriceCharting' },
   { text: 'graded figures for {graded_cards|n} cards, and {articles|n} articles.' },
 ];
 
-/** The first and the newest set by release, named with their year. */
+/** The first and the newest English set by release, named with their year (a Japanese set may be named in Japanese alone). */
 function setEnds(catalogue: PricedContent) {
-  const byRelease = [...catalogue.sets].sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : a.releaseDate > b.releaseDate ? 1 : 0));
+  const byRelease = catalogue.sets
+    .filter((s) => s.language === 'en')
+    .sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : a.releaseDate > b.releaseDate ? 1 : 0));
   const named = (set: (typeof byRelease)[number]) => ({ name: set.name, year: set.releaseDate.slice(0, 4) });
   return { first_set: named(byRelease[0]), last_set: named(byRelease.at(-1)!) };
 }
@@ -44,6 +47,8 @@ export function readmeFactsOf(catalogue: PricedContent, articles: number): Recor
   return {
     cards: catalogue.cards.length,
     sets: catalogue.sets.length,
+    ja_cards: catalogue.cards.filter((c) => c.entry.language === 'ja').length,
+    ja_sets: catalogue.sets.filter((s) => s.language === 'ja').length,
     ...setEnds(catalogue),
     sealed: catalogue.sealed.length,
     prices_as_of: catalogue.pricesAsOf,

@@ -415,6 +415,9 @@ export interface CardFields {
    * <set_code>-<number>, e.g. base1-4.
    */
   id: string;
+  /**
+   * The card's name: its English name where one is known; a Japanese card without one is named in Japanese here.
+   */
   name: string;
   /**
    * Name with set name and card number, e.g. Charizard (Base 4/102).
@@ -441,6 +444,14 @@ export interface CardFields {
    */
   rarity: string;
   types: string[];
+  /**
+   * The language the card is printed in: en (English) or ja (Japanese; its id begins with jp-). A search takes lang:ja or lang:en.
+   */
+  language: 'en' | 'ja';
+  /**
+   * A Japanese card's name as printed, e.g. ナンジャモ; null on English cards.
+   */
+  nameJa: string | null;
   imageSmall: string;
 }
 /**
@@ -631,13 +642,13 @@ export interface CardSearch {
  */
 export interface SearchMatch {
   /**
-   * Query word or phrase → the fields of this item it matched in, weightiest first. Card fields: name, set, number, types, rarity. Sealed fields: name, set, kind (the product kind in words), group (the TCGplayer group). A filler word appears here when it matched; an alias that names this item without sharing a word with it (a set alias on a product outside the set's group name) may be absent.
+   * Query word or phrase → the fields of this item it matched in, weightiest first. Card fields: name, nameJa (a Japanese card's name as printed), set, number, types, rarity. Sealed fields: name, set, kind (the product kind in words), group (the TCGplayer group). A filler word appears here when it matched; an alias that names this item without sharing a word with it (a set alias on a product outside the set's group name) may be absent.
    */
   fields: {
     /**
      * @minItems 1
      */
-    [k: string]: ('name' | 'set' | 'number' | 'types' | 'rarity' | 'kind' | 'group')[];
+    [k: string]: ('name' | 'nameJa' | 'set' | 'number' | 'types' | 'rarity' | 'kind' | 'group')[];
   };
   /**
    * Misspelt word → the word of this item it was corrected to.
@@ -661,6 +672,10 @@ export interface SearchMatch {
    * The field filters of q (set:base1, value>100, -r:common) and the words it negated (-gx), as the search read them: this item meets every one. `fields` is empty when q holds nothing else.
    */
   filters?: string[];
+  /**
+   * Why this result came before others of equal relevance: on English cards, when the query names no language (no lang: filter, no word such as jp or japanese) and Japanese cards matched too.
+   */
+  preferred?: string;
 }
 /**
  * On a card search result: the printing the request named (a TCGplayer product looked up with tcgplayer), with its own value. The card's valueUsd stays that of its primary printing.
@@ -1378,13 +1393,21 @@ export interface SetCard {
  */
 export interface SetFields {
   /**
-   * The set id, e.g. base1: the {setId} of /api/sets/{setId} and /sets/{setId}, and the prefix of its cards' ids.
+   * The set id, e.g. base1, or a Japanese set's, e.g. jp-sv8a: the {setId} of /api/sets/{setId} and /sets/{setId}, and the prefix of its cards' ids.
    */
   id: string;
   /**
-   * Set name, e.g. Base.
+   * Set name, e.g. Base; a Japanese set's is TCGplayer's English name, e.g. Terastal Fest ex (its Japanese name where no English one is known).
    */
   name: string;
+  /**
+   * The language the set is printed in: en (English) or ja (Japanese).
+   */
+  language: 'en' | 'ja';
+  /**
+   * A Japanese set's name as printed, e.g. テラスタルフェスex; null on English sets and where the source gives none.
+   */
+  nameJa: string | null;
   /**
    * The series the set belongs to, e.g. Sword & Shield.
    */
@@ -1402,6 +1425,10 @@ export interface SetFields {
    * Pokémon TCG Online code, e.g. BS; null where the set has none.
    */
   ptcgoCode: string | null;
+  /**
+   * A Japanese set's TCGplayer group (category Pokemon Japan), e.g. 23909; null on English sets and where TCGplayer lists none yet.
+   */
+  tcgplayerGroupId: number | null;
   /**
    * Cards of this set in the catalogue.
    */

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { dailyHistory, isoDate, marketPriceSchema, usd } from './common.ts';
 import { IMAGE_ORIGINS, isImageHostUrl } from './image-host.ts';
+import { languageProblem, languageSchema } from './language.ts';
 import { printingNamesOf } from './printing-names.ts';
 import { raritySchema } from './rarity.ts';
 import { tcgdexIdSchema, text } from './text.ts';
@@ -49,7 +50,12 @@ export const cardSchema = z
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._!?-]*$/, 'letters, digits and . _ - ! ?'),
     /** Set id; must name a set in content/sets.json. */
     set: z.string().min(1),
+    /** The card's name: its English name where one is known; a Japanese card without one has its Japanese name here. */
     name: text().min(1),
+    /** The language the card is printed in (`en`, `ja`); a Japanese card's id begins with `jp-`. */
+    language: languageSchema,
+    /** A Japanese card's name as printed (`ナンジャモ`); absent on English cards. */
+    nameJa: text().min(1).optional(),
     /** Collector number as printed, e.g. `4`, `TG01`, `H12`. */
     number: text().min(1),
     supertype: z.enum(['Pokémon', 'Trainer', 'Energy']),
@@ -70,12 +76,14 @@ export const cardSchema = z
     /** Daily market prices of the primary variants. */
     history: z.array(z.intersection(z.object({ variant: z.string().min(1), productId: z.number().int().positive() }), dailyHistory)),
     graded: gradedSchema.optional(),
-    /** TCGdex's id of the card (`sv08.5-161`), where the catalogue sync added it; the id crosswalk derives the others'. */
+    /** TCGdex's id of the card (`sv08.5-161`, a Japanese card's `SV8a-217`), where the catalogue sync or the import recorded it; the id crosswalk derives the others'. */
     tcgdexId: tcgdexIdSchema.optional(),
     /** Cardmarket product ids TCGdex ties to the card's printings, where the catalogue sync added it (the id crosswalk). */
     cardmarketIds: z.array(z.number().int().positive()).min(1).optional(),
   })
   .superRefine((card, ctx) => {
+    const language = languageProblem(card);
+    if (language) ctx.addIssue({ code: 'custom', path: [language.path], message: language.message });
     // Each price line is a printing of the card, served under its id (printing-names.ts): one id, one line.
     const first = new Map<string, number>();
     printingNamesOf(card.prices).forEach(({ id }, i) => {

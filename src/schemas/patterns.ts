@@ -6,8 +6,11 @@
 
 /** A slug: lower-case letters and digits, words joined by "-" (`charizard-base1-4`, `booster-box`). */
 export const SLUG_PATTERN = '[a-z0-9]+(?:-[a-z0-9]+)*';
-/** A set id: lower-case letters and digits (`base1`, `swsh7`). */
-export const SET_ID_PATTERN = '[a-z0-9]+';
+/**
+ * A set id: lower-case letters and digits (`base1`, `swsh7`), or a Japanese set's, `jp-` and words of them joined by
+ * "-" (`jp-sv8a`, `jp-sv-p`; src/schemas/language.ts). Only a Japanese one holds a hyphen.
+ */
+export const SET_ID_PATTERN = '(?:[a-z0-9]+|jp(?:-[a-z0-9]+)+)';
 /** A calendar date as YYYY-MM-DD (whether it is on the calendar is the schema's to check). */
 export const DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
 /** What a look-up (`?ids=`) takes: a card id (base1-4, cel25c-15_A1, ex10-!), a product id or a slug, no longer than any the catalogue has. */

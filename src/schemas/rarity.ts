@@ -5,7 +5,8 @@ import { z } from 'astro/zod';
  * rarity fails the build with its file and field instead of becoming a rarity of its own in search, the field
  * filters and the catalogue of rarities. A new label (a new era brings some) is added here, with the import
  * that brings it: Black White Rare (Black Bolt, White Flare) and Mega Hyper Rare (the Mega Evolution sets)
- * came with the newer sets (docs/data.md).
+ * came with the newer sets, Secret Rare (TCGdex's label of 12 Japanese cards, japanese/SOURCE.md) with the Japanese
+ * sets (docs/data.md).
  */
 const RARITIES = [
   'ACE SPEC Rare',
@@ -35,6 +36,7 @@ const RARITIES = [
   'Rare Prism Star',
   'Rare Rainbow',
   'Rare Secret',
+  'Secret Rare',
   'Rare Shining',
   'Rare Shiny',
   'Rare Shiny GX',

@@ -12,6 +12,7 @@
  * name is a phrase too, taken word for word, so "base set 2" stays Base Set 2 and
  * is not read as the alias "base set" followed by a 2.
  */
+import { JAPANESE_ID_PREFIX, LANGUAGE_NAMES, LANGUAGE_WORDS, LANGUAGES, type Language, languageOfId } from '../schemas/language.ts';
 import { foldText, queryWords } from './normalize.ts';
 
 /** The files of content/aliases/, as validated by src/schemas/aliases.ts. */
@@ -80,8 +81,11 @@ export interface AliasSources {
 
 /** What a phrase of the query means to one searcher. */
 export type PhraseMeaning =
-  /** Exactly these items (a set's, a nickname's): `label` says what, `marks` are the words ranking credits. */
-  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[] }
+  /**
+   * Exactly these items (a set's, a nickname's, a language's): `label` says what, `marks` are the words ranking
+   * credits; `language` when the phrase names a language (`jp`), which then no longer yields to English cards.
+   */
+  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[]; language?: Language }
   /** These words, as if typed (etb → elite trainer box), besides the phrase itself. */
   | { kind: 'means'; label: string; words: string[] }
   | { kind: 'ignored'; reason: IgnoredReason }
@@ -120,6 +124,8 @@ export interface AliasItems {
   hasWord(word: string): boolean;
   /** The printings of the card at a position (cards only): what the printing aliases name. */
   printingsOf?(position: number): readonly { id: string; valueUsd: number | null }[];
+  /** The language the card at a position is printed in (cards only): what the language words name. */
+  languageOf?(position: number): Language;
 }
 
 export const NO_ALIASES: CompiledAliases = { phrases: new Map(), longest: 1 };
@@ -202,11 +208,32 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     }
   }
 
+  // A language word is an attribute, as an art is: it narrows what the other words find ("iono jp"), credits no word.
+  if (items.languageOf) {
+    const positions = new Map<Language, number[]>(LANGUAGES.map((language) => [language, []]));
+    for (let p = 0; p < items.size; p++) positions.get(items.languageOf(p))!.push(p);
+    for (const language of LANGUAGES) {
+      const meaning: PhraseMeaning = {
+        kind: 'items',
+        label: `${LANGUAGE_NAMES[language]} cards (language)`,
+        positions: Uint32Array.from(positions.get(language)!),
+        marks: [],
+        language,
+      };
+      for (const word of LANGUAGE_WORDS[language]) add(word, meaning);
+    }
+  }
+
   // Last, so that a written alias wins (aliasProblems refuses one that collides with a code anyway).
   // A PTCGO code may name several sets (CRZ is Crown Zenith and its Galarian Gallery): it names them all.
   const byCode = new Map<string, AliasSet[]>();
+  const setIds = new Set(sets.map((set) => set.id));
   for (const set of sets) {
     if (!items.hasWord(set.id)) add(set.id, setMeaning(set));
+    // A Japanese set's code as printed on its cards (SV8a, M2a, SV-P) is its id without jp-: an alias unless it
+    // is an English set's id (SV8 is Super Electric Breaker in Japan, Surging Sparks's id here) or a word of names.
+    const printed = printedCodeOf(set.id);
+    if (printed && !setIds.has(printed) && !items.hasWord(printed)) add(printed, setMeaning(set));
     if (!set.ptcgoCode) continue;
     const key = phraseKey(set.ptcgoCode);
     byCode.set(key, [...(byCode.get(key) ?? []), set]);
@@ -216,6 +243,15 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   let longest = 1;
   for (const key of phrases.keys()) longest = Math.max(longest, key.split(' ').length);
   return { phrases, longest };
+}
+
+/**
+ * The code a Japanese set's cards print (TCGdex's set id, lower-cased: `sv8a`, `sv-p`), read from its id; undefined
+ * for an English set.
+ * @example printedCodeOf('jp-sv8a') // "sv8a"
+ */
+export function printedCodeOf(setId: string): string | undefined {
+  return languageOfId(setId) === 'ja' ? setId.slice(JAPANESE_ID_PREFIX.length) : undefined;
 }
 
 /**

@@ -119,6 +119,9 @@ export function productLookup(flat: readonly number[]): (productId: number) => r
  */
 export const CARD_SEARCH_FIELDS: readonly IndexField[] = [
   { name: 'name', weight: 3 },
+  // A Japanese card's name as printed: as weighty as the name, a field of its own so that an English query's
+  // ranking never counts its words as words the query left out.
+  { name: 'nameJa', weight: 3 },
   { name: 'set', weight: 2 },
   { name: 'number', weight: 1, verbatim: true },
   { name: 'types', weight: 1 },
@@ -130,6 +133,7 @@ export const CARD_CATALOGUE: CatalogueConfig<CardSearchRecord> = {
   fields: CARD_SEARCH_FIELDS,
   valuesOf: ({ summary, number, printedTotal }) => [
     [summary.name],
+    summary.nameJa ? [summary.nameJa] : [],
     [summary.setName],
     [numberKey(number, printedTotal)],
     summary.types,
@@ -183,7 +187,8 @@ export function createCardSearcher(
     },
     search({ q, band, filters, without, sort, limit, offset }) {
       const keep = filteredBy({ filters, without }, options.filters, engine.index);
-      const { results, printing: named, ...rest } = engine.search({ q, facet: band, keep, sort, limit, offset });
+      const preferEnglish = !filters?.some((term) => term.field === 'lang');
+      const { results, printing: named, ...rest } = engine.search({ q, facet: band, keep, preferEnglish, sort, limit, offset });
       return {
         ...rest,
         results: results.map(({ item, match }) => {

@@ -9,6 +9,7 @@
  * that prepared form without redoing any of it.
  */
 import { type CHANGE_SORT_DAYS, changeSortOf, type SearchSort, SORTS } from '../http/limits.ts';
+import { languageOfId } from '../schemas/language.ts';
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import type { FilterTerm } from './field-filters.ts';
 import { foldText, isBlank } from './normalize.ts';
@@ -40,6 +41,11 @@ export interface CatalogueSearchParams {
   facet?: string;
   /** Keep only the positions this holds for (the field filters of q: field-filters.ts). */
   keep?: (position: number) => boolean;
+  /**
+   * The query's filters name no language (`lang:`): then, unless its words name one (`jp`), English items come
+   * first at equal relevance, and their match reasons say so (ENGLISH_PREFERRED).
+   */
+  preferEnglish?: boolean;
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -79,6 +85,10 @@ export interface CatalogueSearchResult<T> {
   /** The printing the query named (its first printing phrase): its value sorted and banded the results. */
   printing?: PrintingMeaning;
 }
+
+/** What the match reason of an English result says when English results came first at equal relevance. */
+export const ENGLISH_PREFERRED =
+  'English: the query names no language, so English cards come before Japanese cards that match it as completely (add jp, japanese or lang:ja for Japanese cards)';
 
 export interface CatalogueSearcher<T> {
   index: TokenIndex;
@@ -300,6 +310,7 @@ export function prepareCatalogue<T>(items: readonly T[], config: CatalogueConfig
       hasWord: (word) => indexOfWord(index.vocabulary, word) !== -1,
       ...idLookupOf(data, config),
       ...(config.printingsOf && { printingsOf: (p: number) => config.printingsOf!(data.item(p)) }),
+      ...(config.scope === 'cards' && { languageOf: (p: number) => languageOfId(targetIdsOf()[p]) }),
     });
   }
   return data;
@@ -326,6 +337,9 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
   const { index, size, aliases } = data;
   if (index.size !== size) throw new Error(`the search index covers ${index.size} items, the data ${size}: rebuild`);
   const idLookup = idLookupOf(data, config);
+  /** 1 at the positions of Japanese items (their ids begin with jp-), made on the first search that prefers English. */
+  let japanese: Uint8Array | undefined;
+  const japaneseOf = () => (japanese ??= Uint8Array.from(data.ids(), (id) => (languageOfId(id) === 'ja' ? 1 : 0)));
 
   const { names: facetNames, codes: facetCode } = data.facets;
   const orders = new Map<string, Uint32Array>();
@@ -356,7 +370,12 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     return rank;
   };
 
-  function pageOf({ q, facet, keep, sort, limit, offset }: CatalogueSearchParams): { total: number; page: Uint32Array; match?: QueryMatch } {
+  function pageOf({ q, facet, keep, preferEnglish, sort, limit, offset }: CatalogueSearchParams): {
+    total: number;
+    page: Uint32Array;
+    match?: QueryMatch;
+    deferred?: Uint8Array;
+  } {
     const code = facet === undefined ? -1 : facetNames.indexOf(facet);
     if (facet !== undefined && code === -1) return { total: 0, page: new Uint32Array(0) };
     const end = offset + limit;
@@ -386,7 +405,12 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     const match = matchQuery(index, q, aliases, keepFor, idLookup);
     const total = match.positions.length;
     if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0), match };
-    if (sort === 'relevance') return { total, page: relevanceOrder(index, match, end).subarray(offset), match };
+    if (sort === 'relevance') {
+      const languageNamed = match.terms.some((t) => t.alias?.language);
+      const deferred = preferEnglish && !languageNamed && config.scope === 'cards' ? japaneseOf() : undefined;
+      const mixed = deferred !== undefined && match.positions.some((p) => deferred[p] === 1) && match.positions.some((p) => deferred[p] === 0);
+      return { total, page: relevanceOrder(index, match, end, mixed ? deferred : undefined).subarray(offset), match, ...(mixed && { deferred }) };
+    }
     const printing = namedPrinting(match.terms);
     if (printing && (sort === 'value-desc' || sort === 'value-asc')) {
       return { total, page: positionsByPrintingValue(match.positions, printing, sort, end, marks).subarray(offset, end), match };
@@ -400,14 +424,17 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
   /**
    * The position a slug names. A slug ends in its item's target id, so each tail of it after a "-" is tried as
    * one and the item's own slug confirms it; ids that slugs spell otherwise (cel25c-15_A1 → cel25c-15-a1, a few
-   * dozen) are looked up by their slugs, made on the first need from those items alone.
+   * dozen) are looked up by their slugs, made on the first need from those items alone. The whole slug is tried
+   * first: a card known by its Japanese name alone has its id as its slug (src/catalogue/slug.ts).
    */
   let oddSlugs: Map<string, number> | undefined;
   const positionOfSlug = (slug: string): number | undefined => {
-    for (let dash = slug.indexOf('-'); dash !== -1; dash = slug.indexOf('-', dash + 1)) {
+    let dash = -1;
+    do {
       const p = data.positionOf(slug.slice(dash + 1));
       if (p !== undefined && config.slugOf(data.item(p)) === slug) return p;
-    }
+      dash = slug.indexOf('-', dash + 1);
+    } while (dash !== -1);
     if (!oddSlugs) {
       oddSlugs = new Map();
       data.ids().forEach((id, p) => {
@@ -430,9 +457,14 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
       return { results, notFound };
     },
     search(params) {
-      const { total, page, match } = pageOf(params);
+      const { total, page, match, deferred } = pageOf(params);
       if (!match) return { total, results: Array.from(page, (p) => ({ item: data.item(p) })) };
       const reasons = matchReasons(index, match, page);
+      if (deferred) {
+        page.forEach((p, i) => {
+          if (deferred[p] === 0) reasons[i].preferred = ENGLISH_PREFERRED;
+        });
+      }
       const printing = namedPrinting(match.terms);
       return {
         total,

@@ -71,6 +71,7 @@ export const FILTER_FIELDS: Record<FilterScope, Record<string, FieldSpec>> = {
     subtype: { column: 'subtype', about: 'subtype, e.g. Stage 2, VMAX, Item' },
     artist: { column: 'artist', aliases: ['a'], about: 'illustrator' },
     band: { column: 'band', about: 'value band: grail, chase, mid, budget' },
+    lang: { column: 'lang', aliases: ['language'], about: 'printed language: en (English) or ja (Japanese; also japanese, jp)' },
     printing: { column: 'printing', about: 'printing id, e.g. 1st-edition-holofoil' },
     year: { column: 'year', about: "the set's release year" },
     value: { column: 'value', aliases: ['usd'], about: 'value in US dollars' },
@@ -99,6 +100,7 @@ export const SEARCH_HELP_EXAMPLES: readonly (readonly [string, string])[] = [
   ['is:graded value>=1000', 'cards with graded sales worth $1,000 or more'],
   ['kind:booster-box ppp<4', 'booster boxes under $4 a pack'],
   ['change30>20 value>10', 'cards worth over $10 that rose more than 20% in 30 days'],
+  ['lang:ja umbreon', 'Japanese Umbreons only (ブラッキー finds them too)'],
 ];
 
 /** A filter term as read and checked: canonical, so equal terms make equal cache keys. */

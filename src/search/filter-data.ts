@@ -1,6 +1,7 @@
 import { CHANGE_WINDOW_DAYS } from '../catalogue/price-change.ts';
 import type { PriceChanges } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { LANGUAGE_WORDS, type Language } from '../schemas/language.ts';
 import type { CardSearchRecord } from './card-searcher.ts';
 import { codeColumn, codesColumn, type FilterColumn, type FilterData } from './field-filters.ts';
 import { foldText } from './normalize.ts';
@@ -71,6 +72,10 @@ export function cardFilterData(
     subtype: codesColumn(fields.map((f) => f.subtypes)),
     artist: codeColumn(fields.map((f) => f.artist)),
     band: codeColumn(records.map((r) => r.summary.valueBand)),
+    lang: codeColumn(
+      records.map((r) => r.summary.language),
+      (code) => [...LANGUAGE_WORDS[code as Language]],
+    ),
     printing: codesColumn(records.map((r) => r.printings.map((p) => p.id))),
     year: { kind: 'number', values: records.map((r) => yearOf.get(r.set) ?? null) },
     value: { kind: 'number', values: records.map((r) => r.summary.valueUsd) },

@@ -6,6 +6,12 @@
  * letter (Flabébé → flabebe), apostrophes vanish (Farfetch'd → farfetchd), and the
  * few symbols that carry meaning in card names become words (♀ → f, δ → delta).
  * Anything else that is not a letter or digit separates words.
+ *
+ * Japanese is written without spaces between words (`ナンジャモのハラバリーex`), so a run of Japanese script
+ * (kana, kanji, the long-vowel mark) is one word, and an index also keeps each of its tails of two or more
+ * characters as an alias of it: a name is found typed whole or by any part of two or more characters (`チュウ`
+ * finds `ピカチュウ`), the part read as the start of a word, as any word typed in part is. Hiragana folds to
+ * katakana and half-width kana to full-width, so a name matches however it is typed.
  */
 
 /** Symbols that stand for a word on the card; without this `Umbreon ★` would lose its star. */
@@ -18,13 +24,19 @@ const SYMBOL_WORDS: readonly (readonly [string, string])[] = [
 const SYMBOL_RE = /[♀♂δ★]/;
 const ASCII_RE = /^[\x00-\x7f]*$/;
 const APOSTROPHES_RE = /['’`]/g;
-const WORD_RE = /[a-z0-9]+/g;
+/** A run of Japanese script, after folding: katakana (hiragana folded into it), the long-vowel mark, kanji, 々. */
+const JAPANESE = '\u30a1-\u30fa\u30fc\u3005\u4e00-\u9fff';
+const JAPANESE_RE = new RegExp(`[${JAPANESE}]`);
+const JAPANESE_RUN_RE = new RegExp(`^[${JAPANESE}]+$`);
+const WORD_RE = new RegExp(`[a-z0-9]+|[${JAPANESE}]+`, 'g');
+/** The shortest tail of a Japanese word an index keeps: one character would name too much to be a search. */
+const JAPANESE_TAIL_MIN = 2;
 /** Words written together with `-` or `.` (Ho-Oh, Porygon-Z, LV.X): also indexed joined up. */
 const COMPOUND_RE = /[a-z0-9]+(?:[-.][a-z0-9]+)+/g;
 /** Possessives (Rocket's Zapdos): also indexed under the bare word. */
 const POSSESSIVE_RE = /([a-z0-9]+)['’]s(?![a-z0-9])/g;
 /** A query word, or a `number/total` pair such as 4/102. */
-const QUERY_TOKEN_RE = /[a-z0-9]+(?:\/[a-z0-9]+)?/g;
+const QUERY_TOKEN_RE = new RegExp(`[a-z0-9]+(?:\\/[a-z0-9]+)?|[${JAPANESE}]+`, 'g');
 
 /** Queries longer than this are cut: each kept token needs one bit of a 32-bit mask. */
 export const MAX_QUERY_TOKENS = 16;
@@ -34,10 +46,20 @@ function foldKeepingApostrophes(text: string): string {
   if (ASCII_RE.test(text)) return text.toLowerCase();
   let s = text;
   if (SYMBOL_RE.test(s)) for (const [symbol, word] of SYMBOL_WORDS) s = s.replaceAll(symbol, word);
-  return s
+  s = s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+  // Kana come apart under NFKD (ピ → ヒ and a combining mark): put them together again, hiragana as katakana.
+  return /[\u3040-\u30ff]/.test(s) ? s.normalize('NFC').replace(/[\u3041-\u3096]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 0x60)) : s;
+}
+
+/**
+ * Whether a word of folded text is Japanese (a run of Japanese script): matched whole or in part, never corrected.
+ * @example isJapaneseWord('ピカチュウ') // true
+ */
+export function isJapaneseWord(word: string): boolean {
+  return JAPANESE_RUN_RE.test(word);
 }
 
 /**
@@ -80,6 +102,13 @@ export function indexTermsOf(text: string): IndexTerms {
     }
   }
   if (kept !== folded) for (const [, stem] of kept.matchAll(POSSESSIVE_RE)) aliases.push([stem, [`${stem}s`]]);
+  if (JAPANESE_RE.test(folded)) {
+    for (const word of words) {
+      if (!isJapaneseWord(word)) continue;
+      const characters = [...word];
+      for (let start = 1; characters.length - start >= JAPANESE_TAIL_MIN; start++) aliases.push([characters.slice(start).join(''), [word]]);
+    }
+  }
   return { words, aliases };
 }
 

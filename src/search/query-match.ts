@@ -8,8 +8,9 @@
  * in it. What the query said that names no item is reported (schemas/api/search-ignored.json), never guessed at.
  */
 
+import type { Language } from '../schemas/language.ts';
 import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases } from './aliases.ts';
-import { foldText, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
+import { foldText, isJapaneseWord, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
 import { filterPositions, intersect, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
 import { indexOfWord, MAX_TYPO_CORRECTIONS, nearestWords, prefixRange, typoBudget } from './vocabulary.ts';
@@ -30,7 +31,7 @@ export interface Term {
   /** A typo correction (a guess that is not a prefix). */
   corrected: boolean;
   /** An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of cards. */
-  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning };
+  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning; language?: Language };
 }
 
 /**
@@ -102,6 +103,8 @@ function lookUpWord(index: TokenIndex, token: string): Term | null {
     const numbered = range(prefixRange(vocabulary, `${token}/`));
     return termOf(index, token, exact === -1 ? numbered : [exact, ...numbered], false);
   }
+  // A Japanese word is one of a name or a part of one (normalize.ts): every word it begins, as typed, never a guess.
+  if (isJapaneseWord(token)) return termOf(index, token, range(prefixRange(vocabulary, token)), false);
   if (exact !== -1) return termOf(index, token, [exact], false);
   if (token.length >= 2) {
     const prefixed = range(prefixRange(vocabulary, token));
@@ -156,6 +159,7 @@ function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
       label: meaning.label,
       ...((meaning.kind === 'items' || meaning.kind === 'printing') && { positions: meaning.positions }),
       ...(meaning.kind === 'printing' && { printing: meaning }),
+      ...(meaning.kind === 'items' && meaning.language && { language: meaning.language }),
     },
   };
 }

@@ -55,24 +55,31 @@ function maskOf(index: TokenIndex): Uint32Array {
 }
 
 /**
- * The first `window` positions of the match set in relevance order.
+ * The first `window` positions of the match set in relevance order. `deferred` (1 at a position) puts those
+ * positions after the others that match as completely (the same class below): the Japanese cards, when a query
+ * names no language.
  * @example relevanceOrder(index, matchQuery(index, ['charizard', 'base']), 10)
  */
-export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: number): Uint32Array {
+export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: number, deferred?: Uint8Array): Uint32Array {
   const { positions, terms } = match;
   const want = Math.min(window, positions.length);
   if (want === 0) return new Uint32Array(0);
   const mask = maskOf(index);
   const touched = markTerms(index, mask, [...terms, ...match.fillers]);
-  const allTokens = terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1;
+  // A language word (jp) is an attribute that narrows, as a filter does: no field need cover it for a match to be complete.
+  const attributes = terms.reduce((bits, term, k) => (term.alias?.language ? bits | (1 << k) : bits), 0);
+  const allTokens = ((terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1) & ~attributes) >>> 0;
   const fieldCount = index.fields.length;
   if (index.fields.some((f, i) => i > 0 && f.weight > index.fields[i - 1].weight)) {
     throw new Error('index fields must be listed weightiest first');
   }
   const maxScore = index.fields.reduce((sum, f) => sum + f.weight, 0);
   const scoreSlots = maxScore + 1;
-  // Three classes: complete with one field the whole query covers, complete, incomplete.
-  const slotCount = 3 * EXTRA_SLOTS * scoreSlots;
+  // Three classes: complete with one field the whole query covers, complete, incomplete; each class split in two
+  // when some positions are deferred (the deferred ones second): an English query's English cards come before the
+  // Japanese cards that match it as completely, whatever the words their names add.
+  const split = deferred ? 2 : 1;
+  const slotCount = 3 * EXTRA_SLOTS * scoreSlots * split;
   const weights = index.fields.map((f) => f.weight);
   const { fieldStart, fieldWords } = index;
   const slots = new Uint16Array(positions.length);
@@ -114,7 +121,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
     // spreading the words over set and kind.
     const complete = (consumed & allTokens) >>> 0 === allTokens >>> 0;
     const kind = complete ? (whole ? 0 : 1) : 2;
-    const slot = (kind * EXTRA_SLOTS + extra) * scoreSlots + (maxScore - score);
+    const slot = ((kind * split + (deferred ? deferred[positions[i]] : 0)) * EXTRA_SLOTS + extra) * scoreSlots + (maxScore - score);
     slots[i] = slot;
     counts[slot + 1]++;
   }
@@ -128,7 +135,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   for (let t = 0; t < slotCount && counts[t] < want; t++) {
     const start = counts[t];
     const end = counts[t + 1];
-    const incomplete = t >= 2 * EXTRA_SLOTS * scoreSlots;
+    const incomplete = t >= 2 * split * EXTRA_SLOTS * scoreSlots;
     if (incomplete && end - start > 1 && end - start <= FUSE_GROUP_MAX) {
       sorted.set(fuseOrder(index, sorted.subarray(start, end), patterns, fieldsHit), start);
     }
@@ -183,6 +190,8 @@ export interface MatchReason {
   alias?: Record<string, string>;
   /** The field filters of the query, each of which this result meets (`set:base1`, `value>100`). */
   filters?: string[];
+  /** Why this result came before others of equal relevance: English, when the query names no language. */
+  preferred?: string;
 }
 
 /**

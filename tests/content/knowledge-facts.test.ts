@@ -9,6 +9,7 @@ import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
 import { ARTICLE_FACTS, pricedContentOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
 import { findMarkers } from '../../src/knowledge-facts/markers.ts';
+import { englishContentOf } from '../../src/knowledge-facts/priced-content.ts';
 import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
 import { CONTENT_DIR, realContent } from '../support/real-catalogue.ts';
 
@@ -24,7 +25,8 @@ describe('value-outside-listings', () => {
     let priced = 0,
       below = 0,
       above = 0;
-    for (const card of realContent().cards) {
+    // The articles' figures are of the English catalogue (englishContentOf).
+    for (const card of englishContentOf(realContent()).cards) {
       const price = primaryPriceOf(card);
       if (!price) continue;
       priced++;
@@ -60,7 +62,9 @@ describe('value-outside-listings', () => {
  */
 describe('the figures articles state', () => {
   const content = realContent();
-  const catalogue = pricedContentOf(content);
+  // The articles' figures are of the English catalogue (englishContentOf); the README counts every card.
+  const english = englishContentOf(content);
+  const catalogue = pricedContentOf(english);
   const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
   const slugs = readdirSync(join(CONTENT_DIR, 'knowledge'))
     .filter((f) => f.endsWith('.md'))
@@ -115,10 +119,10 @@ describe('the figures articles state', () => {
   // A second count, straight from the price lines, of what the facts take from the API's records: the figures
   // must be the ones a client counts in /api/cards, whatever the facts code does.
   it('counts cards by price status and band as the price lines give them', () => {
-    const asOf = pricesAsOfOf(content.cards, content.sealed);
+    const asOf = pricesAsOfOf(english.cards, english.sealed);
     const status = { priced: 0, stale: 0, unpriced: 0 };
     const bands = { grail: 0, chase: 0, mid: 0, budget: 0, unpriced: 0 };
-    for (const card of content.cards) {
+    for (const card of english.cards) {
       const line = primaryPriceOf(card);
       status[priceStatusOf(line?.updatedAt ?? null, asOf)]++;
       bands[valueBandOf(line ? roundUsd(line.market!) : null) ?? 'unpriced']++;
@@ -126,11 +130,11 @@ describe('the figures articles state', () => {
     expect(structuredOf('priced-stale-unpriced').cards_by_status).toEqual(status);
     const { cards_with_value, budget_cards, grail_cards } = structuredOf('why-most-cards-are-budget');
     expect({ cards_with_value, budget_cards, grail_cards }).toEqual({
-      cards_with_value: content.cards.length - bands.unpriced,
+      cards_with_value: english.cards.length - bands.unpriced,
       budget_cards: bands.budget,
       grail_cards: bands.grail,
     });
-    expect(structuredOf('how-card-values-are-computed').cards_total).toBe(content.cards.length);
+    expect(structuredOf('how-card-values-are-computed').cards_total).toBe(english.cards.length);
   });
 
   // The README's catalogue sentence, written by the same quotes (src/knowledge-facts/readme.ts): the daily job
@@ -138,10 +142,11 @@ describe('the figures articles state', () => {
   it("the README's catalogue sentence states what content gives today", () => {
     const readme = readFileSync(join(CONTENT_DIR, '..', 'README.md'), 'utf8');
     const articles = readdirSync(join(CONTENT_DIR, 'knowledge')).filter((f) => f.endsWith('.md')).length;
-    const review = reviewReadme(readme, catalogue, articles);
+    const whole = pricedContentOf(content);
+    const review = reviewReadme(readme, whole, articles);
     expect(review.problems).toEqual([]);
     expect(review.differences).toEqual([]);
-    expect(readmeFactsOf(catalogue, articles)).toMatchObject({ cards: content.cards.length, sets: content.sets.length, sealed: content.sealed.length });
+    expect(readmeFactsOf(whole, articles)).toMatchObject({ cards: content.cards.length, sets: content.sets.length, sealed: content.sealed.length });
   });
 
   it('the stale rule the articles state is the one the code applies', () => {
@@ -157,7 +162,7 @@ describe('the figures articles state', () => {
  * market prices, the sealed products' prices and pack counts), not through the facts code.
  */
 describe("the new era's articles", () => {
-  const cards = realContent().cards;
+  const cards = englishContentOf(realContent()).cards;
   const sets = JSON.parse(readFileSync(join(CONTENT_DIR, 'sets.json'), 'utf8')) as { id: string; name: string; series: string; releaseDate: string }[];
   const setOf = new Map(sets.map((s) => [s.id, s]));
   const cardValue = (card: (typeof cards)[number]) => {

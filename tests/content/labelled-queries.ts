@@ -53,6 +53,83 @@ const withArt =
   (card: CardSearchRecord, arts: ArtCards) =>
     arts(art).has(card.summary.id) && names.includes(card.summary.name);
 
+/** Value decides among the cards whose Japanese name holds this (whole, or a name it is part of). */
+const japaneseNamed =
+  (part: string, exact = false) =>
+  (card: CardSearchRecord) =>
+    card.summary.nameJa !== null && (exact ? card.summary.nameJa === part : card.summary.nameJa.includes(part));
+/** Value decides among the Japanese cards of these English names. */
+const japaneseOf =
+  (...names: string[]) =>
+  (card: CardSearchRecord) =>
+    card.summary.language === 'ja' && names.includes(card.summary.name);
+
+/**
+ * The Japanese cards (../shared/data/japanese, issue 48), labelled the same way from content/cards/jp-*.json and
+ * content/sets.json: Japanese names typed whole, in part and in hiragana; English names with a language word; set
+ * codes as printed on the cards (SV8a, M2, SV-P) and TCGplayer's English set names; numbers as printed (132/106).
+ * The last group is English names whose Japanese print is worth more than any English one (Victini, Iono, Lillie's
+ * Determination …): a query that names no language must still give the most valuable English card first.
+ */
+export const JAPANESE_QUERIES: readonly LabelledQuery[] = [
+  // Japanese names, whole: the most valuable card of that name first.
+  { kind: 'name', q: 'ナンジャモ', expect: ['jp-sv2d-096'], alike: japaneseNamed('ナンジャモ', true) },
+  { kind: 'name', q: 'ピカチュウex', expect: ['jp-sv8-132'], alike: japaneseNamed('ピカチュウex', true) },
+  { kind: 'name', q: 'ブラッキーex', expect: ['jp-sv8a-217'], alike: japaneseNamed('ブラッキーex', true) },
+  { kind: 'name', q: 'メガリザードンXex', expect: ['jp-m2-116'], first: true },
+  { kind: 'name', q: 'リーリエの決心', expect: ['jp-m1l-091'], alike: japaneseNamed('リーリエの決心', true) },
+  { kind: 'name', q: 'ミュウex', expect: ['jp-sv4a-347'], alike: japaneseNamed('ミュウex', true) },
+  { kind: 'name', q: 'メガルカリオex', expect: ['jp-m1l-092'], alike: japaneseNamed('メガルカリオex', true) },
+  { kind: 'name', q: 'メガサーナイトex', expect: ['jp-m1s-092'], alike: japaneseNamed('メガサーナイトex', true) },
+  { kind: 'name', q: 'ビクティニ', expect: ['jp-sv-p-288'], alike: japaneseNamed('ビクティニ', true) },
+  { kind: 'name', q: 'カシオペア', expect: ['jp-sv6a-091'], alike: japaneseNamed('カシオペア', true) },
+  { kind: 'name', q: 'ゼクロムex', expect: ['jp-sv11b-174'], alike: japaneseNamed('ゼクロムex', true) },
+  { kind: 'name', q: 'ラティアスex', expect: ['jp-sv7a-087'], alike: japaneseNamed('ラティアスex', true) },
+  // In part, and in hiragana: the name the query is, or is part of, is listed.
+  { kind: 'name', q: 'ぴかちゅうex', expect: ['jp-sv8-132'], alike: japaneseNamed('ピカチュウex', true) },
+  { kind: 'name', q: 'ブラッキー', expect: ['jp-sv8a-217'] },
+  { kind: 'name', q: 'リザードンXex', expect: ['jp-m2-116'], first: true },
+  { kind: 'name', q: 'ルカリオ', expect: ['jp-m1l-092'] },
+  // English names with a language word: only Japanese cards, the most valuable first.
+  { kind: 'alias', q: 'iono jp', expect: ['jp-sv2d-096'], alike: japaneseOf('Iono') },
+  { kind: 'alias', q: 'japanese umbreon ex', expect: ['jp-sv8a-217'], alike: japaneseOf('Umbreon ex') },
+  { kind: 'alias', q: 'charizard ex jpn', expect: ['jp-sv4a-349'], alike: japaneseOf('Charizard ex') },
+  { kind: 'alias', q: "lillie's determination jp", expect: ['jp-m1l-091'], alike: japaneseOf("Lillie's Determination") },
+  { kind: 'alias', q: 'mega charizard x ex japanese', expect: ['jp-m2-116'], first: true },
+  { kind: 'alias', q: 'mew ex jp', expect: ['jp-sv4a-347'], alike: japaneseOf('Mew ex') },
+  { kind: 'alias', q: 'victini jp', expect: ['jp-sv-p-288'], alike: japaneseOf('Victini') },
+  // Set codes as printed on the cards, and TCGplayer's English names of the sets.
+  { kind: 'set', q: 'sv8a umbreon ex', expect: ['jp-sv8a-217'], first: true },
+  { kind: 'set', q: 'sv2d iono', expect: ['jp-sv2d-096'], first: true },
+  { kind: 'set', q: 'm2 mega charizard x ex', expect: ['jp-m2-116'], first: true },
+  { kind: 'set', q: 'sv4a mew ex', expect: ['jp-sv4a-347'], first: true },
+  { kind: 'set', q: 'sv-p victini', expect: ['jp-sv-p-288'], first: true },
+  { kind: 'set', q: 'sv11b zekrom ex', expect: ['jp-sv11b-174'], first: true },
+  { kind: 'set', q: 'sv2d', expect: [], alike: inSet('jp-sv2d') },
+  { kind: 'set', q: 'sv6a', expect: [], alike: inSet('jp-sv6a') },
+  { kind: 'set', q: 'terastal fest umbreon ex', expect: ['jp-sv8a-217'], first: true },
+  { kind: 'set', q: 'shiny treasure mew ex', expect: ['jp-sv4a-347'], first: true },
+  { kind: 'set', q: 'clay burst iono', expect: ['jp-sv2d-096'], first: true },
+  { kind: 'set', q: 'night wanderer', expect: [], alike: inSet('jp-sv6a') },
+  { kind: 'set', q: 'cyber judge', expect: [], alike: inSet('jp-sv5m') },
+  // Numbers as printed (the number over the set's printed total), with or without the zeros.
+  { kind: 'number', q: 'pikachu ex 132/106 jp', expect: ['jp-sv8-132'], first: true },
+  { kind: 'number', q: 'pikachu ex 132/106', expect: ['jp-sv8-132'], first: true },
+  { kind: 'number', q: 'umbreon ex 217/187', expect: ['jp-sv8a-217'], first: true },
+  { kind: 'number', q: 'mew ex 347/190', expect: ['jp-sv4a-347'], first: true },
+  { kind: 'number', q: 'iono 096/071', expect: ['jp-sv2d-096'], first: true },
+  { kind: 'number', q: 'iono 96/71', expect: ['jp-sv2d-096'], first: true },
+  { kind: 'number', q: 'sv-p 288', expect: ['jp-sv-p-288'], first: true },
+  { kind: 'number', q: 'latias ex 087/064', expect: ['jp-sv7a-087'], first: true },
+  // English names that name no language: the most valuable English card first, though a Japanese one is worth more.
+  { kind: 'name', q: 'victini', expect: [], alike: named('Victini') },
+  { kind: 'name', q: 'iono', expect: [], alike: named('Iono') },
+  { kind: 'name', q: "lillie's determination", expect: [], alike: named("Lillie's Determination") },
+  { kind: 'name', q: 'carmine', expect: [], alike: named('Carmine') },
+  { kind: 'name', q: 'miriam', expect: [], alike: named('Miriam') },
+  { kind: 'multi-field', q: 'black bolt zekrom ex', expect: ['zsv10pt5-172', 'jp-sv11b-174'], first: true },
+];
+
 /**
  * The sets released after Shrouded Fable (../shared/data/newer-sets, issue 32), labelled the same way: each id read
  * from content/cards/<set>.json and content/aliases/, the one a collector means, or where several fit, the most
@@ -313,4 +390,5 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   },
   { kind: 'sealed', searcher: 'sealed', q: 'psa 10', expect: [], ignored: ['psa 10'] },
   ...NEWER_SET_QUERIES,
+  ...JAPANESE_QUERIES,
 ];

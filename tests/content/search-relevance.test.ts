@@ -13,7 +13,7 @@ import { IGNORED_REASONS } from '../../src/search/query-match.ts';
 import { createSealedSearcher, type SealedSearcher } from '../../src/search/sealed-searcher.ts';
 import { loadRealCatalogue, type RealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
-import { LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
+import { JAPANESE_QUERIES, LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
 
 let catalogue: RealCatalogue;
 let cards: CardSearcher;
@@ -37,6 +37,13 @@ describe('labelled queries', () => {
     }
   });
 
+  it('at least 40 are of Japanese cards: Japanese names whole and in part, language words, printed set codes and numbers, English preference', () => {
+    expect(JAPANESE_QUERIES.length).toBeGreaterThanOrEqual(40);
+    for (const kind of ['name', 'alias', 'set', 'number'] as const)
+      expect(JAPANESE_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+    expect(JAPANESE_QUERIES.every((q) => LABELLED_QUERIES.includes(q))).toBe(true);
+  });
+
   it('at least 25 are of the sets after Shrouded Fable: names with numbers, set codes, rarities, art words, printings', () => {
     expect(NEWER_SET_QUERIES.length).toBeGreaterThanOrEqual(25);
     for (const kind of ['number', 'alias', 'rarity', 'art', 'printing'] as const) {
@@ -56,7 +63,11 @@ describe('labelled queries', () => {
       const why = `[${query.kind}] "${query.q}": top 10 ${top.join(', ') || '(none)'}; ignored ${JSON.stringify(answer.ignored)}`;
       if (query.expect.length === 0 && !query.alike && answer.total !== 0) failures.push(`${why}: expected nothing`);
       if (query.alike) {
-        const alike = catalogue.cards.filter((card) => query.alike!(card, arts));
+        // A query that names no language prefers English cards (docs/search.md): the best of those alike is English where one is.
+        const fitting = catalogue.cards.filter((card) => query.alike!(card, arts));
+        const namesLanguage = /\b(?:lang|language):|\b(?:jp|jpn|japanese)\b/i.test(query.q);
+        const english = fitting.filter((card) => card.summary.language === 'en');
+        const alike = namesLanguage || english.length === 0 ? fitting : english;
         const best = alike.reduce((a, b) => (value(b.summary) > value(a.summary) ? b : a), alike[0]);
         const first = alike.find((card) => card.summary.id === top[0]);
         if (!best) failures.push(`${why}: no card fits alike`);

@@ -173,13 +173,15 @@ describe('derived values', () => {
   it('the content summary counts, takes the median over priced and stale cards, and dates the prices', () => {
     expect(readJson('api/content.json')).toMatchObject({
       domain: 'pokemon-tcg',
-      totalCards: 7,
+      totalCards: 11,
       totalSealed: 5,
       totalArticles: 3,
-      medianCardUsd: 63.25,
+      // The ten valued cards, the four Japanese ones among them ($300, $310.67, $252.24, コルサ's few cents): the
+      // mean of the fifth and sixth, $120.50 and $252.24.
+      medianCardUsd: 186.37,
       pricesAsOf: '2025-10-20',
-      cardsByBand: { grail: 1, chase: 2, mid: 1, budget: 2 },
-      cardsByPriceStatus: { priced: 4, stale: 2, unpriced: 1 },
+      cardsByBand: { grail: 1, chase: 5, mid: 1, budget: 3 },
+      cardsByPriceStatus: { priced: 7, stale: 3, unpriced: 1 },
       sealedByPriceStatus: { priced: 3, stale: 1, unpriced: 1 },
     });
   });

@@ -158,7 +158,13 @@ describe('/api/bulk/crosswalk.csv', () => {
 
   it('leaves the TCGdex id empty where content records none and the rule covers no such series (Base, XY)', () => {
     expect(rows.find((row) => row[0] === 'base1-4')).toEqual(['base1-4', '', '42382|106999', '']);
-    expect(rows.every((row) => row[1] === '' && row[3] === '')).toBe(true);
+    const english = rows.filter((row) => !row[0].startsWith('jp-'));
+    expect(english.every((row) => row[1] === '' && row[3] === '')).toBe(true);
+  });
+
+  it("gives a Japanese card TCGdex's Japanese id, as the import recorded it", () => {
+    expect(rows.find((row) => row[0] === 'jp-sv8a-217')).toEqual(['jp-sv8a-217', 'SV8a-217', '602681', '']);
+    expect(rows.filter((row) => row[0].startsWith('jp-')).every((row) => row[1] !== '')).toBe(true);
   });
 });
 

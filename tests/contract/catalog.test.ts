@@ -144,7 +144,13 @@ describe('the catalogues of filter values', () => {
   it('writes names in lower case, labelled as the content spells them; ids as they are', () => {
     expect(catalog('types').values.find((e) => e.value === 'fire')).toEqual({ value: 'fire', label: 'Fire', count: 2 });
     expect(catalog('rarities').values.find((e) => e.value === 'rare holo')).toEqual({ value: 'rare holo', label: 'Rare Holo', count: 3 });
-    expect(catalog('artists').values).toEqual([{ value: 'mitsuhiro arita', label: 'Mitsuhiro Arita', count: 1 }]);
+    expect(catalog('artists').values).toEqual([
+      { value: 'gidora', label: 'GIDORA', count: 1 },
+      { value: 'kirisaki', label: 'kirisAki', count: 1 },
+      { value: 'mitsuhiro arita', label: 'Mitsuhiro Arita', count: 1 },
+      { value: 'planeta yamashita', label: 'PLANETA Yamashita', count: 1 },
+      { value: 'yashiro nanaco', label: 'YASHIRO Nanaco', count: 1 },
+    ]);
     expect(catalog('subtypes').values.find((e) => e.value === 'stage 2')?.label).toBe('Stage 2');
     expect(catalog('kinds').values.find((e) => e.value === 'etb')?.label).toBe('Elite Trainer Box');
     expect(catalog('printings').values.find((e) => e.value === 'shadowless-holofoil')).toEqual({

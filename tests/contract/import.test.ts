@@ -31,8 +31,8 @@ const lines = (file: string, data = RAW) =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
-/** The lines of a card or price file in every folder the import reads: the catalogue's, then the newer sets'. */
-const allLines = (file: string) => [...lines(file), ...lines(`newer-sets/${file}`)];
+/** The lines of a card or price file in every folder the import reads: the catalogue's, the newer sets', the Japanese sets'. */
+const allLines = (file: string) => [...lines(file), ...lines(`newer-sets/${file}`), ...lines(`japanese/${file}`)];
 
 /** The cards an import wrote, by id. */
 function writtenCards(out: string): Map<string, Record<string, unknown>> {
@@ -57,6 +57,7 @@ describe('import-catalogue', () => {
       'import-newer-changes',
       'import-bad',
       'import-bad-data',
+      'import-japanese',
     ])
       rmSync(scratchDir(d), { recursive: true, force: true });
   });
@@ -231,7 +232,7 @@ describe('import-catalogue', () => {
       expect(run.status, run.output).toBe(0);
       const setIds = JSON.parse(readFileSync(join(out, 'sets.json'), 'utf8')).map((set: { id: string }) => set.id);
       const base = JSON.parse(readFileSync(join(RAW, 'pokemon-tcg', 'sets.json'), 'utf8')).map((set: { id: string }) => set.id);
-      expect(setIds).toEqual([...base, 'sv8pt5', 'zsv10pt5', 'mep', 'me5']);
+      expect(setIds).toEqual([...base, 'sv8pt5', 'zsv10pt5', 'mep', 'me5', 'jp-sv4a', 'jp-sv6a', 'jp-sv8a']);
       const cards = writtenCards(out);
       const umbreon = cards.get('sv8pt5-161') as { images: { small: string }; prices: { market: number }[]; history: unknown[] };
       expect(umbreon.prices).toEqual([expect.objectContaining({ market: 1010.73, productId: 610516, primary: true })]);
@@ -245,7 +246,7 @@ describe('import-catalogue', () => {
         ['pokeball', false],
         ['masterball', false],
       ]);
-      expect(run.output).toMatch(/read 11 sets, 15 cards, .*2 imagesByRule/);
+      expect(run.output).toMatch(/read 14 sets, 21 cards, .*2 imagesByRule/);
     });
 
     it('links a sealed product the source links to no set to the newer set whose main card group it is in', () => {
@@ -274,6 +275,54 @@ describe('import-catalogue', () => {
         legalities: { unlimited: 'Legal', standard: 'Legal', expanded: 'Legal' },
       });
       expect(cards.get('zsv10pt5-172')).toMatchObject({ rarity: 'Black White Rare' });
+    });
+  });
+
+  describe('the Japanese sets (a sample of ../shared/data/japanese in tests/fixtures/raw-data/japanese)', () => {
+    const out = scratchDir('import-japanese');
+    let run: ReturnType<typeof runImport>;
+    beforeAll(() => {
+      rmSync(out, { recursive: true, force: true });
+      run = runImport(out, '--write');
+    });
+
+    it('marks every set and card with its language, and a Japanese one with its Japanese name and TCGplayer group', () => {
+      expect(run.status, run.output).toBe(0);
+      const sets = new Map(JSON.parse(readFileSync(join(out, 'sets.json'), 'utf8')).map((set: { id: string }) => [set.id, set]));
+      expect(sets.get('base1')).toMatchObject({ language: 'en' });
+      expect(sets.get('base1')).not.toHaveProperty('nameJa');
+      expect(sets.get('jp-sv8a')).toEqual({
+        id: 'jp-sv8a',
+        name: 'Terastal Fest ex',
+        language: 'ja',
+        nameJa: 'テラスタルフェスex',
+        tcgplayerGroupId: 23909,
+        series: 'Scarlet & Violet',
+        printedTotal: 187,
+        total: 237,
+        releaseDate: '2024-12-06',
+      });
+      // The source gives Shiny Treasure ex no Japanese name of its own (japanese/SOURCE.md, "Caveats"): null, not absent.
+      expect(sets.get('jp-sv4a')).toMatchObject({ language: 'ja', nameJa: null, tcgplayerGroupId: 23601 });
+      const cards = writtenCards(out);
+      expect(cards.get('base1-4')).toMatchObject({ language: 'en' });
+      expect(cards.get('base1-4')).not.toHaveProperty('nameJa');
+      expect(cards.get('jp-sv8a-217')).toMatchObject({
+        set: 'jp-sv8a',
+        name: 'Umbreon ex',
+        language: 'ja',
+        nameJa: 'ブラッキーex',
+        number: '217',
+        tcgdexId: 'SV8a-217',
+        prices: [expect.objectContaining({ market: 310.67, productId: 602681, groupId: 23909, primary: true })],
+        history: [expect.objectContaining({ productId: 602681, start: '2025-09-21', end: '2025-10-20' })],
+      });
+      // A card with no English name keeps its Japanese one as its name.
+      expect(cards.get('jp-sv8a-190')).toMatchObject({ name: 'コルサ', nameJa: 'コルサ', language: 'ja' });
+      expect(cards.get('jp-sv6a-091')).toMatchObject({ name: 'Cassiopeia', nameJa: 'カシオペア', language: 'ja' });
+      // The Master Ball pattern is a printing of its own, never the card's value.
+      const umbreon = cards.get('jp-sv8a-092') as { prices: { printing: string | null; primary: boolean }[] };
+      expect(umbreon.prices.find((p) => p.printing === 'masterball')).toMatchObject({ primary: false });
     });
   });
 
@@ -361,6 +410,36 @@ describe('import-catalogue', () => {
       /newer-sets\/prices\/history\.jsonl:2: not JSON/,
     ],
     ['a file of the folder missing', 'newer-sets/prices/history.jsonl', null, /newer-sets\/prices\/history\.jsonl: missing from/],
+    [
+      'a Japanese card that says it is English',
+      'japanese/pokemon-tcg/cards.jsonl',
+      (t: string) => t.replace('"nameEn":"Umbreon ex","language":"ja"', '"nameEn":"Umbreon ex","language":"en"'),
+      /japanese\/pokemon-tcg\/cards\.jsonl:\d+: jp-sv8a-217\.language: "en", but the folder's cards are "ja"/,
+    ],
+    [
+      'a Japanese card without its Japanese name',
+      'japanese/pokemon-tcg/cards.jsonl',
+      (t: string) => t.replace('"nameJa":"ブラッキーex",', ''),
+      /japanese\/pokemon-tcg\/cards\.jsonl:\d+: jp-sv8a-217\.nameJa: undefined, not a Japanese name/,
+    ],
+    [
+      'a Japanese card whose name is neither its English nor its Japanese name',
+      'japanese/pokemon-tcg/cards.jsonl',
+      (t: string) => t.replace('"name":"Umbreon ex"', '"name":"Umbreon"'),
+      /japanese\/pokemon-tcg\/cards\.jsonl:\d+: jp-sv8a-217\.name: "Umbreon" is neither its nameEn nor, without one, its nameJa/,
+    ],
+    [
+      'a Japanese set without its TCGplayer group',
+      'japanese/pokemon-tcg/sets.json',
+      (t: string) => t.replace(',\n  "tcgplayerGroupId": 23909', ''),
+      /japanese\/pokemon-tcg\/sets\.json: \[\d\] \(jp-sv8a\) tcgplayerGroupId: missing: a Japanese set names its TCGplayer group, or null/,
+    ],
+    [
+      'a Japanese set id without its prefix',
+      'japanese/pokemon-tcg/sets.json',
+      (t: string) => t.replace('"id": "jp-sv6a"', '"id": "sv6a"'),
+      /japanese\/pokemon-tcg\/sets\.json: \[\d\] \(sv6a\) language: "ja" for an id not beginning with "jp-": must be "en"/,
+    ],
   ])('bad input fails naming file and field, and writes nothing: %s', (_what, file, change, message) => {
     const run = importBroken(file, change);
     expect(run.status, run.output).toBe(1);

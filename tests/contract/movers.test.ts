@@ -196,7 +196,11 @@ describe('the price movers', () => {
 
   it('the fixture has movers of each kind: a card that rose over 30 days and fell over 7, sealed products both ways', () => {
     const [week, month] = movers.windows;
-    expect(month.cards.rises.map((m) => [m.id, m.changePct])).toEqual([['fix1-107', 30]]);
+    // The Japanese Umbreon ex of the fixture rose too, over its 30 days of real history.
+    expect(month.cards.rises.map((m) => [m.id, m.changePct])).toEqual([
+      ['fix1-107', 30],
+      ['jp-sv8a-217', 14],
+    ]);
     expect(week.cards.falls.map((m) => [m.id, m.fromUsd, m.toUsd, m.changePct])).toEqual([['fix1-107', 700, 650, -7.1]]);
     expect(week.sealed.rises.map((m) => m.slug)).toEqual(['evolving-skies-elite-trainer-box-242437']);
     expect(week.sealed.falls.map((m) => m.slug)).toEqual(['evolving-skies-booster-box-242436']);

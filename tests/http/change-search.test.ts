@@ -23,11 +23,13 @@ describe('sorting searches by change', () => {
     const desc = await ids('/api/cards?sort=change7d-desc&limit=200');
     const asc = await ids('/api/cards?sort=change7d-asc&limit=200');
     const byValue = await ids('/api/cards?sort=value-desc&limit=200');
-    expect(desc.slice(0, 2)).toEqual(['fix1-061', 'fix1-107']);
-    expect(asc.slice(0, 2)).toEqual(['fix1-107', 'fix1-061']);
-    const rest = byValue.filter((id) => id !== 'fix1-061' && id !== 'fix1-107');
-    expect(desc.slice(2)).toEqual(rest);
-    expect(asc.slice(2)).toEqual(rest);
+    // The cards with a 7-day change: two of the fixture's own, three Japanese ones with their real 30 days of history.
+    const changed = ['fix1-061', 'jp-sv8a-217', 'jp-sv2d-096', 'jp-sv8a-190', 'fix1-107'];
+    expect(desc.slice(0, 5)).toEqual(changed);
+    expect(asc.slice(0, 5)).toEqual([...changed].reverse());
+    const rest = byValue.filter((id) => !changed.includes(id));
+    expect(desc.slice(5)).toEqual(rest);
+    expect(asc.slice(5)).toEqual(rest);
   });
 
   it('sorts sealed products and the matches of a query the same way', async () => {
@@ -76,6 +78,9 @@ describe('filtering searches by change', () => {
     const results = result.structuredContent.results as { id: string; change: { '7d': { changePct: number } } }[];
     expect(results.map((c) => [c.id, c.change['7d'].changePct])).toEqual([
       ['fix1-107', -7.1],
+      ['jp-sv8a-190', -2.3],
+      ['jp-sv2d-096', 0],
+      ['jp-sv8a-217', 2.2],
       ['fix1-061', 140],
     ]);
   });

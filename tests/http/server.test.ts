@@ -52,7 +52,7 @@ describe('card search', () => {
 
   it('without q lists every card by value, highest first, unpriced last', async () => {
     const { body } = await json('/api/cards', 'card-search.json');
-    expect(body.total).toBe(7);
+    expect(body.total).toBe(11);
     expect(body.results[0].id).toBe('fix1-107');
     expect(body.results.at(-1).valueUsd).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('card search', () => {
   it('a limit above 200 is clamped to 200, limit=0 returns only the total, offset pages without overlap', async () => {
     expect((await json('/api/cards?limit=500', 'card-search.json')).body.limit).toBe(200);
     const zero = (await json('/api/cards?limit=0', 'card-search.json')).body;
-    expect(zero).toMatchObject({ total: 7, count: 0, results: [] });
+    expect(zero).toMatchObject({ total: 11, count: 0, results: [] });
     const first = (await json('/api/cards?limit=3', 'card-search.json')).body.results.map((c: { id: string }) => c.id);
     const second = (await json('/api/cards?limit=3&offset=3', 'card-search.json')).body.results.map((c: { id: string }) => c.id);
     expect(new Set([...first, ...second]).size).toBe(6);

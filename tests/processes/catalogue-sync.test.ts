@@ -68,10 +68,11 @@ describe('a sync of a new set', () => {
     const { status, output } = write();
     expect(status, output).toBe(0);
     const sets = json('sets.json');
-    expect(sets.map((s: { id: string }) => s.id)).toEqual(['base1', 'fix1', 'me8pt5']);
-    expect(sets[2]).toEqual({
+    expect(sets.map((s: { id: string }) => s.id)).toEqual(['base1', 'fix1', 'jp-sv2a', 'jp-sv2d', 'jp-sv8a', 'me8pt5']);
+    expect(sets[5]).toEqual({
       id: 'me8pt5',
       name: 'Fixture Tides',
+      language: 'en',
       series: 'Mega Evolution',
       printedTotal: 5,
       total: 7,
@@ -85,8 +86,8 @@ describe('a sync of a new set', () => {
     write();
     const after = readFileSync(join(content, 'aliases', 'sets.json'), 'utf8');
     expect(after.startsWith(before.trimEnd().slice(0, -1).trimEnd())).toBe(true);
-    expect(json('aliases/sets.json').map((entry: { set: string }) => entry.set)).toEqual(['base1', 'fix1', 'me8pt5']);
-    expect(json('aliases/sets.json')[2]).toEqual({ set: 'me8pt5', aliases: [] });
+    expect(json('aliases/sets.json').map((entry: { set: string }) => entry.set)).toEqual(['base1', 'fix1', 'jp-sv2a', 'jp-sv2d', 'jp-sv8a', 'me8pt5']);
+    expect(json('aliases/sets.json')[5]).toEqual({ set: 'me8pt5', aliases: [] });
   });
 
   it('adds its cards converted, each printing TCGdex ties to a TCGplayer product an unpriced line, and holds back what it cannot convert', () => {

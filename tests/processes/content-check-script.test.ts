@@ -48,14 +48,14 @@ describe('scripts/check-content.ts', () => {
     expect(lines[0]).toMatch(/^content\/cards\/fix1\.json:\d+:\d+ cards\[1\]\.set: no set "nope" in sets\.json$/);
     expect(lines[1]).toBe('content/knowledge/what-is-a-grail.md:9:21 mentions.cards[1]: no card with id "base1-999"');
     expect(lines[2]).toMatch(
-      /^check-content: 2 problems in 2 files \(7 cards, 5 sealed products, 2 sets, 3 articles, 6 alias files, 2 change records\) in [\d.]+ s$/,
+      /^check-content: 2 problems in 2 files \(11 cards, 5 sealed products, 5 sets, 3 articles, 6 alias files, 2 change records\) in [\d.]+ s$/,
     );
   });
 
   it('exits 0 with a one-line summary when there are none', () => {
     const result = run({ CONTENT_DIR: FIXTURE_CONTENT });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^check-content: no problems \(7 cards, .*\) in [\d.]+ s\n$/);
+    expect(result.stdout).toMatch(/^check-content: no problems \(11 cards, .*\) in [\d.]+ s\n$/);
   });
 
   it('exits 2 on a usage error', () => {

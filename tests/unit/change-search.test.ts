@@ -21,6 +21,8 @@ const card = (n: number, name: string, valueUsd: number, pct7: number | null, pc
   summary: {
     id: `base1-${n}`,
     name,
+    language: 'en',
+    nameJa: null,
     exactName: `${name} (Base ${n}/102)`,
     slug: `${name.toLowerCase()}-base1-${n}`,
     setName: 'Base',

@@ -61,7 +61,7 @@ describe('the fixture content', () => {
 
   it('counts what it checked', () => {
     const { counts } = checkContent(FIXTURE_CONTENT);
-    expect(counts).toMatchObject({ sets: 2, cards: 7, sealed: 5, articles: 3, aliasFiles: 6, changeRecords: 2 });
+    expect(counts).toMatchObject({ sets: 5, cards: 11, sealed: 5, articles: 3, aliasFiles: 6, changeRecords: 2 });
   });
 });
 
@@ -169,9 +169,9 @@ describe('one problem at a time', () => {
 
   it('a rarity outside the controlled list (a misspelt label): at the rarity', () => {
     const copy = copyFixture();
-    edit(copy.content, 'cards/fix1.json', '"rarity": "Rare Secret"', '"rarity": "Secret Rare"');
+    edit(copy.content, 'cards/fix1.json', '"rarity": "Rare Secret"', '"rarity": "Rare Secrett"');
     const p = problemAt(check(copy), 'content/cards/fix1.json', 'cards[2].rarity');
-    expect(p).toMatchObject(at(copy.content, 'cards/fix1.json', '"Secret Rare"'));
+    expect(p).toMatchObject(at(copy.content, 'cards/fix1.json', '"Rare Secrett"'));
     expect(p.message).toMatch(/expected one of .*"Black White Rare".*"Mega Hyper Rare"/);
   });
 
@@ -391,8 +391,8 @@ describe('the README beside the content', () => {
     [
       '# Card values',
       '',
-      `The bundled catalogue: ${cards} cards in 2 sets, from Base (1999) to Fixture Flashfire (2014), and 5 sealed`,
-      `products, with TCGplayer market prices as of ${asOf} (sets released since are listed unpriced),`,
+      `The bundled catalogue: ${cards} cards in 5 sets, from Base (1999) to Fixture Flashfire (2014), and 5 sealed`,
+      `products, 4 of the cards Japanese (in 3 sets), with TCGplayer market prices as of ${asOf} (sets released since are listed unpriced),`,
       '30 days of daily history per card (sealed: weekly from September 2025), PriceCharting',
       `graded figures for 1 cards, and ${articles} articles.`,
       '',
@@ -400,7 +400,7 @@ describe('the README beside the content', () => {
 
   it('is clean when its catalogue sentence states what content gives', () => {
     const copy = copyFixture();
-    writeFileSync(join(copy.root, 'README.md'), readmeStating('7', '2025-10-20', '3'));
+    writeFileSync(join(copy.root, 'README.md'), readmeStating('11', '2025-10-20', '3'));
     expect(check(copy)).toEqual([]);
   });
 
@@ -410,17 +410,17 @@ describe('the README beside the content', () => {
     const problems = check(copy).filter((p) => p.file === 'README.md');
     expect(problems.map((p) => [p.line, p.column, p.field])).toEqual([
       [3, 1, 'catalogue figures'],
-      [4, 16, 'catalogue figures'],
+      [4, 53, 'catalogue figures'],
     ]);
     expect(problems[0].message).toMatch(
-      /^says "The bundled catalogue: 8 cards .*" but content gives "The bundled catalogue: 7 cards .*"; run npm run facts -- --write$/,
+      /^says "The bundled catalogue: 8 cards .*" but content gives "The bundled catalogue: 11 cards .*"; run npm run facts -- --write$/,
     );
     expect(problems[1].message).toContain('content gives "TCGplayer market prices as of 2025-10-20');
   });
 
   it('names the template when the sentence is reworded by hand', () => {
     const copy = copyFixture();
-    writeFileSync(join(copy.root, 'README.md'), readmeStating('7', '2025-10-20', '3').replace('and 3 articles', 'and three articles'));
+    writeFileSync(join(copy.root, 'README.md'), readmeStating('11', '2025-10-20', '3').replace('and 3 articles', 'and three articles'));
     const [problem] = check(copy).filter((p) => p.file === 'README.md');
     expect(problem.message).toMatch(/^no sentence of the form "graded figures for .*" \(src\/knowledge-facts\/readme\.ts\)$/);
   });

@@ -8,11 +8,12 @@ import { settingsOf } from '../../src/schemas/settings.ts';
 import { withSettings } from '../support/settings.ts';
 
 /** A card of the 2026 sets, whose image is on Scrydex, and its set. */
-const SET: SetEntry = { id: 'me3', name: 'Perfect Order', series: 'Mega Evolution', printedTotal: 88, total: 124, releaseDate: '2026-03-27' };
+const SET: SetEntry = { id: 'me3', name: 'Perfect Order', language: 'en', series: 'Mega Evolution', printedTotal: 88, total: 124, releaseDate: '2026-03-27' };
 const CARD = {
   id: 'me3-1',
   set: 'me3',
   name: 'Bulbasaur',
+  language: 'en' as const,
   number: '1',
   images: { small: 'https://images.scrydex.com/pokemon/me3-1/small', large: 'https://images.scrydex.com/pokemon/me3-1/large' },
   prices: [],

@@ -238,12 +238,13 @@ describe('the figures of a facts article', () => {
 });
 
 describe('pricedContentOf', () => {
-  const set = (id: string, releaseDate: string): SetEntry => ({ id, name: id, series: 'S', printedTotal: 10, total: 10, releaseDate });
+  const set = (id: string, releaseDate: string): SetEntry => ({ id, name: id, language: 'en', series: 'S', printedTotal: 10, total: 10, releaseDate });
   const card = (id: string, setId: string, market: number | null, updatedAt = '2025-10-20') =>
     ({
       id,
       set: setId,
       name: id,
+      language: 'en',
       number: '1',
       supertype: 'Pokémon',
       subtypes: [],

@@ -11,6 +11,8 @@ import type { CardSearchParams } from '../../src/search/card-searcher.ts';
 const card = (n: number, extra: Partial<CardSummary> = {}): CardSummary => ({
   id: `base1-${n}`,
   name: `Card ${n}`,
+  language: 'en',
+  nameJa: null,
   exactName: `Card ${n} (Base ${n}/102)`,
   slug: `card-${n}-base1-${n}`,
   setName: 'Base',

@@ -99,6 +99,8 @@ describe('Markdown serialisation', () => {
   const card: CardDetail = {
     id: 'base1-4',
     name: 'Charizard',
+    language: 'en',
+    nameJa: null,
     exactName: 'Charizard (Base 4/102)',
     slug: 'charizard-base1-4',
     setName: 'Base',

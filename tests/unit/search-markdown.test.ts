@@ -9,6 +9,8 @@ import { assertMatches } from '../support/schemas.ts';
 const charizard: CardSummary = {
   id: 'base1-4',
   name: 'Charizard',
+  language: 'en',
+  nameJa: null,
   exactName: 'Charizard (Base 4/102)',
   slug: 'charizard-base1-4',
   setName: 'Base',

@@ -8,6 +8,8 @@ const card = (id: string, name: string, setName: string, rarity: string, valueUs
   summary: {
     id,
     name,
+    language: 'en',
+    nameJa: null,
     exactName: `${name} (${setName})`,
     slug: id,
     setName,

@@ -13,12 +13,14 @@ import type { History } from '../../src/schemas/api-types.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
 import { assertMatches } from '../support/schemas.ts';
 
-const BASE: SetEntry = { id: 'base1', name: 'Base', series: 'Base', printedTotal: 102, total: 102, releaseDate: '1999-01-09', ptcgoCode: 'BS' };
+const BASE: SetEntry = { id: 'base1', name: 'Base', language: 'en', series: 'Base', printedTotal: 102, total: 102, releaseDate: '1999-01-09', ptcgoCode: 'BS' };
 
 function summary(id: string, name: string, valueUsd: number | null, extra: Partial<CardSummary> = {}): CardSummary {
   return {
     id,
     name,
+    language: 'en',
+    nameJa: null,
     exactName: `${name} (Base ${id.split('-')[1]}/102)`,
     slug: `${name
       .toLowerCase()
@@ -90,11 +92,14 @@ describe('set summary and detail', () => {
     expect(setToSummary(BASE, cards)).toEqual({
       id: 'base1',
       name: 'Base',
+      language: 'en',
+      nameJa: null,
       series: 'Base',
       releaseDate: '1999-01-09',
       printedTotal: 102,
       total: 102,
       ptcgoCode: 'BS',
+      tcgplayerGroupId: null,
       cardCount: 4,
       pricedCardCount: 3,
       totalValueUsd: 579.78,
@@ -140,7 +145,7 @@ describe('set summary and detail', () => {
 
 describe('set list', () => {
   const set = (id: string, series: string, releaseDate: string, cardCount = 1) => ({
-    ...setToSummary({ id, name: id.toUpperCase(), series, releaseDate, printedTotal: 1, total: 1 }, []),
+    ...setToSummary({ id, name: id.toUpperCase(), language: 'en', series, releaseDate, printedTotal: 1, total: 1 }, []),
     cardCount,
   });
 

@@ -34,6 +34,7 @@ describe('a TCGdex set', () => {
     expect(setOfTcgdex(prismatic, 'sv8pt5', 'Scarlet & Violet')).toEqual({
       id: 'sv8pt5',
       name: 'Prismatic Evolutions',
+      language: 'en',
       series: 'Scarlet & Violet',
       printedTotal: 131,
       total: 180,
@@ -53,6 +54,7 @@ describe('a TCGdex card', () => {
       id: 'sv8pt5-161',
       set: 'sv8pt5',
       name: 'Umbreon ex',
+      language: 'en',
       number: '161',
       supertype: 'Pokémon',
       subtypes: ['Stage 1', 'ex'],

@@ -449,7 +449,7 @@ function bulkPaths(): Record<string, unknown> {
       type: 'string',
       description:
         'RFC 4180 CSV in UTF-8 (charset utf-8): a header row, then one row per card with the card summary fields in the order of CardFields ' +
-        `(id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, imageSmall, ${changeColumns}), ${changeWords}; CRLF line ends; ` +
+        `(id, name, exactName, slug, setName, valueUsd, priceStatus, valueBand, rarity, types, language, nameJa, imageSmall, ${changeColumns}), ${changeWords}; CRLF line ends; ` +
         'fields holding a comma, double quote, CR or LF are quoted with their quotes doubled; null is an empty field; `types` is joined with `|`.',
     },
     description: 'The cards summary fields for spreadsheets: a prebuilt file, in the same order as /api/bulk/cards.ndjson.',

@@ -3,6 +3,7 @@ import { formatUsd } from '../../catalogue/format.ts';
 import { bandLabel } from '../../catalogue/value-bands.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
+import { languageLine } from '../../schemas/language.ts';
 import { itemChangesLine } from './change-markdown.ts';
 import { confidenceParagraph, historySection, marketDetails } from './market-markdown.ts';
 import { heading, link, list, paragraph, strong, table, toMarkdown } from './mdast.ts';
@@ -30,6 +31,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
   );
   const details = [
     [`Set: ${card.setName}`],
+    [languageLine(card)],
     [`Rarity: ${card.rarity || 'none'}`],
     [`Types: ${card.types.join(', ') || 'none'}`],
     [`Subtypes: ${card.subtypes.join(', ') || 'none'}`],

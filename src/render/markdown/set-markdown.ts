@@ -4,6 +4,7 @@ import { historyChange } from '../../catalogue/price-history.ts';
 import type { SetSummary } from '../../catalogue/set-record.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
+import { languageLine } from '../../schemas/language.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 
 /**
@@ -87,7 +88,8 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
         ),
   );
   const details: (string | PhrasingContent)[][] = [
-    [`Set id: ${set.id}${set.ptcgoCode ? ` (PTCGO code ${set.ptcgoCode})` : ''}`],
+    [`Set id: ${set.id}${set.ptcgoCode ? ` (PTCGO code ${set.ptcgoCode})` : ''}${set.tcgplayerGroupId ? ` (TCGplayer group ${set.tcgplayerGroupId})` : ''}`],
+    [languageLine(set)],
     [`Released: ${set.releaseDate}`],
     [`Printed total: ${set.printedTotal} (${set.total} with secret rares)`],
   ];

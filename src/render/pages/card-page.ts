@@ -10,6 +10,7 @@ import { setIdOfCard } from '../../catalogue/set-record.ts';
 import { bandLabel } from '../../catalogue/value-bands.ts';
 import { type Alternate, alternatesOf, feedAlternatesOf, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
+import { languageLine } from '../../schemas/language.ts';
 import { escapeHtml as e } from '../html.ts';
 import type { FramedPage } from './page-shell.ts';
 import { changedByHtml, listingsHtml, priceHistoryHtml, valueConfidenceHtml } from './record-parts.ts';
@@ -68,7 +69,7 @@ function cardMainHtml(card: CardDetail): string {
     ? `<p><span class="band">${e(bandLabel(card.valueBand))}</span>${card.priceStatus === 'stale' ? '<span class="muted"> · stale price</span>' : ''}</p>`
     : '';
   const subtypes = card.subtypes.length > 0 ? e(` · ${card.subtypes.join(', ')}`) : '';
-  const kind = `<p><a href="${e(pageUrl('sets', setIdOfCard(card.id)))}">${e(card.setName)}</a> · ${e(card.rarity || 'No rarity')} · ${e(card.types.join(', ') || 'No type')}${subtypes}</p>`;
+  const kind = `<p><a href="${e(pageUrl('sets', setIdOfCard(card.id)))}">${e(card.setName)}</a> · ${e(card.rarity || 'No rarity')} · ${e(card.types.join(', ') || 'No type')}${subtypes}</p><p>${e(languageLine(card))}</p>`;
   const graded = card.graded
     ? `<p>PSA 10: ${e(formatUsd(card.graded.psa10))} (${e(String(card.graded.psa10Multiplier))}× ungraded ${e(formatUsd(card.graded.ungraded))}) <small>${e(card.graded.source)}, ${e(card.graded.updatedAt)}</small></p>`
     : '';
