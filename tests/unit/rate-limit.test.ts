@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitBucket } from '../../src/server/rate-limit/bucket-object.ts';
+import { FORGET_AFTER_MS, RateLimitBucket } from '../../src/server/rate-limit/bucket-object.ts';
 import type { BucketNamespace } from '../../src/server/rate-limit/durable-object-store.ts';
 import { gcraStep } from '../../src/server/rate-limit/gcra.ts';
 import { createLimiter, MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
@@ -171,7 +171,7 @@ describe('the buckets in Durable Objects', () => {
     expect(control.asked).toBe(4);
   });
 
-  it('stores the bucket only when a request is let through, and the alarm forgets it once it is full again', async () => {
+  it('stores the bucket only when a request is let through, and the alarm forgets it a while after it is full again', async () => {
     const { stored, alarmAt, state } = bucketState();
     const bucket = new RateLimitBucket(state);
     const ask = (body: object) => bucket.fetch(new Request('https://rate-limit.invalid/take', { method: 'POST', body: JSON.stringify(body) }));
@@ -179,7 +179,7 @@ describe('the buckets in Durable Objects', () => {
     const past = Date.now() - 365 * 24 * 3600 * 1000;
     expect(await (await ask({ points: 2, quota: 2, windowMs: 60_000, now: past })).json()).toMatchObject({ allowed: true, remaining: 0 });
     expect(stored.get('tat')).toBe(past + 60_000);
-    expect(alarmAt()).toBe(past + 60_000);
+    expect(alarmAt()).toBe(past + 60_000 + FORGET_AFTER_MS);
     expect(await (await ask({ points: 1, quota: 2, windowMs: 60_000, now: past })).json()).toMatchObject({ allowed: false });
     expect(stored.get('tat')).toBe(past + 60_000);
     await bucket.alarm();
@@ -189,7 +189,31 @@ describe('the buckets in Durable Objects', () => {
     await ask({ points: 1, quota: 2, windowMs: 60_000, now: future });
     await bucket.alarm();
     expect(stored.get('tat')).toBe(future + 30_000);
-    expect(alarmAt()).toBe(future + 30_000);
+    expect(alarmAt()).toBe(future + 30_000 + FORGET_AFTER_MS);
+  });
+
+  it('sets one alarm for a client whose bucket refills between its requests, not one a request', async () => {
+    const { alarmAt, state } = bucketState();
+    let alarmsSet = 0;
+    const setAlarm = state.storage.setAlarm;
+    state.storage.setAlarm = (at: number) => {
+      alarmsSet++;
+      return setAlarm(at);
+    };
+    const bucket = new RateLimitBucket(state);
+    // A request every 10 s on a bucket of 6 a minute, full again before each next one; the last one now.
+    const start = Date.now() - 40_000;
+    for (let i = 0; i < 5; i++) {
+      const at = start + i * 10_000;
+      // The runtime wakes the object when its alarm is due, before the request that comes after.
+      const due = alarmAt();
+      if (due !== null && due <= at) await bucket.alarm();
+      const res = await bucket.fetch(
+        new Request('https://rate-limit.invalid/take', { method: 'POST', body: JSON.stringify({ points: 1, quota: 6, windowMs: 60_000, now: at }) }),
+      );
+      expect(await res.json()).toMatchObject({ allowed: true, remaining: 5 });
+    }
+    expect(alarmsSet).toBe(1);
   });
 
   it.each([{}, { points: 0, quota: 5, windowMs: 1000 }, { points: 1.5, quota: 5, windowMs: 1000 }, { points: 1, quota: 5, windowMs: 1000, now: 'soon' }])(
