@@ -88,6 +88,8 @@ const { measured } = deployment;
 console.log(`2. Bundled the Worker: ${mib(measured.workerBytes)}, ${mib(measured.workerGzipBytes)} gzipped`);
 for (const { file, bytes, gzip, gzipBytes } of measured.servedFromGzip)
   console.log(`   ${file} (${mib(bytes)}) is over the asset limit: left out, answered from ${gzip} (${mib(gzipBytes)})`);
+for (const [file, parts] of Object.entries(deployment.functionDataParts))
+  console.log(`   dist/server/${file} is over the asset limit: stored in ${parts} parts, joined by the Worker when it reads it`);
 for (const warning of deployment.warnings) console.warn(`   warning: ${warning}`);
 if (deployment.errors.length > 0) exit(1, `Cloudflare would refuse this deploy:\n  ${deployment.errors.join('\n  ')}`);
 

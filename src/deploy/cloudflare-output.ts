@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { partFileOf } from '../server/asset-data.ts';
 import { VERIFIED_AGENTS_COPY } from '../server/function-paths.ts';
 import { FUNCTION_DATA_PREFIX } from './cloudflare/function-assets.ts';
 import { ASSETS_FOLDER, type CloudflareDeployment, type CloudflareOptions, WORKER_DATA_FILES } from './cloudflare.ts';
@@ -44,10 +45,20 @@ export function writeCloudflareDeployment(deployment: CloudflareDeployment, dist
   const made = new Set<string>();
   let linked = 0;
   let copied = 0;
+  const parts = deployment.functionDataParts;
   const sources = [
     ...deployment.assets.map((file) => [join(dist, 'client', file), join(assets, file)]),
-    ...deployment.functionData.map((file) => [join(dist, 'server', file), join(assets, FUNCTION_DATA_PREFIX, file)]),
+    ...deployment.functionData
+      .filter((file) => !Object.hasOwn(parts, file))
+      .map((file) => [join(dist, 'server', file), join(assets, FUNCTION_DATA_PREFIX, file)]),
   ];
+  // A data file over the per-asset limit: its bytes, in equal parts (each then under the limit), since a part cannot be a link.
+  for (const [file, count = 1] of Object.entries(parts)) {
+    const bytes = readFileSync(join(dist, 'server', file));
+    const size = Math.ceil(bytes.byteLength / count);
+    mkdirSync(dirname(join(assets, FUNCTION_DATA_PREFIX, file)), { recursive: true });
+    for (let i = 0; i < count; i++) writeFileSync(join(assets, FUNCTION_DATA_PREFIX, partFileOf(file, i)), bytes.subarray(i * size, (i + 1) * size));
+  }
   for (const [from, to] of sources) {
     const folder = dirname(to);
     if (!made.has(folder)) mkdirSync(folder, { recursive: true });

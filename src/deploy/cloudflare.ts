@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
 import { imageHostDefine } from '../schemas/image-host.ts';
+import type { DataParts } from '../server/asset-data.ts';
 import { FUNCTION_DATA_FILES, type FunctionDataFile } from '../server/function-data.ts';
 import { withoutAjv, withoutRedisStore } from '../server/workerd-bundle.ts';
 import { agentDirectoryOf } from '../web-bot-auth/agent-directory.ts';
@@ -109,6 +110,8 @@ export interface CloudflareDeployment {
   assets: string[];
   /** All in one: dist/server's files the assets folder holds too, under FUNCTION_DATA_PREFIX; none when proxying. */
   functionData: FunctionDataFile[];
+  /** All in one: those over the per-asset limit, stored in parts (asset-data.ts DataParts), and how many. */
+  functionDataParts: DataParts;
   config: WranglerConfig;
   /** What was measured, for the operator. */
   measured: { assetFiles: number; workerBytes: number; workerGzipBytes: number; manifestSha256: string; servedFromGzip: ServedFromGzip[] };
@@ -141,14 +144,18 @@ function manifestPlugin(text: string): Plugin {
  * Durable Object class), otherwise the proxying one.
  * @example (await bundleWorker({ files: {} })).length > 0
  */
-export async function bundleWorker(manifest: FileManifest, gzipServed: GzipServed = {}, allInOne?: { verifiedAgents: unknown }): Promise<string> {
+export async function bundleWorker(
+  manifest: FileManifest,
+  gzipServed: GzipServed = {},
+  allInOne?: { verifiedAgents: unknown; dataParts?: DataParts },
+): Promise<string> {
   const text = JSON.stringify(manifest.files);
   const entry = allInOne
     ? [
         `import { createAllInOneWorker } from ${JSON.stringify(ALL_IN_ONE_SOURCE)};`,
         `export { RateLimitBucket } from ${JSON.stringify(ALL_IN_ONE_SOURCE)};`,
         `import manifest from ${JSON.stringify(MANIFEST_MODULE)};`,
-        `export default createAllInOneWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)}, ${JSON.stringify(allInOne.verifiedAgents)});`,
+        `export default createAllInOneWorker(JSON.parse(manifest), ${JSON.stringify(gzipServed)}, ${JSON.stringify(allInOne.verifiedAgents)}, ${JSON.stringify(allInOne.dataParts ?? {})});`,
       ]
     : [
         `import { createWorker } from ${JSON.stringify(WORKER_SOURCE)};`,
@@ -258,16 +265,15 @@ export function workerSizeProblems(workerGzipBytes: number): { warnings: string[
 }
 
 /**
- * What stops the all-in-one deployment's function data from being uploaded: a file the build lacks, one over the
- * per-asset limit, or a public file of the build under the data's prefix (whose path the Worker would then serve).
+ * What stops the all-in-one deployment's function data from being uploaded: a file the build lacks, or a public
+ * file of the build under the data's prefix (whose path the Worker would then serve). A file over the per-asset
+ * limit is no problem: it is stored in parts (dataPartsOf).
  */
-function functionDataProblems(manifest: FileManifest, options: CloudflareOptions, limit: number): string[] {
+function functionDataProblems(manifest: FileManifest, options: CloudflareOptions): string[] {
   const problems: string[] = [];
   for (const file of WORKER_DATA_FILES) {
     const bytes = options.functionDataBytes?.[file];
     if (bytes === undefined) problems.push(`dist/server/${file} is missing: the function in the Worker reads it (rebuild with npm run build)`);
-    else if (bytes > limit)
-      problems.push(`dist/server/${file} is ${mib(bytes)}: one asset may be at most ${mib(limit)}, and the function in the Worker reads it whole`);
   }
   const clash = Object.keys(manifest.files).find((file) => file.startsWith(`${FUNCTION_DATA_PREFIX}/`));
   if (clash) problems.push(`${clash} is a public file under ${FUNCTION_DATA_PREFIX}/, where the Worker keeps the function's data`);
@@ -282,6 +288,16 @@ function functionDataProblems(manifest: FileManifest, options: CloudflareOptions
   return problems;
 }
 
+/** The function's data files over the per-asset limit, each with the fewest parts of at most `limit` bytes. */
+function dataPartsOf(options: CloudflareOptions, limit: number): DataParts {
+  const parts: DataParts = {};
+  for (const file of WORKER_DATA_FILES) {
+    const bytes = options.functionDataBytes?.[file];
+    if (bytes !== undefined && bytes > limit) parts[file] = Math.ceil(bytes / limit);
+  }
+  return parts;
+}
+
 /**
  * Everything to deploy one build to Cloudflare, checked against the platform's limits: all in one unless
  * `functionOrigin` names the function to proxy to.
@@ -292,16 +308,19 @@ export async function cloudflareDeployment(manifest: FileManifest, options: Clou
   const config = wranglerConfigOf(options);
   const assetLimit = options.assetFileBytes ?? CLOUDFLARE_LIMITS.assetFileBytes;
   const oversized = oversizedFiles(manifest, options.gzipOf ?? {}, assetLimit);
-  const dataErrors = mode === 'all-in-one' ? functionDataProblems(manifest, options, assetLimit) : [];
+  const dataErrors = mode === 'all-in-one' ? functionDataProblems(manifest, options) : [];
+  const functionDataParts = mode === 'all-in-one' ? dataPartsOf(options, assetLimit) : {};
   const gzipServed: GzipServed = Object.fromEntries(oversized.servedFromGzip.map(({ file, gzip }) => [file, gzip]));
   const assets = Object.keys(manifest.files).filter((file) => !Object.hasOwn(gzipServed, file));
   const functionData = mode === 'all-in-one' ? [...WORKER_DATA_FILES] : [];
   // A deployment that cannot be written is not bundled: the agents it would bundle may be what is wrong.
   const worker =
-    dataErrors.length > 0 ? '' : await bundleWorker(manifest, gzipServed, mode === 'all-in-one' ? { verifiedAgents: options.verifiedAgents } : undefined);
+    dataErrors.length > 0
+      ? ''
+      : await bundleWorker(manifest, gzipServed, mode === 'all-in-one' ? { verifiedAgents: options.verifiedAgents, dataParts: functionDataParts } : undefined);
   const manifestSha256 = createHash('sha256').update(JSON.stringify(manifest.files)).digest('hex');
   const measured = {
-    assetFiles: assets.length + functionData.length,
+    assetFiles: assets.length + functionData.length + Object.values(functionDataParts).reduce<number>((sum, parts = 1) => sum + parts - 1, 0),
     workerBytes: Buffer.byteLength(worker),
     workerGzipBytes: gzipSync(worker).length,
     manifestSha256,
@@ -318,6 +337,7 @@ export async function cloudflareDeployment(manifest: FileManifest, options: Clou
     files: { [WRANGLER_FILE]: wranglerText(config, manifestSha256), [WORKER_FILE]: worker },
     assets,
     functionData,
+    functionDataParts,
     config,
     measured,
     mode,

@@ -22,7 +22,7 @@ import type { FileInfo } from '../../http/file-manifest.ts';
 import { REQUEST_COST } from '../../http/limits.ts';
 import { publicOriginOf } from '../../http/links.ts';
 import { FileUnavailable } from '../../http/serve.ts';
-import { assetData } from '../../server/asset-data.ts';
+import { assetData, type DataParts } from '../../server/asset-data.ts';
 import { createFetchHandler, type FetchHandler } from '../../server/fetch-handler.ts';
 import { createFunctionGate, type FunctionGate } from '../../server/function-gate.ts';
 import type { BucketNamespace } from '../../server/rate-limit/durable-object-store.ts';
@@ -54,11 +54,11 @@ interface Isolate {
 }
 
 /**
- * The Worker's handlers over one build: its manifest's files, the files answered from their gzip twin, and the
- * verified agents' allowlist (the build's dist/server copy), all bundled.
+ * The Worker's handlers over one build: its manifest's files, the files answered from their gzip twin, the
+ * verified agents' allowlist (the build's dist/server copy) and the data files stored in parts, all bundled.
  * @example export default createAllInOneWorker(manifest.files, {}, agents);
  */
-export function createAllInOneWorker(files: Record<string, FileInfo>, gzipServed: GzipServed, verifiedAgents: unknown) {
+export function createAllInOneWorker(files: Record<string, FileInfo>, gzipServed: GzipServed, verifiedAgents: unknown, dataParts: DataParts = {}) {
   const directory = agentDirectoryOf(verifiedAgents, 'the verified agents bundled into the Worker');
   let isolate: Isolate | undefined;
 
@@ -70,7 +70,7 @@ export function createAllInOneWorker(files: Record<string, FileInfo>, gzipServed
     if (limiter?.store === 'memory') console.warn(`card-values: ${MEMORY_STORE_NOTICE}`);
     const gate = createFunctionGate({ limiter, verifyAgent: createAgentVerifier(directory), trustProxy: 0 });
     const handler = createFetchHandler({
-      data: assetData(env.ASSETS, FUNCTION_DATA_PREFIX),
+      data: assetData(env.ASSETS, FUNCTION_DATA_PREFIX, dataParts),
       files: assetFiles(env, files, gzipServed),
       manifest: { files },
       gate,
