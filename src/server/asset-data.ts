@@ -1,3 +1,4 @@
+import { concatBytes } from './bytes.ts';
 import { type FunctionData, functionDataFile } from './function-data.ts';
 
 /** A store of static assets answering fetch requests: Cloudflare's ASSETS binding, or any `{ fetch }` alike. */
@@ -38,14 +39,7 @@ export function assetData(store: AssetStore, prefix: string, parts: DataParts = 
   async function bytes(file: string): Promise<Uint8Array<ArrayBuffer>> {
     const count = Object.hasOwn(parts, file) ? parts[file] : undefined;
     if (count === undefined) return new Uint8Array(await (await fetched(file)).arrayBuffer());
-    const pieces = await Promise.all(Array.from({ length: count }, async (_, i) => new Uint8Array(await (await fetched(file, i)).arrayBuffer())));
-    const whole = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.byteLength, 0));
-    let at = 0;
-    for (const piece of pieces) {
-      whole.set(piece, at);
-      at += piece.byteLength;
-    }
-    return whole;
+    return concatBytes(await Promise.all(Array.from({ length: count }, async (_, i) => new Uint8Array(await (await fetched(file, i)).arrayBuffer()))));
   }
   return {
     bytes,
