@@ -65,31 +65,31 @@ const searchers: CollectionSearchers = {
   cardProducts: () => [],
   gradedOf: () => undefined,
 };
-const valueOf = (text: string) => valueList(linesOfText(text), searchers, '2025-10-20').entries[0];
+const entryFor = (text: string) => valueList(linesOfText(text), searchers, '2025-10-20').entries[0];
 
 describe('a list line naming a Japanese card', () => {
   it('names its set by its Japanese name, whole or without its closing "ex"', () => {
     expect(japaneseSetPhrasesOf(SETS[2])).toEqual(['テラスタルフェス ex', 'テラスタルフェス']);
     expect(japaneseSetPhrasesOf(SETS[1])).toEqual(['クレイバースト']);
     expect(japaneseSetPhrasesOf(SETS[0])).toEqual([]);
-    expect(valueOf('ブラッキーex テラスタルフェス').card?.id).toBe('jp-sv8a-217');
+    expect(entryFor('ブラッキーex テラスタルフェス').card?.id).toBe('jp-sv8a-217');
   });
 
   it('reads a rarity word as a hint when the Japanese card it finds records no rarity, and says so', () => {
-    const entry = valueOf('ブラッキーex SAR テラスタルフェス');
+    const entry = entryFor('ブラッキーex SAR テラスタルフェス');
     expect(entry).toMatchObject({ status: 'matched', card: { id: 'jp-sv8a-217' }, unitValueUsd: 310.67 });
     expect(entry.note).toContain('Read "sar" as a hint');
   });
 
   it('with a language word, passes over the Japanese cards whose recorded rarity the word rules out', () => {
     // The Uncommon Japanese Iono records a rarity the line rules out: the Clay Burst SAR is the one card left.
-    const entry = valueOf('Iono SAR jp');
+    const entry = entryFor('Iono SAR jp');
     expect(entry).toMatchObject({ status: 'matched', card: { id: 'jp-sv2d-096' }, unitValueUsd: 252.24 });
     expect(entry.note).toContain('Read "sar" as a hint');
   });
 
   it('an English line with a rarity word is read as the search reads it: the English card of that rarity', () => {
-    const entry = valueOf('Iono SAR');
+    const entry = entryFor('Iono SAR');
     expect(entry).toMatchObject({ status: 'matched', card: { id: 'sv2-269' } });
     expect(entry.note).toBeUndefined();
   });
