@@ -72,7 +72,7 @@ export interface AliasSet {
   name: string;
   ptcgoCode?: string;
   /** A Japanese set's name as printed (テラスタルフェスex): an alias of the set, as a list line writes it. */
-  nameJa?: string;
+  nameJa?: string | null;
 }
 
 /** Everything the searchers compile their aliases from (written by the build beside the search data). */
