@@ -2,8 +2,8 @@
  * A rarity word on a list line (`Iono SAR jp`, `ブラッキーex SAR テラスタルフェス`) read as a hint when the card meant
  * is Japanese: the catalogue records no rarity for about a third of its Japanese cards (TCGdex gives none for most
  * secret rares, the Special Art Rares among them), so the search, which requires every word, finds the card only
- * without the word. English cards all record theirs: a line whose best card without the word is English reads as
- * the search reads it.
+ * without the word. English cards all record theirs: a line whose best card, with the word or without it, is English
+ * reads as the search reads it.
  */
 import { languageOfId } from '../schemas/language.ts';
 import type { CardSearcher, CardSearchHit } from '../search/card-searcher.ts';
@@ -23,12 +23,24 @@ function rarityWordsOf(hit: CardSearchHit | undefined): Map<string, string> {
   return words;
 }
 
-/** The rarity words of a query: from its first hit, or, when it found nothing, word by word. */
+/** Per searcher, what each word probed alone means as a rarity: lists repeat their words, and a probe is a search. */
+const probed = new WeakMap<CardSearcher, Map<string, Map<string, string>>>();
+
+/**
+ * The rarity words of a query: from its first hit, or, when it found nothing, word by word, leaving out the words
+ * the search already found in no card (a line of unknown words costs no more searches).
+ */
 function rarityWordsOfQuery(query: string, hits: CardHits, cards: CardSearcher): Map<string, string> {
   if (hits.total > 0) return rarityWordsOf(hits.results[0]);
+  const unknown = new Set(hits.ignored?.map((w) => w.word));
+  let known = probed.get(cards);
+  if (!known) probed.set(cards, (known = new Map()));
   const words = new Map<string, string>();
   for (const word of wordsOf(foldText(query))) {
-    for (const [found, means] of rarityWordsOf(cards.search({ q: word, sort: 'relevance', limit: 1, offset: 0 }).results[0])) words.set(found, means);
+    if (unknown.has(word)) continue;
+    let meant = known.get(word);
+    if (!meant) known.set(word, (meant = rarityWordsOf(cards.search({ q: word, sort: 'relevance', limit: 1, offset: 0 }).results[0])));
+    for (const [found, means] of meant) words.set(found, means);
   }
   return words;
 }
@@ -45,6 +57,8 @@ const rarityIs = (rarity: string, meanings: readonly string[]) => {
  * @example rarityAsHint('Iono SAR jp', hits, cards)?.hits.results[0].id // "jp-sv2d-096"
  */
 export function rarityAsHint(query: string, hits: CardHits, cards: CardSearcher, limit: number): { hits: CardHits; note: string } | undefined {
+  // An English card first: the line is read as the search reads it, at no further cost.
+  if (hits.total > 0 && languageOfId(hits.results[0].id) === 'en') return undefined;
   const rarityWords = rarityWordsOfQuery(query, hits, cards);
   if (rarityWords.size === 0) return undefined;
   let rest = ` ${wordsOf(foldText(query)).join(' ')} `;
