@@ -122,6 +122,8 @@ const COLUMNS = {
   printing: ['printing', 'variant', 'finish', 'foil', 'edition type'],
   grade: ['grade', 'graded', 'condition'],
   productId: ['tcgplayer id', 'tcgplayer product id', 'product id', 'tcgplayerid', 'tcgplayer_id'],
+  // TCGplayer's collection export says `Japanese`; its seller export names the product line, `Pokemon Japan`.
+  language: ['language', 'product line'],
 } as const;
 type Field = keyof typeof COLUMNS;
 
@@ -155,6 +157,16 @@ export function printingWordsOf(value: string): string {
   const folded = squeeze(value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' '));
   if (/^(?:|normal|non ?foil|no|false|0|n|holo|holofoil|foil|yes|true|1|y)$/.test(folded)) return '';
   return folded.replace(/\b(?:holofoil|foil)\b/g, 'holo');
+}
+
+/**
+ * A language column's value as the search's language word: `jp` for a Japanese card (`Japanese`, `Pokemon Japan`),
+ * which keeps a Japanese line off the English card of the same name and number (SV2a's 151 is not the English 151).
+ * Any other value gives nothing: English cards are the ones a line without a language word prefers.
+ * @example languageWordOf('Pokemon Japan') // "jp"
+ */
+export function languageWordOf(value: string): string {
+  return /\bjapan(?:ese)?\b/i.test(value) ? 'jp' : '';
 }
 
 /** TCGplayer writes a set with its code ("SWSH07: Evolving Skies", "SM - Team Up"); the search knows the name. */
@@ -202,9 +214,11 @@ export function linesOfCsv(text: string): ListLine[] | { problem: string } {
     const fromName = takeGrade(cell('name').replace(NAME_NOTE_RE, ''));
     const grade = takeGrade(cell('grade')).grade ?? fromName.grade;
     const printing = printingWordsOf(cell('printing'));
-    const named = squeeze([fromName.rest, cell('set').replace(SET_CODE_RE, '').replace(/[()]/g, ''), cell('number')].join(' '));
+    const set = cell('set').replace(SET_CODE_RE, '').replace(/[()]/g, '');
+    const named = squeeze([fromName.rest, set, cell('number')].join(' '));
+    const language = named === '' ? '' : languageWordOf(cell('language'));
     if (named === '' && !(productId > 0)) continue;
-    const query = clip(squeeze(named === '' ? '' : `${named} ${printing}`));
+    const query = clip(squeeze(named === '' ? '' : `${named} ${language} ${printing}`));
     // info.lines is where the record ends; a quoted field spanning lines started that many lines before.
     const newlines = record.reduce((sum, field) => sum + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     lines.push({

@@ -18,6 +18,7 @@ import type { GradedFigures } from './collection-data.ts';
 import type { HistoryStore } from './history-store.ts';
 import type { ListLine } from './list-lines.ts';
 import { listSeriesSteps, rememberingStore, type SeriesSource, type SeriesWindow, usdOn } from './list-series.ts';
+import { rarityAsHint } from './rarity-hint.ts';
 
 export interface CollectionSearchers {
   cards: CardSearcher;
@@ -96,6 +97,11 @@ function searchLine(line: ListLine, { cards, sealed }: CollectionSearchers): Rea
     const plain = cards.search({ ...params, q: withoutPrinting });
     if (plain.total > 0) notes.push(`No ${line.printing} printing found; valued at the card's own value.`);
     cardHits = plain;
+  }
+  const hinted = rarityAsHint(line.query, cardHits, cards, CANDIDATES);
+  if (hinted) {
+    cardHits = hinted.hits;
+    notes.push(hinted.note);
   }
   // A kind word alone is not enough: "Beedrill Legendary Collection 20/110" names a card of the set Legendary Collection.
   const preferSealed =

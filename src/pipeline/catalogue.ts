@@ -178,7 +178,12 @@ async function build(cache: CatalogueCache): Promise<Catalogue> {
 
   const articleHtml = new Map(knowledgeEntries.map((e) => [e.id, e.rendered?.html ?? '']));
   const aliases = checkedAliases(
-    sets.map((s) => ({ id: s.id, name: s.data.name, ...(s.data.ptcgoCode && { ptcgoCode: s.data.ptcgoCode }) })),
+    sets.map((s) => ({
+      id: s.id,
+      name: s.data.name,
+      ...(s.data.ptcgoCode && { ptcgoCode: s.data.ptcgoCode }),
+      ...(s.data.nameJa && { nameJa: s.data.nameJa }),
+    })),
     cardEntries,
     sealedEntries.map((e) => e.data),
   );

@@ -71,6 +71,8 @@ export interface AliasSet {
   id: string;
   name: string;
   ptcgoCode?: string;
+  /** A Japanese set's name as printed (テラスタルフェスex): an alias of the set, as a list line writes it. */
+  nameJa?: string | null;
 }
 
 /** Everything the searchers compile their aliases from (written by the build beside the search data). */
@@ -234,6 +236,7 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     // is an English set's id (SV8 is Super Electric Breaker in Japan, Surging Sparks's id here) or a word of names.
     const printed = printedCodeOf(set.id);
     if (printed && !setIds.has(printed) && !items.hasWord(printed)) add(printed, setMeaning(set));
+    for (const phrase of japaneseSetPhrasesOf(set)) add(phrase, setMeaning(set));
     if (!set.ptcgoCode) continue;
     const key = phraseKey(set.ptcgoCode);
     byCode.set(key, [...(byCode.get(key) ?? []), set]);
@@ -243,6 +246,18 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   let longest = 1;
   for (const key of phrases.keys()) longest = Math.max(longest, key.split(' ').length);
   return { phrases, longest };
+}
+
+/**
+ * The phrases that name a Japanese set in its own language: its name, and its name without a closing "ex", which
+ * collectors drop (テラスタルフェス for テラスタルフェスex, as "Terastal Fest" for Terastal Fest ex).
+ * @example japaneseSetPhrasesOf({ id: 'jp-sv8a', name: 'Terastal Fest ex', nameJa: 'テラスタルフェスex' }) // ["テラスタルフェス ex", "テラスタルフェス"]
+ */
+export function japaneseSetPhrasesOf(set: AliasSet): string[] {
+  if (!set.nameJa) return [];
+  const key = phraseKey(set.nameJa);
+  const shortened = key.replace(/ ex$/, '');
+  return shortened !== key && shortened !== '' ? [key, shortened] : [key];
 }
 
 /**

@@ -143,6 +143,17 @@ const LIST: Expected[] = [
   // Phantasmal Flames came out after the bundled prices: unpriced, and no part of the total, until a day prices it.
   { text: 'mega charizard x ex 130/94', kind: 'card', id: () => 'me2-130', status: 'matched', unit: () => ownOrNull('me2-130'), quantity: 1 },
   { text: 'prismatic evolutions etb', ...S(593355, 'matched') },
+  { text: '# japanese' },
+  // Terastal Fest ex's Umbreon ex Special Art Rare, by its English name, number and printed set code.
+  { text: 'Umbreon ex 217/187 SV8a', ...C('jp-sv8a-217', 'matched') },
+  { text: '2x ナンジャモ 096/071', ...C('jp-sv2d-096', 'matched', undefined, 2) },
+  // The catalogue records no rarity for either card: SAR is a hint; the set's Japanese name, shortened, names it.
+  // Terastal Fest ex's plain Umbreon (ブラッキー) matches the other words too: ambiguous.
+  { text: 'ブラッキーex SAR テラスタルフェス', ...C('jp-sv8a-217', 'ambiguous') },
+  // Six Japanese Ionos without a rarity: the Clay Burst SAR is the most valuable.
+  { text: 'Iono SAR jp', ...C('jp-sv2d-096', 'ambiguous') },
+  // Without a language word, the English Special Illustration Rares: an English line is read as before.
+  { text: 'Iono SAR', ...C('sv2-269', 'ambiguous') },
   { text: '# graded' },
   {
     text: 'charizard 4/102 psa 10',
@@ -263,6 +274,28 @@ describe('CSV exports valued on the real catalogue', () => {
       cents(sealed(242436)) +
       3 * cents(own('swsh7-215'));
     expect(valued.totalUsd).toBe(total / 100);
+  });
+
+  it('TCGplayer\'s "Pokemon Japan" lines are valued as the Japanese cards, by product id or by name, set and number', () => {
+    const lines = linesOfCsv(
+      [
+        'TCGplayer Id,Product Line,Set Name,Product Name,Title,Number,Rarity,Condition,TCG Market Price,Total Quantity,TCG Marketplace Price,Photo URL',
+        '602681,Pokemon Japan,SV8a: Terastal Fest ex,Umbreon ex - 217/187,,217/187,Special Art Rare,Near Mint Holofoil,310.67,1,320.00,',
+        ',Pokemon Japan,SV2D: Clay Burst,Iono - 096/071,,096/071,Special Art Rare,Near Mint Holofoil,,2,,',
+        // English 151 has a Pikachu 025/165 too: the product line says which.
+        ',Pokemon Japan,,Pikachu - 025/165,,025/165,Common,Near Mint Normal,,1,,',
+        ',Pokemon,,Pikachu - 025/165,,025/165,Common,Near Mint Normal,,1,,',
+      ].join('\n'),
+    );
+    if (!Array.isArray(lines)) throw new Error(lines.problem);
+    const valued = valueList(lines, searchers, pricesAsOf);
+    assertMatches('collection.json', valued, 'the TCGplayer Japan export');
+    expect(valued.entries.map((e) => [e.line, e.status, idOf(e), e.unitValueUsd, e.quantity])).toEqual([
+      [2, 'matched', 'jp-sv8a-217', own('jp-sv8a-217'), 1],
+      [3, 'matched', 'jp-sv2d-096', own('jp-sv2d-096'), 2],
+      [4, ownOrNull('jp-sv2a-025') === null ? 'unpriced' : 'matched', 'jp-sv2a-025', ownOrNull('jp-sv2a-025'), 1],
+      [5, 'matched', 'sv3pt5-25', own('sv3pt5-25'), 1],
+    ]);
   });
 
   it('a Dragon Shield export is valued by name, set and number; a printing the card lacks is dropped with a note', () => {

@@ -8,7 +8,7 @@ import { useContractTarget } from '../support/target.ts';
  * ex): their records, pages and crosswalk ids, and the searches in Japanese, by language and with the English preference.
  */
 const dist = inject('fixtureDist');
-const { get } = useContractTarget(dist);
+const { get, send } = useContractTarget(dist);
 const search = async (q: string) => {
   const res = await get(`/api/cards?q=${encodeURIComponent(q)}`);
   expect(res.status, q).toBe(200);
@@ -83,5 +83,45 @@ describe('searching for Japanese cards', () => {
     const problem = await res.json();
     expect(problem.detail).toContain('lang:fr');
     expect(problem.allowed).toEqual(expect.arrayContaining(['en', 'ja']));
+  });
+});
+
+describe('a collection list naming Japanese cards', () => {
+  const post = async (type: string, body: string) => {
+    const res = await send('/api/collection', { method: 'POST', headers: { 'Content-Type': type }, body });
+    expect(res.status).toBe(200);
+    const valued = await res.json();
+    assertMatches('collection.json', valued, type);
+    return valued as { entries: { line: number; status: string; quantity: number; card?: { id: string }; unitValueUsd: number | null; note?: string }[] };
+  };
+
+  it('values the lines collectors write: English name, number and set code; Japanese name and number; Japanese set name', async () => {
+    const { entries } = await post('text/plain; charset=utf-8', 'Umbreon ex 217/187 SV8a\n2x ナンジャモ 096/071\nブラッキーex テラスタルフェス');
+    expect(entries.map((e) => [e.line, e.status, e.card?.id, e.quantity, e.unitValueUsd])).toEqual([
+      [1, 'matched', 'jp-sv8a-217', 1, 310.67],
+      [2, 'matched', 'jp-sv2d-096', 2, 252.24],
+      [3, 'matched', 'jp-sv8a-217', 1, 310.67],
+    ]);
+    // テラスタルフェス names Terastal Fest ex: no word of the line is left unread.
+    expect(entries[2].note).toBeUndefined();
+  });
+
+  it("reads TCGplayer's Pokemon Japan lines as the Japanese cards: by product id, else by name, set and number, in Japanese", async () => {
+    const csv = [
+      'TCGplayer Id,Product Line,Set Name,Product Name,Title,Number,Rarity,Condition,TCG Market Price,Total Quantity,TCG Marketplace Price,Photo URL',
+      '602681,Pokemon Japan,SV8a: Terastal Fest ex,Umbreon ex - 217/187,,217/187,Special Art Rare,Near Mint Holofoil,310.67,1,320.00,',
+      ',Pokemon Japan,SV2D: Clay Burst,Iono - 096/071,,096/071,Special Art Rare,Near Mint Holofoil,,3,,',
+      // No set, no number: the product line alone tells the Japanese Blastoise ex from Base Set's Blastoise.
+      ',Pokemon Japan,,Blastoise,,,,Near Mint Holofoil,,1,,',
+      ',Pokemon,,Blastoise,,,,Near Mint Holofoil,,1,,',
+    ].join('\n');
+    const { entries } = await post('text/csv', csv);
+    expect(entries.map((e) => [e.line, e.card?.id, e.quantity])).toEqual([
+      [2, 'jp-sv8a-217', 1],
+      [3, 'jp-sv2d-096', 3],
+      [4, 'jp-sv2a-009', 1],
+      [5, 'base1-2', 1],
+    ]);
+    expect(entries.slice(0, 2).map((e) => e.status)).toEqual(['matched', 'matched']);
   });
 });

@@ -65,7 +65,7 @@ export function loadRealCatalogue(): RealCatalogue {
     sealedRecords: sealed.map((p) => ({ summary: sealedToSummary(p, pricesAsOf), ...(p.set && { set: p.set, setName: sets.get(p.set)?.name }) })),
     aliases: {
       content: readAliasContent(CONTENT_DIR),
-      sets: [...sets.values()].map(({ id, name, ptcgoCode }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }) })),
+      sets: [...sets.values()].map(({ id, name, ptcgoCode, nameJa }) => ({ id, name, ...(ptcgoCode && { ptcgoCode }), ...(nameJa && { nameJa }) })),
     },
     pricesAsOf,
     facts: new Map(cards.map((card) => [card.id, cardFilterFieldsOf(card)])),
