@@ -50,7 +50,7 @@ import { cloudflareDeployment } from '../src/deploy/cloudflare.ts';
 import { readFunctionData, writeCloudflareDeployment } from '../src/deploy/cloudflare-output.ts';
 import { type FileManifest, MANIFEST_FILE } from '../src/http/file-manifest.ts';
 import { mb, median, ms, percentile, positiveInteger, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
-import { REALISTIC_QUERIES, sleep, spawnServer, statusOf, whenReady } from './lib/bench-server.ts';
+import { coldStartOf, latenciesOf, REALISTIC_QUERIES, spawnServer, whenReady } from './lib/bench-server.ts';
 import { miniflareOptionsOf } from './lib/cloudflare-miniflare.ts';
 import { dataLoadingRequests } from './lib/data-loading-requests.ts';
 import { readGzipTwins } from './lib/deploy-cli.ts';
@@ -147,7 +147,7 @@ async function bench(dist: string, outDir: string, { starts, rounds, passes, lis
     workerFirst.push(performance.now() - started);
     await mf.dispose();
     if (res.status !== 200) throw new Error(`the Worker's first search answered ${res.status}`);
-    nodeFirst.push(await nodeColdStart(dist));
+    nodeFirst.push(await coldStartOf(dist, { RATE_LIMIT }, FIRST_SEARCH));
   }
   printTable([
     ['', 'median', 'each'],
@@ -194,7 +194,7 @@ async function warmRounds(dist: string, outDir: string, { label, rateLimit, roun
     await whenReady(node, 60_000);
     const nodeOrigin = `http://127.0.0.1:${node.port}`;
     // Both load their data and answer every query once before anything is timed.
-    for (const origin of [workerOrigin, nodeOrigin]) await latencies(origin, 1, searchOf);
+    for (const origin of [workerOrigin, nodeOrigin]) await latenciesOf(origin, 1, searchOf);
     type Side = 'worker' | 'node' | 'workerFloor' | 'nodeFloor';
     const perRound: Record<Side, number[]>[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -206,7 +206,7 @@ async function warmRounds(dist: string, outDir: string, { label, rateLimit, roun
       ];
       if (round % 2 === 1) sides.reverse();
       const times = {} as Record<Side, number[]>;
-      for (const [side, origin, pathOf] of sides) times[side] = await latencies(origin, passes, pathOf);
+      for (const [side, origin, pathOf] of sides) times[side] = await latenciesOf(origin, passes, pathOf, pathOf === unknownPathOf ? 404 : 200);
       perRound.push(times);
     }
     const p = (side: Side, q: number) => median(perRound.map((round) => percentile(round[side], q)));
@@ -298,38 +298,6 @@ async function listsBeside(outDir: string, { seconds, repeats }: ListsOptions, m
     console.log(`   goals while a list is valued: search p95 ≤ ${SEARCH_GOALS.searchP95Ms} ms, max ≤ ${SEARCH_GOALS.searchMaxMs} ms (medians of runs)`);
   } finally {
     await mf.dispose();
-  }
-}
-
-/** Latencies of a request per realistic query, `passes` times over, one at a time on a kept-alive connection. */
-async function latencies(origin: string, passes: number, pathOf: (q: string) => string): Promise<number[]> {
-  const times: number[] = [];
-  const expected = pathOf === unknownPathOf ? 404 : 200;
-  for (let pass = 0; pass < passes; pass++) {
-    for (const q of REALISTIC_QUERIES) {
-      const started = performance.now();
-      const res = await fetch(origin + pathOf(q));
-      await res.arrayBuffer();
-      times.push(performance.now() - started);
-      if (res.status !== expected) throw new Error(`${origin}${pathOf(q)} answered ${res.status}`);
-    }
-  }
-  return times;
-}
-
-/** node:http from spawn to its first search answered 200, polled every 5 ms. */
-async function nodeColdStart(dist: string): Promise<number> {
-  const started = performance.now();
-  const server = await spawnServer(dist, { RATE_LIMIT });
-  try {
-    for (;;) {
-      const answer = await statusOf(server.port, FIRST_SEARCH);
-      if (answer?.status === 200) return performance.now() - started;
-      if (performance.now() - started > 60_000) throw new Error('node:http answered no search within 60 s');
-      await sleep(5);
-    }
-  } finally {
-    await server.stop();
   }
 }
 

@@ -155,3 +155,37 @@ export function treeRss(root: number): number[] {
   }
   return rss;
 }
+
+/** The server on `dist` (with `env`) from spawn to `path` answered 200, polled every 5 ms, in milliseconds. */
+export async function coldStartOf(dist: string, env: Record<string, string>, path: string): Promise<number> {
+  const started = performance.now();
+  const server = await spawnServer(dist, env);
+  try {
+    for (;;) {
+      const answer = await statusOf(server.port, path);
+      if (answer?.status === 200) return performance.now() - started;
+      if (performance.now() - started > 60_000) throw new Error(`the server on ${dist} answered no ${path} within 60 s`);
+      await sleep(5);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Latencies of a GET per realistic query, `passes` times over, one at a time on a kept-alive connection (fetch
+ * keeps it), each checked to answer `expected`.
+ */
+export async function latenciesOf(origin: string, passes: number, pathOf: (q: string) => string, expected = 200): Promise<number[]> {
+  const times: number[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    for (const q of REALISTIC_QUERIES) {
+      const started = performance.now();
+      const res = await fetch(origin + pathOf(q));
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      if (res.status !== expected) throw new Error(`${origin}${pathOf(q)} answered ${res.status}`);
+    }
+  }
+  return times;
+}
