@@ -98,7 +98,8 @@ describe('a searcher read from a pack', () => {
     expect(packed.aliases.phrases.size).toBeGreaterThan(100);
     for (const p of [0, 1, prepared.size >> 1, prepared.size - 1]) expect(packed.item(p)).toEqual(prepared.item(p));
     expect(packed.positionOf('BASE1-4')).toBe(prepared.positionOf('base1-4'));
-  });
+    // Deep equality of the whole index of 26k cards: seconds alone, past the default 30 s on a loaded machine.
+  }, 120_000);
 
   it('reads a pack whose bytes sit at an unaligned address', () => {
     const unaligned = new Uint8Array(cardPack.length + 3).subarray(3);
