@@ -66,7 +66,8 @@ export function pricedContentOf(content: ContentCatalogue): PricedContent {
 /**
  * The English sets and cards of the content, with every sealed product (all English). The articles were written of
  * the English catalogue, and their figures stay of it: a Japanese print is another market (TCGplayer's "Pokemon
- * Japan"), whose figures have articles of their own to come (issue 48, item 4). The README counts every card.
+ * Japan"), whose figures the articles on Japanese cards state (ArticleFacts.reads `all`, ./japanese.ts). The README
+ * counts every card.
  */
 export function englishContentOf(content: ContentCatalogue): ContentCatalogue {
   return { ...content, sets: content.sets.filter((s) => s.language === 'en'), cards: content.cards.filter((c) => c.language === 'en') };
