@@ -118,6 +118,10 @@ export function reviewArticle(text: string, article: ArticleFacts | undefined, c
   return rewriteArticle(text, { facts, items, mentions: facts ? article?.mentions?.(facts) : undefined });
 }
 
+/** The content an article's figures count (ArticleFacts.reads): every card, or the English ones (an article without facts too). */
+export const contentReadBy = (article: Pick<ArticleFacts, 'reads'> | undefined, content: ContentCatalogue): ContentCatalogue =>
+  article?.reads === 'all' ? content : englishContentOf(content);
+
 /** One article's review, named by its slug, with the text it was made from. */
 export type ArticleReview = ArticleRewrite & { slug: string; was: string };
 
@@ -129,10 +133,11 @@ export type ArticleReview = ArticleRewrite & { slug: string; was: string };
 export function reviewArticles(content: ContentCatalogue, articles: readonly { slug: string; text: string }[]): ArticleReview[] {
   // Each catalogue is priced once, and only when an article reads it: pricing every card takes a while.
   const catalogues = new Map<'english' | 'all', { catalogue: PricedContent; items: ItemLookUp }>();
-  const catalogueOf = (reads: 'english' | 'all') => {
+  const catalogueOf = (article: ArticleFacts | undefined) => {
+    const reads = article?.reads ?? 'english';
     let found = catalogues.get(reads);
     if (!found) {
-      const catalogue = pricedContentOf(reads === 'all' ? content : englishContentOf(content));
+      const catalogue = pricedContentOf(contentReadBy(article, content));
       found = { catalogue, items: itemsOf(catalogue) };
       catalogues.set(reads, found);
     }
@@ -141,7 +146,7 @@ export function reviewArticles(content: ContentCatalogue, articles: readonly { s
   return articles.map(({ slug, text }) => {
     try {
       const article = FACTS_BY_SLUG.get(slug);
-      const { catalogue, items } = catalogueOf(article?.reads ?? 'english');
+      const { catalogue, items } = catalogueOf(article);
       return { slug, was: text, ...reviewArticle(text, article, catalogue, items) };
     } catch (error) {
       const message = `its figures cannot be computed from content: ${(error as Error).message}`;
