@@ -67,7 +67,11 @@ export function collectionsOf(catalogue: PricedContent): Collection[] {
 export function twinPairsOf(catalogue: PricedContent, collections = collectionsOf(catalogue)): TwinPair[] {
   const cardsBySet = Map.groupBy(catalogue.cards, (c) => c.entry.set);
   return collections.flatMap(({ english, japanese }) => {
-    const byArtwork = (cards: readonly FactsCard[]) => Map.groupBy(cards.filter((c) => artworkOf(c) !== undefined), (c) => artworkOf(c)!);
+    const byArtwork = (cards: readonly FactsCard[]) =>
+      Map.groupBy(
+        cards.filter((c) => artworkOf(c) !== undefined),
+        (c) => artworkOf(c)!,
+      );
     const englishByArtwork = byArtwork(cardsBySet.get(english.id) ?? []);
     const japaneseCardsOf = japanese.flatMap((s) => cardsBySet.get(s.id) ?? []).filter(hasEnglishName);
     const japaneseByArtwork = byArtwork(japaneseCardsOf);

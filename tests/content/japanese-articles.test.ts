@@ -15,8 +15,12 @@ import { fixtureWithEnglishTwins } from '../support/english-twins.ts';
 import { scratchDir } from '../support/fixture-site.ts';
 import { CONTENT_DIR, realContent } from '../support/real-catalogue.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: an article's free-form facts, read by the test's own paths
+type Facts = Record<string, any>;
+
 /** A price line's market price, read from the card's record as content holds it (not through the facts code). */
-const market = (card: CardEntry, printing: string | null = null) => card.prices.find((p) => p.printing === printing && (printing !== null || p.primary))!.market!;
+const market = (card: CardEntry, printing: string | null = null) =>
+  card.prices.find((p) => p.printing === printing && (printing !== null || p.primary))!.market!;
 
 /**
  * The articles on Japanese cards (src/knowledge-facts/japanese.ts and the four facts files), computed for the fixture
@@ -52,7 +56,7 @@ describe('the articles on Japanese cards, for the fixture with English twins', (
   });
 
   it('japanese-vs-english-prices: each Japanese print over its English twin, and their median', () => {
-    const facts = japaneseVsEnglishPrices.facts(catalogue) as Record<string, any>;
+    const facts = japaneseVsEnglishPrices.facts(catalogue) as Facts;
     const ratios = [
       ['jp-sv2d-096', 'sv2-269'],
       ['jp-sv8a-217', 'sv8pt5-161'],
@@ -62,7 +66,13 @@ describe('the articles on Japanese cards, for the fixture with English twins', (
     expect(facts).toMatchObject({ pairs: 3, collected_sets: 2, english_sets: 2, collected_share_pct: 50 });
     expect(facts.priced).toMatchObject({ pairs: 3, median_ratio: roundHundredths(median) });
     expect(facts.japanese_dearer).toEqual({ pairs: ratios.filter((r) => r > 1).length, pct: 33.3 });
-    expect(facts.examples.map((e: { japanese: { card_id: string; valueUsd: number }; english: { valueUsd: number } }) => [e.japanese.card_id, e.japanese.valueUsd, e.english.valueUsd])).toEqual([
+    expect(
+      facts.examples.map((e: { japanese: { card_id: string; valueUsd: number }; english: { valueUsd: number } }) => [
+        e.japanese.card_id,
+        e.japanese.valueUsd,
+        e.english.valueUsd,
+      ]),
+    ).toEqual([
       ['jp-sv8a-217', market(card('jp-sv8a-217')), market(card('sv8pt5-161'))],
       ['jp-sv2d-096', market(card('jp-sv2d-096')), market(card('sv2-269'))],
       ['jp-sv8a-001', market(card('jp-sv8a-001')), market(card('sv8pt5-4'))],
@@ -72,8 +82,8 @@ describe('the articles on Japanese cards, for the fixture with English twins', (
     expect(japaneseVsEnglishPrices.mentions!(facts).cards).toEqual(['jp-sv8a-217', 'sv8pt5-161', 'jp-sv2d-096', 'sv2-269', 'jp-sv8a-001', 'sv8pt5-4']);
   });
 
-  it('japanese-master-ball-pattern: the Master Ball printing beside the reverse holo, the card, and the English twin\'s pattern', () => {
-    const facts = japaneseMasterBallPattern.facts(catalogue) as Record<string, any>;
+  it("japanese-master-ball-pattern: the Master Ball printing beside the reverse holo, the card, and the English twin's pattern", () => {
+    const facts = japaneseMasterBallPattern.facts(catalogue) as Facts;
     const budew = card('jp-sv8a-001');
     const pattern = market(budew, 'masterball');
     expect(facts).toMatchObject({ sets: ['Terastal Fest ex'], set_codes: ['SV8a'], cards: 1, median_usd: pattern, with_english_twin: 1 });
@@ -84,11 +94,15 @@ describe('the articles on Japanese cards, for the fixture with English twins', (
       english_sets: ['Prismatic Evolutions'],
       median_ratio: roundHundredths(pattern / market(card('sv8pt5-4'), 'masterball')),
     });
-    expect(facts.top[0]).toMatchObject({ card_id: 'jp-sv8a-001', number: '001/187', twin: { rarity: 'Common', master_ball_usd: market(card('sv8pt5-4'), 'masterball') } });
+    expect(facts.top[0]).toMatchObject({
+      card_id: 'jp-sv8a-001',
+      number: '001/187',
+      twin: { rarity: 'Common', master_ball_usd: market(card('sv8pt5-4'), 'masterball') },
+    });
   });
 
   it('why-japanese-sets-are-smaller: each English set beside the Japanese sets it collects, and the sets none collects', () => {
-    const facts = whyJapaneseSetsAreSmaller.facts(catalogue) as Record<string, any>;
+    const facts = whyJapaneseSetsAreSmaller.facts(catalogue) as Facts;
     const set = (id: string) => content.sets.find((s) => s.id === id)!;
     expect(facts.rows.map((r: Record<string, unknown>) => [r.english_set, r.english_printed_total, r.japanese_printed_total])).toEqual([
       ['Paldea Evolved', set('sv2').printedTotal, set('jp-sv2d').printedTotal],
@@ -100,7 +114,7 @@ describe('the articles on Japanese cards, for the fixture with English twins', (
   });
 
   it('reading-japanese-card-numbers: cards numbered past the printed total, their dearest, and the codes as printed', () => {
-    const facts = readingJapaneseCardNumbers.facts(catalogue) as Record<string, any>;
+    const facts = readingJapaneseCardNumbers.facts(catalogue) as Facts;
     expect(facts.codes).toEqual(['SV2a', 'SV2D', 'SV8a']);
     expect(facts.rows.map((r: Record<string, unknown>) => [r.code, r.above])).toEqual([
       ['SV2a', 0],

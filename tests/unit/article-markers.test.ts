@@ -157,9 +157,12 @@ describe('factsNamedNowhere: a key the build refuses', () => {
   const structured = { cards: 3, by_rarity: { 'Special Illustration Rare': { median: null } }, sets: { a: { top: [] } } };
 
   it('a key= marker or a fact-table naming no member of structured is a problem at its place; a null member is a member', () => {
-    const text = 'Of :fact[3]{key=cards} cards, :fact[2]{key=card} here, :fact[1.2]{key=\'by_rarity.Special Illustration Rare.median\'} there.\n';
+    const text = "Of :fact[3]{key=cards} cards, :fact[2]{key=card} here, :fact[1.2]{key='by_rarity.Special Illustration Rare.median'} there.\n";
     expect(factsNamedNowhere(text, structured)).toEqual([
-      { offset: text.indexOf(':fact[2]'), message: "key=card names no member of the front matter's structured: a fact its facts file computes (npm run facts -- --write)" },
+      {
+        offset: text.indexOf(':fact[2]'),
+        message: "key=card names no member of the front matter's structured: a fact its facts file computes (npm run facts -- --write)",
+      },
     ]);
     const tables = '<!-- fact-table rows=sets.*.top row="| {name} |" -->\n| A |\n|---|\n\n<!-- fact-table rows=top row="| {name} |" -->\n| A |\n|---|\n';
     expect(factsNamedNowhere(tables, structured).map((p) => p.message)).toEqual([expect.stringMatching(/^fact-table rows=top names no member/)]);

@@ -49,8 +49,7 @@ const article: ArticleFacts = {
     const sets = [...new Set(found.map((f) => f.card.set))];
     const withTwinPattern = found.filter((f) => f.twinMasterUsd !== null);
     const twinRarity = (f: Found) => f.twin?.entry.rarity ?? '(no English twin)';
-    const ratio = (fs: readonly Found[], over: (f: Found) => number | null) =>
-      medianRatio(fs.flatMap((f) => (over(f) ? [f.masterUsd / over(f)!] : [])));
+    const ratio = (fs: readonly Found[], over: (f: Found) => number | null) => medianRatio(fs.flatMap((f) => (over(f) ? [f.masterUsd / over(f)!] : [])));
     return {
       prices_as_of: catalogue.pricesAsOf,
       sets: sets.map((s) => s.name),

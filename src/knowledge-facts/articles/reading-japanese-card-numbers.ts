@@ -53,7 +53,13 @@ const article: ArticleFacts = {
         const code = printedCodeOf(catalogue, s);
         const own = bySet.get(s.id) ?? [];
         const dearest = valued(own).sort(byValueDesc)[0];
-        return { code, name: s.name, cards: own.length, valued: valued(own).length, dearest: dearest ? exampleOf(dearest, `${code} ${dearest.entry.number}`) : null };
+        return {
+          code,
+          name: s.name,
+          cards: own.length,
+          valued: valued(own).length,
+          dearest: dearest ? exampleOf(dearest, `${code} ${dearest.entry.number}`) : null,
+        };
       });
     const threeDigits = cards.filter((c) => /^\d{3}$/.test(c.entry.number)).length;
     return {

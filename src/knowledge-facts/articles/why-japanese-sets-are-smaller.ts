@@ -21,7 +21,10 @@ const article: ArticleFacts = {
   facts(catalogue) {
     const collections = collectionsOf(catalogue);
     const rows = collections.map(({ english, japanese }) => {
-      const last = japanese.map((s) => s.releaseDate).sort().at(-1)!;
+      const last = japanese
+        .map((s) => s.releaseDate)
+        .sort()
+        .at(-1)!;
       return {
         english_set: english.name,
         english_printed_total: english.printedTotal,
