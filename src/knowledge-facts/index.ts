@@ -40,7 +40,7 @@ import whatMakesAGrail from './articles/what-makes-a-grail.ts';
 import whyJapaneseSetsAreSmaller from './articles/why-japanese-sets-are-smaller.ts';
 import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type ItemLookUp, lookUp } from './look-up.ts';
-import { englishContentOf, type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
+import { englishContentOf, englishPartOf, type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
 
 export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, FactProblem } from './article-text.ts';
@@ -118,10 +118,6 @@ export function reviewArticle(text: string, article: ArticleFacts | undefined, c
   return rewriteArticle(text, { facts, items, mentions: facts ? article?.mentions?.(facts) : undefined });
 }
 
-/** The content an article's figures count (ArticleFacts.reads): every card, or the English ones (an article without facts too). */
-export const contentReadBy = (article: Pick<ArticleFacts, 'reads'> | undefined, content: ContentCatalogue): ContentCatalogue =>
-  article?.reads === 'all' ? content : englishContentOf(content);
-
 /** One article's review, named by its slug, with the text it was made from. */
 export type ArticleReview = ArticleRewrite & { slug: string; was: string };
 
@@ -131,18 +127,13 @@ export type ArticleReview = ArticleRewrite & { slug: string; was: string };
  * figures cannot be computed (a card it quotes is gone) is kept as it is, with the reason as a problem.
  */
 export function reviewArticles(content: ContentCatalogue, articles: readonly { slug: string; text: string }[]): ArticleReview[] {
-  // Each catalogue is priced once, and only when an article reads it: pricing every card takes a while.
-  const catalogues = new Map<'english' | 'all', { catalogue: PricedContent; items: ItemLookUp }>();
-  const catalogueOf = (article: ArticleFacts | undefined) => {
-    const reads = article?.reads ?? 'english';
-    let found = catalogues.get(reads);
-    if (!found) {
-      const catalogue = pricedContentOf(contentReadBy(article, content));
-      found = { catalogue, items: itemsOf(catalogue) };
-      catalogues.set(reads, found);
-    }
-    return found;
-  };
+  // Every card is priced once, and the English catalogue made of the same summaries (englishPartOf): pricing every
+  // card takes seconds. Only when no article reads every card are the English cards alone priced.
+  const readsAll = articles.some(({ slug }) => FACTS_BY_SLUG.get(slug)?.reads === 'all');
+  const whole = readsAll ? pricedContentOf(content) : undefined;
+  const english = whole ? englishPartOf(whole, content) : pricedContentOf(englishContentOf(content));
+  const catalogues = { all: whole && { catalogue: whole, items: itemsOf(whole) }, english: { catalogue: english, items: itemsOf(english) } };
+  const catalogueOf = (article: ArticleFacts | undefined) => (article?.reads === 'all' && catalogues.all) || catalogues.english;
   return articles.map(({ slug, text }) => {
     try {
       const article = FACTS_BY_SLUG.get(slug);

@@ -38,8 +38,28 @@ const artworkOf = (c: FactsCard) => (c.entry.artist ? `${c.entry.name}\u0000${c.
 export const japaneseSets = (catalogue: PricedContent) => catalogue.sets.filter((s) => s.language === 'ja');
 export const japaneseCards = (catalogue: PricedContent) => catalogue.cards.filter((c) => c.entry.language === 'ja');
 
+/**
+ * Each catalogue's collections and twins, found once: three articles read them, and finding them reads every card.
+ * A priced catalogue is never changed once made, so what is found of it stays true.
+ */
+const collectionsFound = new WeakMap<PricedContent, Collection[]>();
+const twinsFound = new WeakMap<PricedContent, TwinPair[]>();
+
 /** The English sets that collect Japanese sets, each with the Japanese sets it collects. */
 export function collectionsOf(catalogue: PricedContent): Collection[] {
+  let found = collectionsFound.get(catalogue);
+  if (!found) collectionsFound.set(catalogue, (found = findCollections(catalogue)));
+  return found;
+}
+
+/** Every Japanese card with its English twin, by the collections above: Japanese sets in content's order, cards as content lists them. */
+export function twinPairsOf(catalogue: PricedContent): TwinPair[] {
+  let found = twinsFound.get(catalogue);
+  if (!found) twinsFound.set(catalogue, (found = findTwins(catalogue, collectionsOf(catalogue))));
+  return found;
+}
+
+function findCollections(catalogue: PricedContent): Collection[] {
   const englishSetsByArtwork = new Map<string, Set<string>>();
   for (const card of catalogue.cards) {
     const artwork = card.entry.language === 'en' ? artworkOf(card) : undefined;
@@ -63,8 +83,7 @@ export function collectionsOf(catalogue: PricedContent): Collection[] {
     .filter((c) => c.japanese.length > 0);
 }
 
-/** Every Japanese card with its English twin, by the collections above: Japanese sets in content's order, cards as content lists them. */
-export function twinPairsOf(catalogue: PricedContent, collections = collectionsOf(catalogue)): TwinPair[] {
+function findTwins(catalogue: PricedContent, collections: readonly Collection[]): TwinPair[] {
   const cardsBySet = Map.groupBy(catalogue.cards, (c) => c.entry.set);
   return collections.flatMap(({ english, japanese }) => {
     const byArtwork = (cards: readonly FactsCard[]) =>

@@ -7,7 +7,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { priceStatusOf } from '../../src/catalogue/price-status.ts';
 import { valueBandOf } from '../../src/catalogue/value-bands.ts';
-import { ARTICLE_FACTS, contentReadBy, pricedContentOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
+import { ARTICLE_FACTS, pricedContentOf, reviewArticle, reviewArticles } from '../../src/knowledge-facts/index.ts';
 import { findMarkers } from '../../src/knowledge-facts/markers.ts';
 import { englishContentOf } from '../../src/knowledge-facts/priced-content.ts';
 import { readmeFactsOf, reviewReadme } from '../../src/knowledge-facts/readme.ts';
@@ -67,7 +67,7 @@ describe('the figures articles state', () => {
   const english = englishContentOf(content);
   const catalogue = pricedContentOf(english);
   const everyCard = pricedContentOf(content);
-  const catalogueOf = (article: (typeof ARTICLE_FACTS)[number]) => (contentReadBy(article, content) === content ? everyCard : catalogue);
+  const catalogueOf = (article: (typeof ARTICLE_FACTS)[number]) => (article.reads === 'all' ? everyCard : catalogue);
   const articleText = (slug: string) => readFileSync(join(CONTENT_DIR, 'knowledge', `${slug}.md`), 'utf8');
   const slugs = readdirSync(join(CONTENT_DIR, 'knowledge'))
     .filter((f) => f.endsWith('.md'))

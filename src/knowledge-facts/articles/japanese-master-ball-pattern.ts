@@ -31,7 +31,9 @@ const article: ArticleFacts = {
   reads: 'all',
   facts(catalogue) {
     const twinOf = new Map(twinPairsOf(catalogue).map((p) => [p.japanese.entry.id, p.english]));
-    const found: Found[] = japaneseCards(catalogue).flatMap((card) => {
+    // Only the cards with a pattern line are read printing by printing: reading every card's takes a second.
+    const withPattern = japaneseCards(catalogue).filter((c) => c.entry.prices.some((p) => p.printing === MASTER_BALL));
+    const found: Found[] = withPattern.flatMap((card) => {
       const masterUsd = printingValue(card, catalogue.pricesAsOf, MASTER_BALL);
       if (masterUsd === null) return [];
       const twin = twinOf.get(card.entry.id) ?? null;

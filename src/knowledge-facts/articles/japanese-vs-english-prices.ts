@@ -34,7 +34,7 @@ const article: ArticleFacts = {
   reads: 'all',
   facts(catalogue) {
     const collections = collectionsOf(catalogue);
-    const pairs = twinPairsOf(catalogue, collections);
+    const pairs = twinPairsOf(catalogue);
     const priced: Priced[] = pairs
       .filter((p) => p.japanese.summary.valueUsd !== null && p.english.summary.valueUsd !== null)
       .map((p) => ({ ...p, ratio: p.japanese.summary.valueUsd! / p.english.summary.valueUsd! }));
