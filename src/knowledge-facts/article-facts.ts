@@ -13,6 +13,11 @@ export interface Mentions {
 export interface ArticleFacts {
   /** The article's file name without `.md`. */
   slug: string;
+  /**
+   * The cards its figures count: the English catalogue (the default: the articles written before the Japanese cards
+   * came, whose figures are of one market), or every card, Japanese ones too (`all`: the articles on Japanese cards).
+   */
+  reads?: 'english' | 'all';
   facts(catalogue: PricedContent): Record<string, unknown>;
   /**
    * The items the article names when its facts choose them (a table of the most valuable cards): written as its

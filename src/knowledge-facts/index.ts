@@ -14,6 +14,8 @@ import exEraPsa10Premium from './articles/ex-era-psa-10-premium.ts';
 import goldStarCards from './articles/gold-star-cards.ts';
 import gradeLadder from './articles/grade-ladder.ts';
 import howCardValuesAreComputed from './articles/how-card-values-are-computed.ts';
+import japaneseMasterBallPattern from './articles/japanese-master-ball-pattern.ts';
+import japaneseVsEnglishPrices from './articles/japanese-vs-english-prices.ts';
 import lastScarletVioletSetsChaseCards from './articles/last-scarlet-violet-sets-chase-cards.ts';
 import megaEvolutionEraUnpriced from './articles/mega-evolution-era-unpriced.ts';
 import megaHyperRares from './articles/mega-hyper-rares.ts';
@@ -26,6 +28,7 @@ import pricedStaleUnpriced from './articles/priced-stale-unpriced.ts';
 import prismaticEvolutionsValues from './articles/prismatic-evolutions-values.ts';
 import psa10Multiplier from './articles/psa-10-multiplier.ts';
 import rarityAndValueBands from './articles/rarity-and-value-bands.ts';
+import readingJapaneseCardNumbers from './articles/reading-japanese-card-numbers.ts';
 import sealedCoverage from './articles/sealed-coverage.ts';
 import specialIllustrationRarePremium from './articles/special-illustration-rare-premium.ts';
 import valueBandsExplained from './articles/value-bands-explained.ts';
@@ -34,9 +37,10 @@ import vintagePsa10Premium from './articles/vintage-psa-10-premium.ts';
 import vintageVsModernValues from './articles/vintage-vs-modern-values.ts';
 import whatCountsAsVintage from './articles/what-counts-as-vintage.ts';
 import whatMakesAGrail from './articles/what-makes-a-grail.ts';
+import whyJapaneseSetsAreSmaller from './articles/why-japanese-sets-are-smaller.ts';
 import whyMostCardsAreBudget from './articles/why-most-cards-are-budget.ts';
 import { type ItemLookUp, lookUp } from './look-up.ts';
-import { englishContentOf, type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
+import { englishContentOf, englishPartOf, type FactsCard, type PricedContent, pricedContentOf } from './priced-content.ts';
 
 export type { ArticleFacts, Mentions } from './article-facts.ts';
 export type { ArticleRewrite, FactDifference, FactProblem } from './article-text.ts';
@@ -50,6 +54,8 @@ export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   goldStarCards,
   gradeLadder,
   howCardValuesAreComputed,
+  japaneseMasterBallPattern,
+  japaneseVsEnglishPrices,
   lastScarletVioletSetsChaseCards,
   megaEvolutionEraUnpriced,
   megaHyperRares,
@@ -62,6 +68,7 @@ export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   prismaticEvolutionsValues,
   psa10Multiplier,
   rarityAndValueBands,
+  readingJapaneseCardNumbers,
   sealedCoverage,
   specialIllustrationRarePremium,
   valueBandsExplained,
@@ -70,6 +77,7 @@ export const ARTICLE_FACTS: readonly ArticleFacts[] = [
   vintageVsModernValues,
   whatCountsAsVintage,
   whatMakesAGrail,
+  whyJapaneseSetsAreSmaller,
   whyMostCardsAreBudget,
 ];
 
@@ -114,15 +122,23 @@ export function reviewArticle(text: string, article: ArticleFacts | undefined, c
 export type ArticleReview = ArticleRewrite & { slug: string; was: string };
 
 /**
- * The reviews of every article of a content tree: for the script, the checker and the tests alike. One whose
+ * The reviews of every article of a content tree: for the script, the checker and the tests alike, each against
+ * the catalogue its facts read (ArticleFacts.reads; an article without facts, the English one). One whose
  * figures cannot be computed (a card it quotes is gone) is kept as it is, with the reason as a problem.
  */
 export function reviewArticles(content: ContentCatalogue, articles: readonly { slug: string; text: string }[]): ArticleReview[] {
-  const catalogue = pricedContentOf(englishContentOf(content));
-  const items = itemsOf(catalogue);
+  // Every card is priced once, and the English catalogue made of the same summaries (englishPartOf): pricing every
+  // card takes seconds. Only when no article reads every card are the English cards alone priced.
+  const readsAll = articles.some(({ slug }) => FACTS_BY_SLUG.get(slug)?.reads === 'all');
+  const whole = readsAll ? pricedContentOf(content) : undefined;
+  const english = whole ? englishPartOf(whole, content) : pricedContentOf(englishContentOf(content));
+  const catalogues = { all: whole && { catalogue: whole, items: itemsOf(whole) }, english: { catalogue: english, items: itemsOf(english) } };
+  const catalogueOf = (article: ArticleFacts | undefined) => (article?.reads === 'all' && catalogues.all) || catalogues.english;
   return articles.map(({ slug, text }) => {
     try {
-      return { slug, was: text, ...reviewArticle(text, FACTS_BY_SLUG.get(slug), catalogue, items) };
+      const article = FACTS_BY_SLUG.get(slug);
+      const { catalogue, items } = catalogueOf(article);
+      return { slug, was: text, ...reviewArticle(text, article, catalogue, items) };
     } catch (error) {
       const message = `its figures cannot be computed from content: ${(error as Error).message}`;
       return { slug, was: text, text, differences: [], problems: [{ path: [], message }] };

@@ -15,6 +15,7 @@
  * `npm run facts -- --write` rewrites the figures inside markers and the tables' rows, and nothing else.
  * A marker is not read in a fenced code block, nor after a backslash (`\:fact[`).
  */
+import { lookUp } from './look-up.ts';
 
 /** An inline marker: where it lies in the text, the figure as written (its label) and its attributes. */
 export interface FactMarker {
@@ -236,4 +237,21 @@ export function replaceSpans(text: string, spans: readonly { start: number; end:
     at = span.end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * The `key=` markers and fact-tables of a text that name no member of the article's `structured`, where
+ * `npm run facts` writes every fact it computes. The build computes no figure, so this is how it refuses, at the
+ * marker's line, a key misspelt or no longer computed, rather than serve a figure nothing keeps up to date.
+ * @example factsNamedNowhere('worth :fact[$1]{key=top.0.usd}', { top: [] })[0].message // "key=top.0.usd names no member …"
+ */
+export function factsNamedNowhere(text: string, structured: unknown): MarkerProblem[] {
+  const { facts, tables } = findMarkers(text);
+  const nowhere = (path: string) => !lookUp(structured ?? {}, path).found;
+  const message = (what: string) => `${what} names no member of the front matter's structured: a fact its facts file computes (npm run facts -- --write)`;
+  return [
+    ...facts.filter((m) => m.attributes.key !== undefined && nowhere(m.attributes.key)).map((m) => ({ offset: m.start, message: message(markerName(m)) })),
+    // `rows=sets.*.top` names the members of `sets`, each holding a `top`: the part before the first `*` must be there.
+    ...tables.filter((t) => nowhere(t.attributes.rows.split('.*')[0])).map((t) => ({ offset: t.start, message: message(markerName(t)) })),
+  ];
 }

@@ -56,6 +56,19 @@ export function valueHistoryOf(c: FactsCard) {
   return { start: h.start, end: h.end, first: firstPriceOf(h)!, low_usd: Math.min(...known), high_usd: Math.max(...known) };
 }
 
+/** The days the valued cards' histories cover, from the earliest start to the latest end (null for none). */
+export function historySpanOf(cards: readonly FactsCard[]): { start: string | null; end: string | null } {
+  const spans = cards.flatMap((c) => valueHistoryOf(c) ?? []);
+  return {
+    start: spans.map((h) => h.start).sort()[0] ?? null,
+    end:
+      spans
+        .map((h) => h.end)
+        .sort()
+        .at(-1) ?? null,
+  };
+}
+
 /** The products of a set that the sealed articles compare, each by the name TCGplayer gives it (`<set> <product>`). */
 export const STANDARD_PRODUCTS = {
   booster_box: 'Booster Box',

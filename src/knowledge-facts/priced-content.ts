@@ -45,6 +45,26 @@ export function pricedContentOf(content: ContentCatalogue): PricedContent {
     if (!set) throw new Error(`card ${entry.id} names set "${entry.set}", which content/sets.json does not hold`);
     return { entry, set, summary: cardToSummary(entry, set, pricesAsOf) };
   });
+  return withCards(content, pricesAsOf, cards);
+}
+
+/**
+ * The English part of a priced catalogue, as pricedContentOf(englishContentOf(content)) gives it: its cards'
+ * summaries are the whole's when the English part's newest price date is the whole's (pricing every card takes
+ * seconds), else priced again, since a card's price status is as of that date.
+ */
+export function englishPartOf(whole: PricedContent, content: ContentCatalogue): PricedContent {
+  const english = englishContentOf(content);
+  const pricesAsOf = pricesAsOfOf(english.cards, english.sealed);
+  if (pricesAsOf !== whole.pricesAsOf) return pricedContentOf(english);
+  return withCards(
+    english,
+    pricesAsOf,
+    whole.cards.filter((c) => c.entry.language === 'en'),
+  );
+}
+
+function withCards(content: ContentCatalogue, pricesAsOf: string, cards: FactsCard[]): PricedContent {
   const details = content.sealed.map((entry) => sealedToDetail(entry, pricesAsOf));
   const byId = new Map(cards.map((c) => [c.entry.id, c]));
   return {
@@ -66,7 +86,8 @@ export function pricedContentOf(content: ContentCatalogue): PricedContent {
 /**
  * The English sets and cards of the content, with every sealed product (all English). The articles were written of
  * the English catalogue, and their figures stay of it: a Japanese print is another market (TCGplayer's "Pokemon
- * Japan"), whose figures have articles of their own to come (issue 48, item 4). The README counts every card.
+ * Japan"), whose figures the articles on Japanese cards state (ArticleFacts.reads `all`, ./japanese.ts). The README
+ * counts every card.
  */
 export function englishContentOf(content: ContentCatalogue): ContentCatalogue {
   return { ...content, sets: content.sets.filter((s) => s.language === 'en'), cards: content.cards.filter((c) => c.language === 'en') };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { parseFrontmatter } from 'astro/markdown';
-import { type MarkerProblem, plainText } from '../knowledge-facts/markers.ts';
+import { factsNamedNowhere, type MarkerProblem, plainText } from '../knowledge-facts/markers.ts';
 import { shownPath } from './record-files.ts';
 
 /**
@@ -39,9 +39,10 @@ export function knowledgeLoader(dir: string): Loader {
         const body = plainText(content);
         const answer = typeof frontmatter.answer === 'string' ? plainText(frontmatter.answer) : undefined;
         const { answer: _, ...others } = frontmatter;
+        const answerProblems = typeof frontmatter.answer === 'string' ? factsNamedNowhere(frontmatter.answer, frontmatter.structured) : [];
         const problems = [
-          ...body.problems.map((p) => `${shown}:${lineColumn(text, p)}: ${p.message}`),
-          ...(answer?.problems ?? []).map((p) => `${shown}: answer: ${p.message}`),
+          ...[...body.problems, ...factsNamedNowhere(content, frontmatter.structured)].map((p) => `${shown}:${lineColumn(text, p)}: ${p.message}`),
+          ...[...(answer?.problems ?? []), ...answerProblems].map((p) => `${shown}: answer: ${p.message}`),
           ...(JSON.stringify(others).includes(':fact[') ? [`${shown}: front matter: markers are read in the answer and the body only`] : []),
         ];
         if (problems.length) throw new Error(`the article's markers cannot be read:\n  ${problems.join('\n  ')}`);

@@ -45,6 +45,7 @@ export const FACILITY_TAGS = [
   'tins-and-collections',
   'vintage',
   'modern',
+  'japanese',
   'wotc',
   'base-set',
   '1st-edition',

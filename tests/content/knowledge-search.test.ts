@@ -27,6 +27,13 @@ describe('knowledge search over the real articles', () => {
     ['mega evolution unpriced', ['mega-evolution-era-unpriced']],
     ['newest sets booster box price', ['new-era-sealed-values']],
     ['sealed prices since release', ['new-era-sealed-price-moves']],
+    // The articles on Japanese cards (issue 48): an English query without a Japanese word keeps the English article.
+    ['japanese master ball', ['japanese-master-ball-pattern']],
+    ['terastal fest master ball', ['japanese-master-ball-pattern']],
+    ['japanese vs english price', ['japanese-vs-english-prices']],
+    ['why are japanese sets smaller', ['why-japanese-sets-are-smaller']],
+    ['japanese card number', ['reading-japanese-card-numbers']],
+    ['secret rare number jp', ['reading-japanese-card-numbers']],
   ])('"%s" returns %j first', (q, expected) => {
     expect(ids(q).slice(0, expected.length).sort()).toEqual([...expected].sort());
   });

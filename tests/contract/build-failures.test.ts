@@ -53,6 +53,11 @@ describe('bad content fails the build with the file and field named', () => {
       [/knowledge\/what-is-a-grail\.md:\d+:\d+/, /attributes must end with "}"/],
     ],
     [
+      'an article marker naming a fact its front matter does not hold (misspelt, or no longer computed)',
+      editText('knowledge/how-values-are-computed.md', (t) => t.replace('Stray listings', 'Of :fact[3]{key=primary_variant_count} printings, stray listings')),
+      [/knowledge\/how-values-are-computed\.md:\d+:\d+/, /key=primary_variant_count names no member of the front matter's structured/],
+    ],
+    [
       'a card naming a set that does not exist',
       editJson('cards/fix1.json', (cards) => {
         cards[1].set = 'nope';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shapeOf, writeValue } from '../../src/knowledge-facts/figures.ts';
 import { lookUp } from '../../src/knowledge-facts/look-up.ts';
-import { findMarkers, markerName, plainText } from '../../src/knowledge-facts/markers.ts';
+import { factsNamedNowhere, findMarkers, markerName, plainText } from '../../src/knowledge-facts/markers.ts';
 import { parseTemplate, TemplateError, tableRows } from '../../src/knowledge-facts/row-template.ts';
 
 /**
@@ -150,6 +150,27 @@ describe('plainText: what the build serves', () => {
   it('a marker with no figure yet, or one that cannot be read, is a problem: the build does not serve it', () => {
     expect(plainText('New: :fact[]{key=n}.').problems).toEqual([{ offset: 5, message: 'key=n has no figure yet: run npm run facts -- --write' }]);
     expect(plainText('Bad: :fact[3]{key=n').problems).toEqual([{ offset: 5, message: expect.stringMatching(/must end with "}"/) }]);
+  });
+});
+
+describe('factsNamedNowhere: a key the build refuses', () => {
+  const structured = { cards: 3, by_rarity: { 'Special Illustration Rare': { median: null } }, sets: { a: { top: [] } } };
+
+  it('a key= marker or a fact-table naming no member of structured is a problem at its place; a null member is a member', () => {
+    const text = "Of :fact[3]{key=cards} cards, :fact[2]{key=card} here, :fact[1.2]{key='by_rarity.Special Illustration Rare.median'} there.\n";
+    expect(factsNamedNowhere(text, structured)).toEqual([
+      {
+        offset: text.indexOf(':fact[2]'),
+        message: "key=card names no member of the front matter's structured: a fact its facts file computes (npm run facts -- --write)",
+      },
+    ]);
+    const tables = '<!-- fact-table rows=sets.*.top row="| {name} |" -->\n| A |\n|---|\n\n<!-- fact-table rows=top row="| {name} |" -->\n| A |\n|---|\n';
+    expect(factsNamedNowhere(tables, structured).map((p) => p.message)).toEqual([expect.stringMatching(/^fact-table rows=top names no member/)]);
+  });
+
+  it("card and sealed markers are the catalogue's, not structured's; an article without structured has no key to name", () => {
+    expect(factsNamedNowhere('worth :fact[$1.00]{card=x-1}, :fact[$2.00]{sealed=5}', undefined)).toEqual([]);
+    expect(factsNamedNowhere(':fact[3]{key=cards}', undefined)).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,8 @@ import { count, countsText, listText, ordinal, pct, usd } from '../../src/knowle
 import { type ItemLookUp, lookUp } from '../../src/knowledge-facts/look-up.ts';
 import {
   bandCounts,
+  englishContentOf,
+  englishPartOf,
   firstPriceOf,
   medianRatio,
   pricedContentOf,
@@ -281,6 +283,22 @@ describe('pricedContentOf', () => {
     expect(statusCounts(catalogue.cards)).toEqual({ priced: 2, stale: 1, unpriced: 1 });
     expect(catalogue.summary.cardsByPriceStatus).toEqual({ priced: 2, stale: 1, unpriced: 1 });
     expect(catalogue.card('base1-1')?.summary.valueBand).toBe('grail');
+  });
+
+  it("the English part of a priced catalogue is what pricing the English cards alone gives, whatever the Japanese cards' dates", () => {
+    const japanese = (updatedAt: string) => ({ ...card('jp-x-001', 'jp-x', 2, updatedAt), language: 'ja', nameJa: 'ピカチュウ' }) as CardEntry;
+    const withJapanese = (updatedAt: string) => ({
+      ...content,
+      sets: [...content.sets, { ...set('jp-x', '2025-01-01'), language: 'ja', nameJa: 'セット' } as SetEntry],
+      cards: [...content.cards, japanese(updatedAt)],
+    });
+    for (const date of ['2025-10-20', '2025-10-25']) {
+      const all = withJapanese(date);
+      const part = englishPartOf(pricedContentOf(all), all);
+      const alone = pricedContentOf(englishContentOf(all));
+      expect({ ...part, card: undefined }).toEqual({ ...alone, card: undefined });
+      expect(part.card('base1-2')?.summary.priceStatus).toBe('stale');
+    }
   });
 
   it('a card naming a set content lacks is refused by name', () => {

@@ -1,5 +1,5 @@
 import type { ArticleFacts } from '../article-facts.ts';
-import { megaEvolutionSets, valueHistoryOf } from '../new-era.ts';
+import { historySpanOf, megaEvolutionSets, valueHistoryOf } from '../new-era.ts';
 import { byValueDesc, type FactsCard, medianRatio, medianValue, valued } from '../priced-content.ts';
 
 const RARITY = 'Mega Hyper Rare';
@@ -21,19 +21,6 @@ type Row = {
 function movesOf(c: FactsCard): Moves | null {
   const h = valueHistoryOf(c);
   return h && { first_date: h.first.date, first_usd: h.first.market, low_usd: h.low_usd, high_usd: h.high_usd };
-}
-
-/** The days the priced cards' histories cover, from the earliest start to the latest end. */
-function spanOf(cards: readonly FactsCard[]) {
-  const spans = cards.flatMap((c) => valueHistoryOf(c) ?? []);
-  return {
-    start: spans.map((h) => h.start).sort()[0] ?? null,
-    end:
-      spans
-        .map((h) => h.end)
-        .sort()
-        .at(-1) ?? null,
-  };
 }
 
 const article: ArticleFacts = {
@@ -78,7 +65,7 @@ const article: ArticleFacts = {
       hyper_rares_in_mega_evolution_sets: catalogue.cards.filter((c) => c.set.series === 'Mega Evolution' && c.entry.rarity === 'Hyper Rare').length,
       priced: priced.length,
       priced_names: priced.map((c) => c.entry.name),
-      history_span: spanOf(priced),
+      history_span: historySpanOf(priced),
       median_usd: medianValue(priced),
       unpriced: unpriced.length,
       unpriced_released_after_prices: unpriced.filter((c) => c.set.releaseDate > catalogue.pricesAsOf).length,
