@@ -14,7 +14,8 @@
  *      facts --write, check, prices:commit. (agents:refresh fetches the agents' real directories, and its failure
  *      never holds back the job: it is left out.)
  *   4. That the job did change what tests used to pin: the price date moved on by a day, a set and its cards
- *      added, sealed products added, prices moved both ways, the README's catalogue sentence rewritten.
+ *      added, sealed products added, prices moved both ways (the Japanese cards' too, from the "Pokemon Japan"
+ *      category's groups, with a day more of history), the README's catalogue sentence rewritten.
  *   5. CI's steps on the copy: `import-catalogue.ts --check` (when ../shared/data is there), `npm run check`, the
  *      content tier, `npm start` (a full build, then the function) and the smoke test against it.
  *
@@ -153,6 +154,26 @@ function marketsOf(catalogue: ContentCatalogue): Map<string, number | null> {
   return markets;
 }
 
+/** The Japanese cards' price lines whose market moved, the histories that reached the day, and one such card. */
+function japaneseMoves(before: ContentCatalogue, after: ContentCatalogue, date: string): { moved: number; historyDays: number; example?: string } {
+  const was = new Map(before.cards.filter((card) => card.language === 'ja').map((card) => [card.id, card]));
+  let moved = 0;
+  let historyDays = 0;
+  let example: string | undefined;
+  for (const card of after.cards) {
+    const old = was.get(card.id);
+    if (!old) continue;
+    for (const [i, line] of card.prices.entries()) {
+      const from = old.prices[i]?.market;
+      if (from == null || line.market === null || line.market === from) continue;
+      moved++;
+      example ??= `${card.id} ${from} → ${line.market}`;
+    }
+    historyDays += card.history.filter((series) => series.end === date).length;
+  }
+  return { moved, historyDays, example };
+}
+
 async function replay(): Promise<void> {
   console.log(`replay-daily-job: a daily job on a copy of the repository, offline (${work})`);
   const at = performance.now();
@@ -165,6 +186,7 @@ async function replay(): Promise<void> {
   const held = new Set([
     ...before.cards.flatMap((card) => card.prices.flatMap((line) => (line.groupId === null ? [] : [line.groupId]))),
     ...before.sealed.map((p) => p.group.id),
+    ...before.sets.flatMap((set) => (set.tcgplayerGroupId ? [set.tcgplayerGroupId] : [])),
   ]);
   const day = movedDayOf(before);
   const saved = readSavedSet(NEW_SET, held);
@@ -211,6 +233,12 @@ async function replay(): Promise<void> {
     `sets ${was.sets} → ${now.sets} (${setsAdded.map((s) => `${s.name}, ${cardsOfNewSets} cards`).join('; ')}), cards ${thousands(was.cards)} → ${thousands(now.cards)}`,
   );
   expectChange('sealed products', now.sealed > was.sealed, `${thousands(was.sealed)} → ${thousands(now.sealed)}`);
+  const japanese = japaneseMoves(before, after, day.date);
+  expectChange(
+    'Japanese prices and history',
+    japanese.moved > 0 && japanese.historyDays > 0,
+    `${thousands(japanese.moved)} Japanese price lines moved (category 85), ${thousands(japanese.historyDays)} Japanese histories at ${day.date}${japanese.example ? `, e.g. ${japanese.example}` : ''}`,
+  );
   expectChange(
     'prices, up, down, first',
     moved.up > 0 && moved.down > 0 && moved.unchanged > 0 && moved.first > 0,
