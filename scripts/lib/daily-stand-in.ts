@@ -141,9 +141,7 @@ export async function startStandIn(day: MovedDay, held: Set<number>, saved: Save
     if (path === '/last-updated.txt') return `${day.date}T20:05:33+0000\n`;
     const groups = /^\/tcgplayer\/(\d+)\/groups$/.exec(path)?.[1];
     if (groups)
-      return ok(
-        [...listed].filter(([groupId]) => categoryOf(groupId) === groups).map(([groupId, name]) => ({ groupId, name, categoryId: Number(groups) })),
-      );
+      return ok([...listed].filter(([groupId]) => categoryOf(groupId) === groups).map(([groupId, name]) => ({ groupId, name, categoryId: Number(groups) })));
     const tcgcsv = /^\/tcgplayer\/(\d+)\/(\d+)\/(prices|products)$/.exec(path)?.slice(1);
     if (tcgcsv) {
       const groupId = Number(tcgcsv[1]);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LISTED_SOURCE } from '../../src/catalogue/card-record.ts';
 import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { foldHistory, type HistorySeries } from '../../src/catalogue/price-history.ts';
 import {
@@ -11,7 +12,6 @@ import {
   type SealedFile,
   sealedProductsOf,
 } from '../../src/loaders/record-files.ts';
-import { LISTED_SOURCE } from '../../src/catalogue/card-record.ts';
 import { readValidatedJson } from '../../src/loaders/validated-json.ts';
 import type { CardEntry } from '../../src/schemas/card.ts';
 import { type ChangeRecord, changeRecordSchema } from '../../src/schemas/changes.ts';

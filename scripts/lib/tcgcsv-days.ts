@@ -70,7 +70,8 @@ function readDay(folder: string): TcgcsvDay {
   if (!isCalendarDate(date)) throw new TcgcsvError(`${shown(folder)}: ${date} is not a calendar date`);
   // A day of English prices alone, or of Japanese alone, is a day: the job fetches each category it holds groups of.
   const categories = PRICE_CATEGORIES.filter((category) => existsSync(join(folder, category)));
-  if (categories.length === 0) throw new TcgcsvError(`${shown(join(folder, POKEMON_CATEGORY))}: missing (the Pokémon category's folder, or ${JAPANESE_CATEGORY} for Pokemon Japan)`);
+  if (categories.length === 0)
+    throw new TcgcsvError(`${shown(join(folder, POKEMON_CATEGORY))}: missing (the Pokémon category's folder, or ${JAPANESE_CATEGORY} for Pokemon Japan)`);
   const groups = categories.flatMap((category) => {
     const categoryFolder = join(folder, category);
     const groupFolders = readdirSync(categoryFolder).sort((a, b) => Number(a) - Number(b));

@@ -60,7 +60,10 @@ beforeAll(async () => {
       return send(200, readFileSync(join(NEW_SET, 'prices', '2025-10-21', '3', String(NEW_GROUP), 'prices'), 'utf8'));
     const japanese = readdirSync(JAPAN_DAY).map(Number);
     if (url === '/tcgplayer/85/groups')
-      return send(200, JSON.stringify({ success: true, errors: [], results: japanese.map((groupId) => ({ groupId, name: `Group ${groupId}`, categoryId: 85 })) }));
+      return send(
+        200,
+        JSON.stringify({ success: true, errors: [], results: japanese.map((groupId) => ({ groupId, name: `Group ${groupId}`, categoryId: 85 })) }),
+      );
     const japaneseGroup = /^\/tcgplayer\/85\/(\d+)\/prices$/.exec(url)?.[1];
     if (japaneseGroup && japanese.includes(Number(japaneseGroup))) return send(200, readFileSync(join(JAPAN_DAY, japaneseGroup, 'prices'), 'utf8'));
     const group = /^\/tcgplayer\/3\/(\d+)\/prices$/.exec(url)?.[1];
@@ -172,7 +175,12 @@ describe('a day of the job', () => {
     );
     const committed = git('show', '--name-only', '--format=', 'HEAD').split('\n');
     expect(committed).toEqual(
-      expect.arrayContaining(['content/cards/base1.json', 'content/cards/jp-sv8a.json', 'content/changes/2025-10-21.json', 'content/sealed/2848-swsh07-evolving-skies.json']),
+      expect.arrayContaining([
+        'content/cards/base1.json',
+        'content/cards/jp-sv8a.json',
+        'content/changes/2025-10-21.json',
+        'content/sealed/2848-swsh07-evolving-skies.json',
+      ]),
     );
     expect(committed.every((path) => path.startsWith('content/'))).toBe(true);
     expect(git('status', '--porcelain', '--', 'content')).toBe('');
