@@ -38,6 +38,8 @@ import { copyRepository } from './lib/repository-copy.ts';
 const USAGE = 'usage: npm run test:daily [-- --keep]';
 const ROOT = join(import.meta.dirname, '..');
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
+/** TCGdex's Japanese answers: two sets the catalogue holds (Terastal Fest ex, Battle Partners), which the sync must recognise. */
+const JAPANESE_SETS = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'japanese', 'tcgdex-ja');
 /** No step of a day may take longer (a full build on a loaded 2-core runner takes a few minutes). */
 const STEP_TIMEOUT_MS = 20 * 60_000;
 /** What the steps must not inherit: they run on the copy as CI runs them, with the copy's content and build. */
@@ -174,6 +176,8 @@ function japaneseMoves(before: ContentCatalogue, after: ContentCatalogue, date: 
   return { moved, historyDays, example };
 }
 
+let synced = '';
+
 async function replay(): Promise<void> {
   console.log(`replay-daily-job: a daily job on a copy of the repository, offline (${work})`);
   const at = performance.now();
@@ -189,7 +193,7 @@ async function replay(): Promise<void> {
     ...before.sets.flatMap((set) => (set.tcgplayerGroupId ? [set.tcgplayerGroupId] : [])),
   ]);
   const day = movedDayOf(before);
-  const saved = readSavedSet(NEW_SET, held);
+  const saved = readSavedSet(NEW_SET, JAPANESE_SETS, held);
   const standIn = await startStandIn(day, held, saved);
   try {
     const { up, down, unchanged, firstPriced } = day.moves;
@@ -198,9 +202,9 @@ async function replay(): Promise<void> {
         `${thousands(down)} down, ${thousands(unchanged)} unchanged, ${firstPriced} sealed products priced for the first time; ` +
         `TCGdex and tcgcsv add group ${saved.groups.map((g) => `${g.groupId} (${g.name})`).join(', ')}`,
     );
-    const sources = { TCGDEX_SOURCE: `${standIn.origin}/tcgdex`, TCGCSV_SOURCE: standIn.origin };
+    const sources = { TCGDEX_SOURCE: `${standIn.origin}/tcgdex`, TCGDEX_JA_SOURCE: `${standIn.origin}/tcgdex-ja`, TCGCSV_SOURCE: standIn.origin };
     console.log('  the job, as the workflow runs it:');
-    await run('sync', ['npm', 'run', 'catalogue:sync', '--', '--write'], sources);
+    synced = await run('sync', ['npm', 'run', 'catalogue:sync', '--', '--write'], sources);
     await run('fetch', ['npm', 'run', 'prices:fetch', '--', '--out', '.cache/tcgcsv'], sources);
     await run('import the day', ['npm', 'run', 'import', '--', '--tcgcsv', '.cache/tcgcsv', '--write']);
     await run('figures', ['npm', 'run', 'facts', '--', '--write']);
@@ -211,6 +215,7 @@ async function replay(): Promise<void> {
   }
 
   const after = catalogueOf(readPriceContent(join(copy, 'content')));
+  const japaneseSync = /1b\. TCGdex \(Japanese\): .*/.exec(synced)?.[0] ?? 'no line';
   const [was, now] = [counts(before), counts(after)];
   const setsAdded = after.sets.filter((set) => !before.sets.some((s) => s.id === set.id));
   const cardsOfNewSets = after.cards.filter((card) => setsAdded.some((set) => set.id === card.set)).length;
@@ -233,6 +238,13 @@ async function replay(): Promise<void> {
     `sets ${was.sets} → ${now.sets} (${setsAdded.map((s) => `${s.name}, ${cardsOfNewSets} cards`).join('; ')}), cards ${thousands(was.cards)} → ${thousands(now.cards)}`,
   );
   expectChange('sealed products', now.sealed > was.sealed, `${thousands(was.sealed)} → ${thousands(now.sealed)}`);
+  // The Japanese sets TCGdex lists are the catalogue's own: recognised by id, none added twice.
+  const jpSets = (catalogue: ContentCatalogue) => catalogue.sets.filter((set) => set.language === 'ja').length;
+  expectChange(
+    'Japanese sets read, none duplicated',
+    /2 sets read/.test(japaneseSync) && jpSets(after) === jpSets(before) && new Set(after.sets.map((set) => set.id)).size === after.sets.length,
+    japaneseSync.replace(/^1b\. /, ''),
+  );
   const japanese = japaneseMoves(before, after, day.date);
   expectChange(
     'Japanese prices and history',

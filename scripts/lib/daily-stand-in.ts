@@ -16,7 +16,8 @@ import { categoryOfGroupIn, POKEMON_CATEGORY, type PriceCategory, subTypeNameOf,
  * hash of the product and printing decides, so the same content gives the same day), and one in four sealed
  * products content holds unpriced gets its first price. TCGdex and tcgcsv also know a set content lacks: a saved
  * reply (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
- * group's product list (cards and sealed products) and that group's prices.
+ * group's product list (cards and sealed products) and that group's prices. TCGdex's Japanese answers (under
+ * `/tcgdex-ja`) are saved replies too (tests/fixtures/catalogue-sync/japanese), of sets the content may already hold.
  */
 
 /** A day of prices made from content, by group, and how it moved them. */
@@ -34,6 +35,8 @@ export interface MovedDay {
 export interface SavedSet {
   /** TCGdex's replies: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
   tcgdex: string;
+  /** TCGdex's Japanese replies, in the same layout. */
+  tcgdexJa: string;
   /** tcgcsv's groups (`tcgplayer/3/groups`), of which those content lacks are the new set's. */
   groups: { groupId: number; name: string }[];
   /** The new groups' product lists and a day of their prices, as tcgcsv's files. */
@@ -114,7 +117,7 @@ export function movedDayOf(content: ContentCatalogue): MovedDay {
 }
 
 /** A saved new set, read from its folder (the layout of tests/fixtures/catalogue-sync/new-set); `held` are the groups content has. */
-export function readSavedSet(dir: string, held: Set<number>): SavedSet {
+export function readSavedSet(dir: string, japanese: string, held: Set<number>): SavedSet {
   const category = join(dir, 'tcgcsv', 'tcgplayer', POKEMON_CATEGORY);
   const groups = (JSON.parse(readFileSync(join(category, 'groups'), 'utf8')) as { results: { groupId: number; name: string }[] }).results;
   const added = groups.filter((group) => !held.has(group.groupId));
@@ -122,6 +125,7 @@ export function readSavedSet(dir: string, held: Set<number>): SavedSet {
   const file = (folder: string, groupId: number, name: string) => readFileSync(join(folder, String(groupId), name), 'utf8');
   return {
     tcgdex: join(dir, 'tcgdex'),
+    tcgdexJa: japanese,
     groups: added.map(({ groupId, name }) => ({ groupId, name })),
     products: new Map(added.map(({ groupId }) => [groupId, file(category, groupId, 'products')])),
     prices: new Map(added.map(({ groupId }) => [groupId, file(join(dir, 'prices', day, POKEMON_CATEGORY), groupId, 'prices')])),
@@ -150,10 +154,10 @@ export async function startStandIn(day: MovedDay, held: Set<number>, saved: Save
       // A held group lists no product the sync lacks: its new products are the saved set's.
       return savedFile ?? ok(tcgcsv[2] === 'prices' ? (day.groups.get(groupId) ?? []) : []);
     }
-    const tcgdex = /^\/tcgdex\/(sets|sets\/[\w.-]+|cards\/[\w.-]+)$/.exec(path)?.[1];
+    const tcgdex = /^\/(tcgdex|tcgdex-ja)\/(sets|sets\/[\w.-]+|cards\/[\w.-]+)$/.exec(path)?.slice(1);
     if (tcgdex) {
       try {
-        return readFileSync(join(saved.tcgdex, `${tcgdex}.json`), 'utf8');
+        return readFileSync(join(tcgdex[0] === 'tcgdex' ? saved.tcgdex : saved.tcgdexJa, `${tcgdex[1]}.json`), 'utf8');
       } catch {
         return undefined;
       }
