@@ -110,9 +110,9 @@ function reportLines(report: SyncReport): string[] {
   const lines = [
     `1. TCGdex: ${report.setsRead} sets read in the followed series (${Object.values(TCGDEX_SERIES).join(', ')}); ` +
       `${report.notFollowed.length} sets of other series not read (a new series is one line in src/catalogue/tcgdex-ids.ts)`,
+    japaneseLine(report.japanese),
     `2. tcgcsv: ${report.groupsRead.length} groups read for sealed products${report.groupsRead.length ? ` (${report.groupsRead.join(', ')})` : ''}` +
       (report.groupsNotListed.length ? `; not listed by tcgcsv: ${report.groupsNotListed.join(', ')}` : ''),
-    japaneseLine(report.japanese),
     ...setsSummary({ sets: { added: report.setsAdded } }),
   ];
   if (report.cardsAdded.length) lines.push(`added ${report.cardsAdded.length} cards to sets content held: ${some(report.cardsAdded)}`);

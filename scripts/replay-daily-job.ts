@@ -169,7 +169,7 @@ function japaneseMoves(before: ContentCatalogue, after: ContentCatalogue, date: 
       const from = old.prices[i]?.market;
       if (from == null || line.market === null || line.market === from) continue;
       moved++;
-      example ??= `${card.id} ${from} → ${line.market}`;
+      example ??= `${card.id} $${from} → $${line.market}`;
     }
     historyDays += card.history.filter((series) => series.end === date).length;
   }
