@@ -10,6 +10,10 @@
  *   2. tcgcsv `tcgplayer/3/groups` and `tcgplayer/3/<groupId>/products` of the new sets' groups and of the sets
  *      released in the last year: each product with no card number that content lacks, its kind and packs read
  *      from its name (scripts/lib/sealed-kinds.ts).
+ *   1b. TCGdex's Japanese answers (`/ja/`): each set of a followed series (TCGdex's SV and M), our id `jp-` and its
+ *      id lower-cased, with the cards content lacks, their English names only where content's Japanese cards of the
+ *      same Japanese name give one; each new set's English name and group from tcgcsv `tcgplayer/85/groups` ("Pokemon
+ *      Japan") (scripts/lib/japanese-sync.ts).
  *   3. The change record of the day (content/changes/<date>.json): the sets, cards and products added; and each
  *      set added its entry in content/aliases/sets.json (one a set), with no alias yet.
  *
@@ -17,11 +21,14 @@
  * A second run adds nothing. Every reply is read and checked before anything is written: a malformed one fails
  * naming the file or URL and the field, and content/ is left as it was.
  *
- * Usage:  node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgcsv DIR|URL] [--no-sealed]
- *                                        [--content DIR] [--date YYYY-MM-DD] [--compare]
+ * Usage:  node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgdex-ja DIR|URL] [--no-japanese]
+ *                                        [--tcgcsv DIR|URL] [--no-sealed] [--content DIR] [--date YYYY-MM-DD] [--compare]
  *         (dry run by default; --tcgdex DIR reads saved replies: DIR/sets.json, DIR/sets/<setId>.json,
  *          DIR/cards/<cardId>.json; --tcgcsv DIR reads DIR/tcgplayer/3/groups and DIR/tcgplayer/3/<groupId>/products;
  *          the defaults are https://api.tcgdex.net/v2/en (TCGDEX_SOURCE) and https://tcgcsv.com (TCGCSV_SOURCE);
+ *          --tcgdex-ja is TCGdex's Japanese answers in the same layout (TCGDEX_JA_SOURCE), by default
+ *          https://api.tcgdex.net/v2/ja when the English source is its default too, else not read (so that a sync
+ *          on saved replies never reaches the network); the "Pokemon Japan" groups are read from --tcgcsv;
  *          --date is the day of the sync, today (UTC) by default; --compare reads every card of the followed sets
  *          and reports every field that differs)
  * Exit:   0 done, 1 a source failed or a reply is malformed (nothing written), 2 usage
@@ -30,31 +37,43 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setsSummary } from '../src/catalogue/catalogue-changes.ts';
-import { TCGDEX_SERIES } from '../src/catalogue/tcgdex-ids.ts';
+import { JAPANESE_TCGDEX_SERIES, TCGDEX_SERIES } from '../src/catalogue/tcgdex-ids.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { isoDate } from '../src/schemas/common.ts';
 import { planSync, type SyncReport } from './lib/catalogue-sync.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { readChangeRecord, readPriceContent } from './lib/price-import.ts';
 import { ReplyError, replySource, SourceFailed } from './lib/source-replies.ts';
-import { TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
+import { JAPANESE_CATEGORY, TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
 import { tcgcsvReader } from './lib/tcgcsv-products.ts';
-import { TCGDEX_ORIGIN, tcgdexReader } from './lib/tcgdex-replies.ts';
+import { TCGDEX_JA_ORIGIN, TCGDEX_ORIGIN, tcgdexReader } from './lib/tcgdex-replies.ts';
 
 const USAGE =
-  'usage: node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgcsv DIR|URL] [--no-sealed] [--content DIR] [--date YYYY-MM-DD] [--compare]';
+  'usage: node scripts/catalogue-sync.ts [--write] [--tcgdex DIR|URL] [--tcgdex-ja DIR|URL] [--no-japanese] [--tcgcsv DIR|URL] [--no-sealed] [--content DIR] [--date YYYY-MM-DD] [--compare]';
 /** Who is asking, as a polite client of a free service says. */
 const USER_AGENT = 'card-values-catalogue-sync/1.0 (+https://github.com/card-values; one request at a time)';
 /** How many lines of each list the report prints before it says "and N more". */
 const LISTED = 12;
 
-let args: { write: boolean; tcgdex?: string; tcgcsv?: string; sealed: boolean; content?: string; date?: string; compare: boolean };
+let args: {
+  write: boolean;
+  tcgdex?: string;
+  'tcgdex-ja'?: string;
+  japanese: boolean;
+  tcgcsv?: string;
+  sealed: boolean;
+  content?: string;
+  date?: string;
+  compare: boolean;
+};
 try {
   args = parseArgs({
     allowNegative: true,
     options: {
       write: { type: 'boolean', default: false },
       tcgdex: { type: 'string' },
+      'tcgdex-ja': { type: 'string' },
+      japanese: { type: 'boolean', default: true },
       tcgcsv: { type: 'string' },
       sealed: { type: 'boolean', default: true },
       content: { type: 'string' },
@@ -74,8 +93,15 @@ if (!isoDate.safeParse(date).success) {
 const contentDir = args.content ? resolve(args.content) : CONTENT_DIR;
 /** A folder is resolved from here; a URL is used as it is. */
 const located = (location: string) => (/^https?:\/\//.test(location) ? location : resolve(location));
-const tcgdex = tcgdexReader(replySource(located(args.tcgdex ?? process.env.TCGDEX_SOURCE ?? TCGDEX_ORIGIN), USER_AGENT));
-const tcgcsv = args.sealed ? tcgcsvReader(replySource(located(args.tcgcsv ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN), USER_AGENT)) : null;
+const tcgdexSource = args.tcgdex ?? process.env.TCGDEX_SOURCE;
+const tcgdex = tcgdexReader(replySource(located(tcgdexSource ?? TCGDEX_ORIGIN), USER_AGENT));
+const tcgcsvSource = replySource(located(args.tcgcsv ?? process.env.TCGCSV_SOURCE ?? TCGCSV_ORIGIN), USER_AGENT);
+const tcgcsv = args.sealed ? tcgcsvReader(tcgcsvSource) : null;
+const japaneseSource = args['tcgdex-ja'] ?? process.env.TCGDEX_JA_SOURCE ?? (tcgdexSource === undefined ? TCGDEX_JA_ORIGIN : undefined);
+const japanese =
+  args.japanese && japaneseSource !== undefined
+    ? { tcgdex: tcgdexReader(replySource(located(japaneseSource), USER_AGENT)), groups: tcgcsvReader(tcgcsvSource, JAPANESE_CATEGORY).groups }
+    : undefined;
 
 /** A list's first LISTED items, and how many more. */
 const some = (items: readonly string[]) => `${items.slice(0, LISTED).join(', ')}${items.length > LISTED ? ` and ${items.length - LISTED} more` : ''}`;
@@ -84,6 +110,7 @@ function reportLines(report: SyncReport): string[] {
   const lines = [
     `1. TCGdex: ${report.setsRead} sets read in the followed series (${Object.values(TCGDEX_SERIES).join(', ')}); ` +
       `${report.notFollowed.length} sets of other series not read (a new series is one line in src/catalogue/tcgdex-ids.ts)`,
+    japaneseLine(report.japanese),
     `2. tcgcsv: ${report.groupsRead.length} groups read for sealed products${report.groupsRead.length ? ` (${report.groupsRead.join(', ')})` : ''}` +
       (report.groupsNotListed.length ? `; not listed by tcgcsv: ${report.groupsNotListed.join(', ')}` : ''),
     ...setsSummary({ sets: { added: report.setsAdded } }),
@@ -101,12 +128,26 @@ function reportLines(report: SyncReport): string[] {
   return lines;
 }
 
+/** What the sync did for the Japanese sets, in one line. */
+function japaneseLine(japanese: SyncReport['japanese']): string {
+  if (!japanese)
+    return `1b. TCGdex (Japanese): not read (${args.japanese ? 'no --tcgdex-ja or TCGDEX_JA_SOURCE beside a TCGdex source of saved replies' : '--no-japanese'})`;
+  const cards = japanese.setsAdded.reduce((sum, set) => sum + set.cards, 0) + japanese.cardsAdded.length;
+  return (
+    `1b. TCGdex (Japanese): ${japanese.setsRead} sets read (${Object.values(JAPANESE_TCGDEX_SERIES).join(', ')}); ` +
+    `${japanese.setsAdded.length} Japanese sets added (${japanese.setsAdded.map((set) => set.id).join(', ') || 'none'}), ` +
+    `${cards} Japanese cards added (${japanese.named} with an English name, ${japanese.unnamed} with their Japanese name alone)` +
+    (japanese.cardsAdded.length ? `, of which ${japanese.cardsAdded.length} to sets content held: ${some(japanese.cardsAdded)}` : '')
+  );
+}
+
 try {
   const content = readPriceContent(contentDir);
   const { files, report } = await planSync(content, tcgdex, tcgcsv, {
     date,
     changeRecordOf: (asOf) => readChangeRecord(contentDir, asOf),
     compare: args.compare,
+    japanese,
     setAliases: existsSync(join(contentDir, 'aliases', 'sets.json')) ? readFileSync(join(contentDir, 'aliases', 'sets.json'), 'utf8') : undefined,
   });
   for (const line of reportLines(report)) console.log(`catalogue-sync: ${line}`);

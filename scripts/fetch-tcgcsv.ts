@@ -1,11 +1,13 @@
 /**
  * The daily job's first step: downloads the newest day of TCGplayer prices that tcgcsv.com has published, for
- * every TCGplayer group the content holds, into tcgcsv's layout (`<date>/3/<groupId>/prices`) for
- * `npm run import -- --tcgcsv DIR` (docs/operations.md).
+ * every TCGplayer group the content holds, into tcgcsv's layout (`<date>/<category>/<groupId>/prices`) for
+ * `npm run import -- --tcgcsv DIR` (docs/operations.md). The English sets' groups are in category 3 (Pokémon),
+ * the Japanese sets' in 85 ("Pokemon Japan": each Japanese set's `tcgplayerGroupId`, and the groups of its cards'
+ * price lines; tcgcsv-days.ts categoryOfGroupIn).
  *
- *   <source>/last-updated.txt                 when tcgcsv last published (e.g. 2025-10-21T20:05:33+0000): the day
- *   <source>/tcgplayer/3/groups               the Pokémon groups it has
- *   <source>/tcgplayer/3/<groupId>/prices     one group's prices that day
+ *   <source>/last-updated.txt                          when tcgcsv last published (e.g. 2025-10-21T20:05:33+0000): the day
+ *   <source>/tcgplayer/<category>/groups               the groups it has in a category
+ *   <source>/tcgplayer/<category>/<groupId>/prices     one group's prices that day
  *
  * A late source (nothing newer than the content's prices) is exit 3 and a broken one (an error, a timeout, a
  * body that is not a price file) exit 1; either way nothing is left in DIR, so the job commits nothing and the
@@ -24,7 +26,7 @@ import { pricesAsOfOf } from '../src/catalogue/catalogue-changes.ts';
 import { CONTENT_DIR } from '../src/loaders/content-dir.ts';
 import { catalogueOf, readPriceContent } from './lib/price-import.ts';
 import { getText, SourceFailed } from './lib/source-replies.ts';
-import { POKEMON_CATEGORY, TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
+import { categoryOfGroupIn, JAPANESE_CATEGORY, PRICE_CATEGORIES, TCGCSV_ORIGIN } from './lib/tcgcsv-days.ts';
 
 const USAGE = 'usage: node scripts/fetch-tcgcsv.ts --out DIR [--content DIR] [--source URL]';
 /** Who is asking, as a polite client of a free service says. */
@@ -81,24 +83,37 @@ async function main(): Promise<number> {
   const held = new Set<number>();
   for (const card of catalogue.cards) for (const line of card.prices) if (line.groupId !== null) held.add(line.groupId);
   for (const product of catalogue.sealed) held.add(product.group.id);
-  const listed = new Set(resultsOf('/tcgplayer/3/groups', await get(`/tcgplayer/${POKEMON_CATEGORY}/groups`)).map((g) => g.groupId));
-  const gone = [...held].filter((id) => !listed.has(id)).sort((a, b) => a - b);
-  const groups = [...held].filter((id) => listed.has(id)).sort((a, b) => a - b);
+  const categoryOf = categoryOfGroupIn(catalogue);
+  for (const set of catalogue.sets) if (set.tcgplayerGroupId) held.add(set.tcgplayerGroupId);
   const day = join(out, published);
+  const fetched = new Map<string, number[]>();
+  const gone: number[] = [];
   try {
-    for (const groupId of groups) {
-      const path = `/tcgplayer/${POKEMON_CATEGORY}/${groupId}/prices`;
-      const text = await get(path);
-      resultsOf(path, text);
-      mkdirSync(join(day, POKEMON_CATEGORY, String(groupId)), { recursive: true });
-      writeFileSync(join(day, POKEMON_CATEGORY, String(groupId), 'prices'), text);
+    for (const category of PRICE_CATEGORIES) {
+      const ofCategory = [...held].filter((id) => categoryOf(id) === category).sort((a, b) => a - b);
+      if (ofCategory.length === 0) continue;
+      const groupsPath = `/tcgplayer/${category}/groups`;
+      const listed = new Set(resultsOf(groupsPath, await get(groupsPath)).map((g) => g.groupId));
+      gone.push(...ofCategory.filter((id) => !listed.has(id)));
+      const groups = ofCategory.filter((id) => listed.has(id));
+      for (const groupId of groups) {
+        const path = `/tcgplayer/${category}/${groupId}/prices`;
+        const text = await get(path);
+        resultsOf(path, text);
+        mkdirSync(join(day, category, String(groupId)), { recursive: true });
+        writeFileSync(join(day, category, String(groupId), 'prices'), text);
+      }
+      fetched.set(category, groups);
     }
   } catch (error) {
     removeDays();
     throw error;
   }
-  console.log(`fetch-tcgcsv: ${published} (published ${stamp}), ${groups.length} groups into ${day}; the content was as of ${asOf}`);
-  if (gone.length) console.log(`  groups the content holds that tcgcsv no longer lists (not fetched): ${gone.join(', ')}`);
+  const count = [...fetched.values()].reduce((sum, groups) => sum + groups.length, 0);
+  console.log(`fetch-tcgcsv: ${published} (published ${stamp}), ${count} groups into ${day}; the content was as of ${asOf}`);
+  const japanese = fetched.get(JAPANESE_CATEGORY);
+  if (japanese) console.log(`  Japanese sets: ${japanese.length} groups of Pokemon Japan (category ${JAPANESE_CATEGORY})`);
+  if (gone.length) console.log(`  groups the content holds that tcgcsv no longer lists (not fetched): ${gone.sort((a, b) => a - b).join(', ')}`);
   return 0;
 }
 

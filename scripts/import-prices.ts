@@ -14,7 +14,7 @@ import type { ChangeRecord } from '../src/schemas/changes.ts';
 import { applyContentPlan } from './lib/content-writer.ts';
 import { formatJson } from './lib/format-json.ts';
 import { applyDay, changedFiles, type DayReport, mergeChangeRecords, RefusedDay, readChangeRecord, readPriceContent } from './lib/price-import.ts';
-import { readTcgcsvDays, TcgcsvError } from './lib/tcgcsv-days.ts';
+import { JAPANESE_CATEGORY, readTcgcsvDays, TcgcsvError } from './lib/tcgcsv-days.ts';
 
 /** How many unknown product ids a report lists per group before it says "and N more". */
 const LISTED = 12;
@@ -61,6 +61,17 @@ function reportLines(report: DayReport): string[] {
       `${report.historyDays} history days set; ${unknownCount} products not in content, ${report.unknownPrintings.length} printings not listed` +
       (report.repeated ? `; ${report.repeated} repeated rows ignored` : ''),
   ];
+  const japanese = report.byCategory.get(JAPANESE_CATEGORY);
+  if (japanese) {
+    lines.push(
+      `  Japanese sets (Pokemon Japan, category ${JAPANESE_CATEGORY}): ${japanese.groups} groups, ${japanese.rows} rows; ${japanese.repriced} price lines repriced, ` +
+        `${japanese.confirmed} confirmed; ${japanese.historyDays} history days set; ${japanese.unknownProducts} products not in content` +
+        (report.finishesTaken.length ? `; ${report.finishesTaken.length} listed printings took TCGplayer's finish` : ''),
+    );
+  }
+  for (const { cardId, productId, from, to } of report.finishesTaken.slice(0, LISTED)) {
+    lines.push(`  ${cardId}: product ${productId} is sold as ${to}, not ${from} as TCGdex has it: its line took TCGplayer's finish`);
+  }
   for (const [group, ids] of unknown) {
     const more = ids.length > LISTED ? ` and ${ids.length - LISTED} more` : '';
     lines.push(`  group ${group}: products not in content: ${ids.slice(0, LISTED).join(', ')}${more}`);

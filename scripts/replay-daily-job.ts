@@ -14,7 +14,8 @@
  *      facts --write, check, prices:commit. (agents:refresh fetches the agents' real directories, and its failure
  *      never holds back the job: it is left out.)
  *   4. That the job did change what tests used to pin: the price date moved on by a day, a set and its cards
- *      added, sealed products added, prices moved both ways, the README's catalogue sentence rewritten.
+ *      added, sealed products added, prices moved both ways (the Japanese cards' too, from the "Pokemon Japan"
+ *      category's groups, with a day more of history), the README's catalogue sentence rewritten.
  *   5. CI's steps on the copy: `import-catalogue.ts --check` (when ../shared/data is there), `npm run check`, the
  *      content tier, `npm start` (a full build, then the function) and the smoke test against it.
  *
@@ -37,6 +38,8 @@ import { copyRepository } from './lib/repository-copy.ts';
 const USAGE = 'usage: npm run test:daily [-- --keep]';
 const ROOT = join(import.meta.dirname, '..');
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
+/** TCGdex's Japanese answers: two sets the catalogue holds (Terastal Fest ex, Battle Partners), which the sync must recognise. */
+const JAPANESE_SETS = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'japanese', 'tcgdex-ja');
 /** No step of a day may take longer (a full build on a loaded 2-core runner takes a few minutes). */
 const STEP_TIMEOUT_MS = 20 * 60_000;
 /** What the steps must not inherit: they run on the copy as CI runs them, with the copy's content and build. */
@@ -153,6 +156,28 @@ function marketsOf(catalogue: ContentCatalogue): Map<string, number | null> {
   return markets;
 }
 
+/** The Japanese cards' price lines whose market moved, the histories that reached the day, and one such card. */
+function japaneseMoves(before: ContentCatalogue, after: ContentCatalogue, date: string): { moved: number; historyDays: number; example?: string } {
+  const was = new Map(before.cards.filter((card) => card.language === 'ja').map((card) => [card.id, card]));
+  let moved = 0;
+  let historyDays = 0;
+  let example: string | undefined;
+  for (const card of after.cards) {
+    const old = was.get(card.id);
+    if (!old) continue;
+    for (const [i, line] of card.prices.entries()) {
+      const from = old.prices[i]?.market;
+      if (from == null || line.market === null || line.market === from) continue;
+      moved++;
+      example ??= `${card.id} $${from} → $${line.market}`;
+    }
+    historyDays += card.history.filter((series) => series.end === date).length;
+  }
+  return { moved, historyDays, example };
+}
+
+let synced = '';
+
 async function replay(): Promise<void> {
   console.log(`replay-daily-job: a daily job on a copy of the repository, offline (${work})`);
   const at = performance.now();
@@ -165,9 +190,10 @@ async function replay(): Promise<void> {
   const held = new Set([
     ...before.cards.flatMap((card) => card.prices.flatMap((line) => (line.groupId === null ? [] : [line.groupId]))),
     ...before.sealed.map((p) => p.group.id),
+    ...before.sets.flatMap((set) => (set.tcgplayerGroupId ? [set.tcgplayerGroupId] : [])),
   ]);
   const day = movedDayOf(before);
-  const saved = readSavedSet(NEW_SET, held);
+  const saved = readSavedSet(NEW_SET, JAPANESE_SETS, held);
   const standIn = await startStandIn(day, held, saved);
   try {
     const { up, down, unchanged, firstPriced } = day.moves;
@@ -176,9 +202,9 @@ async function replay(): Promise<void> {
         `${thousands(down)} down, ${thousands(unchanged)} unchanged, ${firstPriced} sealed products priced for the first time; ` +
         `TCGdex and tcgcsv add group ${saved.groups.map((g) => `${g.groupId} (${g.name})`).join(', ')}`,
     );
-    const sources = { TCGDEX_SOURCE: `${standIn.origin}/tcgdex`, TCGCSV_SOURCE: standIn.origin };
+    const sources = { TCGDEX_SOURCE: `${standIn.origin}/tcgdex`, TCGDEX_JA_SOURCE: `${standIn.origin}/tcgdex-ja`, TCGCSV_SOURCE: standIn.origin };
     console.log('  the job, as the workflow runs it:');
-    await run('sync', ['npm', 'run', 'catalogue:sync', '--', '--write'], sources);
+    synced = await run('sync', ['npm', 'run', 'catalogue:sync', '--', '--write'], sources);
     await run('fetch', ['npm', 'run', 'prices:fetch', '--', '--out', '.cache/tcgcsv'], sources);
     await run('import the day', ['npm', 'run', 'import', '--', '--tcgcsv', '.cache/tcgcsv', '--write']);
     await run('figures', ['npm', 'run', 'facts', '--', '--write']);
@@ -189,6 +215,7 @@ async function replay(): Promise<void> {
   }
 
   const after = catalogueOf(readPriceContent(join(copy, 'content')));
+  const japaneseSync = /1b\. TCGdex \(Japanese\): .*/.exec(synced)?.[0] ?? 'no line';
   const [was, now] = [counts(before), counts(after)];
   const setsAdded = after.sets.filter((set) => !before.sets.some((s) => s.id === set.id));
   const cardsOfNewSets = after.cards.filter((card) => setsAdded.some((set) => set.id === card.set)).length;
@@ -211,6 +238,19 @@ async function replay(): Promise<void> {
     `sets ${was.sets} → ${now.sets} (${setsAdded.map((s) => `${s.name}, ${cardsOfNewSets} cards`).join('; ')}), cards ${thousands(was.cards)} → ${thousands(now.cards)}`,
   );
   expectChange('sealed products', now.sealed > was.sealed, `${thousands(was.sealed)} → ${thousands(now.sealed)}`);
+  // The Japanese sets TCGdex lists are the catalogue's own: recognised by id, none added twice.
+  const jpSets = (catalogue: ContentCatalogue) => catalogue.sets.filter((set) => set.language === 'ja').length;
+  expectChange(
+    'Japanese sets read, none duplicated',
+    /2 sets read/.test(japaneseSync) && jpSets(after) === jpSets(before) && new Set(after.sets.map((set) => set.id)).size === after.sets.length,
+    japaneseSync.replace(/^1b\. /, ''),
+  );
+  const japanese = japaneseMoves(before, after, day.date);
+  expectChange(
+    'Japanese prices and history',
+    japanese.moved > 0 && japanese.historyDays > 0,
+    `${thousands(japanese.moved)} Japanese price lines moved (category 85), ${thousands(japanese.historyDays)} Japanese histories at ${day.date}${japanese.example ? `, e.g. ${japanese.example}` : ''}`,
+  );
   expectChange(
     'prices, up, down, first',
     moved.up > 0 && moved.down > 0 && moved.unchanged > 0 && moved.first > 0,

@@ -20,6 +20,17 @@ export function tcgdexAssetImages(asset: { serie: string; set: string; localId: 
 }
 
 /**
+ * A Japanese card's images on TCGdex, in the form TCGdex builds for Japanese cards and the Japanese import's cards
+ * carry (`…/ja/<serie>/<set>/<localId>/{low,high}.png`, ../shared/data/japanese/SOURCE.md, "Ids"), by TCGdex's ids or
+ * from the base URL of its asset.
+ * @example tcgdexJapaneseImages({ serie: 'SV', set: 'SV8a', localId: '217' }).small // "https://assets.tcgdex.net/ja/SV/SV8a/217/low.png"
+ */
+export function tcgdexJapaneseImages(asset: { serie: string; set: string; localId: string } | { base: string }): { small: string; large: string } {
+  const base = 'base' in asset ? asset.base.replace(/\/+$/, '') : `${TCGDEX_ASSET_ORIGIN}/ja/${asset.serie}/${asset.set}/${asset.localId}`;
+  return { small: `${base}/low.png`, large: `${base}/high.png` };
+}
+
+/**
  * The card's images on TCGdex, or why the rule has none (the import fails with it). TCGdex's local id is the
  * collector number three digits wide (its files are `001.ts` … in these series).
  * @example tcgdexImagesOf({ number: '1' }, { id: 'me5', series: 'Mega Evolution' }) // { small: "https://assets.tcgdex.net/en/me/me05/001/low.webp", large: "…/high.webp" }

@@ -3,12 +3,14 @@ import { cardNumberOf, setIdOfTcgdex, TCGDEX_SERIES, unpaddedIfDigits } from '..
 import { type CardEntry, cardSchema } from '../../src/schemas/card.ts';
 import type { ChangeRecord, SetAdded } from '../../src/schemas/changes.ts';
 import { addDays } from '../../src/schemas/dates.ts';
+import { languageOfId } from '../../src/schemas/language.ts';
 import { sealedSchema } from '../../src/schemas/sealed.ts';
 import { setSchema } from '../../src/schemas/set.ts';
 import { formatJson } from './format-json.ts';
+import { type JapaneseSources, type JapaneseSyncReport, syncJapanese } from './japanese-sync.ts';
 import { catalogueOf, mergeChangeRecords, type PriceContent } from './price-import.ts';
 import { mainGroupsOf, setOfGroupIn } from './set-groups.ts';
-import { fieldPath, ReplyError } from './source-replies.ts';
+import { checkConverted, fieldPath, ReplyError } from './source-replies.ts';
 import type { TcgcsvReader } from './tcgcsv-products.ts';
 import { isSealed, sealedFileOf, sealedOfTcgcsv } from './tcgcsv-products.ts';
 import { cardNameOf, cardOfTcgdex, seriesOfSerie, setOfTcgdex } from './tcgdex-convert.ts';
@@ -47,6 +49,8 @@ export interface SyncOptions {
    * yet, where an editor adds the names collectors use for it (docs/search.md).
    */
   setAliases?: string;
+  /** TCGdex's Japanese answers and tcgcsv's "Pokemon Japan" groups: the Japanese sets and cards content lacks (japanese-sync.ts). */
+  japanese?: JapaneseSources;
 }
 
 export interface SyncReport {
@@ -70,6 +74,8 @@ export interface SyncReport {
   heldBack: string[];
   /** The change record written with the additions, or null when they change nothing a client sees. */
   changes: ChangeRecord | null;
+  /** What the Japanese pass did, or null when TCGdex's Japanese answers were not read. */
+  japanese: JapaneseSyncReport | null;
 }
 
 const followedSerie = (tcgdexSetId: string) => Object.values(TCGDEX_SERIES).find((serie) => tcgdexSetId.startsWith(serie));
@@ -84,7 +90,7 @@ export async function planSync(
   content: PriceContent,
   tcgdex: TcgdexReader,
   tcgcsv: TcgcsvReader | null,
-  { date, changeRecordOf, compare = false, setAliases }: SyncOptions,
+  { date, changeRecordOf, compare = false, setAliases, japanese }: SyncOptions,
 ): Promise<{ files: Map<string, string>; report: SyncReport }> {
   const report: SyncReport = {
     setsRead: 0,
@@ -98,6 +104,7 @@ export async function planSync(
     differences: [],
     heldBack: [],
     changes: null,
+    japanese: null,
   };
   // What a client saw before: copies of the lists, for the cards the sync changes are replaced, never changed in place.
   const catalogue = catalogueOf(content);
@@ -152,7 +159,7 @@ export async function planSync(
     if (!groupOfSet.has(ours) && reply.thirdParty?.tcgplayer !== undefined) groupOfSet.set(ours, reply.thirdParty.tcgplayer);
     const groupId = groupOfSet.get(ours) ?? null;
     const set = known ? content.sets.find((s) => s.id === ours)! : setOfTcgdex(reply, ours, series);
-    if (!known) checkSet(set, where);
+    if (!known) checkConverted(setSchema, set, where);
     const added: CardEntry[] = [];
     // The numbers this reply gave a card so far: one look-up a card, so that a set of 50,000 cards is read in a breath.
     const numbersAdded = new Set<string>();
@@ -179,7 +186,7 @@ export async function planSync(
         report.heldBack.push(`card ${resume.id}: ${converted.heldBack}`);
         continue;
       }
-      checkCard(converted.card, tcgdex.whereCard(resume.id));
+      checkConverted(cardSchema, converted.card, tcgdex.whereCard(resume.id));
       for (const reason of converted.heldBack) report.heldBack.push(`card ${resume.id}: ${reason}`);
       if (!mine) {
         added.push(converted.card);
@@ -204,6 +211,12 @@ export async function planSync(
     const path = fileOfSet.get(ours) ?? `cards/${ours}.json`;
     content.cardFiles.set(path, [...(content.cardFiles.get(path) ?? []), ...added]);
     touched.add(path);
+  }
+
+  // 1b. TCGdex's Japanese answers: the Japanese sets and cards content lacks.
+  if (japanese) {
+    report.japanese = await syncJapanese(content, japanese, { date, heldBack: report.heldBack, differences: report.differences, touched });
+    report.setsAdded.push(...report.japanese.setsAdded);
   }
 
   // 2. tcgcsv: the sealed products content lacks of the new sets' groups, and of the sets released in the last year.
@@ -260,8 +273,9 @@ function withEntriesOf(text: string, sets: string[]): string {
 /** The sealed products of the groups to read that content lacks (any product with no card number); the files changed. */
 async function addSealed(content: PriceContent, tcgcsv: TcgcsvReader, groupOfSet: Map<string, number>, date: string, report: SyncReport): Promise<string[]> {
   const since = addDays(date, -SEALED_RECENT_DAYS);
-  const recent = new Set(report.setsAdded.map((set) => set.id));
-  for (const set of content.sets) if (set.releaseDate >= since) recent.add(set.id);
+  // A Japanese set's group is in the "Pokemon Japan" category, whose sealed products the sync does not read.
+  const recent = new Set(report.setsAdded.filter((set) => languageOfId(set.id) === 'en').map((set) => set.id));
+  for (const set of content.sets) if (set.releaseDate >= since && set.language === 'en') recent.add(set.id);
   const groups = [...new Set([...recent].flatMap((set) => (groupOfSet.has(set) ? [groupOfSet.get(set)!] : [])))].sort((a, b) => a - b);
   if (groups.length === 0) return [];
   const changed: string[] = [];
@@ -303,17 +317,6 @@ function checkCardReply(card: TcgdexCard, resume: { id: string; localId: string 
   if (card.id !== resume.id) throw new ReplyError(`${where}: id: "${card.id}", but ${listedAt} is "${resume.id}"`);
   if (card.localId !== resume.localId) throw new ReplyError(`${where}: localId: "${card.localId}", but ${listedAt}.localId is "${resume.localId}"`);
   if (card.set.id !== setId) throw new ReplyError(`${where}: set.id: "${card.set.id}", but the card is listed in set "${setId}"`);
-}
-
-/** A converted card the content schema refuses fails the sync, naming its reply and the field (as content names it). */
-function checkCard(card: CardEntry, where: string): void {
-  const issue = cardSchema.safeParse(card).error?.issues[0];
-  if (issue) throw new ReplyError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
-}
-
-function checkSet(set: unknown, where: string): void {
-  const issue = setSchema.safeParse(set).error?.issues[0];
-  if (issue) throw new ReplyError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
 }
 
 /** Where a card content holds and TCGdex's differ, one line a field (and the TCGplayer products content lacks). */

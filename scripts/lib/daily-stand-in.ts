@@ -5,17 +5,19 @@ import { join } from 'node:path';
 import { type ContentCatalogue, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
-import { POKEMON_CATEGORY, subTypeNameOf, type TcgcsvRow } from './tcgcsv-days.ts';
+import { categoryOfGroupIn, POKEMON_CATEGORY, type PriceCategory, subTypeNameOf, type TcgcsvRow } from './tcgcsv-days.ts';
 
 /**
  * A stand-in on a loopback port for the daily job's two sources, so that scripts/replay-daily-job.ts plays the job
- * offline: tcgcsv.com (its publication stamp, groups, product lists and prices) and TCGdex's API. The day it
+ * offline: tcgcsv.com (its publication stamp, groups, product lists and prices; the Japanese sets' groups in the
+ * "Pokemon Japan" category, 85, as tcgcsv has them) and TCGdex's API. The day it
  * publishes is made from the content itself, the day after its newest prices: every product priced that day is
  * reported again, a third of them unchanged, a third up and a third down (by 1–8%, one in fifty by 15–40%, as a
  * hash of the product and printing decides, so the same content gives the same day), and one in four sealed
  * products content holds unpriced gets its first price. TCGdex and tcgcsv also know a set content lacks: a saved
  * reply (a folder in the layout of tests/fixtures/catalogue-sync/new-set) with its cards, its TCGplayer group, the
- * group's product list (cards and sealed products) and that group's prices.
+ * group's product list (cards and sealed products) and that group's prices. TCGdex's Japanese answers (under
+ * `/tcgdex-ja`) are saved replies too (tests/fixtures/catalogue-sync/japanese), of sets the content may already hold.
  */
 
 /** A day of prices made from content, by group, and how it moved them. */
@@ -23,6 +25,8 @@ export interface MovedDay {
   date: string;
   /** tcgcsv's rows of each group that day. */
   groups: Map<number, TcgcsvRow[]>;
+  /** The category each group of the content is in (3, or 85 for a Japanese set's). */
+  categoryOf: (groupId: number) => PriceCategory;
   /** Rows that moved up, down, or not at all; sealed products priced for the first time. */
   moves: { up: number; down: number; unchanged: number; firstPriced: number };
 }
@@ -31,6 +35,8 @@ export interface MovedDay {
 export interface SavedSet {
   /** TCGdex's replies: `sets.json`, `sets/<id>.json`, `cards/<id>.json`. */
   tcgdex: string;
+  /** TCGdex's Japanese replies, in the same layout. */
+  tcgdexJa: string;
   /** tcgcsv's groups (`tcgplayer/3/groups`), of which those content lacks are the new set's. */
   groups: { groupId: number; name: string }[];
   /** The new groups' product lists and a day of their prices, as tcgcsv's files. */
@@ -67,7 +73,12 @@ function moved(key: string, prices: Prices, moves: MovedDay['moves']): Omit<Tcgc
 /** The day after the content's newest prices, as tcgcsv would publish it: see the module's note. */
 export function movedDayOf(content: ContentCatalogue): MovedDay {
   const asOf = pricesAsOfOf(content.cards, content.sealed);
-  const day: MovedDay = { date: addDays(asOf, 1), groups: new Map(), moves: { up: 0, down: 0, unchanged: 0, firstPriced: 0 } };
+  const day: MovedDay = {
+    date: addDays(asOf, 1),
+    groups: new Map(),
+    categoryOf: categoryOfGroupIn(content),
+    moves: { up: 0, down: 0, unchanged: 0, firstPriced: 0 },
+  };
   const reported = new Set<string>();
   const report = (groupId: number, row: TcgcsvRow) => {
     const key = `${row.productId} ${row.subTypeName}`;
@@ -106,7 +117,7 @@ export function movedDayOf(content: ContentCatalogue): MovedDay {
 }
 
 /** A saved new set, read from its folder (the layout of tests/fixtures/catalogue-sync/new-set); `held` are the groups content has. */
-export function readSavedSet(dir: string, held: Set<number>): SavedSet {
+export function readSavedSet(dir: string, japanese: string, held: Set<number>): SavedSet {
   const category = join(dir, 'tcgcsv', 'tcgplayer', POKEMON_CATEGORY);
   const groups = (JSON.parse(readFileSync(join(category, 'groups'), 'utf8')) as { results: { groupId: number; name: string }[] }).results;
   const added = groups.filter((group) => !held.has(group.groupId));
@@ -114,6 +125,7 @@ export function readSavedSet(dir: string, held: Set<number>): SavedSet {
   const file = (folder: string, groupId: number, name: string) => readFileSync(join(folder, String(groupId), name), 'utf8');
   return {
     tcgdex: join(dir, 'tcgdex'),
+    tcgdexJa: japanese,
     groups: added.map(({ groupId, name }) => ({ groupId, name })),
     products: new Map(added.map(({ groupId }) => [groupId, file(category, groupId, 'products')])),
     prices: new Map(added.map(({ groupId }) => [groupId, file(join(dir, 'prices', day, POKEMON_CATEGORY), groupId, 'prices')])),
@@ -128,21 +140,24 @@ export async function startStandIn(day: MovedDay, held: Set<number>, saved: Save
   const ok = (results: unknown[]) => JSON.stringify({ totalItems: results.length, success: true, errors: [], results });
   const listed = new Map<number, string>([...held].map((groupId) => [groupId, `Group ${groupId}`]));
   for (const group of saved.groups) listed.set(group.groupId, group.name);
+  const categoryOf = (groupId: number) => (saved.groups.some((g) => g.groupId === groupId) ? POKEMON_CATEGORY : day.categoryOf(groupId));
   const reply = (path: string): string | undefined => {
     if (path === '/last-updated.txt') return `${day.date}T20:05:33+0000\n`;
-    if (path === `/tcgplayer/${POKEMON_CATEGORY}/groups`) return ok([...listed].map(([groupId, name]) => ({ groupId, name, categoryId: 3 })));
-    const tcgcsv = new RegExp(`^/tcgplayer/${POKEMON_CATEGORY}/(\\d+)/(prices|products)$`).exec(path);
+    const groups = /^\/tcgplayer\/(\d+)\/groups$/.exec(path)?.[1];
+    if (groups)
+      return ok([...listed].filter(([groupId]) => categoryOf(groupId) === groups).map(([groupId, name]) => ({ groupId, name, categoryId: Number(groups) })));
+    const tcgcsv = /^\/tcgplayer\/(\d+)\/(\d+)\/(prices|products)$/.exec(path)?.slice(1);
     if (tcgcsv) {
       const groupId = Number(tcgcsv[1]);
-      if (!listed.has(groupId)) return undefined;
+      if (!listed.has(groupId) || categoryOf(groupId) !== tcgcsv[0]) return undefined;
       const savedFile = (tcgcsv[2] === 'prices' ? saved.prices : saved.products).get(groupId);
       // A held group lists no product the sync lacks: its new products are the saved set's.
       return savedFile ?? ok(tcgcsv[2] === 'prices' ? (day.groups.get(groupId) ?? []) : []);
     }
-    const tcgdex = /^\/tcgdex\/(sets|sets\/[\w.-]+|cards\/[\w.-]+)$/.exec(path)?.[1];
+    const tcgdex = /^\/(tcgdex|tcgdex-ja)\/(sets|sets\/[\w.-]+|cards\/[\w.-]+)$/.exec(path)?.slice(1);
     if (tcgdex) {
       try {
-        return readFileSync(join(saved.tcgdex, `${tcgdex}.json`), 'utf8');
+        return readFileSync(join(tcgdex[0] === 'tcgdex' ? saved.tcgdex : saved.tcgdexJa, `${tcgdex[1]}.json`), 'utf8');
       } catch {
         return undefined;
       }

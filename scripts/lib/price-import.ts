@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LISTED_SOURCE } from '../../src/catalogue/card-record.ts';
 import { type ContentCatalogue, catalogueChanges, hasPrices, pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { foldHistory, type HistorySeries } from '../../src/catalogue/price-history.ts';
 import {
@@ -17,7 +18,7 @@ import { type ChangeRecord, changeRecordSchema } from '../../src/schemas/changes
 import { daysBetween } from '../../src/schemas/dates.ts';
 import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { formatJson } from './format-json.ts';
-import type { TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
+import type { PriceCategory, TcgcsvDay, TcgcsvRow } from './tcgcsv-days.ts';
 import { variantOf } from './tcgcsv-days.ts';
 
 /**
@@ -66,8 +67,26 @@ export interface DayReport {
   unknownPrintings: { productId: number; subTypeName: string }[];
   /** Rows repeating a product and printing already read that day (the first is kept). */
   repeated: number;
+  /**
+   * Listed lines of Japanese cards that took TCGplayer's finish on their first prices (see applyDay), by card and
+   * product: TCGdex's finish of a Japanese printing often differs from TCGplayer's (../shared/data/japanese/SOURCE.md).
+   */
+  finishesTaken: { cardId: string; productId: number; from: string; to: string }[];
+  /** The day's counts by tcgcsv category (3 Pokémon, 85 Pokemon Japan), for the categories the day holds. */
+  byCategory: Map<PriceCategory, CategoryCounts>;
   /** What the day changed that a client sees (null when nothing), for content/changes/. */
   changes: ChangeRecord | null;
+}
+
+/** What a day did in one category. */
+export interface CategoryCounts {
+  groups: number;
+  rows: number;
+  repriced: number;
+  confirmed: number;
+  historyDays: number;
+  /** Products of the category's groups that the content holds no record of. */
+  unknownProducts: number;
 }
 
 export class RefusedDay extends Error {}
@@ -158,10 +177,13 @@ export function applyDay(content: PriceContent, day: TcgcsvDay, { allowOlder = f
     unknownProducts: new Map(),
     unknownPrintings: [],
     repeated: 0,
+    finishesTaken: [],
+    byCategory: new Map(),
     changes: null,
   };
   const seen = new Set<string>();
   for (const group of day.groups) {
+    const counted = { rows: report.rows, repriced: report.repriced, confirmed: report.confirmed, historyDays: report.historyDays };
     for (const row of group.rows) {
       report.rows++;
       const key = `${row.productId} ${row.subTypeName}`;
@@ -184,12 +206,38 @@ export function applyDay(content: PriceContent, day: TcgcsvDay, { allowOlder = f
       }
       const variant = variantOf(row.subTypeName);
       const held = lines.filter(({ line }) => line.variant === variant);
+      if (held.length === 0 && takesFinish(lines)) {
+        const [{ card, line }] = lines;
+        report.finishesTaken.push({ cardId: card.id, productId: row.productId, from: line.variant, to: variant });
+        line.variant = variant;
+        held.push(lines[0]);
+      }
       if (held.length === 0) report.unknownPrintings.push({ productId: row.productId, subTypeName: row.subTypeName });
       for (const { card, line } of held) landOnCardLine(card, line, row, day.date, report);
     }
+    const counts = report.byCategory.get(group.category) ?? { groups: 0, rows: 0, repriced: 0, confirmed: 0, historyDays: 0, unknownProducts: 0 };
+    counts.groups++;
+    counts.rows += report.rows - counted.rows;
+    counts.repriced += report.repriced - counted.repriced;
+    counts.confirmed += report.confirmed - counted.confirmed;
+    counts.historyDays += report.historyDays - counted.historyDays;
+    counts.unknownProducts += report.unknownProducts.get(group.groupId)?.length ?? 0;
+    report.byCategory.set(group.category, counts);
   }
   report.changes = snapshot && catalogueChanges(snapshot, catalogueOf(content));
   return report;
+}
+
+/**
+ * Whether a product's one line, on a Japanese card, takes the finish TCGplayer prices it in: a line the catalogue
+ * sync listed from TCGdex's finish and nothing has priced yet, the product's only line, so that no other printing
+ * can be meant. TCGplayer's finish is the one its prices are kept under (the Japanese import's rule). Once priced,
+ * a line keeps its finish, and a row of another finish is reported.
+ */
+function takesFinish(lines: readonly { card: CardEntry; line: PriceLine }[]): boolean {
+  if (lines.length !== 1) return false;
+  const [{ card, line }] = lines;
+  return card.language === 'ja' && line.source === LISTED_SOURCE && !hasPrices(line);
 }
 
 function landOnCardLine(card: CardEntry, line: PriceLine, row: TcgcsvRow, date: string, report: DayReport): void {

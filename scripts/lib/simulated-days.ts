@@ -4,7 +4,7 @@ import { pricesAsOfOf } from '../../src/catalogue/catalogue-changes.ts';
 import { roundUsd } from '../../src/catalogue/money.ts';
 import { addDays } from '../../src/schemas/dates.ts';
 import { catalogueOf, type PriceContent } from './price-import.ts';
-import { POKEMON_CATEGORY, subTypeNameOf, type TcgcsvDay, type TcgcsvRow } from './tcgcsv-days.ts';
+import { categoryOfGroupIn, type PriceCategory, subTypeNameOf, type TcgcsvDay, type TcgcsvRow } from './tcgcsv-days.ts';
 
 /**
  * Simulated days of TCGplayer prices for the whole catalogue a content folder holds, in tcgcsv's shape
@@ -40,6 +40,7 @@ function randomOf(seed: number): () => number {
 
 interface Walk {
   groupId: number;
+  category: PriceCategory;
   /** The rows of each product, in order; a product is present or missing as a whole. */
   products: TcgcsvRow[][];
 }
@@ -80,10 +81,12 @@ function walksOf(content: PriceContent): Walk[] {
       });
     }
   }
+  const categoryOf = categoryOfGroupIn(catalogueOf(content));
   return [...groups]
     .sort(([a], [b]) => a - b)
     .map(([groupId, products]) => ({
       groupId,
+      category: categoryOf(groupId),
       products: [...products]
         .sort(([a], [b]) => a - b)
         .map(([, rows]) => [...rows.values()].sort((a, b) => (a.subTypeName < b.subTypeName ? -1 : a.subTypeName > b.subTypeName ? 1 : 0))),
@@ -113,7 +116,7 @@ export function* simulatedDays(content: PriceContent, { seed = 1 }: SimulationOp
   const random = randomOf(seed);
   for (let n = 1; ; n++) {
     const date = addDays(asOf, n);
-    const groups = walks.map(({ groupId, products }) => {
+    const groups = walks.map(({ groupId, category, products }) => {
       const rows: TcgcsvRow[] = [];
       for (const product of products) {
         if (random() < MISSING_SHARE) continue;
@@ -125,7 +128,7 @@ export function* simulatedDays(content: PriceContent, { seed = 1 }: SimulationOp
           rows.push({ ...row });
         }
       }
-      return { groupId, path: `simulated/${date}/${POKEMON_CATEGORY}/${groupId}/prices`, rows };
+      return { groupId, category, path: `simulated/${date}/${category}/${groupId}/prices`, rows };
     });
     yield { date, groups: groups.filter((group) => group.rows.length > 0) };
   }
@@ -143,13 +146,13 @@ export function takeSimulatedDays(content: PriceContent, count: number, options:
 }
 
 /**
- * Writes a day in tcgcsv's layout, `<dir>/<date>/3/<groupId>/prices` (one JSON line per file, fields in
+ * Writes a day in tcgcsv's layout, `<dir>/<date>/<category>/<groupId>/prices` (one JSON line per file, fields in
  * tcgcsv's order), and returns the day's folder, which `import-catalogue.ts --tcgcsv` reads.
  */
 export function writeTcgcsvDay(day: TcgcsvDay, dir: string): string {
   const folder = join(dir, day.date);
   for (const group of day.groups) {
-    const groupFolder = join(folder, POKEMON_CATEGORY, String(group.groupId));
+    const groupFolder = join(folder, group.category, String(group.groupId));
     mkdirSync(groupFolder, { recursive: true });
     const results = group.rows.map(({ productId, lowPrice, midPrice, highPrice, marketPrice, directLowPrice, subTypeName }) => ({
       productId,

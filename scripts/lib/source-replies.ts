@@ -133,6 +133,16 @@ export function parseReply<T extends z.ZodType>(schema: T, text: string, where: 
 }
 
 /**
+ * A record converted from replies that the content schema refuses fails the sync, naming the reply and the field
+ * (as content names it).
+ * @throws ReplyError e.g. `cards/me08.5-002.json: rarity (converted): Invalid option …`
+ */
+export function checkConverted(schema: z.ZodType, record: unknown, where: string): void {
+  const issue = schema.safeParse(record).error?.issues[0];
+  if (issue) throw new ReplyError(`${where}: ${fieldPath(issue.path)} (converted): ${issue.message}`);
+}
+
+/**
  * A field's path as a message names it.
  * @example fieldPath(['cards', 3, 'localId']) // "cards[3].localId"
  */

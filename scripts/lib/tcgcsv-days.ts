@@ -3,14 +3,19 @@ import { basename, join, relative } from 'node:path';
 import { isRecord } from '../../src/schemas/is-record.ts';
 
 /**
- * TCGplayer's daily prices as tcgcsv.com republishes them: `<date>/3/<groupId>/prices`, one JSON file per
- * group (set) and day, category 3 being Pokémon (../shared/data/tcgcsv-sample/SOURCE.md). Read strictly: a
- * file that is missing, does not parse, or has a field of the wrong kind fails with its path and the field,
- * before anything is written.
+ * TCGplayer's daily prices as tcgcsv.com republishes them: `<date>/<category>/<groupId>/prices`, one JSON file per
+ * group (set) and day, category 3 being Pokémon (../shared/data/tcgcsv-sample/SOURCE.md) and 85 "Pokemon Japan",
+ * the Japanese cards' (../shared/data/japanese/SOURCE.md). Read strictly: a file that is missing, does not parse,
+ * or has a field of the wrong kind fails with its path and the field, before anything is written.
  */
 
 /** The Pokémon category of tcgcsv's layout. */
 export const POKEMON_CATEGORY = '3';
+/** TCGplayer's "Pokemon Japan" category: the Japanese sets' groups (a set's `tcgplayerGroupId`). */
+export const JAPANESE_CATEGORY = '85';
+/** The categories a day may hold, each a folder of groups; a group's id is TCGplayer's, unique across both. */
+export const PRICE_CATEGORIES = [POKEMON_CATEGORY, JAPANESE_CATEGORY] as const;
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
 /** Where tcgcsv.com replies: `last-updated.txt`, `tcgplayer/3/groups`, `tcgplayer/3/<groupId>/{prices,products}`. */
 export const TCGCSV_ORIGIN = 'https://tcgcsv.com';
 
@@ -27,6 +32,8 @@ export interface TcgcsvRow {
 
 export interface TcgcsvGroup {
   groupId: number;
+  /** The category folder it was read from. */
+  category: PriceCategory;
   /** The file, as messages show it. */
   path: string;
   rows: TcgcsvRow[];
@@ -54,21 +61,26 @@ export function readTcgcsvDays(dir: string): TcgcsvDay[] {
         .filter((name) => DAY.test(name) && statSync(join(dir, name)).isDirectory())
         .sort()
         .map((name) => join(dir, name));
-  if (folders.length === 0) throw new TcgcsvError(`${shown(dir)}: holds no day folder (YYYY-MM-DD/${POKEMON_CATEGORY}/<groupId>/prices)`);
+  if (folders.length === 0) throw new TcgcsvError(`${shown(dir)}: holds no day folder (YYYY-MM-DD/${PRICE_CATEGORIES.join(' or ')}/<groupId>/prices)`);
   return folders.map(readDay);
 }
 
 function readDay(folder: string): TcgcsvDay {
   const date = basename(folder);
   if (!isCalendarDate(date)) throw new TcgcsvError(`${shown(folder)}: ${date} is not a calendar date`);
-  const category = join(folder, POKEMON_CATEGORY);
-  if (!existsSync(category)) throw new TcgcsvError(`${shown(category)}: missing (the Pokémon category's folder)`);
-  const groupFolders = readdirSync(category).sort((a, b) => Number(a) - Number(b));
-  if (groupFolders.length === 0) throw new TcgcsvError(`${shown(category)}: holds no group`);
-  const groups = groupFolders.map((name) => {
-    const groupFolder = join(category, name);
-    if (!/^[1-9]\d*$/.test(name)) throw new TcgcsvError(`${shown(groupFolder)}: not a group id`);
-    return { groupId: Number(name), path: shown(join(groupFolder, 'prices')), rows: readGroup(join(groupFolder, 'prices')) };
+  // A day of English prices alone, or of Japanese alone, is a day: the job fetches each category it holds groups of.
+  const categories = PRICE_CATEGORIES.filter((category) => existsSync(join(folder, category)));
+  if (categories.length === 0)
+    throw new TcgcsvError(`${shown(join(folder, POKEMON_CATEGORY))}: missing (the Pokémon category's folder, or ${JAPANESE_CATEGORY} for Pokemon Japan)`);
+  const groups = categories.flatMap((category) => {
+    const categoryFolder = join(folder, category);
+    const groupFolders = readdirSync(categoryFolder).sort((a, b) => Number(a) - Number(b));
+    if (groupFolders.length === 0) throw new TcgcsvError(`${shown(categoryFolder)}: holds no group`);
+    return groupFolders.map((name) => {
+      const groupFolder = join(categoryFolder, name);
+      if (!/^[1-9]\d*$/.test(name)) throw new TcgcsvError(`${shown(groupFolder)}: not a group id`);
+      return { groupId: Number(name), category, path: shown(join(groupFolder, 'prices')), rows: readGroup(join(groupFolder, 'prices')) };
+    });
   });
   return { date, groups };
 }
@@ -135,4 +147,20 @@ export function subTypeNameOf(variant: string): string {
   const name = words[0].toUpperCase() + words.slice(1);
   if (variantOf(name) !== variant) throw new Error(`variant ${variant}: no subTypeName reads back as it (${name} reads as ${variantOf(name)})`);
   return name;
+}
+
+/**
+ * The category each TCGplayer group of the content is in: "Pokemon Japan" (85) for a Japanese set's group (its
+ * `tcgplayerGroupId`) and the groups of Japanese cards' price lines, Pokémon (3) for any other. One rule, so that
+ * the fetch, the daily job's stand-in and the simulated days lay a group out where tcgcsv does.
+ * @example categoryOfGroupIn({ sets: [{ language: 'ja', tcgplayerGroupId: 23909 }], cards: [] })(23909) // "85"
+ */
+export function categoryOfGroupIn(catalogue: {
+  sets: readonly { language: string; tcgplayerGroupId?: number | null }[];
+  cards: readonly { language: string; prices: readonly { groupId: number | null }[] }[];
+}): (groupId: number) => PriceCategory {
+  const japanese = new Set<number>();
+  for (const set of catalogue.sets) if (set.language === 'ja' && typeof set.tcgplayerGroupId === 'number') japanese.add(set.tcgplayerGroupId);
+  for (const card of catalogue.cards) if (card.language === 'ja') for (const line of card.prices) if (line.groupId !== null) japanese.add(line.groupId);
+  return (groupId) => (japanese.has(groupId) ? JAPANESE_CATEGORY : POKEMON_CATEGORY);
 }

@@ -4,7 +4,7 @@ import type { SealedEntry } from '../../src/schemas/sealed.ts';
 import { text } from '../../src/schemas/text.ts';
 import { sealedMakeupOf } from './sealed-kinds.ts';
 import type { ReplySource } from './source-replies.ts';
-import { POKEMON_CATEGORY } from './tcgcsv-days.ts';
+import { POKEMON_CATEGORY, type PriceCategory } from './tcgcsv-days.ts';
 
 /**
  * TCGplayer's product lists as tcgcsv.com republishes them: `tcgplayer/3/groups` (the Pokémon groups) and
@@ -30,10 +30,10 @@ const product = z.object({
 });
 type TcgcsvProduct = z.infer<typeof product>;
 
-/** The two reads of tcgcsv's product lists, from the network or a folder of saved replies. */
-export function tcgcsvReader(source: ReplySource) {
-  const groups = `tcgplayer/${POKEMON_CATEGORY}/groups`;
-  const products = (groupId: number) => `tcgplayer/${POKEMON_CATEGORY}/${groupId}/products`;
+/** The two reads of tcgcsv's product lists of a category (Pokémon's by default), from the network or a folder of saved replies. */
+export function tcgcsvReader(source: ReplySource, category: PriceCategory = POKEMON_CATEGORY) {
+  const groups = `tcgplayer/${category}/groups`;
+  const products = (groupId: number) => `tcgplayer/${category}/${groupId}/products`;
   return {
     groups: async () => (await source.read(reply(group), groups, groups, LIST_BYTES)).results,
     products: async (groupId: number) => (await source.read(reply(product), products(groupId), products(groupId), LIST_BYTES)).results,

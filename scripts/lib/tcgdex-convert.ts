@@ -3,7 +3,7 @@ import { TCGDEX_SERIES } from '../../src/catalogue/tcgdex-ids.ts';
 import type { CardEntry, CardPrice } from '../../src/schemas/card.ts';
 import { raritySchema } from '../../src/schemas/rarity.ts';
 import type { SetEntry } from '../../src/schemas/set.ts';
-import { tcgdexAssetImages } from './card-images.ts';
+import { tcgdexAssetImages, tcgdexJapaneseImages } from './card-images.ts';
 import type { TcgdexCard, TcgdexSet, TcgdexVariant } from './tcgdex-replies.ts';
 
 /**
@@ -168,6 +168,11 @@ export interface CardContext {
   number: string;
   groupId: number | null;
   date: string;
+  /**
+   * A Japanese card (TCGdex's `/ja/` answer, its name Japanese): its English name where a named source gives one, or
+   * null, and the card keeps its Japanese name as `name` (the Japanese import's rule).
+   */
+  japanese?: { nameEn: string | null };
 }
 
 /**
@@ -179,15 +184,15 @@ export function cardOfTcgdex(card: TcgdexCard, at: CardContext): { card: CardEnt
   if (!supertype) return { heldBack: `category "${card.category}" is none of ${Object.keys(SUPERTYPES).join(', ')}` };
   const rarity = rarityOf(card.rarity);
   if (typeof rarity === 'object') return rarity;
-  const name = cardNameOf(card.name);
-  const { lines, heldBack } = priceLinesOf(card.variants_detailed ?? [], at.groupId, at.date);
+  const name = at.japanese ? (at.japanese.nameEn ?? card.name) : cardNameOf(card.name);
+  const { lines, heldBack } = priceLinesOf(at.japanese ? japanesePrintingsOf(card) : (card.variants_detailed ?? []), at.groupId, at.date);
   const cardmarket = [...new Set((card.variants_detailed ?? []).flatMap((v) => (v.thirdParty?.cardmarket === undefined ? [] : [v.thirdParty.cardmarket])))];
   const converted: CardEntry = {
     id: `${at.set.id}-${at.number}`,
     set: at.set.id,
     name,
-    // The sync follows TCGdex's English sets (docs/data.md, "The catalogue sync").
-    language: 'en',
+    language: at.japanese ? 'ja' : 'en',
+    ...(at.japanese && { nameJa: card.name }),
     number: at.number,
     supertype,
     subtypes: subtypesOf(card, supertype, name, rarity),
@@ -198,13 +203,35 @@ export function cardOfTcgdex(card: TcgdexCard, at: CardContext): { card: CardEnt
     hp: card.hp === undefined || supertype !== 'Pokémon' ? undefined : String(card.hp),
     nationalPokedexNumbers: card.dexId?.length ? card.dexId : undefined,
     regulationMark: card.regulationMark?.toUpperCase(),
-    images: card.image ? tcgdexAssetImages({ base: card.image }) : tcgdexAssetImages({ serie: at.tcgdex.serie, set: at.tcgdex.set, localId: card.localId }),
+    images: imagesOf(card, at),
     prices: lines,
     history: [],
     tcgdexId: card.id,
     cardmarketIds: cardmarket.length ? cardmarket : undefined,
   };
   return { card: converted, heldBack };
+}
+
+/** A card's TCGdex images: the English asset form, or the Japanese one for a Japanese card. */
+function imagesOf(card: TcgdexCard, at: CardContext): { small: string; large: string } {
+  const images = at.japanese ? tcgdexJapaneseImages : tcgdexAssetImages;
+  return card.image ? images({ base: card.image }) : images({ serie: at.tcgdex.serie, set: at.tcgdex.set, localId: card.localId });
+}
+
+/**
+ * A Japanese card's printings as priceLinesOf reads them, by the Japanese import's rules (../shared/data/japanese/SOURCE.md,
+ * "How prices were joined"): TCGdex's detailed variants, a plain reverse (no foil, no stamp) the printing `reverse`
+ * of a holofoil product (TCGplayer sells a Japanese reverse holo as a product of its own, "Holofoil"); or, where no
+ * variant names a TCGplayer product and the card itself does (TCGdex gives the cards of SV11B, SV11W, M1L, M2 and M3
+ * their product so), its first variant tied to that product.
+ */
+function japanesePrintingsOf(card: TcgdexCard): TcgdexVariant[] {
+  const variants = (card.variants_detailed ?? []).map((v) =>
+    v.type === 'reverse' && !v.foil && !v.stamp?.length ? { ...v, type: 'holo', stamp: ['reverse'] } : v,
+  );
+  const product = card.thirdParty?.tcgplayer;
+  if (product === undefined || variants.some((v) => v.thirdParty?.tcgplayer !== undefined)) return variants;
+  return [{ ...(variants[0] ?? { type: 'normal' }), thirdParty: { ...variants[0]?.thirdParty, tcgplayer: product } }];
 }
 
 /** The series (our name) of a TCGdex serie the sync follows; undefined for one it does not (TCGDEX_SERIES). */

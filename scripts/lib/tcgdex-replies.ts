@@ -15,6 +15,12 @@ import type { ReplySource } from './source-replies.ts';
 
 /** TCGdex's English API. */
 export const TCGDEX_ORIGIN = 'https://api.tcgdex.net/v2/en';
+/**
+ * TCGdex's Japanese API: the sets and cards of its `data-asia/` that have a Japanese name, in the same shapes, their
+ * names Japanese, and their categories, rarities, stages and finishes in TCGdex's English words (it has no Japanese
+ * translation of them).
+ */
+export const TCGDEX_JA_ORIGIN = 'https://api.tcgdex.net/v2/ja';
 
 const id = tcgdexIdSchema;
 const name = text().min(1);
@@ -81,6 +87,8 @@ export const tcgdexCard = z.object({
   regulationMark: text().optional(),
   image: image.optional(),
   variants_detailed: z.array(variantDetailed).max(ITEMS_MAX).optional(),
+  /** The card's own marketplace products, where TCGdex ties none to a printing (many Japanese sets: SV11B, M1L, …). */
+  thirdParty: thirdParty.optional(),
 });
 export type TcgdexCard = z.infer<typeof tcgdexCard>;
 

@@ -1,3 +1,5 @@
+import { SET_ID } from '../schemas/patterns.ts';
+
 /**
  * Our ids and TCGdex's, both ways: one place for the rules that the catalogue sync (scripts/catalogue-sync.ts,
  * TCGdex → ours), the image rule (scripts/lib/card-images.ts) and the id crosswalk (/api/bulk/crosswalk.csv,
@@ -107,4 +109,24 @@ export function tcgdexLocalIdOf(number: string): string {
 export function japaneseTcgdexIdOf(imageUrl: string): string | undefined {
   const parts = /^https:\/\/assets\.tcgdex\.net\/ja\/[A-Za-z0-9-]+\/([A-Za-z0-9-]+)\/([A-Za-z0-9]+)\/(?:low|high)\.png$/.exec(imageUrl);
   return parts ? `${parts[1]}-${parts[2]}` : undefined;
+}
+
+/**
+ * TCGdex's serie id of each series (our name) whose Japanese sets the catalogue sync follows: the series of
+ * `data-asia/` (TCGdex's `/ja/` answers) that ../shared/data/japanese holds (its SOURCE.md, "Set ↔ TCGplayer group").
+ */
+export const JAPANESE_TCGDEX_SERIES: Readonly<Record<string, string>> = {
+  'Scarlet & Violet': 'SV',
+  'Mega Evolution': 'M',
+};
+
+/**
+ * Our id of a TCGdex Japanese set, the rule the Japanese import's ids were made by (../shared/data/japanese/SOURCE.md,
+ * "Ids"): `jp-` and TCGdex's id lower-cased; undefined where that is not a set id of ours (a `.` in it).
+ * @example japaneseSetIdOf('SV8a') // "jp-sv8a"
+ * @example japaneseSetIdOf('SV-P') // "jp-sv-p"
+ */
+export function japaneseSetIdOf(tcgdexSetId: string): string | undefined {
+  const id = `jp-${tcgdexSetId.toLowerCase()}`;
+  return SET_ID.test(id) ? id : undefined;
 }

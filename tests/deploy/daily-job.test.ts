@@ -25,6 +25,8 @@ const fetched = join(repo, '.cache', 'tcgcsv');
  */
 const NEW_SET = join(ROOT, 'tests', 'fixtures', 'catalogue-sync', 'new-set');
 const NEW_GROUP = 99001;
+/** A day of the Japanese sets' groups (TCGplayer's "Pokemon Japan", category 85): tests/fixtures/tcgcsv-japan. */
+const JAPAN_DAY = join(ROOT, 'tests', 'fixtures', 'tcgcsv-japan', '2025-10-21', '85');
 
 /** What the stand-in serves: tcgcsv's publication stamp, which groups answer 500, whether TCGdex has a new set (or fails). */
 const source = { stamp: '2025-10-21T20:05:33+0000', broken: new Set<number>(), newSet: false, tcgdexBroken: false };
@@ -56,6 +58,14 @@ beforeAll(async () => {
       return send(200, readFileSync(join(NEW_SET, 'tcgcsv', 'tcgplayer', '3', String(NEW_GROUP), 'products'), 'utf8'));
     if (source.newSet && url === `/tcgplayer/3/${NEW_GROUP}/prices`)
       return send(200, readFileSync(join(NEW_SET, 'prices', '2025-10-21', '3', String(NEW_GROUP), 'prices'), 'utf8'));
+    const japanese = readdirSync(JAPAN_DAY).map(Number);
+    if (url === '/tcgplayer/85/groups')
+      return send(
+        200,
+        JSON.stringify({ success: true, errors: [], results: japanese.map((groupId) => ({ groupId, name: `Group ${groupId}`, categoryId: 85 })) }),
+      );
+    const japaneseGroup = /^\/tcgplayer\/85\/(\d+)\/prices$/.exec(url)?.[1];
+    if (japaneseGroup && japanese.includes(Number(japaneseGroup))) return send(200, readFileSync(join(JAPAN_DAY, japaneseGroup, 'prices'), 'utf8'));
     const group = /^\/tcgplayer\/3\/(\d+)\/prices$/.exec(url)?.[1];
     if (group && source.broken.has(Number(group))) return send(500, '{"success": false}');
     if (group && groups.includes(Number(group))) return send(200, readFileSync(join(days, '2025-10-21', '3', group, 'prices'), 'utf8'));
@@ -146,9 +156,13 @@ describe('the workflow', () => {
 describe('a day of the job', () => {
   it("fetches the newest day, imports it, checks it and commits it as the bot with the day's changes", async () => {
     const fetching = await steps.fetch();
-    expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 2 groups/);
+    expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 4 groups/);
     expect(fetching.status).toBe(0);
     expect(readdirSync(fetched)).toEqual(['2025-10-21']);
+    // The Japanese sets' groups, from the Pokemon Japan category; one the fixture's set names that tcgcsv does not list.
+    expect(fetching.output).toMatch(/Japanese sets: 2 groups of Pokemon Japan \(category 85\)/);
+    expect(fetching.output).toMatch(/no longer lists \(not fetched\): .*\b23599$/m);
+    expect(readdirSync(join(fetched, '2025-10-21', '85')).sort()).toEqual(['23608', '23909']);
     expect((await steps.import()).status).toBe(0);
     expect((await steps.facts()).status).toBe(0);
     // The figures step moved the figure an article marks with the price, and no word around it.
@@ -161,7 +175,12 @@ describe('a day of the job', () => {
     );
     const committed = git('show', '--name-only', '--format=', 'HEAD').split('\n');
     expect(committed).toEqual(
-      expect.arrayContaining(['content/cards/base1.json', 'content/changes/2025-10-21.json', 'content/sealed/2848-swsh07-evolving-skies.json']),
+      expect.arrayContaining([
+        'content/cards/base1.json',
+        'content/cards/jp-sv8a.json',
+        'content/changes/2025-10-21.json',
+        'content/sealed/2848-swsh07-evolving-skies.json',
+      ]),
     );
     expect(committed.every((path) => path.startsWith('content/'))).toBe(true);
     expect(git('status', '--porcelain', '--', 'content')).toBe('');
@@ -191,7 +210,7 @@ describe('a day of the job', () => {
     expect(syncing.status, syncing.output).toBe(0);
     expect(syncing.output).toMatch(/added set Fixture Tides \(me8pt5\), 6 cards/);
     const fetching = await steps.fetch();
-    expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 3 groups/);
+    expect(fetching.output).toMatch(/2025-10-21 \(published 2025-10-21T20:05:33\+0000\), 5 groups/);
     expect(readdirSync(join(fetched, '2025-10-21', '3'))).toContain(String(NEW_GROUP));
     expect((await steps.import()).status).toBe(0);
     expect((await steps.facts()).status).toBe(0);
