@@ -1455,7 +1455,7 @@ export interface SetFields {
   } | null;
 }
 /**
- * /api/sets: every set, grouped by series. The newest series first (a series dates from the release of its first set), and inside a series the newest set first.
+ * /api/sets: every set once, grouped by language and, inside a language, by series. `languages` gives the language groups in order (English first, then Japanese) with their counts; `series` lists the series of the first language, then those of the next, each series with its `language`, so that a series printed in both languages (Scarlet & Violet) is two groups. Inside a language the newest series first (a series dates from the release of its first set), and inside a series the newest set first.
  */
 export interface SetList {
   /**
@@ -1467,13 +1467,42 @@ export interface SetList {
    * The sum of the sets' cardCount.
    */
   totalCards: number;
+  /**
+   * The languages the sets are printed in, in the order `series` lists their groups: English first, then Japanese; a language without sets is left out.
+   */
+  languages: {
+    /**
+     * The language the set is printed in: en (English) or ja (Japanese).
+     */
+    language: 'en' | 'ja';
+    /**
+     * The language as the pages write it: English, Japanese.
+     */
+    name: string;
+    /**
+     * Sets printed in this language.
+     */
+    totalSets: number;
+    /**
+     * The sum of their cardCount.
+     */
+    totalCards: number;
+    /**
+     * How many groups of `series` are of this language.
+     */
+    seriesCount: number;
+  }[];
   series: {
     /**
      * Series name, e.g. Scarlet & Violet.
      */
     name: string;
     /**
-     * The release date of the series' first set.
+     * The language of every set of the group: a series is grouped once per language it is printed in.
+     */
+    language: 'en' | 'ja';
+    /**
+     * The release date of the series' first set in this language.
      */
     releaseDate: string;
     sets: SetSummary[];
