@@ -706,7 +706,7 @@ export interface CatalogIndex {
     /**
      * Which catalogue: the last segment of its path.
      */
-    name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+    name: 'sets' | 'languages' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
     title: string;
     /**
      * What `count` counts: cards, sealed products or knowledge articles.
@@ -733,7 +733,7 @@ export interface Catalog {
   /**
    * Which catalogue: the last segment of its path.
    */
-  name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+  name: 'sets' | 'languages' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
   /**
    * What it lists, for people, e.g. `Energy types`.
    */
@@ -775,6 +775,10 @@ export interface CatalogEntry {
    * Sets only: the series, e.g. `Sword & Shield`.
    */
   series?: string;
+  /**
+   * Sets only: the language the set is printed in, `en` or `ja` (what `lang:` takes).
+   */
+  language?: 'en' | 'ja';
   /**
    * Sets only: the year of release (what `year:` compares).
    */
