@@ -266,7 +266,18 @@ describe('set Markdown', () => {
       [
         setToSummary(BASE, tricky),
         setToSummary({ ...BASE, id: 'sv1', name: 'Scarlet & Violet', series: 'Scarlet & Violet', releaseDate: '2023-03-31' }, []),
-        setToSummary({ ...BASE, id: 'jp-sv8a', name: 'Terastal Fest ex', language: 'ja', nameJa: 'テラスタルフェスex', series: 'Scarlet & Violet', releaseDate: '2024-12-06' }, []),
+        setToSummary(
+          {
+            ...BASE,
+            id: 'jp-sv8a',
+            name: 'Terastal Fest ex',
+            language: 'ja',
+            nameJa: 'テラスタルフェスex',
+            series: 'Scarlet & Violet',
+            releaseDate: '2024-12-06',
+          },
+          [],
+        ),
       ],
       '2025-10-20',
     );
