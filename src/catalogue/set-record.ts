@@ -50,6 +50,7 @@ export function setCardsOf(set: Pick<SetEntry, 'printedTotal'>, sources: readonl
     .map(({ summary, number }) => ({
       id: summary.id,
       name: summary.name,
+      nameJa: summary.nameJa,
       slug: summary.slug,
       number: `${number}/${set.printedTotal}`,
       rarity: summary.rarity,

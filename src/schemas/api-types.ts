@@ -1370,6 +1370,10 @@ export interface SetCard {
   id: string;
   name: string;
   /**
+   * A Japanese card's name as printed, e.g. ブラッキーex, as on its card record; null on English cards.
+   */
+  nameJa: string | null;
+  /**
    * The card's slug: its detail is /api/cards/{slug}, its page /cards/{slug}.
    */
   slug: string;

@@ -112,6 +112,25 @@ describe('the sets and the catalogues by language', () => {
     expect(md).toContain('[Terastal Fest ex](/sets/jp-sv8a) (テラスタルフェスex)');
   });
 
+  it("a Japanese set's page names each card in both languages where it has both, in its JSON, HTML and Markdown", async () => {
+    const set = await (await get('/api/sets/jp-sv8a')).json();
+    assertMatches('set-detail.json', set, '/api/sets/jp-sv8a');
+    expect(set.cards.map((c: { id: string; name: string; nameJa: string }) => [c.id, c.name, c.nameJa])).toEqual([
+      ['jp-sv8a-217', 'Umbreon ex', 'ブラッキーex'],
+      ['jp-sv8a-190', 'コルサ', 'コルサ'],
+    ]);
+    const html = await (await get('/sets/jp-sv8a', { Accept: 'text/html' })).text();
+    expect(html).toContain('<a href="/cards/umbreon-ex-jp-sv8a-217">Umbreon ex</a> <span lang="ja">ブラッキーex</span></td>');
+    // Known by its Japanese name alone: the name is not written twice.
+    expect(html).toContain('<a href="/cards/jp-sv8a-190">コルサ</a></td>');
+    const md = await (await get('/sets/jp-sv8a', { Accept: 'text/markdown' })).text();
+    expect(md).toContain('[Umbreon ex](/cards/umbreon-ex-jp-sv8a-217) (ブラッキーex) |');
+    expect(md).toMatch(/\[コルサ\]\(\/cards\/jp-sv8a-190\) +\|/);
+    const english = await (await get('/api/sets/base1')).json();
+    expect(english.cards.every((c: { nameJa: string | null }) => c.nameJa === null)).toBe(true);
+    expect(await (await get('/sets/base1', { Accept: 'text/html' })).text()).not.toContain('lang="ja"');
+  });
+
   it('/api/catalog/languages offers each language with its count of cards, and lang: takes each value it lists', async () => {
     const res = await get('/api/catalog/languages');
     expect(res.status).toBe(200);

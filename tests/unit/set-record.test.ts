@@ -59,6 +59,7 @@ describe('set cards', () => {
     expect(cards[0]).toEqual({
       id: 'base1-4',
       name: 'Charizard',
+      nameJa: null,
       slug: 'charizard-base1-4',
       number: '4/102',
       rarity: 'Rare Holo',

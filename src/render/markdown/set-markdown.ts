@@ -4,7 +4,7 @@ import { historyChange } from '../../catalogue/price-history.ts';
 import type { SetSummary } from '../../catalogue/set-record.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
-import { languageLine } from '../../schemas/language.ts';
+import { japaneseNameBeside, languageLine } from '../../schemas/language.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 
 /**
@@ -37,6 +37,12 @@ export function setCardValueText(card: Pick<SetCard, 'valueUsd' | 'priceStatus'>
   return card.priceStatus === 'stale' ? `${formatUsd(card.valueUsd)} (stale)` : formatUsd(card.valueUsd);
 }
 
+/** A linked name, and the record's Japanese name after it in brackets where it adds one. */
+function withJapaneseName(name: PhrasingContent, record: { name: string; nameJa: string | null }): Cell {
+  const japanese = japaneseNameBeside(record);
+  return japanese ? [name, ` (${japanese})`] : name;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -63,7 +69,7 @@ export function setListToMarkdown(setList: SetList): string {
         richTable(
           ['Set', 'Released', 'Cards', 'Priced', 'Total value', 'Most valuable'],
           series.sets.map((set) => [
-            set.nameJa ? [link(pageUrl('sets', set.id), set.name), ` (${set.nameJa})`] : link(pageUrl('sets', set.id), set.name),
+            withJapaneseName(link(pageUrl('sets', set.id), set.name), set),
             set.releaseDate,
             String(set.cardCount),
             String(set.pricedCardCount),
@@ -110,7 +116,7 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
         ['No.', 'Card', 'Rarity', 'Value', 'Band'],
         set.cards.map((card) => [
           card.number,
-          link(pageUrl('cards', card.slug), card.name),
+          withJapaneseName(link(pageUrl('cards', card.slug), card.name), card),
           card.rarity || 'none',
           setCardValueText(card),
           card.valueBand ?? 'none',
