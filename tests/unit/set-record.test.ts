@@ -279,6 +279,10 @@ describe('set Markdown', () => {
           },
           [],
         ),
+        setToSummary(
+          { ...BASE, id: 'jp-m4', name: 'ニンジャスピナー', language: 'ja', nameJa: 'ニンジャスピナー', series: 'Mega Evolution', releaseDate: '2026-03-13' },
+          [],
+        ),
       ],
       '2025-10-20',
     );
@@ -286,8 +290,10 @@ describe('set Markdown', () => {
     const headings = parse(markdown)
       .children.filter((n) => n.type === 'heading')
       .map((h) => (h.type === 'heading' ? `${h.depth} ${h.children.map((c) => ('value' in c ? c.value : '')).join('')}` : ''));
-    expect(headings).toEqual(['1 Card sets', '2 English sets', '3 Scarlet & Violet', '3 Base', '2 Japanese sets', '3 Scarlet & Violet']);
-    expect(markdown).toContain('3 sets (3 cards) by the language they are printed in: 2 English sets in 2 series, 1 Japanese set in 1 series.');
+    expect(headings).toEqual(['1 Card sets', '2 English sets', '3 Scarlet & Violet', '3 Base', '2 Japanese sets', '3 Mega Evolution', '3 Scarlet & Violet']);
+    expect(markdown).toContain('4 sets (3 cards) by the language they are printed in: 2 English sets in 2 series, 2 Japanese sets in 2 series.');
+    // A set known by its Japanese name alone is not named twice.
+    expect(markdown).toMatch(/\| \[ニンジャスピナー\]\(\/sets\/jp-m4\) +\| 2026-03-13 \|/);
     expect(markdown).toContain('[Base](/sets/base1)');
     expect(markdown).toMatch(/\| \[Scarlet & Violet\]\(\/sets\/sv1\) \| 2023-03-31 \| +0 \| +0 \| none priced \| none +\|/);
     expect(markdown).toMatch(/\| \[Terastal Fest ex\]\(\/sets\/jp-sv8a\) \(テラスタルフェスex\) \| 2024-12-06 \|/);
