@@ -1,6 +1,7 @@
 import { CATALOG_NAMES, type CatalogName, catalogMarkdownUrl, catalogUrl } from '../http/links.ts';
 import type { Catalog, CatalogEntry, CatalogIndex } from '../schemas/api-types.ts';
 import { FACILITY_TAGS } from '../schemas/knowledge-taxonomy.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../schemas/language.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import { kindLabel } from './format.ts';
 import { bandLabel, VALUE_BAND_IDS } from './value-bands.ts';
@@ -15,6 +16,7 @@ import { bandLabel, VALUE_BAND_IDS } from './value-bands.ts';
 /** What the catalogues read of a card. */
 export interface CatalogCard {
   set: string;
+  language: Language;
   rarity: string;
   types: readonly string[];
   subtypes: readonly string[];
@@ -35,6 +37,7 @@ export interface CatalogSource {
 /** Per catalogue: its title, what it counts, and where its values go (`{value}` stands for one). */
 const ABOUT: Record<CatalogName, Pick<Catalog, 'title' | 'counts' | 'usage'>> = {
   sets: { title: 'Sets', counts: 'cards', usage: ['/api/cards?q=set:{value}', '/api/sealed?q=set:{value}'] },
+  languages: { title: 'Languages', counts: 'cards', usage: ['/api/cards?q=lang:{value}'] },
   types: { title: 'Energy types', counts: 'cards', usage: ['/api/cards?q=type:{value}'] },
   subtypes: { title: 'Subtypes', counts: 'cards', usage: ['/api/cards?q=subtype:"{value}"'] },
   rarities: { title: 'Rarities', counts: 'cards', usage: ['/api/cards?q=rarity:"{value}"'] },
@@ -93,8 +96,10 @@ export function catalogsOf(source: CatalogSource): Catalog[] {
     spellingTally(),
   ];
   const printings = new Map<string, { count: number; label: string }>();
+  const languages = spellingTally();
   for (const card of source.cards) {
     setCards.add([card.set]);
+    languages.add([card.language]);
     types.add(card.types);
     subtypes.add(card.subtypes);
     rarities.add([card.rarity]);
@@ -121,9 +126,12 @@ export function catalogsOf(source: CatalogSource): Catalog[] {
       count: cardsInSet.get(set.id) ?? 0,
       sealedCount: sealedInSet.get(set.id) ?? 0,
       series: set.series,
+      language: set.language,
       releaseYear: Number(set.releaseDate.slice(0, 4)),
       ptcgoCode: set.ptcgoCode ?? null,
     })),
+    // lang: takes every language the schemas know, held or not.
+    languages: languages.entries(LANGUAGES).map((e) => ({ value: e.value, label: LANGUAGE_NAMES[e.value as Language], count: e.count })),
     types: types.entries(),
     subtypes: subtypes.entries(),
     rarities: rarities.entries(),

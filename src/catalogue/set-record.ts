@@ -1,12 +1,12 @@
 import type { History, SetCard, SetDetail, SetFields, SetList } from '../schemas/api-types.ts';
-import { languageOfId } from '../schemas/language.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, languageOfId } from '../schemas/language.ts';
 import type { SetEntry } from '../schemas/set.ts';
 import type { CardSummary } from './card-record.ts';
 import { sumUsd } from './money.ts';
 
 /**
  * The set records: `/api/sets/{setId}` (one set and its cards by value) and
- * `/api/sets` (every set, grouped by series), made from the card summaries the
+ * `/api/sets` (every set, grouped by language and series), made from the card summaries the
  * catalogue already holds, so that a set's figures are those of its cards'
  * own files. The JSON, the Markdown twin and the HTML page are all made from them.
  */
@@ -50,6 +50,7 @@ export function setCardsOf(set: Pick<SetEntry, 'printedTotal'>, sources: readonl
     .map(({ summary, number }) => ({
       id: summary.id,
       name: summary.name,
+      nameJa: summary.nameJa,
       slug: summary.slug,
       number: `${number}/${set.printedTotal}`,
       rarity: summary.rarity,
@@ -107,25 +108,49 @@ export function setToDetail(set: SetEntry, cards: readonly SetCard[], pricesAsOf
 const newestFirst = (a: { date: string; key: string }, b: { date: string; key: string }) =>
   a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
+/** A language's group of sets, as `/api/sets` counts it. */
+export type LanguageGroup = SetList['languages'][number];
+
 /**
- * `/api/sets`: every set grouped by series; the newest series first (a series
- * dates from its first set), and inside a series the newest set first.
+ * `/api/sets`: every set grouped by language (English first, LANGUAGES' order), then by series: inside a language
+ * the newest series first (a series dates from its first set in that language), and inside a series the newest set
+ * first. A series printed in both languages is a group in each, so that a Japanese set never sits among English ones.
  */
 export function setListOf(summaries: readonly SetSummary[], pricesAsOf: string): SetList {
+  const languages: LanguageGroup[] = [];
+  const series: SeriesGroup[] = [];
+  for (const language of LANGUAGES) {
+    const inLanguage = summaries.filter((set) => set.language === language);
+    if (inLanguage.length === 0) continue;
+    const groups = seriesGroupsOf(language, inLanguage);
+    languages.push({
+      language,
+      name: LANGUAGE_NAMES[language],
+      totalSets: inLanguage.length,
+      totalCards: inLanguage.reduce((n, s) => n + s.cardCount, 0),
+      seriesCount: groups.length,
+    });
+    series.push(...groups);
+  }
+  return {
+    pricesAsOf,
+    totalSets: summaries.length,
+    totalCards: summaries.reduce((n, s) => n + s.cardCount, 0),
+    languages,
+    series,
+  };
+}
+
+/** The series groups of one language's sets, newest series first. */
+function seriesGroupsOf(language: Language, summaries: readonly SetSummary[]): SeriesGroup[] {
   const bySeries = new Map<string, SetSummary[]>();
   for (const set of summaries) bySeries.set(set.series, [...(bySeries.get(set.series) ?? []), set]);
   const series: SeriesGroup[] = [...bySeries].map(([name, sets]) => {
     const newest = [...sets].sort((a, b) => newestFirst({ date: a.releaseDate, key: a.id }, { date: b.releaseDate, key: b.id }));
     // The series dates from its first set: the last of the newest-first list.
-    return { name, releaseDate: newest[newest.length - 1].releaseDate, sets: newest };
+    return { name, language, releaseDate: newest[newest.length - 1].releaseDate, sets: newest };
   });
-  series.sort((a, b) => newestFirst({ date: a.releaseDate, key: a.name }, { date: b.releaseDate, key: b.name }));
-  return {
-    pricesAsOf,
-    totalSets: summaries.length,
-    totalCards: summaries.reduce((n, s) => n + s.cardCount, 0),
-    series,
-  };
+  return series.sort((a, b) => newestFirst({ date: a.releaseDate, key: a.name }, { date: b.releaseDate, key: b.name }));
 }
 
 /**

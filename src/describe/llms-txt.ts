@@ -198,7 +198,7 @@ const knowledge = (): Item => [link('/api/knowledge', 'All knowledge articles'),
 /** The sets, as pages, Markdown and JSON. */
 const sets = (): Item => [
   link('/sets.md', 'Every set'),
-  ' by series, newest first, with card counts and total values (the sum of the priced cards’ values); each set’s cards by value at ',
+  ' by language (English, then Japanese) and series, newest first, with card counts and total values (the sum of the priced cards’ values); each set’s cards by value at ',
   code('/sets/{setId}'),
   ' (or ',
   code('/sets/{setId}.md'),

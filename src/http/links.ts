@@ -72,7 +72,7 @@ export const changesUrl = (asOf?: string) => (asOf ? `/api/changes/${asOf}` : '/
 export const changesMarkdownUrl = (asOf?: string) => (asOf ? `/changes/${asOf}.md` : '/changes.md');
 
 /** The catalogues of what the search filters accept (src/catalogue/filter-values.ts), each at `/api/catalog/{name}`. */
-export const CATALOG_NAMES = ['sets', 'types', 'subtypes', 'rarities', 'artists', 'printings', 'kinds', 'bands', 'tags'] as const;
+export const CATALOG_NAMES = ['sets', 'languages', 'types', 'subtypes', 'rarities', 'artists', 'printings', 'kinds', 'bands', 'tags'] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 /** Without a name, the index of the catalogues (`/api/catalog`, `/catalog.md`). */
 export const catalogUrl = (name?: CatalogName) => (name ? `/api/catalog/${name}` : '/api/catalog');

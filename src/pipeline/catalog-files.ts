@@ -16,7 +16,16 @@ export function* catalogFiles(catalogue: CatalogueView<'cards' | 'sealed' | 'art
       for (const card of catalogue.cards) {
         const keys = catalogue.cardKeys.get(card.id)!;
         const { subtypes, artist } = catalogue.cardFilterFields.get(card.id)!;
-        yield { set: keys.set, rarity: card.rarity, types: card.types, subtypes, artist, printings: keys.printings, valueBand: card.valueBand };
+        yield {
+          set: keys.set,
+          language: card.language,
+          rarity: card.rarity,
+          types: card.types,
+          subtypes,
+          artist,
+          printings: keys.printings,
+          valueBand: card.valueBand,
+        };
       }
     })(),
     sealed: catalogue.sealed.map((p) => ({ kind: p.kind, set: catalogue.sealedSets.get(p.id)?.set })),

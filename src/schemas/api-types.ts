@@ -706,7 +706,7 @@ export interface CatalogIndex {
     /**
      * Which catalogue: the last segment of its path.
      */
-    name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+    name: 'sets' | 'languages' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
     title: string;
     /**
      * What `count` counts: cards, sealed products or knowledge articles.
@@ -733,7 +733,7 @@ export interface Catalog {
   /**
    * Which catalogue: the last segment of its path.
    */
-  name: 'sets' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
+  name: 'sets' | 'languages' | 'types' | 'subtypes' | 'rarities' | 'artists' | 'printings' | 'kinds' | 'bands' | 'tags';
   /**
    * What it lists, for people, e.g. `Energy types`.
    */
@@ -775,6 +775,10 @@ export interface CatalogEntry {
    * Sets only: the series, e.g. `Sword & Shield`.
    */
   series?: string;
+  /**
+   * Sets only: the language the set is printed in, `en` or `ja` (what `lang:` takes).
+   */
+  language?: 'en' | 'ja';
   /**
    * Sets only: the year of release (what `year:` compares).
    */
@@ -1366,6 +1370,10 @@ export interface SetCard {
   id: string;
   name: string;
   /**
+   * A Japanese card's name as printed, e.g. ブラッキーex, as on its card record; null on English cards.
+   */
+  nameJa: string | null;
+  /**
    * The card's slug: its detail is /api/cards/{slug}, its page /cards/{slug}.
    */
   slug: string;
@@ -1455,7 +1463,7 @@ export interface SetFields {
   } | null;
 }
 /**
- * /api/sets: every set, grouped by series. The newest series first (a series dates from the release of its first set), and inside a series the newest set first.
+ * /api/sets: every set once, grouped by language and, inside a language, by series. `languages` gives the language groups in order (English first, then Japanese) with their counts; `series` lists the series of the first language, then those of the next, each series with its `language`, so that a series printed in both languages (Scarlet & Violet) is two groups. Inside a language the newest series first (a series dates from the release of its first set), and inside a series the newest set first.
  */
 export interface SetList {
   /**
@@ -1467,13 +1475,42 @@ export interface SetList {
    * The sum of the sets' cardCount.
    */
   totalCards: number;
+  /**
+   * The languages the sets are printed in, in the order `series` lists their groups: English first, then Japanese; a language without sets is left out.
+   */
+  languages: {
+    /**
+     * The language the set is printed in: en (English) or ja (Japanese).
+     */
+    language: 'en' | 'ja';
+    /**
+     * The language as the pages write it: English, Japanese.
+     */
+    name: string;
+    /**
+     * Sets printed in this language.
+     */
+    totalSets: number;
+    /**
+     * The sum of their cardCount.
+     */
+    totalCards: number;
+    /**
+     * How many groups of `series` are of this language.
+     */
+    seriesCount: number;
+  }[];
   series: {
     /**
      * Series name, e.g. Scarlet & Violet.
      */
     name: string;
     /**
-     * The release date of the series' first set.
+     * The language of every set of the group: a series is grouped once per language it is printed in.
+     */
+    language: 'en' | 'ja';
+    /**
+     * The release date of the series' first set in this language.
      */
     releaseDate: string;
     sets: SetSummary[];

@@ -84,6 +84,13 @@ export const cardSchema = z
   .superRefine((card, ctx) => {
     const language = languageProblem(card);
     if (language) ctx.addIssue({ code: 'custom', path: [language.path], message: language.message });
+    // The marketplace link of a line without a product is the Pokémon TCG API's redirect, which knows English cards only.
+    if (card.language === 'ja') {
+      card.prices.forEach((line, i) => {
+        if (line.productId === null)
+          ctx.addIssue({ code: 'custom', path: ['prices', i, 'productId'], message: 'null on a Japanese card: its line names its TCGplayer Japanese product' });
+      });
+    }
     // Each price line is a printing of the card, served under its id (printing-names.ts): one id, one line.
     const first = new Map<string, number>();
     printingNamesOf(card.prices).forEach(({ id }, i) => {

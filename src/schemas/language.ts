@@ -46,6 +46,16 @@ export function languageLine(record: { language: Language; nameJa: string | null
 }
 
 /**
+ * A record's Japanese name where a page shows it beside its name: null on English records, and where the name is
+ * the Japanese one already (a card or set whose English name no source gives).
+ * @example japaneseNameBeside({ name: 'Umbreon ex', nameJa: 'ブラッキーex' }) // "ブラッキーex"
+ * @example japaneseNameBeside({ name: 'コルサ', nameJa: 'コルサ' }) // null
+ */
+export function japaneseNameBeside(record: { name: string; nameJa: string | null }): string | null {
+  return record.nameJa && record.nameJa !== record.name ? record.nameJa : null;
+}
+
+/**
  * The words that name a language in a search: free words of a query (`iono jp`) and the values `lang:` takes beside
  * the codes (`lang:japanese`). One list, so that the two read alike.
  */

@@ -100,6 +100,25 @@ describe('/api/bulk/cards.csv', () => {
     expect(csv).toContain(',Flabébé,');
     expect(rows.find((r) => r[0] === 'base1-8')).toEqual(expect.arrayContaining(['', 'unpriced']));
   });
+
+  it('gives every card its language and Japanese name, in the CSV and the NDJSON alike, as the content files say', () => {
+    // Read from the content files, not from the records the build made.
+    const fromContent = new Map(
+      readdirSync(join(FIXTURE_CONTENT, 'cards')).flatMap((file) =>
+        (JSON.parse(readFileSync(join(FIXTURE_CONTENT, 'cards', file), 'utf8')) as { id: string; language: string; nameJa?: string }[]).map(
+          (card): [string, [string, string]] => [card.id, [card.language, card.nameJa ?? '']],
+        ),
+      ),
+    );
+    expect([...fromContent.values()].filter(([language]) => language === 'ja').length).toBeGreaterThan(0);
+    const [header, ...rows] = parse(csv, { record_delimiter: '\r\n' }) as string[][];
+    const [language, nameJa] = [header.indexOf('language'), header.indexOf('nameJa')];
+    expect(language).toBeGreaterThan(-1);
+    expect(nameJa).toBeGreaterThan(-1);
+    expect(new Map(rows.map((row) => [row[0], [row[language], row[nameJa]]]))).toEqual(fromContent);
+    expect(new Map(cards.map((card) => [card.id, [card.language, card.nameJa ?? '']]))).toEqual(fromContent);
+    expect(rows.find((row) => row[0] === 'jp-sv8a-217')?.slice(language, nameJa + 1)).toEqual(['ja', 'ブラッキーex']);
+  });
 });
 
 describe('/api/bulk/printings.csv', () => {
@@ -140,6 +159,14 @@ describe('/api/bulk/printings.csv', () => {
     ]);
     const unpriced = rows.find((row) => column(row, 'cardId') === 'base1-4' && column(row, 'id') === '1st-edition-holofoil')!;
     expect([column(unpriced, 'valueUsd'), column(unpriced, 'priceStatus')]).toEqual(['', 'unpriced']);
+  });
+});
+
+describe('/api/bulk/printings.csv of a Japanese card', () => {
+  it("links each printing to its TCGplayer Japanese product's page", () => {
+    const [header, ...rows] = parse(text('api/bulk/printings.csv'), { record_delimiter: '\r\n' }) as string[][];
+    const umbreon = rows.filter((row) => row[header.indexOf('cardId')] === 'jp-sv8a-217');
+    expect(umbreon.map((row) => row[header.indexOf('marketUrl')])).toEqual(['https://www.tcgplayer.com/product/602681?Language=all']);
   });
 });
 

@@ -22,6 +22,7 @@ const { client, read, readJson } = builtFiles(dist);
 interface ContentCard {
   id: string;
   set: string;
+  language: string;
   types: string[];
   subtypes: string[];
   rarity?: string;
@@ -31,6 +32,7 @@ interface ContentCard {
 interface ContentSet {
   id: string;
   name: string;
+  language: string;
   series: string;
   releaseDate: string;
   ptcgoCode?: string;
@@ -94,6 +96,8 @@ function expectedCounts(name: CatalogName): Map<string, number> {
         countsOf(cards.map((c) => [c.set])),
         sets.map((s) => s.id),
       );
+    case 'languages':
+      return withZeros(countsOf(cards.map((c) => [c.language])), ['en', 'ja']);
     case 'types':
       return countsOf(cards.map((c) => c.types));
     case 'subtypes':
@@ -130,6 +134,7 @@ describe('the catalogues of filter values', () => {
     const counted = Object.fromEntries(CATALOG_NAMES.map((name) => [name, catalog(name).counts]));
     expect(counted).toEqual({
       sets: 'cards',
+      languages: 'cards',
       types: 'cards',
       subtypes: 'cards',
       rarities: 'cards',
@@ -166,7 +171,20 @@ describe('the catalogues of filter values', () => {
     }
   });
 
-  it('gives each set its name, series, release year, PTCGO code and sealed products, from sets.json', () => {
+  it('offers each language with its count of cards, named for people, as lang: takes it', () => {
+    const japanese = cards.filter((c) => c.id.startsWith('jp-')).length;
+    expect(japanese).toBeGreaterThan(0);
+    expect(catalog('languages')).toMatchObject({
+      title: 'Languages',
+      usage: ['/api/cards?q=lang:{value}'],
+      values: [
+        { value: 'en', label: 'English', count: cards.length - japanese },
+        { value: 'ja', label: 'Japanese', count: japanese },
+      ],
+    });
+  });
+
+  it('gives each set its name, series, language, release year, PTCGO code and sealed products, from sets.json', () => {
     const sealedOf = countsOf(sealed.map((p) => [p.set]));
     for (const set of sets) {
       expect(catalog('sets').values.find((e) => e.value === set.id)).toEqual({
@@ -175,6 +193,7 @@ describe('the catalogues of filter values', () => {
         count: cards.filter((c) => c.set === set.id).length,
         sealedCount: sealedOf.get(set.id) ?? 0,
         series: set.series,
+        language: set.language,
         releaseYear: Number(set.releaseDate.slice(0, 4)),
         ptcgoCode: set.ptcgoCode ?? null,
       });

@@ -19,6 +19,7 @@ const { client, read, readJson } = builtFiles(dist);
 interface ContentSet {
   id: string;
   name: string;
+  language: string;
   series: string;
   printedTotal: number;
   total: number;
@@ -156,21 +157,30 @@ describe("a set's figures are its cards'", () => {
     }
     expect(list.totalSets).toBe(sets.length);
     expect(list.totalCards).toBe(contentCards.length);
-    const seriesDates = list.series.map((s: { releaseDate: string }) => s.releaseDate);
-    expect(seriesDates).toEqual([...seriesDates].sort().reverse());
+    // English series first, then Japanese; each language's newest series first.
+    const languagesInOrder = list.series.map((s: { language: string }) => s.language);
+    expect(languagesInOrder).toEqual([...languagesInOrder].sort());
+    for (const language of ['en', 'ja']) {
+      const seriesDates = list.series.filter((s: { language: string }) => s.language === language).map((s: { releaseDate: string }) => s.releaseDate);
+      expect(seriesDates).toEqual([...seriesDates].sort().reverse());
+    }
     for (const series of list.series) {
       expect(series.releaseDate).toBe(
         sets
-          .filter((s) => s.series === series.name)
+          .filter((s) => s.series === series.name && s.language === series.language)
           .map((s) => s.releaseDate)
           .sort()[0],
       );
       const dates = series.sets.map((s: { releaseDate: string; series: string }) => s.releaseDate);
       expect(dates).toEqual([...dates].sort().reverse());
-      for (const set of series.sets) expect(set.series).toBe(series.name);
+      for (const set of series.sets) expect([set.series, set.language]).toEqual([series.name, series.language]);
     }
-    // The fixture's Japanese sets are of the Scarlet & Violet era (grouped by language: issue 48, item 4).
-    expect(list.series.map((s: { name: string }) => s.name)).toEqual(['Scarlet & Violet', 'XY', 'Base']);
+    // The fixture's Japanese sets are of the Scarlet & Violet era, grouped after the English ones (issue 48, item 4).
+    expect(list.series.map((s: { name: string; language: string }) => `${s.language} ${s.name}`)).toEqual(['en XY', 'en Base', 'ja Scarlet & Violet']);
+    expect(list.languages.map((l: { language: string; totalSets: number }) => [l.language, l.totalSets])).toEqual([
+      ['en', sets.filter((s) => s.language === 'en').length],
+      ['ja', sets.filter((s) => s.language === 'ja').length],
+    ]);
   });
 });
 
@@ -196,9 +206,9 @@ describe('the Markdown and HTML of the set pages', () => {
     expect(read('sets/fix1.md')).toMatch(/\$6\.00 \(stale\)/);
   });
 
-  it('the list in Markdown has a section per series with every set linked, and points at its JSON', () => {
+  it('the list in Markdown has a section per language and in it one per series, with every set linked, and points at its JSON', () => {
     const md = read('sets.md');
-    expect(md.match(/^## .+$/gm)).toEqual(['## Scarlet & Violet', '## XY', '## Base']);
+    expect(md.match(/^##+ .+$/gm)).toEqual(['## English sets', '### XY', '### Base', '## Japanese sets', '### Scarlet & Violet']);
     for (const set of sets) expect(md).toContain(`[${set.name}](/sets/${set.id})`);
     expect(md).toContain('[/api/sets](/api/sets)');
   });

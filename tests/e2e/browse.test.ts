@@ -188,24 +188,29 @@ describe('browsing sealed products', () => {
 });
 
 describe('browsing sets', () => {
-  it('the sets page links each set; a set page lists its cards by value, with sparklines for the most valuable', SLOW, async () => {
-    const list = await getJson<{ series: { name: string; sets: SetSummary[] }[] }>('/api/sets');
-    const summary = list.series.flatMap((s) => s.sets).reduce((a, b) => (b.cardCount > a.cardCount ? b : a));
-    const set = await getJson<SetDetail>(`/api/sets/${summary.id}`);
-    const page = await open('/');
-    await follow(page, () => page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sets' }).click());
-    expect(await page.locator('h2').allTextContents()).toEqual(list.series.map((s) => s.name));
-    const url = await follow(page, () => page.locator(`a[href="/sets/${set.id}"]`).first().click());
-    expect(url.pathname).toBe(`/sets/${set.id}`);
-    expect(await page.locator('h1').textContent()).toBe(set.name);
-    expect(await page.locator('p.prices-as-of').textContent()).toMatch(new RegExp(`^Prices as of ${set.pricesAsOf} \\(TCGplayer market\\)\\.`));
-    const rows = page.locator('tbody tr');
-    await expect(rows.count()).resolves.toBe(set.cardCount);
-    expect(await rows.locator('td:nth-child(2) a').allTextContents()).toEqual(set.cards.map((c) => c.name));
-    const drawn = set.cards.filter((c) => (c.history?.market.filter((v) => v !== null).length ?? 0) >= 2).length;
-    await expect(page.locator('tbody svg.sparkline').count()).resolves.toBe(drawn);
-    await page.close();
-  });
+  it(
+    'the sets page groups the sets by language, then series, and links each set; a set page lists its cards by value, with sparklines for the most valuable',
+    SLOW,
+    async () => {
+      const list = await getJson<{ languages: { name: string }[]; series: { name: string; sets: SetSummary[] }[] }>('/api/sets');
+      const summary = list.series.flatMap((s) => s.sets).reduce((a, b) => (b.cardCount > a.cardCount ? b : a));
+      const set = await getJson<SetDetail>(`/api/sets/${summary.id}`);
+      const page = await open('/');
+      await follow(page, () => page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sets' }).click());
+      expect(await page.locator('h2').allTextContents()).toEqual(list.languages.map((l) => `${l.name} sets`));
+      expect(await page.locator('h3').allTextContents()).toEqual(list.series.map((s) => s.name));
+      const url = await follow(page, () => page.locator(`a[href="/sets/${set.id}"]`).first().click());
+      expect(url.pathname).toBe(`/sets/${set.id}`);
+      expect(await page.locator('h1').textContent()).toBe(set.name);
+      expect(await page.locator('p.prices-as-of').textContent()).toMatch(new RegExp(`^Prices as of ${set.pricesAsOf} \\(TCGplayer market\\)\\.`));
+      const rows = page.locator('tbody tr');
+      await expect(rows.count()).resolves.toBe(set.cardCount);
+      expect(await rows.locator('td:nth-child(2) a').allTextContents()).toEqual(set.cards.map((c) => c.name));
+      const drawn = set.cards.filter((c) => (c.history?.market.filter((v) => v !== null).length ?? 0) >= 2).length;
+      await expect(page.locator('tbody svg.sparkline').count()).resolves.toBe(drawn);
+      await page.close();
+    },
+  );
 });
 
 describe('price charts', () => {

@@ -28,6 +28,31 @@ describe('a Japanese card', () => {
     }
   });
 
+  it("links its TCGplayer Japanese product's page, asking for listings in every language, and its pages say it is the Japanese product", async () => {
+    const json = await (await get('/api/cards/umbreon-ex-jp-sv8a-217')).json();
+    const page = 'https://www.tcgplayer.com/product/602681?Language=all';
+    expect(json.market.marketUrl).toBe(page);
+    expect(json.printings.map((p: { productId: number; marketUrl: string }) => [p.productId, p.marketUrl])).toEqual([[602681, page]]);
+    const html = await (await get('/cards/umbreon-ex-jp-sv8a-217', { Accept: 'text/html' })).text();
+    expect(html).toContain(`<a href="${page}" rel="nofollow">View the Japanese product on TCGplayer</a>`);
+    expect(html).toContain('<th scope="col">Japanese product</th>');
+    const md = await (await get('/cards/umbreon-ex-jp-sv8a-217', { Accept: 'text/markdown' })).text();
+    expect(md).toContain(`([Japanese product page](${page}))`);
+    expect(md).toMatch(/\| Japanese product +\|/);
+  });
+
+  it("an English card's marketplace link and its words are what they were", async () => {
+    const json = await (await get('/api/cards/charizard-base1-4')).json();
+    expect(json.market.marketUrl).toMatch(/^https:\/\/www\.tcgplayer\.com\/product\/\d+$/);
+    const html = await (await get('/cards/charizard-base1-4', { Accept: 'text/html' })).text();
+    expect(html).toContain(`<a href="${json.market.marketUrl}" rel="nofollow">View on TCGplayer</a>`);
+    expect(html).toContain('<th scope="col">Product</th>');
+    expect(html).not.toContain('Japanese');
+    const md = await (await get('/cards/charizard-base1-4', { Accept: 'text/markdown' })).text();
+    expect(md).toContain(`([marketplace page](${json.market.marketUrl}))`);
+    expect(md).not.toContain('Japanese');
+  });
+
   it('known by its Japanese name alone, is named by its id as its slug', async () => {
     const json = await (await get('/api/cards/jp-sv8a-190')).json();
     expect(json).toMatchObject({ id: 'jp-sv8a-190', slug: 'jp-sv8a-190', name: 'コルサ', nameJa: 'コルサ', language: 'ja' });
@@ -51,6 +76,75 @@ describe('a Japanese card', () => {
     }
     const crosswalk = await (await get('/api/bulk/crosswalk.csv')).text();
     expect(crosswalk.split('\r\n')).toContain('jp-sv8a-217,SV8a-217,602681,');
+  });
+});
+
+describe('the sets and the catalogues by language', () => {
+  it('/api/sets groups the English sets, then the Japanese ones, each language by its own series, with its counts', async () => {
+    const list = await (await get('/api/sets')).json();
+    assertMatches('set-list.json', list, '/api/sets');
+    expect(list.languages).toEqual([
+      { language: 'en', name: 'English', totalSets: 2, totalCards: 7, seriesCount: 2 },
+      { language: 'ja', name: 'Japanese', totalSets: 3, totalCards: 4, seriesCount: 1 },
+    ]);
+    expect(list.series.map((s: { language: string; name: string; sets: { id: string }[] }) => [s.language, s.name, s.sets.map((x) => x.id)])).toEqual([
+      ['en', 'XY', ['fix1']],
+      ['en', 'Base', ['base1']],
+      ['ja', 'Scarlet & Violet', ['jp-sv8a', 'jp-sv2a', 'jp-sv2d']],
+    ]);
+    const terastal = list.series[2].sets[0];
+    expect(terastal).toMatchObject({ id: 'jp-sv8a', name: 'Terastal Fest ex', nameJa: 'テラスタルフェスex', language: 'ja' });
+  });
+
+  it('/sets in HTML and Markdown has a section per language, and names a Japanese set in both languages', async () => {
+    const html = await (await get('/sets', { Accept: 'text/html' })).text();
+    expect([...html.matchAll(/<h([23]) id="([^"]+)">([^<]+)<\/h[23]>/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`)).toEqual([
+      '2 sets-en English sets',
+      '3 series-xy XY',
+      '3 series-base Base',
+      '2 sets-ja Japanese sets',
+      '3 series-ja-scarlet-violet Scarlet &amp; Violet',
+    ]);
+    expect(html).toContain('<a href="/sets/jp-sv8a">Terastal Fest ex</a> <span lang="ja">テラスタルフェスex</span>');
+    expect(html).toContain('<a href="/sets/base1">Base</a></td>');
+    const md = await (await get('/sets', { Accept: 'text/markdown' })).text();
+    expect(md.match(/^##+ .+$/gm)).toEqual(['## English sets', '### XY', '### Base', '## Japanese sets', '### Scarlet & Violet']);
+    expect(md).toContain('[Terastal Fest ex](/sets/jp-sv8a) (テラスタルフェスex)');
+  });
+
+  it("a Japanese set's page names each card in both languages where it has both, in its JSON, HTML and Markdown", async () => {
+    const set = await (await get('/api/sets/jp-sv8a')).json();
+    assertMatches('set-detail.json', set, '/api/sets/jp-sv8a');
+    expect(set.cards.map((c: { id: string; name: string; nameJa: string }) => [c.id, c.name, c.nameJa])).toEqual([
+      ['jp-sv8a-217', 'Umbreon ex', 'ブラッキーex'],
+      ['jp-sv8a-190', 'コルサ', 'コルサ'],
+    ]);
+    const html = await (await get('/sets/jp-sv8a', { Accept: 'text/html' })).text();
+    expect(html).toContain('<a href="/cards/umbreon-ex-jp-sv8a-217">Umbreon ex</a> <span lang="ja">ブラッキーex</span></td>');
+    // Known by its Japanese name alone: the name is not written twice.
+    expect(html).toContain('<a href="/cards/jp-sv8a-190">コルサ</a></td>');
+    const md = await (await get('/sets/jp-sv8a', { Accept: 'text/markdown' })).text();
+    expect(md).toContain('[Umbreon ex](/cards/umbreon-ex-jp-sv8a-217) (ブラッキーex) |');
+    expect(md).toMatch(/\[コルサ\]\(\/cards\/jp-sv8a-190\) +\|/);
+    const english = await (await get('/api/sets/base1')).json();
+    expect(english.cards.every((c: { nameJa: string | null }) => c.nameJa === null)).toBe(true);
+    expect(await (await get('/sets/base1', { Accept: 'text/html' })).text()).not.toContain('lang="ja"');
+  });
+
+  it('/api/catalog/languages offers each language with its count of cards, and lang: takes each value it lists', async () => {
+    const res = await get('/api/catalog/languages');
+    expect(res.status).toBe(200);
+    const catalog = await res.json();
+    assertMatches('catalog.json', catalog, '/api/catalog/languages');
+    expect(catalog.values).toEqual([
+      { value: 'en', label: 'English', count: 7 },
+      { value: 'ja', label: 'Japanese', count: 4 },
+    ]);
+    for (const { value, count } of catalog.values) expect((await search(`lang:${value}`)).total, value).toBe(count);
+    const index = await (await get('/api/catalog')).json();
+    expect(index.catalogs.find((c: { name: string }) => c.name === 'languages')).toMatchObject({ total: 2, url: '/api/catalog/languages' });
+    const sets = await (await get('/api/catalog/sets')).json();
+    expect(sets.values.find((v: { value: string }) => v.value === 'jp-sv8a')).toMatchObject({ label: 'Terastal Fest ex', language: 'ja' });
   });
 });
 

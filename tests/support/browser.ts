@@ -52,7 +52,7 @@ const articleOf = (id: string): KnowledgeDetail => JSON.parse(readFileSync(join(
 export const hasTable = (article: KnowledgeDetail): boolean => /^\s*\|?\s*:?-{3,}:?\s*\|/m.test(article.answer_detail);
 /** The widest page an article makes: one with a table, when the build has one. */
 const articleId = articleIds.find((id) => hasTable(articleOf(id))) ?? articleIds[0];
-/** The sets of the build as /api/sets lists them (by series); none when the build has no set pages. */
+/** The sets of the build as /api/sets lists them (by language and series); none when the build has no set pages. */
 const setsFile = join(DIST, 'client', 'api', 'sets.json');
 const sets: { id: string; cardCount: number }[] = existsSync(setsFile)
   ? (JSON.parse(readFileSync(setsFile, 'utf8')) as { series: { sets: { id: string; cardCount: number }[] }[] }).series.flatMap((s) => s.sets)

@@ -330,6 +330,16 @@ describe('one problem at a time', () => {
     expect(p).toMatchObject({ ...at(copy.content, 'sets.json', '"2014-02-30"'), message: 'not a real calendar date' });
   });
 
+  it("a Japanese card's price line without its TCGplayer product: at the product id (its only page is the product's)", () => {
+    const copy = copyFixture();
+    edit(copy.content, 'cards/jp-sv8a.json', '"productId": 602681,', '"productId": null,');
+    const p = problemAt(check(copy), 'content/cards/jp-sv8a.json', 'cards[0].prices[0].productId');
+    expect(p).toMatchObject({
+      ...at(copy.content, 'cards/jp-sv8a.json', '"productId": null', '"productId": '.length),
+      message: 'null on a Japanese card: its line names its TCGplayer Japanese product',
+    });
+  });
+
   it('an alias phrase claimed twice: at the later claim', () => {
     const copy = copyFixture();
     edit(copy.content, 'aliases/products.json', '"aliases": ["etb"]', '"aliases": ["etb", "base set"]');

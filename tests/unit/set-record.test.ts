@@ -59,6 +59,7 @@ describe('set cards', () => {
     expect(cards[0]).toEqual({
       id: 'base1-4',
       name: 'Charizard',
+      nameJa: null,
       slug: 'charizard-base1-4',
       number: '4/102',
       rarity: 'Rare Holo',
@@ -172,6 +173,40 @@ describe('set list', () => {
     assertMatches('set-list.json', list);
   });
 
+  it('groups English sets first and Japanese sets after, each language by its own series and dates, a series printed in both being a group in each', () => {
+    const jp = (id: string, series: string, releaseDate: string, cardCount = 1) => ({
+      ...setToSummary({ id, name: id.toUpperCase(), language: 'ja', nameJa: id, series, releaseDate, printedTotal: 1, total: 1 }, []),
+      cardCount,
+    });
+    const list = setListOf(
+      [
+        jp('jp-sv1s', 'Scarlet & Violet', '2023-01-20', 108),
+        set('sv1', 'Scarlet & Violet', '2023-03-31', 258),
+        jp('jp-m1l', 'Mega Evolution', '2025-08-01', 92),
+        set('base1', 'Base', '1999-01-09', 102),
+        jp('jp-sv8a', 'Scarlet & Violet', '2024-12-06', 237),
+      ],
+      '2025-10-20',
+    );
+    expect(list.series.map((s) => [s.language, s.name, s.releaseDate, s.sets.map((x) => x.id)])).toEqual([
+      ['en', 'Scarlet & Violet', '2023-03-31', ['sv1']],
+      ['en', 'Base', '1999-01-09', ['base1']],
+      ['ja', 'Mega Evolution', '2025-08-01', ['jp-m1l']],
+      ['ja', 'Scarlet & Violet', '2023-01-20', ['jp-sv8a', 'jp-sv1s']],
+    ]);
+    expect(list.languages).toEqual([
+      { language: 'en', name: 'English', totalSets: 2, totalCards: 258 + 102, seriesCount: 2 },
+      { language: 'ja', name: 'Japanese', totalSets: 3, totalCards: 108 + 92 + 237, seriesCount: 2 },
+    ]);
+    expect(list).toMatchObject({ totalSets: 5, totalCards: 258 + 102 + 108 + 92 + 237 });
+    for (const series of list.series) for (const s of series.sets) expect(s.language).toBe(series.language);
+    assertMatches('set-list.json', list);
+  });
+
+  it('lists no language that has no set', () => {
+    expect(setListOf([set('base1', 'Base', '1999-01-09')], '2025-10-20').languages.map((l) => l.language)).toEqual(['en']);
+  });
+
   it('breaks ties of date by name (series) and id (sets), whatever the input order', () => {
     const sets = [set('b', 'Y', '2000-01-01'), set('a', 'Y', '2000-01-01'), set('c', 'X', '2000-01-01')];
     const forward = setListOf(sets, '2025-10-20');
@@ -227,18 +262,41 @@ describe('set Markdown', () => {
     expect(toMarkdown(tree)).toBe(reference.stringify({ type: 'root', children: tree }));
   });
 
-  it('the list has a section per series, in the list’s order, each set linked to its page', () => {
+  it('the list has a section per language and in it one per series, in the list’s order, each set linked to its page and a Japanese one named in both languages', () => {
     const list = setListOf(
-      [setToSummary(BASE, tricky), setToSummary({ ...BASE, id: 'sv1', name: 'Scarlet & Violet', series: 'Scarlet & Violet', releaseDate: '2023-03-31' }, [])],
+      [
+        setToSummary(BASE, tricky),
+        setToSummary({ ...BASE, id: 'sv1', name: 'Scarlet & Violet', series: 'Scarlet & Violet', releaseDate: '2023-03-31' }, []),
+        setToSummary(
+          {
+            ...BASE,
+            id: 'jp-sv8a',
+            name: 'Terastal Fest ex',
+            language: 'ja',
+            nameJa: 'テラスタルフェスex',
+            series: 'Scarlet & Violet',
+            releaseDate: '2024-12-06',
+          },
+          [],
+        ),
+        setToSummary(
+          { ...BASE, id: 'jp-m4', name: 'ニンジャスピナー', language: 'ja', nameJa: 'ニンジャスピナー', series: 'Mega Evolution', releaseDate: '2026-03-13' },
+          [],
+        ),
+      ],
       '2025-10-20',
     );
     const markdown = setListToMarkdown(list);
     const headings = parse(markdown)
       .children.filter((n) => n.type === 'heading')
-      .map((h) => (h.type === 'heading' ? h.children.map((c) => ('value' in c ? c.value : '')).join('') : ''));
-    expect(headings).toEqual(['Card sets', 'Scarlet & Violet', 'Base']);
+      .map((h) => (h.type === 'heading' ? `${h.depth} ${h.children.map((c) => ('value' in c ? c.value : '')).join('')}` : ''));
+    expect(headings).toEqual(['1 Card sets', '2 English sets', '3 Scarlet & Violet', '3 Base', '2 Japanese sets', '3 Mega Evolution', '3 Scarlet & Violet']);
+    expect(markdown).toContain('4 sets (3 cards) by the language they are printed in: 2 English sets in 2 series, 2 Japanese sets in 2 series.');
+    // A set known by its Japanese name alone is not named twice.
+    expect(markdown).toMatch(/\| \[ニンジャスピナー\]\(\/sets\/jp-m4\) +\| 2026-03-13 \|/);
     expect(markdown).toContain('[Base](/sets/base1)');
     expect(markdown).toMatch(/\| \[Scarlet & Violet\]\(\/sets\/sv1\) \| 2023-03-31 \| +0 \| +0 \| none priced \| none +\|/);
+    expect(markdown).toMatch(/\| \[Terastal Fest ex\]\(\/sets\/jp-sv8a\) \(テラスタルフェスex\) \| 2024-12-06 \|/);
   });
 
   it('shows a value as dollars, stale marked, or unpriced', () => {

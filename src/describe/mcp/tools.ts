@@ -128,7 +128,7 @@ export function toolSpecsOf(kinds: string[]): ToolSpec[] {
     {
       name: 'list_sets',
       title: 'List sets',
-      description: 'Every set by series, newest first, with card counts and total values.',
+      description: 'Every set by language (English, then Japanese) and series, newest first, with card counts and total values.',
       parameters: [],
       output: 'set-list.json',
       source: { kind: 'index', collection: 'sets' },

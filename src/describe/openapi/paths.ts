@@ -21,7 +21,7 @@ export const TAGS = [
   {
     name: 'Sets',
     description:
-      'Card sets: every set by series with its card count and total value (the sum of its priced cards’ values), and each set’s cards by value; as JSON, page and Markdown.',
+      'Card sets: every set by language and series with its card count and total value (the sum of its priced cards’ values), and each set’s cards by value; as JSON, page and Markdown.',
   },
   {
     name: 'Agents',
@@ -121,17 +121,18 @@ const NEGOTIATED =
   'on a tie HTML wins unless the other type was named; `application/json` gets the JSON of the matching /api/ path, and an Accept that allows none of the three gets 406. ' +
   'Answered by the function, so rate limited.';
 
-/** The sets (src/catalogue/set-record.ts): the list by series and each set, each as JSON, negotiated page and Markdown file. */
+/** The sets (src/catalogue/set-record.ts): the list by language and series and each set, each as JSON, negotiated page and Markdown file. */
 function setPaths(): Record<string, unknown> {
   const tag = 'Sets';
   return {
     '/api/sets': apiPath({
       base: 'SetList',
       tag,
-      summary: 'Every set, by series',
+      summary: 'Every set, by language and series',
       schema: 'SetList',
       description:
-        'Every set grouped by series, the newest series first and inside each the newest set first, with its card count, priced cards, ' +
+        'Every set grouped by language (English, then Japanese; `languages` counts each) and inside a language by series, the newest series first and inside each the newest set first, ' +
+        'a series printed in both languages being a group in each (`series[].language`), with its card count, priced cards, ' +
         'total value (the sum of the valueUsd of its priced cards) and most valuable card: a prebuilt file (also /api/sets.json).',
     }),
     '/api/sets/{setId}': apiPath({

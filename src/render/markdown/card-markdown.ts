@@ -1,5 +1,6 @@
 import type { RootContent } from 'mdast';
 import { formatUsd } from '../../catalogue/format.ts';
+import { marketProductWords } from '../../catalogue/marketplace.ts';
 import { bandLabel } from '../../catalogue/value-bands.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { CardDetail } from '../../schemas/api-types.ts';
@@ -42,7 +43,7 @@ export function cardToMarkdownTree(card: CardDetail): RootContent[] {
             .map(([f, l]) => (l === 'Legal' ? f : `${f} (${l.toLowerCase()})`))
             .join(', ')}`,
     ],
-    ...marketDetails(card.market),
+    ...marketDetails(card.market, card.language),
   ];
   nodes.push(list(details));
   nodes.push(...printingsSection(card));
@@ -72,7 +73,7 @@ function printingsSection(card: CardDetail): RootContent[] {
         (card.printings.length === 1 ? 'The one printing:' : `All ${card.printings.length} printings, most valuable first:`),
     ),
     table(
-      ['Printing', 'Market', 'Low', 'High', 'Confidence', 'Updated', 'Product'],
+      ['Printing', 'Market', 'Low', 'High', 'Confidence', 'Updated', marketProductWords(card.language).column],
       card.printings.map((p) => [
         p.priceStatus === 'unpriced' ? `${p.label} (unpriced)` : p.label,
         formatUsd(p.marketPrice),

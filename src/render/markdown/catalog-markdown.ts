@@ -32,14 +32,14 @@ export function catalogToMarkdown(catalog: Catalog): string {
     ),
   ];
   if (catalog.values.length > 0) {
-    const header = ['Value', 'Label', COUNTED[catalog.counts], ...(sets ? ['Sealed', 'Series', 'Year', 'PTCGO code'] : [])];
+    const header = ['Value', 'Label', COUNTED[catalog.counts], ...(sets ? ['Sealed', 'Series', 'Language', 'Year', 'PTCGO code'] : [])];
     const rows = catalog.values.map((e) => [
       code(e.value),
       e.label ?? '',
       String(e.count),
-      ...(sets ? [String(e.sealedCount ?? 0), e.series ?? '', String(e.releaseYear ?? ''), e.ptcgoCode ?? ''] : []),
+      ...(sets ? [String(e.sealedCount ?? 0), e.series ?? '', e.language ?? '', String(e.releaseYear ?? ''), e.ptcgoCode ?? ''] : []),
     ]);
-    nodes.push(table(header, rows, ['left', 'left', 'right', ...(sets ? (['right', 'left', 'left', 'left'] as const) : [])]));
+    nodes.push(table(header, rows, ['left', 'left', 'right', ...(sets ? (['right', 'left', 'left', 'left', 'left'] as const) : [])]));
   }
   return toMarkdown(nodes);
 }

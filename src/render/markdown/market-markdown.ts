@@ -1,20 +1,22 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { formatUsd, signedPct } from '../../catalogue/format.ts';
+import { marketProductWords } from '../../catalogue/marketplace.ts';
 import { changesInWords } from '../../catalogue/price-change-fields.ts';
 import { historyChange } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import type { History, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
+import type { Language } from '../../schemas/language.ts';
 import { heading, link, list, paragraph, strong } from './mdast.ts';
 
 /**
  * The parts that cards and sealed products say alike in their Markdown twins:
  * where the value comes from, and how it moved over the history window.
  */
-export function marketDetails(market: Market | null): (string | PhrasingContent)[][] {
+export function marketDetails(market: Market | null, language: Language = 'en'): (string | PhrasingContent)[][] {
   if (!market) return [];
   return [
     [`Listings: ${formatUsd(market.lowPrice)} low to ${formatUsd(market.highPrice)} high`],
-    [`Source: ${market.source}, ${market.updatedAt} (`, link(market.marketUrl, 'marketplace page'), ')'],
+    [`Source: ${market.source}, ${market.updatedAt} (`, link(market.marketUrl, marketProductWords(language).page), ')'],
   ];
 }
 

@@ -4,11 +4,11 @@ import { historyChange } from '../../catalogue/price-history.ts';
 import type { SetSummary } from '../../catalogue/set-record.ts';
 import { jsonUrl, pageUrl } from '../../http/links.ts';
 import type { SetCard, SetDetail, SetList } from '../../schemas/api-types.ts';
-import { languageLine } from '../../schemas/language.ts';
+import { japaneseNameBeside, languageLine } from '../../schemas/language.ts';
 import { heading, link, list, paragraph, strong, text, toMarkdown } from './mdast.ts';
 
 /**
- * The Markdown twins of the set pages: `/sets.md` (every set by series) and
+ * The Markdown twins of the set pages: `/sets.md` (every set by language and series) and
  * `/sets/{setId}.md` (one set's cards by value), from the same records as
  * `/api/sets` and `/api/sets/{setId}`.
  */
@@ -37,35 +37,49 @@ export function setCardValueText(card: Pick<SetCard, 'valueUsd' | 'priceStatus'>
   return card.priceStatus === 'stale' ? `${formatUsd(card.valueUsd)} (stale)` : formatUsd(card.valueUsd);
 }
 
+/** A linked name, and the record's Japanese name after it in brackets where it adds one. */
+function withJapaneseName(name: PhrasingContent, record: { name: string; nameJa: string | null }): Cell {
+  const japanese = japaneseNameBeside(record);
+  return japanese ? [name, ` (${japanese})`] : name;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * `/sets.md`: a section per language (English, then Japanese), in it a table per series; a Japanese set is written
+ * with both its names, the English name linked.
+ */
 export function setListToMarkdown(setList: SetList): string {
   const nodes: RootContent[] = [heading(1, 'Card sets')];
+  const byLanguage = setList.languages.map((l) => `${plural(l.totalSets, `${l.name} set`)} in ${plural(l.seriesCount, 'series', 'series')}`);
   nodes.push(
     paragraph(
-      `${plural(setList.totalSets, 'set')} in ${plural(setList.series.length, 'series', 'series')} (${plural(setList.totalCards, 'card')}), ` +
-        `newest series first and, inside each, the newest set first. Total value: the sum of the values of a set's priced cards ` +
+      `${plural(setList.totalSets, 'set')} (${plural(setList.totalCards, 'card')}) by the language they are printed in: ${byLanguage.join(', ')}. ` +
+        `In each language the newest series first and, inside each, the newest set first. Total value: the sum of the values of a set's priced cards ` +
         `(TCGplayer market prices as of ${setList.pricesAsOf}; unpriced cards add nothing). As JSON: `,
       link(jsonUrl('sets'), jsonUrl('sets')),
       '.',
     ),
   );
-  for (const series of setList.series) {
-    nodes.push(heading(2, series.name));
-    nodes.push(
-      richTable(
-        ['Set', 'Released', 'Cards', 'Priced', 'Total value', 'Most valuable'],
-        series.sets.map((set) => [
-          link(pageUrl('sets', set.id), set.name),
-          set.releaseDate,
-          String(set.cardCount),
-          String(set.pricedCardCount),
-          totalText(set),
-          set.topCard ? [link(pageUrl('cards', set.topCard.slug), set.topCard.name), ` ${formatUsd(set.topCard.valueUsd)}`] : 'none',
-        ]),
-        ['left', 'left', 'right', 'right', 'right', 'left'],
-      ),
-    );
+  for (const language of setList.languages) {
+    nodes.push(heading(2, `${language.name} sets`));
+    for (const series of setList.series.filter((s) => s.language === language.language)) {
+      nodes.push(heading(3, series.name));
+      nodes.push(
+        richTable(
+          ['Set', 'Released', 'Cards', 'Priced', 'Total value', 'Most valuable'],
+          series.sets.map((set) => [
+            withJapaneseName(link(pageUrl('sets', set.id), set.name), set),
+            set.releaseDate,
+            String(set.cardCount),
+            String(set.pricedCardCount),
+            totalText(set),
+            set.topCard ? [link(pageUrl('cards', set.topCard.slug), set.topCard.name), ` ${formatUsd(set.topCard.valueUsd)}`] : 'none',
+          ]),
+          ['left', 'left', 'right', 'right', 'right', 'left'],
+        ),
+      );
+    }
   }
   return toMarkdown(nodes);
 }
@@ -102,7 +116,7 @@ export function setToMarkdownTree(set: SetDetail): RootContent[] {
         ['No.', 'Card', 'Rarity', 'Value', 'Band'],
         set.cards.map((card) => [
           card.number,
-          link(pageUrl('cards', card.slug), card.name),
+          withJapaneseName(link(pageUrl('cards', card.slug), card.name), card),
           card.rarity || 'none',
           setCardValueText(card),
           card.valueBand ?? 'none',

@@ -6,6 +6,7 @@
  * record-parts.ts.
  */
 import { formatUsd } from '../../catalogue/format.ts';
+import { marketProductWords } from '../../catalogue/marketplace.ts';
 import { setIdOfCard } from '../../catalogue/set-record.ts';
 import { bandLabel } from '../../catalogue/value-bands.ts';
 import { type Alternate, alternatesOf, feedAlternatesOf, pageUrl } from '../../http/links.ts';
@@ -35,8 +36,9 @@ function alternatesHtml(alternates: readonly Alternate[]): string {
     .join('');
 }
 
-const PRINTINGS_HEAD =
-  '<thead><tr><th scope="col">Printing</th><th scope="col">Market</th><th scope="col">Low</th><th scope="col">High</th><th scope="col">Confidence</th><th scope="col">Updated</th><th scope="col">Product</th></tr></thead>';
+/** The printings table's head; its last column names the product of the card's language. */
+const printingsHead = (card: CardDetail) =>
+  `<thead><tr><th scope="col">Printing</th><th scope="col">Market</th><th scope="col">Low</th><th scope="col">High</th><th scope="col">Confidence</th><th scope="col">Updated</th><th scope="col">${e(marketProductWords(card.language).column)}</th></tr></thead>`;
 
 function printingsHtml(card: CardDetail): string {
   if (card.printings.length === 0) return '';
@@ -50,7 +52,7 @@ function printingsHtml(card: CardDetail): string {
   );
   return (
     `<h2>Printings</h2><p>${valued ? `The value above is the <strong>${e(valued.label)}</strong> printing. ` : ''}${e(count)}</p>` +
-    `<div class="table-scroll" role="region" aria-label="Prices by printing" tabindex="0"><table>${PRINTINGS_HEAD}<tbody>${rows.join('')}</tbody></table></div>`
+    `<div class="table-scroll" role="region" aria-label="Prices by printing" tabindex="0"><table>${printingsHead(card)}<tbody>${rows.join('')}</tbody></table></div>`
   );
 }
 
@@ -81,7 +83,7 @@ function cardMainHtml(card: CardDetail): string {
   return (
     `<h1>${e(card.exactName)}</h1><div class="card">` +
     `<img src="${e(card.imageSmall)}" alt="${e(card.exactName)}" width="245" height="342" loading="eager">` +
-    `<div>${value}${valueConfidenceHtml(card.valueUsd, card.confidence, card.market)}${band}${listingsHtml(card.market)}${kind}` +
+    `<div>${value}${valueConfidenceHtml(card.valueUsd, card.confidence, card.market)}${band}${listingsHtml(card.market, card.language)}${kind}` +
     `${printingsHtml(card)}${graded}${chartsHtml(card)}${changedByHtml(card.changes)}<h2>Legalities</h2>${legal}</div></div>`
   );
 }

@@ -5,11 +5,13 @@
  */
 
 import { formatUsd } from '../../catalogue/format.ts';
+import { marketProductWords } from '../../catalogue/marketplace.ts';
 import { changesInWords } from '../../catalogue/price-change-fields.ts';
 import type { PriceSeries } from '../../catalogue/price-history.ts';
 import { confidenceWords } from '../../catalogue/value-confidence.ts';
 import { changesMarkdownUrl } from '../../http/links.ts';
 import type { ItemChanges, Market, PriceChanges, ValueConfidence } from '../../schemas/api-types.ts';
+import type { Language } from '../../schemas/language.ts';
 import { priceChartHtml } from '../charts/price-chart.ts';
 import { escapeHtml as e } from '../html.ts';
 
@@ -20,12 +22,12 @@ export function valueConfidenceHtml(valueUsd: number | null, confidence: ValueCo
   return `<p class="confidence">Confidence: <strong>${e(confidence.tier)}</strong> — ${e(words)}.</p>`;
 }
 
-/** The listings line ('' without a market). */
-export function listingsHtml(market: Market | null): string {
+/** The listings line ('' without a market), its link naming the product of a card's language. */
+export function listingsHtml(market: Market | null, language: Language = 'en'): string {
   if (!market) return '';
   return (
     `<p>Listings ${e(formatUsd(market.lowPrice))} – ${e(formatUsd(market.highPrice))} · <small>${e(market.source)}, ${e(market.updatedAt)}</small><br>` +
-    `<a href="${e(market.marketUrl)}" rel="nofollow">View on ${e(market.source)}</a></p>`
+    `<a href="${e(market.marketUrl)}" rel="nofollow">${e(marketProductWords(language).link(market.source))}</a></p>`
   );
 }
 

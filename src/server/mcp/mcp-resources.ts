@@ -28,7 +28,7 @@ export function createResources({ searchers, files }: { searchers: Searchers; fi
       return {
         resources: [
           { uri: uriOf('/llms.txt'), name: 'llms.txt', title: 'What this service holds and how to use it', mimeType: 'text/plain' },
-          { uri: uriOf(markdownUrl('sets')), name: 'sets', title: 'Every set by series, with values', mimeType: MARKDOWN },
+          { uri: uriOf(markdownUrl('sets')), name: 'sets', title: 'Every set by language and series, with values', mimeType: MARKDOWN },
           ...articles,
         ],
       };
