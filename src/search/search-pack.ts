@@ -252,11 +252,12 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 const lines = (bytes: Uint8Array, count: number) => (count === 0 ? [] : text(bytes).split('\n'));
 
 /**
- * How many parsed records a pack keeps, the most recently asked for: enough for the pages of the searches being
- * answered at once. Kept all, a long-running instance would come to hold every record parsed (35 MB more for
- * 26,000 cards, past a Workers isolate's 128 MB); one parses in tens of microseconds.
+ * How many parsed records a pack keeps, the most recently asked for: the working set of a day's searches (266
+ * varied searches of 50 results fit, and answer as fast as with every record kept). Kept all, a long-running
+ * instance would come to hold every record parsed, 35 MB for 26,000 cards, past what a Workers isolate has
+ * beside the rest; so, at most about 11 MB (1.3 KB a record parsed).
  */
-export const RECORDS_KEPT = 2048;
+export const RECORDS_KEPT = 8192;
 
 /** `parse` of a position, the last `kept` of them kept (least recently asked for dropped first). */
 function recentlyParsed<T>(kept: number, parse: (position: number) => T): (position: number) => T {
