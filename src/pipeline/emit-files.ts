@@ -19,7 +19,7 @@ import { TRENDS_FILE, type Trends, trendOf } from '../render/pages/trends.ts';
 import { AUTOCOMPLETE_FILE, autocompleteDataOf } from '../search/autocomplete.ts';
 import { CARD_CATALOGUE, CARD_PRODUCTS_FILE, productPositionsOf } from '../search/card-searcher.ts';
 import { prepareCatalogue } from '../search/catalogue-searcher.ts';
-import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData } from '../search/filter-data.ts';
+import { CARD_FILTERS_FILE, cardFilterData, SEALED_FILTERS_FILE, sealedFilterData, writeFilterData } from '../search/filter-data.ts';
 import { sealedCatalogue } from '../search/sealed-searcher.ts';
 import { writeSearchPack } from '../search/search-pack.ts';
 import { contentKey } from './build-state.ts';
@@ -237,7 +237,7 @@ async function* cardSearchFiles(catalogue: OutputInput<'cards' | 'aliases' | 'se
   yield ['server', CARD_PRODUCTS_FILE, JSON.stringify(productPositionsOf(cardData.size, cardData.item))];
   // The field filters of q (set:, value>, …), column by column in the pack's position order.
   const cardFilters = cardFilterData(cardData.size, cardData.item, (id) => catalogue.cardFilterFields.get(id)!, filterSetsOf(catalogue));
-  yield ['server', CARD_FILTERS_FILE, JSON.stringify(cardFilters)];
+  yield ['server', CARD_FILTERS_FILE, writeFilterData(cardFilters)];
   // Autocomplete (/api/cards/autocomplete): every card name and set, ranked, their keys sorted for binary search.
   const autocompleteCards = catalogue.cards.map(({ id, name, valueUsd }) => ({ name, set: catalogue.cardKeys.get(id)!.set, valueUsd }));
   yield ['server', AUTOCOMPLETE_FILE, JSON.stringify(autocompleteDataOf(autocompleteCards, catalogue.sets))];
@@ -248,7 +248,7 @@ async function* sealedSearchFiles(catalogue: CatalogueView<'sealed' | 'aliases' 
   const sealedRecords = catalogue.sealed.map(({ market, history, changes, ...summary }) => ({ summary, ...catalogue.sealedSets.get(summary.id) }));
   const sealedData = prepareCatalogue(sealedRecords, sealedCatalogue(catalogue.aliases), catalogue.aliases);
   yield ['server', 'search/sealed.pack', writeSearchPack(sealedData)];
-  yield ['server', SEALED_FILTERS_FILE, JSON.stringify(sealedFilterData(sealedData.size, sealedData.item, filterSetsOf(catalogue)))];
+  yield ['server', SEALED_FILTERS_FILE, writeFilterData(sealedFilterData(sealedData.size, sealedData.item, filterSetsOf(catalogue)))];
 }
 
 /** The sets as the field filters read them: with their aliases. */

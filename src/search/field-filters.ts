@@ -23,22 +23,25 @@ const DECIMAL_RE = /^-?\$?(?:\d+(?:\.\d*)?|\.\d+)$/;
 export type FilterScope = 'cards' | 'sealed';
 export type FilterOp = ':' | '=' | '<' | '<=' | '>' | '>=';
 
-/** A column of filter data: one entry per position. */
+/**
+ * A column of filter data: one entry per position, in typed arrays (a parsed JSON array of 26,000 numbers takes
+ * several times the heap; a function instance holds every column at once); lists of values as offsets into one array.
+ */
 export type FilterColumn =
   /** One named value per position (-1: none), e.g. the set, the rarity; `synonyms` are other names of a value (folded → code). */
-  | { kind: 'code'; names: string[]; codes: number[]; synonyms?: Record<string, number> }
-  /** Several named values per position, e.g. the types. */
-  | { kind: 'codes'; names: string[]; codes: number[][] }
-  /** A number per position (null: none), e.g. the value, the HP. */
-  | { kind: 'number'; values: (number | null)[] }
-  /** Several numbers per position, e.g. the Pokédex numbers. */
-  | { kind: 'numbers'; values: number[][] }
+  | { kind: 'code'; names: string[]; codes: Int32Array; synonyms?: Record<string, number> }
+  /** Several named values per position, e.g. the types: position p's are codes[offsets[p]] … codes[offsets[p + 1] - 1]. */
+  | { kind: 'codes'; names: string[]; offsets: Uint32Array; codes: Int32Array }
+  /** A number per position (NaN: none), e.g. the value, the HP. */
+  | { kind: 'number'; values: Float64Array }
+  /** Several numbers per position, e.g. the Pokédex numbers, as `codes` holds its lists. */
+  | { kind: 'numbers'; offsets: Uint32Array; values: Float64Array }
   /** A text per position, compared whole, e.g. the collector number. */
   | { kind: 'text'; values: string[] }
   /** Whether each position is so, e.g. graded: the values of `is:`. */
-  | { kind: 'flag'; values: (0 | 1)[] };
+  | { kind: 'flag'; values: Uint8Array };
 
-/** What the build writes: the columns of one searcher, in its search pack's position order. */
+/** The columns of one searcher, in its search pack's position order. */
 export interface FilterData {
   scope: FilterScope;
   size: number;
@@ -259,7 +262,7 @@ function editDistance(a: string, b: string): number {
 
 /**
  * The test of a position for checked terms, all ANDed: each term marks the positions it holds for in one pass over
- * its column (typed arrays, made once per column), and a position passes when every term marked it.
+ * its column, and a position passes when every term marked it.
  */
 export function filterOf(terms: readonly FilterTerm[], data: FilterData): (position: number) => boolean {
   const passed = new Uint8Array(data.size).fill(1);
@@ -273,54 +276,9 @@ export function filterOf(terms: readonly FilterTerm[], data: FilterData): (posit
   return (p) => passed[p] === 1;
 }
 
-/** A column as typed arrays; lists of values as offsets into one array. */
-type TypedColumn =
-  | { kind: 'code'; codes: Int32Array }
-  | { kind: 'codes' | 'numbers'; offsets: Uint32Array; values: Float64Array }
-  | { kind: 'number'; values: Float64Array }
-  | { kind: 'text'; values: readonly string[] }
-  | { kind: 'flag'; values: Uint8Array };
-
-const typedColumns = new WeakMap<FilterColumn, TypedColumn>();
-
-function typed(column: FilterColumn): TypedColumn {
-  let found = typedColumns.get(column);
-  if (found) return found;
-  const lists = (values: readonly (readonly number[])[]) => {
-    const offsets = new Uint32Array(values.length + 1);
-    values.forEach((list, p) => {
-      offsets[p + 1] = offsets[p] + list.length;
-    });
-    return { offsets, values: Float64Array.from(values.flat()) };
-  };
-  switch (column.kind) {
-    case 'code':
-      found = { kind: 'code', codes: Int32Array.from(column.codes) };
-      break;
-    case 'codes':
-      found = { kind: 'codes', ...lists(column.codes) };
-      break;
-    case 'numbers':
-      found = { kind: 'numbers', ...lists(column.values) };
-      break;
-    case 'number':
-      found = { kind: 'number', values: Float64Array.from(column.values, (v) => (v === null ? Number.NaN : v)) };
-      break;
-    case 'text':
-      found = { kind: 'text', values: column.values };
-      break;
-    case 'flag':
-      found = { kind: 'flag', values: Uint8Array.from(column.values) };
-      break;
-  }
-  typedColumns.set(column, found);
-  return found;
-}
-
 /** Marks in `held` (1) the positions a term, not negated, holds for. */
 function markHeld(term: FilterTerm, data: FilterData, held: Uint8Array): void {
-  const source = term.field === 'is' ? data.columns[`is-${term.value}`] : data.columns[FILTER_FIELDS[data.scope][term.field].column];
-  const column = typed(source);
+  const column = term.field === 'is' ? data.columns[`is-${term.value}`] : data.columns[FILTER_FIELDS[data.scope][term.field].column];
   const size = data.size;
   switch (column.kind) {
     case 'flag':
@@ -330,16 +288,16 @@ function markHeld(term: FilterTerm, data: FilterData, held: Uint8Array): void {
       for (let p = 0; p < size; p++) if (column.values[p] === term.value) held[p] = 1;
       return;
     case 'code': {
-      const code = (source as Extract<FilterColumn, { kind: 'code' }>).names.indexOf(term.value as string);
+      const code = column.names.indexOf(term.value as string);
       for (let p = 0; p < size; p++) if (column.codes[p] === code) held[p] = 1;
       return;
     }
     case 'codes': {
-      const code = (source as Extract<FilterColumn, { kind: 'codes' }>).names.indexOf(term.value as string);
-      const { offsets, values } = column;
+      const code = column.names.indexOf(term.value as string);
+      const { offsets, codes } = column;
       for (let p = 0; p < size; p++) {
         for (let i = offsets[p]; i < offsets[p + 1]; i++) {
-          if (values[i] === code) {
+          if (codes[i] === code) {
             held[p] = 1;
             break;
           }
@@ -399,7 +357,7 @@ export const termText = (term: FilterTerm): string =>
 export function codeColumn(values: readonly (string | null | undefined)[], synonyms?: (name: string) => string[]): FilterColumn {
   const names: string[] = [];
   const index = new Map<string, number>();
-  const codes = values.map((value) => {
+  const codes = Int32Array.from(values, (value) => {
     if (value === null || value === undefined || value === '') return -1;
     let code = index.get(value);
     if (code === undefined) index.set(value, (code = names.push(value) - 1));
@@ -419,14 +377,42 @@ export function codeColumn(values: readonly (string | null | undefined)[], synon
 export function codesColumn(values: readonly (readonly string[])[]): FilterColumn {
   const names: string[] = [];
   const index = new Map<string, number>();
-  const codes = values.map((list) =>
-    list.map((value) => {
-      let code = index.get(value);
-      if (code === undefined) index.set(value, (code = names.push(value) - 1));
-      return code;
-    }),
+  const { offsets, flat } = flatLists(
+    values.map((list) =>
+      list.map((value) => {
+        let code = index.get(value);
+        if (code === undefined) index.set(value, (code = names.push(value) - 1));
+        return code;
+      }),
+    ),
   );
-  return { kind: 'codes', names, codes };
+  return { kind: 'codes', names, offsets, codes: Int32Array.from(flat) };
+}
+
+export const numberColumn = (values: readonly (number | null)[]): FilterColumn => ({
+  kind: 'number',
+  values: Float64Array.from(values, (v) => v ?? Number.NaN),
+});
+
+export function numbersColumn(values: readonly (readonly number[])[]): FilterColumn {
+  const { offsets, flat } = flatLists(values);
+  return { kind: 'numbers', offsets, values: Float64Array.from(flat) };
+}
+
+export const flagColumn = (values: readonly (0 | 1)[]): FilterColumn => ({ kind: 'flag', values: Uint8Array.from(values) });
+
+/** Lists of values as one flat list and each list's start in it (one more than there are lists). */
+export function flatLists(lists: readonly (readonly number[])[]): { offsets: Uint32Array; flat: number[] } {
+  const offsets = new Uint32Array(lists.length + 1);
+  lists.forEach((list, p) => {
+    offsets[p + 1] = offsets[p] + list.length;
+  });
+  return { offsets, flat: lists.flat() };
+}
+
+/** The lists a `codes` or `numbers` column holds, one array per position (as the file writes them). */
+export function listsOfColumn(offsets: Uint32Array, values: Int32Array | Float64Array): number[][] {
+  return Array.from({ length: offsets.length - 1 }, (_, p) => Array.from(values.subarray(offsets[p], offsets[p + 1])));
 }
 
 /**

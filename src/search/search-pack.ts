@@ -2,7 +2,7 @@
  * A search pack: one catalogue's prepared search data (prepareCatalogue) as one
  * binary file the build writes and the server maps into a searcher in a few
  * milliseconds, with nothing to sort, index or parse up front. Items stay JSON
- * texts, parsed one at a time when a result (or a match reason) needs them.
+ * texts, parsed one at a time when a result (or a match reason) needs them, the last RECORDS_KEPT kept.
  *
  * Layout (numbers little-endian):
  *   bytes 0–7    "CVSEARCH"
@@ -252,6 +252,30 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 const lines = (bytes: Uint8Array, count: number) => (count === 0 ? [] : text(bytes).split('\n'));
 
 /**
+ * How many parsed records a pack keeps, the most recently asked for: the working set of a day's searches (266
+ * varied searches of 50 results fit, and answer as fast as with every record kept). Kept all, a long-running
+ * instance would come to hold every record parsed, 35 MB for 26,000 cards, past what a Workers isolate has
+ * beside the rest; so, at most about 11 MB (1.3 KB a record parsed).
+ */
+export const RECORDS_KEPT = 8192;
+
+/** `parse` of a position, the last `kept` of them kept (least recently asked for dropped first). */
+function recentlyParsed<T>(kept: number, parse: (position: number) => T): (position: number) => T {
+  const recent = new Map<number, T>();
+  return (position) => {
+    let found = recent.get(position);
+    if (found !== undefined) {
+      recent.delete(position);
+    } else {
+      found = parse(position);
+      if (recent.size >= kept) recent.delete(recent.keys().next().value!);
+    }
+    recent.set(position, found);
+    return found;
+  };
+}
+
+/**
  * The prepared search data of a pack, for a searcher over `fields` (a pack of
  * other fields, or of another format version, is refused with an error naming `file`). The caller reads the bytes,
  * so that this module stays pure.
@@ -301,7 +325,7 @@ export function readSearchPack<T>(file: string, fields: readonly IndexField[], b
   const records = section('records');
   if (recordStart[size] !== records.byteLength) fail(`the records section holds ${records.byteLength} bytes, its offsets say ${recordStart[size]}`);
   const recordText = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
-  const items: (T | undefined)[] = new Array(size);
+  const item = recentlyParsed<T>(RECORDS_KEPT, (p) => JSON.parse(recordText.toString('utf8', recordStart[p], recordStart[p + 1])) as T);
   let ids: string[] | undefined;
   const idsOf = () => {
     if (!ids) {
@@ -313,7 +337,7 @@ export function readSearchPack<T>(file: string, fields: readonly IndexField[], b
   return {
     size,
     index,
-    item: (p) => (items[p] ??= JSON.parse(recordText.toString('utf8', recordStart[p], recordStart[p + 1])) as T),
+    item,
     orders,
     facets: { names: header.facets, codes: u16('facetCodes') },
     sets: { ids: header.sets, codes: u16('setCodes') },

@@ -1,5 +1,5 @@
 import type { HttpRequest, HttpResponse, RequestBody } from '../http/exchange.ts';
-import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
+import { type FileManifest, MANIFEST_FILE, readFileManifest } from '../http/file-manifest.ts';
 import { functionUnavailable, problemResponse } from '../http/problem.ts';
 import { RETRY_AFTER_SECONDS } from '../http/serve.ts';
 import { createFunction, type FunctionHandler } from './function-core.ts';
@@ -79,10 +79,7 @@ async function assemble({
   gate,
   publicOrigin,
 }: FetchHandlerOptions): Promise<FunctionHandler> {
-  const [searchers, manifestRead] = await Promise.all([
-    searchersFrom(data),
-    manifest ?? data.text(MANIFEST_FILE).then((text) => JSON.parse(text) as FileManifest),
-  ]);
+  const [searchers, manifestRead] = await Promise.all([searchersFrom(data), manifest ?? data.text(MANIFEST_FILE).then(readFileManifest)]);
   const listingPages = createListingPages(data, searchers);
   const origin = publicOrigin ?? searchers.collection.siteOrigin;
   if (!origin) console.warn(`card-values: feeds link to ${UNCONFIGURED_ORIGIN}; set PUBLIC_ORIGIN (or SITE_URL at build) to where the public reaches the site`);

@@ -12,6 +12,7 @@ import { TRENDS_FILE, type Trends } from '../render/pages/trends.ts';
 import { parseCardSearch, parseSealedSearch, SEARCH_CACHE_ENTRIES } from '../search/search-params.ts';
 import { type FunctionData, onceFrom } from './function-data.ts';
 import type { Searchers } from './searchers.ts';
+import { type TrendLookup, trendLookupOf } from './trend-lookup.ts';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
@@ -33,7 +34,7 @@ export interface ListingPages {
 
 interface PageData {
   shell: PageShell;
-  trends: Trends;
+  trends: TrendLookup;
 }
 
 export function createListingPages(data: FunctionData, searchers: Searchers): ListingPages {
@@ -41,7 +42,7 @@ export function createListingPages(data: FunctionData, searchers: Searchers): Li
     (): Promise<PageData> =>
       Promise.all([data.text(SHELL_FILE), data.text(TRENDS_FILE)]).then(([shell, trends]) => ({
         shell: pageShellOf(shell),
-        trends: JSON.parse(trends) as Trends,
+        trends: trendLookupOf(JSON.parse(trends) as Trends),
       })),
   );
   const respond = { cards: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE), sealed: createCachedAnswers(SEARCH_CACHE_ENTRIES, HTML_CONTENT_TYPE) };
@@ -65,7 +66,7 @@ export function createListingPages(data: FunctionData, searchers: Searchers): Li
   };
 }
 
-type Plan = { ok: false; problem: Problem } | { ok: true; key: string; json: string; render(trends: Trends): RenderedPage };
+type Plan = { ok: false; problem: Problem } | { ok: true; key: string; json: string; render(trends: TrendLookup): RenderedPage };
 
 /** The checked parameters of a page: its cache key, its JSON twin, and how to render it. */
 function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort | undefined, searchers: Searchers): Plan {
@@ -76,7 +77,7 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
   });
   const ready = <P extends { offset: number; q?: string; filters?: unknown; without?: unknown }>(
     params: P,
-    render: (trends: Trends) => RenderedPage,
+    render: (trends: TrendLookup) => RenderedPage,
   ): Plan => ({
     ok: true,
     key: JSON.stringify(params),
@@ -93,7 +94,7 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
         pricesAsOf: searchers.collection.pricesAsOf,
         askedSort,
         answer: searchers.cards.search(params),
-        trendOf: (id) => trends.cards[id],
+        trendOf: trends.cards,
         sparkline: sparklineSvg,
       }),
     );
@@ -108,7 +109,7 @@ function plan(page: ListingPage, query: URLSearchParams, askedSort: SearchSort |
       askedSort,
       kinds: searchers.kinds,
       answer: searchers.sealed.search(params),
-      trendOf: (id) => trends.sealed[id],
+      trendOf: trends.sealed,
       sparkline: sparklineSvg,
     }),
   );

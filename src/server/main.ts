@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, get } from 'node:http';
 import { join } from 'node:path';
-import { type FileManifest, MANIFEST_FILE } from '../http/file-manifest.ts';
+import { MANIFEST_FILE, readFileManifest } from '../http/file-manifest.ts';
 import { MAX_HEADER_BYTES } from '../http/limits.ts';
 import { answerClientError, answerConnect, noteRequestArrived } from './client-error.ts';
 import { feedOriginOf, type ServerConfig, serverConfigOf } from './config.ts';
@@ -65,7 +65,7 @@ const firstSearch = new Promise<void>((resolve) => (firstSearchAnswered = resolv
 // The function's own files, from dist/server (fs-data.ts): other runtimes give the function another source.
 const data = fsData(join(dist, 'server'));
 const manifestText = data.text(MANIFEST_FILE);
-const manifest = firstSearch.then(() => manifestText).then((text) => JSON.parse(text) as FileManifest);
+const manifest = firstSearch.then(() => manifestText).then(readFileManifest);
 // From the disk the packs are read at once and each side file when first needed (searchers.ts).
 const searchers = await searchersFrom(data);
 step('search data');

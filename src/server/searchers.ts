@@ -11,7 +11,7 @@ import {
 } from '../search/card-searcher.ts';
 import type { CatalogueData } from '../search/catalogue-searcher.ts';
 import type { FilterData } from '../search/field-filters.ts';
-import { CARD_FILTERS_FILE, SEALED_FILTERS_FILE } from '../search/filter-data.ts';
+import { CARD_FILTERS_FILE, readFilterData, SEALED_FILTERS_FILE } from '../search/filter-data.ts';
 import { createKnowledgeSearcher, type KnowledgeSearcher } from '../search/knowledge-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord } from '../search/sealed-searcher.ts';
 import { readSearchPack } from '../search/search-pack.ts';
@@ -42,7 +42,7 @@ export interface Searchers {
 /** The search files read as each is needed, by whoever holds them (the file system at once, or what was fetched before). */
 export interface SearchFiles {
   bytes(file: FunctionDataFile): Uint8Array;
-  json<T>(file: FunctionDataFile): T;
+  text(file: FunctionDataFile): string;
 }
 
 const PACKS = { cards: 'search/cards.pack', sealed: 'search/sealed.pack' } as const;
@@ -70,7 +70,11 @@ export function searchersOf(files: SearchFiles): Searchers {
     let made: T | undefined;
     return () => (made ??= make());
   };
-  const filters = { cards: once(() => files.json<FilterData>(CARD_FILTERS_FILE)), sealed: once(() => files.json<FilterData>(SEALED_FILTERS_FILE)) };
+  const json = <T>(file: FunctionDataFile) => JSON.parse(files.text(file)) as T;
+  const filters = {
+    cards: once(() => readFilterData(CARD_FILTERS_FILE, files.text(CARD_FILTERS_FILE))),
+    sealed: once(() => readFilterData(SEALED_FILTERS_FILE, files.text(SEALED_FILTERS_FILE))),
+  };
   const cardData = readSearchPack<CardSearchRecord>(PACKS.cards, CARD_SEARCH_FIELDS, files.bytes(PACKS.cards));
   const cards = createCardSearcher(cardData, { filters: filters.cards });
   const sealed = createSealedSearcher(readSearchPack<SealedSearchRecord>(PACKS.sealed, SEALED_SEARCH_FIELDS, files.bytes(PACKS.sealed)), {
@@ -87,20 +91,20 @@ export function searchersOf(files: SearchFiles): Searchers {
     sealed,
     filters,
     get knowledge() {
-      return (knowledge ??= createKnowledgeSearcher(files.json<(KnowledgeListItem & { category: string })[]>('search/knowledge.json')));
+      return (knowledge ??= createKnowledgeSearcher(json<(KnowledgeListItem & { category: string })[]>('search/knowledge.json')));
     },
     get kinds() {
-      return (kinds ??= files.json<string[]>('search/kinds.json'));
+      return (kinds ??= json<string[]>('search/kinds.json'));
     },
     get cardProducts() {
       // Made on the first look-up by product: most processes never answer one.
-      return (cardProducts ??= productLookup(files.json<number[]>(CARD_PRODUCTS_FILE)));
+      return (cardProducts ??= productLookup(json<number[]>(CARD_PRODUCTS_FILE)));
     },
     get collection() {
-      return (collection ??= files.json<CollectionData>(COLLECTION_DATA_FILE));
+      return (collection ??= json<CollectionData>(COLLECTION_DATA_FILE));
     },
     get autocomplete() {
-      return (autocomplete ??= createAutocomplete(files.json<AutocompleteData>(AUTOCOMPLETE_FILE)));
+      return (autocomplete ??= createAutocomplete(json<AutocompleteData>(AUTOCOMPLETE_FILE)));
     },
   };
 }
@@ -112,20 +116,28 @@ export function searchersOf(files: SearchFiles): Searchers {
  */
 export async function searchersFrom(data: FunctionData): Promise<Searchers> {
   if (data.bytesNow) return searchersReadingNow(data.bytesNow);
-  const [cards, sealed, ...texts] = await Promise.all([data.bytes(PACKS.cards), data.bytes(PACKS.sealed), ...SIDE_FILES.map((file) => data.text(file))]);
-  const side = new Map<string, string>(SIDE_FILES.map((file, i) => [file, texts[i]]));
+  const [cards, sealed, side] = await Promise.all([data.bytes(PACKS.cards), data.bytes(PACKS.sealed), sideTexts(data)]);
   return searchersOf({
     bytes: (file) => (file === PACKS.cards ? cards : sealed),
-    json: <T>(file: FunctionDataFile) => {
+    text: (file) => {
       const text = side.get(file);
       if (text === undefined) throw new Error(`${file} was read already, or is not a side file of the searchers`);
       side.delete(file);
-      return JSON.parse(text) as T;
+      return text;
     },
   });
 }
 
+/**
+ * The side files' texts by file. A function of its own so that nothing but the map holds them: an array of them
+ * in searchersFrom's scope would stay alive with its closures, every text kept after it was parsed (5 MB).
+ */
+async function sideTexts(data: FunctionData): Promise<Map<string, string>> {
+  const texts = await Promise.all(SIDE_FILES.map((file) => data.text(file)));
+  return new Map(SIDE_FILES.map((file, i) => [file, texts[i]]));
+}
+
 /** The searchers over a source that reads at once (the file system): each side file read when first needed. */
 export function searchersReadingNow(read: (file: FunctionDataFile) => Uint8Array): Searchers {
-  return searchersOf({ bytes: read, json: (file) => JSON.parse(new TextDecoder().decode(read(file))) });
+  return searchersOf({ bytes: read, text: (file) => new TextDecoder().decode(read(file)) });
 }

@@ -10,7 +10,7 @@ import { SORTS } from '../../src/http/limits.ts';
 import { CARD_CATALOGUE, CARD_SEARCH_FIELDS, type CardSearcher, type CardSearchRecord, createCardSearcher } from '../../src/search/card-searcher.ts';
 import { type CatalogueConfig, prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
 import { createSealedSearcher, SEALED_SEARCH_FIELDS, type SealedSearcher, type SealedSearchRecord, sealedCatalogue } from '../../src/search/sealed-searcher.ts';
-import { readSearchPack, readSearchPackItems, SEARCH_PACK_VERSION, writeSearchPack } from '../../src/search/search-pack.ts';
+import { RECORDS_KEPT, readSearchPack, readSearchPackItems, SEARCH_PACK_VERSION, writeSearchPack } from '../../src/search/search-pack.ts';
 import { loadRealCatalogue } from '../support/real-catalogue.ts';
 import { LABELLED_QUERIES } from './labelled-queries.ts';
 
@@ -107,6 +107,14 @@ describe('a searcher read from a pack', () => {
     const searcher = createCardSearcher(readSearchPack<CardSearchRecord>(CARDS_FILE, CARD_SEARCH_FIELDS, unaligned));
     const params = { q: 'charizard 4/102', sort: 'relevance' as const, limit: 10, offset: 0 };
     expect(searcher.search(params)).toEqual(fromRecords.search(params));
+  });
+
+  it('gives each record as written after more records were asked for than it keeps parsed', () => {
+    const data = readSearchPack<CardSearchRecord>(CARDS_FILE, CARD_SEARCH_FIELDS, cardPack);
+    const written = readSearchPackItems<CardSearchRecord>(CARDS_FILE, cardPack);
+    expect(data.size).toBeGreaterThan(2 * RECORDS_KEPT);
+    const asked = [0, 1, ...Array.from({ length: RECORDS_KEPT + 10 }, (_, i) => i + 2), 0, 1, data.size - 1, 0];
+    for (const p of asked) expect(data.item(p)).toEqual(written[p]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeColumn, codesColumn, type FilterData, filterOf, readQuery } from '../../src/search/field-filters.ts';
+import { codeColumn, codesColumn, type FilterData, filterOf, flagColumn, numberColumn, numbersColumn, readQuery } from '../../src/search/field-filters.ts';
+import { readFilterData, writeFilterData } from '../../src/search/filter-data.ts';
 
 /** Reading field filters in q: the grammar, and an error for every way a term can be wrong, with where it is. */
 const DATA: FilterData = {
@@ -15,12 +16,12 @@ const DATA: FilterData = {
     artist: codeColumn(['Mitsuhiro Arita', 'Ken Sugimori', 'HYOGONOSUKE']),
     band: codeColumn(['chase', 'mid', 'grail']),
     printing: codesColumn([['unlimited-holofoil'], ['unlimited-holofoil'], ['holofoil']]),
-    year: { kind: 'number', values: [1999, 1999, 2021] },
-    value: { kind: 'number', values: [458.29, 60, 2259.16] },
-    hp: { kind: 'number', values: [120, 100, 310] },
-    pokedex: { kind: 'numbers', values: [[6], [9], [197]] },
-    'is-graded': { kind: 'flag', values: [1, 0, 1] },
-    'is-priced': { kind: 'flag', values: [1, 1, 1] },
+    year: numberColumn([1999, 1999, 2021]),
+    value: numberColumn([458.29, 60, 2259.16]),
+    hp: numberColumn([120, 100, 310]),
+    pokedex: numbersColumn([[6], [9], [197]]),
+    'is-graded': flagColumn([1, 0, 1]),
+    'is-priced': flagColumn([1, 1, 1]),
   },
 };
 
@@ -100,5 +101,46 @@ describe('a term that is wrong', () => {
   it('suggests the nearest values of a field', () => {
     const result = read('artist:"mitsuhiro arito"');
     expect('problem' in result && result.problem.allowed[0]).toBe('Mitsuhiro Arita');
+  });
+});
+
+describe('the filter data file', () => {
+  const WITH_GAPS: FilterData = {
+    ...DATA,
+    columns: {
+      ...DATA.columns,
+      hp: numberColumn([120, null, 310]),
+      pokedex: numbersColumn([[6, 7], [], [197]]),
+      type: codesColumn([['Fire', 'Water'], [], ['Darkness']]),
+    },
+  };
+  const reread = () => readFilterData('search/card-filters.json', writeFilterData(WITH_GAPS));
+
+  it('holds each column as JSON arrays, a missing number as null, lists as arrays', () => {
+    const { columns } = JSON.parse(writeFilterData(WITH_GAPS));
+    expect(columns.hp).toEqual({ kind: 'number', values: [120, null, 310] });
+    expect(columns.pokedex).toEqual({ kind: 'numbers', values: [[6, 7], [], [197]] });
+    expect(columns.type).toEqual({ kind: 'codes', names: ['Fire', 'Water', 'Darkness'], codes: [[0, 1], [], [2]] });
+    expect(columns['is-graded']).toEqual({ kind: 'flag', values: [1, 0, 1] });
+    expect(columns.set.codes).toEqual([0, 0, 1]);
+  });
+
+  it('filters the same once read back as it did when written', () => {
+    const queries = ['hp>100', 'hp<1000', 'pokedex:7', 'pokedex>100', 't:water', '-t:fire', 'set:evs is:graded', '-is:graded', 'value<100 r:"rare holo"'];
+    const matches = (data: FilterData, q: string) => {
+      const query = readQuery(q, data);
+      if ('problem' in query) throw new Error(query.problem.detail);
+      return [0, 1, 2].filter(filterOf(query.terms, data));
+    };
+    const back = reread();
+    expect(queries.map((q) => matches(back, q))).toEqual(queries.map((q) => matches(WITH_GAPS, q)));
+    expect(matches(back, 'hp<1000')).toEqual([0, 2]);
+    expect(matches(back, 'pokedex:7')).toEqual([0]);
+    expect(matches(back, 't:water')).toEqual([0]);
+  });
+
+  it('refuses a column of another length than the data, naming the file and the column', () => {
+    const text = writeFilterData(WITH_GAPS).replace('"values":[120,null,310]', '"values":[120,null]');
+    expect(() => readFilterData('search/card-filters.json', text)).toThrow(/search\/card-filters\.json: column hp holds 2 entries, not 3/);
   });
 });

@@ -140,4 +140,22 @@ describe('productPositionsOf', () => {
     expect(list).toEqual([5, 0, 5, 2, 9, 1]);
     expect(productLookup(list)(5)).toEqual([0, 2]);
   });
+
+  it('finds the cards of every product, and none of a product no card holds, whatever the list', () => {
+    const productId = fc.oneof(fc.constant(null), fc.nat({ max: 50 }), fc.constantFrom(2 ** 40, Number.MAX_SAFE_INTEGER));
+    fc.assert(
+      fc.property(fc.array(fc.array(productId, { maxLength: 4 }), { maxLength: 60 }), fc.nat({ max: 60 }), (cards, absent) => {
+        const lookup = productLookup(listOf(cards));
+        for (const id of new Set(cards.flat())) {
+          if (id !== null) expect(lookup(id)).toEqual(cards.flatMap((held, p) => (held.includes(id) ? [p] : [])));
+        }
+        if (!cards.flat().includes(absent)) expect(lookup(absent)).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds the cards of a product in a list out of order', () => {
+    expect(productLookup([9, 1, 5, 2, 5, 0])(5)).toEqual([0, 2]);
+  });
 });

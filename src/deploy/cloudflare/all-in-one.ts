@@ -18,7 +18,7 @@
  * bundled at generation) go uncounted. The client is the address Cloudflare's edge reports (CF-Connecting-IP).
  */
 import type { HttpResponse } from '../../http/exchange.ts';
-import type { FileInfo } from '../../http/file-manifest.ts';
+import { compactFiles, type FileInfo } from '../../http/file-manifest.ts';
 import { REQUEST_COST } from '../../http/limits.ts';
 import { publicOriginOf } from '../../http/links.ts';
 import { FileUnavailable } from '../../http/serve.ts';
@@ -58,7 +58,9 @@ interface Isolate {
  * verified agents' allowlist (the build's dist/server copy) and the data files stored in parts, all bundled.
  * @example export default createAllInOneWorker(manifest.files, {}, agents);
  */
-export function createAllInOneWorker(files: Record<string, FileInfo>, gzipServed: GzipServed, verifiedAgents: unknown, dataParts: DataParts = {}) {
+export function createAllInOneWorker(parsedFiles: Record<string, FileInfo>, gzipServed: GzipServed, verifiedAgents: unknown, dataParts: DataParts = {}) {
+  // Held compactly, the parsed record let go: 84,000 files take 8 MB of the isolate's 128, not 12 (file-manifest.ts).
+  const files = compactFiles(parsedFiles);
   const directory = agentDirectoryOf(verifiedAgents, 'the verified agents bundled into the Worker');
   let isolate: Isolate | undefined;
 
