@@ -42,18 +42,14 @@
  * Exit codes: 0 figures printed (targets met or not) · 2 the benchmark could not run (no build, the generator
  *             refused it, a request failed).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Miniflare } from 'miniflare';
-import { cloudflareDeployment } from '../src/deploy/cloudflare.ts';
-import { readFunctionData, writeCloudflareDeployment } from '../src/deploy/cloudflare-output.ts';
-import { type FileManifest, MANIFEST_FILE } from '../src/http/file-manifest.ts';
 import { mb, median, ms, percentile, positiveInteger, printTable, runBenchmark, targetChecks } from './lib/bench-report.ts';
 import { REALISTIC_QUERIES, sleep, spawnServer, statusOf, whenReady } from './lib/bench-server.ts';
-import { miniflareOptionsOf } from './lib/cloudflare-miniflare.ts';
+import { generateAllInOne, miniflareOptionsOf } from './lib/cloudflare-miniflare.ts';
 import { dataLoadingRequests } from './lib/data-loading-requests.ts';
-import { readGzipTwins } from './lib/deploy-cli.ts';
 import { abuse, SEARCH_GOALS, search, WORST } from './lib/worst-requests.ts';
 
 const COLD_TARGET_MS = 500;
@@ -88,7 +84,6 @@ await runBenchmark(async () => {
   const passes = positiveInteger('passes', values.passes);
   const lists = { seconds: positiveInteger('seconds', values.seconds), repeats: positiveInteger('repeats', values.repeats) };
   const dist = resolve(process.env.DIST_DIR ?? 'dist');
-  if (!existsSync(join(dist, 'server', MANIFEST_FILE))) throw new Error(`no build at ${dist} (run npm run build, or set DIST_DIR)`);
   const scratch = join(import.meta.dirname, '..', '.cache', 'tmp');
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, 'bench-worker-'));
@@ -109,16 +104,9 @@ interface BenchOptions {
 }
 
 async function bench(dist: string, outDir: string, { starts, rounds, passes, lists, onlyLists }: BenchOptions): Promise<number> {
-  const manifest = JSON.parse(readFileSync(join(dist, 'server', MANIFEST_FILE), 'utf8')) as FileManifest;
   let started = performance.now();
-  const deployment = await cloudflareDeployment(manifest, {
-    gzipOf: readGzipTwins(dist),
-    ...readFunctionData(dist),
-    // Where feeds point, so that the Worker does not warn that none is set: the figures are the same either way.
-    vars: { RATE_LIMIT, PUBLIC_ORIGIN: 'https://cards.example' },
-  });
-  if (deployment.errors.length > 0) throw new Error(`the generator refuses this build:\n  ${deployment.errors.join('\n  ')}`);
-  writeCloudflareDeployment(deployment, dist, outDir);
+  // Where feeds point, so that the Worker does not warn that none is set: the figures are the same either way.
+  const deployment = await generateAllInOne(dist, outDir, { RATE_LIMIT, PUBLIC_ORIGIN: 'https://cards.example' });
   const { measured } = deployment;
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
   console.log(`1. The all-in-one deployment of ${dist}: generated in ${ms(performance.now() - started)}`);
