@@ -14,8 +14,8 @@ import { gcraStep } from './gcra.ts';
  * the window or more: a crash or an eviction forgives a client at most that share of its quota (plus the points
  * just taken), which a rate limit can afford, and the count stays one object's, so every isolate still sees one
  * quota. A write on every request let through was most of what a counted search cost in workerd (a SQLite commit
- * each, npm run profile:worker), and is a row written that Cloudflare bills; a client well within its limit, whose
- * bucket is full again by its next request, now writes nothing at all.
+ * each, docs/performance.md#the-worker-path), and is a row written that Cloudflare bills; a client well within its
+ * limit, whose bucket is full again by its next request, now writes nothing at all.
  *
  * A full bucket and no bucket are the same, so an alarm deletes what is stored once the bucket has been full again
  * for FORGET_AFTER_MS: a client leaves nothing behind. Not at the moment it is full: a client whose bucket refills
