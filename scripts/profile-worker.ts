@@ -39,7 +39,8 @@ await runBenchmark(async () => {
   mkdirSync(scratch, { recursive: true });
   const outDir = mkdtempSync(join(scratch, 'profile-worker-'));
   try {
-    await generateAllInOne(dist, outDir);
+    // Where feeds point, so that the Worker does not warn that none is set, as bench:worker does.
+    await generateAllInOne(dist, outDir, { PUBLIC_ORIGIN: 'https://cards.example' });
     const inspectorPort = await freePort();
     const options = miniflareOptionsOf(outDir, { vars: { RATE_LIMIT: values['rate-limit'] } });
     const mf = new Miniflare({ ...options, inspectorPort });
