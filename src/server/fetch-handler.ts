@@ -65,8 +65,8 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
  * The same function one step short of the fetch API: a request as the function reads every runtime's
  * (httpRequestOf) to its answer, the body still bytes. For a runtime that makes its own Response from the answer
  * (the all-in-one Worker, src/deploy/cloudflare/all-in-one.ts): a Response made here only to be read back would
- * put every answer's bytes through a stream, which in workerd costs each search more than the search itself
- * (docs/performance.md#the-worker-path).
+ * put every answer's bytes through a stream, which in workerd took a third of the isolate's time for a warm search,
+ * more than the search itself (docs/performance.md#the-worker-path).
  */
 export function createFunctionFromData(options: FetchHandlerOptions): FunctionHandler {
   const ready = onceFrom(() => assemble(options));
