@@ -174,14 +174,20 @@ export async function coldStartOf(dist: string, env: Record<string, string>, pat
 
 /**
  * Latencies of a GET per realistic query, `passes` times over, one at a time on a kept-alive connection (fetch
- * keeps it), each checked to answer `expected`.
+ * keeps it), each checked to answer `expected`, asking for `encoding` (by default none, `identity`: a compressed
+ * answer would time the compression and the client's inflating, which runtimes and hosts do differently).
  */
-export async function latenciesOf(origin: string, passes: number, pathOf: (q: string) => string, expected = 200): Promise<number[]> {
+export async function latenciesOf(
+  origin: string,
+  passes: number,
+  pathOf: (q: string) => string,
+  { expected = 200, encoding = 'identity' }: { expected?: number; encoding?: string } = {},
+): Promise<number[]> {
   const times: number[] = [];
   for (let pass = 0; pass < passes; pass++) {
     for (const q of REALISTIC_QUERIES) {
       const started = performance.now();
-      const res = await fetch(origin + pathOf(q));
+      const res = await fetch(origin + pathOf(q), { headers: { 'Accept-Encoding': encoding } });
       await res.arrayBuffer();
       times.push(performance.now() - started);
       if (res.status !== expected) throw new Error(`${origin}${pathOf(q)} answered ${res.status}`);

@@ -4,15 +4,31 @@
  * back from its wrangler.jsonc. Shared by the tests (tests/support/cloudflare-target.ts) and npm run
  * bench:worker, so that both run what is deployed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Log, LogLevel, type MiniflareOptions } from 'miniflare';
-import { WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import { type CloudflareDeployment, cloudflareDeployment, WRANGLER_FILE, type WranglerConfig } from '../../src/deploy/cloudflare.ts';
+import { readFunctionData, writeCloudflareDeployment } from '../../src/deploy/cloudflare-output.ts';
+import { type FileManifest, MANIFEST_FILE } from '../../src/http/file-manifest.ts';
+import { readGzipTwins } from './deploy-cli.ts';
 
 /** wrangler.jsonc as generated: JSON after `//` comment lines. */
 export function readWranglerConfig(outDir: string): WranglerConfig {
   const text = readFileSync(join(outDir, WRANGLER_FILE), 'utf8');
   return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as WranglerConfig;
+}
+
+/**
+ * The all-in-one deployment of the build in `dist`, generated as scripts/deploy-cloudflare.ts generates it, into
+ * `outDir` (hard links: the build is never written to). Throws when the generator refuses the build.
+ */
+export async function generateAllInOne(dist: string, outDir: string, vars: Record<string, string> = {}): Promise<CloudflareDeployment> {
+  if (!existsSync(join(dist, 'server', MANIFEST_FILE))) throw new Error(`no build at ${dist} (run npm run build, or set DIST_DIR)`);
+  const manifest = JSON.parse(readFileSync(join(dist, 'server', MANIFEST_FILE), 'utf8')) as FileManifest;
+  const deployment = await cloudflareDeployment(manifest, { gzipOf: readGzipTwins(dist), ...readFunctionData(dist), vars });
+  if (deployment.errors.length > 0) throw new Error(`the generator refuses this build:\n  ${deployment.errors.join('\n  ')}`);
+  writeCloudflareDeployment(deployment, dist, outDir);
+  return deployment;
 }
 
 /** The name of the deployment's Worker in Miniflare, and of its second isolate when two are asked for. */

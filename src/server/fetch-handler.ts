@@ -57,17 +57,29 @@ const UNCONFIGURED_ORIGIN = 'http://localhost';
  * const response = await handler(new Request('https://cards.example/api/cards?q=charizard'));
  */
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+  const answer = createFunctionFromData(options);
+  return async (request, client = {}) => responseOf(request, await answer(httpRequestOf(request, client)));
+}
+
+/**
+ * The same function one step short of the fetch API: a request as the function reads every runtime's
+ * (httpRequestOf) to its answer, the body still bytes. For a runtime that makes its own Response from the answer
+ * (the all-in-one Worker, src/deploy/cloudflare/all-in-one.ts): a Response made here only to be read back would
+ * put every answer's bytes through a stream, which in workerd took a third of the isolate's time for a warm search,
+ * more than the search itself (docs/performance.md#the-worker-path).
+ */
+export function createFunctionFromData(options: FetchHandlerOptions): FunctionHandler {
   const ready = onceFrom(() => assemble(options));
-  return async (request, client = {}) => {
+  return async (request) => {
     let answer: FunctionHandler;
     try {
       answer = await ready();
     } catch (error) {
       // The build's data could not be read (a deployment without it, a store that failed): said, and retried next time.
       console.error('card-values: the function could not load its data:', error);
-      return responseOf(request, problemResponse(functionUnavailable(), { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+      return problemResponse(functionUnavailable(), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
-    return responseOf(request, await answer(httpRequestOf(request, client)));
+    return answer(request);
   };
 }
 
@@ -98,7 +110,7 @@ async function assemble({
 }
 
 /** A fetch Request as the function reads every runtime's (src/http/exchange.ts). */
-function httpRequestOf(request: Request, client: FetchClient): HttpRequest {
+export function httpRequestOf(request: Request, client: FetchClient): HttpRequest {
   const url = new URL(request.url);
   return {
     method: request.method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORGET_AFTER_MS, RateLimitBucket } from '../../src/server/rate-limit/bucket-object.ts';
+import { FORGET_AFTER_MS, RateLimitBucket, UNSTORED_SHARE } from '../../src/server/rate-limit/bucket-object.ts';
 import type { BucketNamespace } from '../../src/server/rate-limit/durable-object-store.ts';
 import { gcraStep } from '../../src/server/rate-limit/gcra.ts';
 import { createLimiter, MEMORY_STORE_NOTICE } from '../../src/server/rate-limit/limiter.ts';
@@ -214,6 +214,35 @@ describe('the buckets in Durable Objects', () => {
       expect(await res.json()).toMatchObject({ allowed: true, remaining: 5 });
     }
     expect(alarmsSet).toBe(1);
+  });
+
+  it('writes nothing for a client within its limit, and never lets an evicted object forgive more than a tenth of the quota', async () => {
+    const { stored, alarmAt, state } = bucketState();
+    let writes = 0;
+    const put = state.storage.put;
+    state.storage.put = (key: string, value: number) => {
+      writes++;
+      return put(key, value);
+    };
+    const take = (object: RateLimitBucket, now: number) =>
+      object.fetch(new Request('https://rate-limit.invalid/take', { method: 'POST', body: JSON.stringify({ points: 1, quota: 60, windowMs: 60_000, now }) }));
+    const bucket = new RateLimitBucket(state);
+    // A search every 5 s on 60 a minute: the bucket is nearly full before each, and nothing is worth storing.
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) expect(await (await take(bucket, start + i * 5_000)).json()).toMatchObject({ allowed: true, remaining: 59 });
+    expect(writes).toBe(0);
+    expect(alarmAt()).toBeNull();
+    // Then the whole quota at once: stored as it drains, a write for each tenth of the quota rather than each request.
+    const burst = start + 60_000;
+    for (let i = 0; i < 60; i++) expect(await (await take(bucket, burst)).json()).toMatchObject({ allowed: true });
+    expect(writes).toBe(1 / UNSTORED_SHARE);
+    expect(stored.get('tat')).toBeDefined();
+    expect(alarmAt()).not.toBeNull();
+    // The object evicted and made again from what is stored: the drained client gets at most a tenth back.
+    const revived = new RateLimitBucket(state);
+    let forgiven = 0;
+    while (((await (await take(revived, burst)).json()) as { allowed: boolean }).allowed) forgiven++;
+    expect(forgiven).toBeLessThanOrEqual(60 * UNSTORED_SHARE);
   });
 
   it.each([{}, { points: 0, quota: 5, windowMs: 1000 }, { points: 1.5, quota: 5, windowMs: 1000 }, { points: 1, quota: 5, windowMs: 1000, now: 'soon' }])(

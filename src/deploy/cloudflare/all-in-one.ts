@@ -17,13 +17,13 @@
  * without the binding, in this isolate's memory, said in the log. Verified agents (Web Bot Auth, the allowlist
  * bundled at generation) go uncounted. The client is the address Cloudflare's edge reports (CF-Connecting-IP).
  */
-import type { HttpResponse } from '../../http/exchange.ts';
 import { compactFiles, type FileInfo } from '../../http/file-manifest.ts';
 import { REQUEST_COST } from '../../http/limits.ts';
 import { publicOriginOf } from '../../http/links.ts';
 import { FileUnavailable } from '../../http/serve.ts';
 import { assetData, type DataParts } from '../../server/asset-data.ts';
-import { createFetchHandler, type FetchHandler } from '../../server/fetch-handler.ts';
+import { createFunctionFromData, httpRequestOf } from '../../server/fetch-handler.ts';
+import type { FunctionHandler } from '../../server/function-core.ts';
 import { createFunctionGate, type FunctionGate } from '../../server/function-gate.ts';
 import type { BucketNamespace } from '../../server/rate-limit/durable-object-store.ts';
 import { createLimiter, MEMORY_STORE_NOTICE } from '../../server/rate-limit/limiter.ts';
@@ -33,7 +33,7 @@ import { agentDirectoryOf } from '../../web-bot-auth/agent-directory.ts';
 import { createAgentVerifier } from '../../web-bot-auth/verify.ts';
 import { FUNCTION_DATA_PREFIX } from './function-assets.ts';
 import { type GzipServed, inflated } from './gzip-served.ts';
-import { type Body, createWorker, type Env, type FunctionSide } from './worker.ts';
+import { createWorker, type Env, type FunctionSide } from './worker.ts';
 
 export { RateLimitBucket } from '../../server/rate-limit/bucket-object.ts';
 
@@ -49,7 +49,7 @@ export interface AllInOneEnv extends Env {
 
 /** The function of one isolate: made on its first request, from the bindings that request brought. */
 interface Isolate {
-  handler: FetchHandler;
+  answer: FunctionHandler;
   gate: FunctionGate;
 }
 
@@ -71,22 +71,20 @@ export function createAllInOneWorker(parsedFiles: Record<string, FileInfo>, gzip
     const limiter = policy && createLimiter(policy, { durableObject: env.RATE_LIMITER });
     if (limiter?.store === 'memory') console.warn(`card-values: ${MEMORY_STORE_NOTICE}`);
     const gate = createFunctionGate({ limiter, verifyAgent: createAgentVerifier(directory), trustProxy: 0 });
-    const handler = createFetchHandler({
+    const answer = createFunctionFromData({
       data: assetData(env.ASSETS, FUNCTION_DATA_PREFIX, dataParts),
       files: assetFiles(env, files, gzipServed),
       manifest: { files },
       gate,
       publicOrigin: env.PUBLIC_ORIGIN ? publicOriginOf(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN') : undefined,
     });
-    isolate = { handler, gate };
+    isolate = { answer, gate };
     return isolate;
   }
 
   const side: FunctionSide<AllInOneEnv> = {
-    async answer(_route, _url, request): Promise<HttpResponse<Body>> {
-      const response = await isolateOf(request.env).handler(request.incoming, { address: request.clientAddress });
-      return { status: response.status, headers: Object.fromEntries(response.headers), body: response.body };
-    },
+    // The function's answer as it is, its body bytes: this Worker makes the one Response (worker.ts).
+    answer: (_route, _url, request) => isolateOf(request.env).answer(httpRequestOf(request.incoming, { address: request.clientAddress })),
     gate: (request) => isolateOf(request.env).gate(request, REQUEST_COST.page),
   };
   return createWorker<AllInOneEnv>(files, gzipServed, side);

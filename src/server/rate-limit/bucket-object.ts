@@ -10,8 +10,12 @@ import { gcraStep } from './gcra.ts';
  * bucket, runs gcraStep and writes the bucket back synchronously, so two requests of the client can never both
  * spend its last point. The copy in memory is the count; the stored copy only outlives the object's eviction from
  * memory (a quiet spell, a deploy), so it is written without holding the answer until the write is confirmed
- * (`allowUnconfirmed`: no wait on the runtime's output gate): a crash between the two loses at most the points just
- * taken, which a rate limit can afford, and the count stays one object's, so every isolate still sees one quota.
+ * (`allowUnconfirmed`: no wait on the runtime's output gate), and only once it lags the count by UNSTORED_SHARE of
+ * the window or more: a crash or an eviction forgives a client at most that share of its quota (plus the points
+ * just taken), which a rate limit can afford, and the count stays one object's, so every isolate still sees one
+ * quota. A write on every request let through was most of what a counted search cost in workerd (a SQLite commit
+ * each, docs/performance.md#the-worker-path), and is a row written that Cloudflare bills; a client well within its
+ * limit, whose bucket is full again by its next request, now writes nothing at all.
  *
  * A full bucket and no bucket are the same, so an alarm deletes what is stored once the bucket has been full again
  * for FORGET_AFTER_MS: a client leaves nothing behind. Not at the moment it is full: a client whose bucket refills
@@ -54,6 +58,8 @@ interface BucketState {
 }
 
 const TAT_KEY = 'tat';
+/** How far, as a share of the window, the stored bucket may lag the count before it is written. */
+export const UNSTORED_SHARE = 0.1;
 /** How long a bucket stays stored once full again: a client back within it finds its alarm still set. */
 export const FORGET_AFTER_MS = 60_000;
 
@@ -61,6 +67,8 @@ export class RateLimitBucket {
   readonly #storage: BucketState['storage'];
   /** The theoretical arrival time (gcra.ts): the whole state of the bucket. */
   #tat = 0;
+  /** The bucket as last stored (0: nothing stored). */
+  #storedTat = 0;
   #alarmSet = false;
 
   constructor(state: BucketState) {
@@ -69,6 +77,7 @@ export class RateLimitBucket {
     void state.blockConcurrencyWhile(async () => {
       const stored = await this.#storage.get(TAT_KEY);
       this.#tat = typeof stored === 'number' ? stored : 0;
+      this.#storedTat = this.#tat;
       this.#alarmSet = (await this.#storage.getAlarm()) !== null;
     });
   }
@@ -76,18 +85,26 @@ export class RateLimitBucket {
   async fetch(request: Request): Promise<Response> {
     const ask = bucketAskOf(await request.json().catch(() => null));
     if (!ask) return new Response('expected {"points","quota","windowMs"[,"now"]}', { status: 400 });
-    const step = gcraStep(this.#tat, ask.now ?? Date.now(), ask.quota, ask.windowMs, ask.points);
+    const now = ask.now ?? Date.now();
+    const step = gcraStep(this.#tat, now, ask.quota, ask.windowMs, ask.points);
     // A refused request changes nothing, so writes nothing.
     if (step.allowed) {
       this.#tat = step.tat;
-      await this.#storage.put(TAT_KEY, step.tat, { allowUnconfirmed: true });
-      if (!this.#alarmSet) {
-        this.#alarmSet = true;
-        await this.#storage.setAlarm(step.tat + FORGET_AFTER_MS);
-      }
+      // What the stored copy would forgive if the object went now: the points owed beyond those it records.
+      if (step.tat - Math.max(this.#storedTat, now) >= ask.windowMs * UNSTORED_SHARE) await this.#store();
     }
     const answer: BucketAnswer = { allowed: step.allowed, remaining: step.remaining, resetMs: step.resetMs, retryAfterMs: step.retryAfterMs };
     return Response.json(answer);
+  }
+
+  /** The bucket written down, and the alarm that forgets it set if it is not. */
+  async #store(): Promise<void> {
+    this.#storedTat = this.#tat;
+    await this.#storage.put(TAT_KEY, this.#tat, { allowUnconfirmed: true });
+    if (!this.#alarmSet) {
+      this.#alarmSet = true;
+      await this.#storage.setAlarm(this.#tat + FORGET_AFTER_MS);
+    }
   }
 
   /** FORGET_AFTER_MS after the bucket was last known full again: forget it, unless requests since have moved that on. */
@@ -98,6 +115,7 @@ export class RateLimitBucket {
       return;
     }
     this.#tat = 0;
+    this.#storedTat = 0;
     this.#alarmSet = false;
     await this.#storage.deleteAll();
   }
