@@ -121,7 +121,7 @@ export const CARD_SEARCH_FIELDS: readonly IndexField[] = [
   { name: 'name', weight: 3 },
   // A Japanese card's name as printed: as weighty as the name, a field of its own so that an English query's
   // ranking never counts its words as words the query left out.
-  { name: 'nameJa', weight: 3 },
+  { name: 'nameJa', weight: 3, japaneseName: true },
   { name: 'set', weight: 2 },
   { name: 'number', weight: 1, verbatim: true },
   { name: 'types', weight: 1 },

@@ -45,6 +45,8 @@ const CARDS = [
   card('jp-sv2a-009', 'Blastoise', 300, 'カメックス'),
   card('jp-sv2d-096', 'Iono', 252.24, 'ナンジャモ'),
   card('jp-sv2d-097', "Iono's Bellibolt ex", 12, 'ナンジャモのハラバリーex'),
+  // Worth more than Iono: value alone would put this longer name first for ナンジャモ.
+  card('jp-sv2d-098', "Iono's Kilowattrel", 300, 'ナンジャモのタイカイデン'),
   card('jp-sv2a-025', 'Pikachu', 4, 'ピカチュウ'),
   card('jp-sv2d-026', 'Pikachu ex', 40, 'ピカチュウex'),
   card('jp-sv2a-098', '名探偵ピカチュウ', 169.27, '名探偵ピカチュウ'),
@@ -110,15 +112,22 @@ describe('Japanese words', () => {
 describe('a search in Japanese', () => {
   it('finds a card by its Japanese name typed whole, and says the Japanese name matched', () => {
     const { results } = search('ナンジャモ');
-    expect(results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-097']);
+    expect(results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
     expect(results[0].match?.fields).toEqual({ ナンジャモ: ['nameJa'] });
   });
 
-  it('finds a name typed in part, from its start or inside it, and a name with its English suffix', () => {
-    // A name the query covers whole (ピカチュウ, 名探偵ピカチュウ read in part) before one it leaves a word of (ex).
-    expect(ids('ピカチュウ')).toEqual(['jp-sv2a-098', 'jp-sv2a-025', 'jp-sv2d-026']);
-    expect(ids('チュウ')).toEqual(ids('ピカチュウ'));
+  it('lists the cards named exactly what was typed before the longer names that hold it, whatever their value', () => {
+    // Iono ($252) before Iono's Kilowattrel ($300): ナンジャモ is the whole of the one name, a part of the other.
+    expect(ids('ナンジャモ')[0]).toBe('jp-sv2d-096');
+    // Pikachu ($4) before Detective Pikachu ($169): then the name it leaves a word of (ex).
+    expect(ids('ピカチュウ')).toEqual(['jp-sv2a-025', 'jp-sv2a-098', 'jp-sv2d-026']);
     expect(ids('ピカチュウex')).toEqual(['jp-sv2d-026']);
+  });
+
+  it('finds a name typed in part, from its start or inside it, and a name with its English suffix', () => {
+    // A part of names is the whole of none: its cards keep their value order.
+    expect(ids('チュウ')).toEqual(['jp-sv2a-098', 'jp-sv2a-025', 'jp-sv2d-026']);
+    expect(ids('ハラバリー')).toEqual(['jp-sv2d-097']);
     expect(ids('ぴかちゅう')).toEqual(ids('ピカチュウ'));
   });
 
@@ -168,6 +177,6 @@ describe('set codes as printed on Japanese cards', () => {
     expect(results.map((r) => r.id)).toEqual(['jp-sv2a-009']);
     expect(results[0].match?.alias).toEqual({ sv2a: 'Pokemon Card 151 (set)' });
     expect(search('sv2d iono').results.map((r) => r.id)).toEqual([]);
-    expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-097']);
+    expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
   });
 });
