@@ -326,6 +326,22 @@ export interface QueryPhrase {
   meaning?: Exclude<PhraseMeaning, { kind: 'literal' }>;
 }
 
+/**
+ * The phrases of a query that asks for Japanese cards (a language word such as `jp`, or `language` from a `lang:ja`
+ * filter), each word read as the Japanese set whose id is `jp-` and that word where there is one: `sv8 jp` is Super
+ * Electric Breaker (jp-sv8), though sv8 alone is Surging Sparks's id. Other queries' phrases are returned as they are.
+ * @example withJapaneseSetCodes(splitPhrases(['sv8', 'jp'], aliases), aliases)[0].meaning.label // "Super Electric Breaker (set)"
+ */
+export function withJapaneseSetCodes(phrases: QueryPhrase[], aliases: CompiledAliases, language?: Language): QueryPhrase[] {
+  const japanese = language === 'ja' || phrases.some(({ meaning }) => meaning?.kind === 'items' && meaning.language === 'ja');
+  if (!japanese) return phrases;
+  return phrases.map((phrase) => {
+    if (phrase.text.includes(' ')) return phrase;
+    const set = aliases.phrases.get(phraseKey(`${JAPANESE_ID_PREFIX}${phrase.text}`));
+    return set?.kind === 'items' && !set.language ? { text: phrase.text, meaning: set } : phrase;
+  });
+}
+
 /** A grade after a grading company: 1–10, and the .5 of a half grade (the tokeniser splits 9.5 into 9 and 5). */
 const GRADE_RE = /^(?:[1-9]|10)$/;
 

@@ -9,7 +9,7 @@
  */
 
 import type { Language } from '../schemas/language.ts';
-import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases } from './aliases.ts';
+import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases, withJapaneseSetCodes } from './aliases.ts';
 import { foldText, isJapaneseWord, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
 import { filterPositions, intersect, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
@@ -169,7 +169,7 @@ function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
  * with what it said that names nothing.
  * @example analyseQuery(index, aliases, 'charzard base set').terms.map((t) => t.text) // ["charzard", "base set"]
  */
-export function analyseQuery(index: TokenIndex, query: string, aliases: CompiledAliases = NO_ALIASES, ids?: IdLookup): AnalysedQuery {
+export function analyseQuery(index: TokenIndex, query: string, aliases: CompiledAliases = NO_ALIASES, ids?: IdLookup, language?: Language): AnalysedQuery {
   const terms: Term[] = [];
   const fillers: Term[] = [];
   const ignored: IgnoredWord[] = [];
@@ -199,7 +199,7 @@ export function analyseQuery(index: TokenIndex, query: string, aliases: Compiled
     }
   }
 
-  for (const phrase of splitPhrases(queryWords(folded), aliases)) {
+  for (const phrase of withJapaneseSetCodes(splitPhrases(queryWords(folded), aliases), aliases, language)) {
     if (seen.has(phrase.text)) continue;
     seen.add(phrase.text);
     const { meaning } = phrase;
@@ -250,8 +250,10 @@ export function matchQuery(
   aliases: CompiledAliases = NO_ALIASES,
   keepFor?: (terms: readonly Term[]) => ((position: number) => boolean) | undefined,
   ids?: IdLookup,
+  /** The language the query's filters keep (`lang:ja`): its set codes then name that language's sets (`sv8`). */
+  language?: Language,
 ): QueryMatch {
-  const { terms, fillers, ignored } = analyseQuery(index, query, aliases, ids);
+  const { terms, fillers, ignored } = analyseQuery(index, query, aliases, ids, language);
   const keep = keepFor?.(terms);
   const bySize = (a: Term, b: Term) => a.set.size - b.set.size;
   const certain = terms.filter((t) => !t.guessed).sort(bySize);

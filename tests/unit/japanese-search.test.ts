@@ -179,4 +179,18 @@ describe('set codes as printed on Japanese cards', () => {
     expect(search('sv2d iono').results.map((r) => r.id)).toEqual([]);
     expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
   });
+
+  it("name the Japanese set beside a language word or lang:ja, even where an English set has that id (sv8 jp is Super Electric Breaker)", () => {
+    for (const q of ['sv2d iono jp', 'japanese sv2d iono', 'sv2d jpn iono', 'sv2d iono lang:ja', 'sv2d iono -lang:en']) {
+      const { results } = search(q);
+      expect(
+        results.map((r) => r.id),
+        q,
+      ).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
+      expect(results[0].match?.alias?.sv2d, q).toBe('Clay Burst (set)');
+    }
+    // An English language word leaves the code the English set's: it has no Iono.
+    expect(search('sv2d iono english').total).toBe(0);
+    expect(search('sv2d iono lang:en').total).toBe(0);
+  });
 });
