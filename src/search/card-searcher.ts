@@ -8,8 +8,8 @@
 import { type CardSummary, printingsOf } from '../catalogue/card-record.ts';
 import { type ValueBand, valueBandOf } from '../catalogue/value-bands.ts';
 import type { SearchPrinting } from '../schemas/api-types.ts';
-import { LANGUAGES, type Language } from '../schemas/language.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { LANGUAGES, type Language } from '../schemas/language.ts';
 import { type AliasSources, printingMatches } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, type ItemSearchParams, preparedOf } from './catalogue-searcher.ts';
 import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';

@@ -180,7 +180,7 @@ describe('set codes as printed on Japanese cards', () => {
     expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
   });
 
-  it("name the Japanese set beside a language word or lang:ja, even where an English set has that id (sv8 jp is Super Electric Breaker)", () => {
+  it('name the Japanese set beside a language word or lang:ja, even where an English set has that id (sv8 jp is Super Electric Breaker)', () => {
     for (const q of ['sv2d iono jp', 'japanese sv2d iono', 'sv2d jpn iono', 'sv2d iono lang:ja', 'sv2d iono -lang:en']) {
       const { results } = search(q);
       expect(
