@@ -30,8 +30,11 @@ export interface Term {
   guessed: boolean;
   /** A typo correction (a guess that is not a prefix). */
   corrected: boolean;
-  /** An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of cards. */
-  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning; language?: Language };
+  /**
+   * An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of
+   * cards; `language` when a language; `set` when sets (its words are the sets' names').
+   */
+  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning; language?: Language; set?: true };
 }
 
 /**
@@ -160,6 +163,7 @@ function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
       ...((meaning.kind === 'items' || meaning.kind === 'printing') && { positions: meaning.positions }),
       ...(meaning.kind === 'printing' && { printing: meaning }),
       ...(meaning.kind === 'items' && meaning.language && { language: meaning.language }),
+      ...(meaning.kind === 'items' && meaning.set && { set: true as const }),
     },
   };
 }

@@ -112,6 +112,8 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   const partials = japaneseField === -1 ? [] : markPartial(index, partial, terms);
   // A language word (jp) is an attribute that narrows, as a filter does: no field need cover it for a match to be complete.
   const attributes = terms.reduce((bits, term, k) => (term.alias?.language ? bits | (1 << k) : bits), 0);
+  // A set's words touch no name: "terastal fest" asks for no word of Umbreon ex's name, though ex is one of the set's.
+  const setWords = terms.reduce((bits, term, k) => (term.alias?.set ? bits | (1 << k) : bits), 0);
   const allTokens = ((terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1) & ~attributes) >>> 0;
   const fieldCount = index.fields.length;
   if (index.fields.some((f, i) => i > 0 && f.weight > index.fields[i - 1].weight)) {
@@ -150,7 +152,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
       const covered = unasked === 0;
       // The name (the weightiest field) says how much of the item the query asked for, once the query touches it;
       // a word the query reached only in part is one it did not ask for whole.
-      if (f === nameField && bits) {
+      if (f === nameField && (bits & ~setWords) !== 0) {
         let partly = 0;
         if (partials.length > 0) for (let k = from; k < to; k++) partly += partial[fieldWords[k]];
         extra = Math.min(unasked + partly, EXTRA_WORDS_MAX);

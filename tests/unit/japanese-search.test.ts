@@ -194,3 +194,46 @@ describe('set codes as printed on Japanese cards', () => {
     expect(search('sv2d iono lang:en').total).toBe(0);
   });
 });
+
+describe("a Japanese set's English names", () => {
+  const named = (record: CardSearchRecord, setName: string): CardSearchRecord => ({ ...record, summary: { ...record.summary, setName } });
+  const cards = [
+    named(card('jp-sv8a-217', 'Umbreon ex', 310.67, 'ブラッキーex'), 'Terastal Fest ex'),
+    named(card('jp-sv8a-230', 'Kieran', 7.85, 'スグリ'), 'Terastal Fest ex'),
+    named(card('jp-sv1s-001', 'Sprigatito', 0.1, 'ニャオハ'), 'Scarlet ex'),
+    named(card('sv1-1', 'Pineco', 0.05), 'Scarlet & Violet'),
+  ];
+  const sets = [
+    { id: 'jp-sv8a', name: 'Terastal Fest ex', nameJa: 'テラスタルフェスex' },
+    { id: 'jp-sv1s', name: 'Scarlet ex', nameJa: 'スカーレットex' },
+    { id: 'sv1', name: 'Scarlet & Violet' },
+  ];
+  // What an editor writes in content/aliases/sets.json: the collector's name, and where it comes from.
+  const content: AliasContent = {
+    ...NO_CONTENT,
+    sets: [{ set: 'jp-sv8a', aliases: ['terastal festival ex', 'terastal festival'], source: "TCGdex's English set names" }],
+  };
+  const searcher = createCardSearcher(cards, { aliases: { content, sets } });
+  const find = (q: string) => searcher.search({ q, sort: 'relevance', limit: 10, offset: 0 }).results;
+
+  it('a collector name from content/aliases names the set, and the match reason says which set', () => {
+    const [first] = find('terastal festival umbreon');
+    expect(first.id).toBe('jp-sv8a-217');
+    expect(first.match?.alias).toEqual({ 'terastal festival': 'Terastal Fest ex (set)' });
+    expect(find('terastal festival ex').map((r) => r.id)).toEqual(['jp-sv8a-217', 'jp-sv8a-230']);
+  });
+
+  it("TCGplayer's name without its closing ex names the set, as collectors shorten it, and its cards keep their value order", () => {
+    // The set's word ex is no word of Umbreon ex's name the query asked for: Umbreon ex stays before Kieran.
+    expect(find('terastal fest').map((r) => r.id)).toEqual(['jp-sv8a-217', 'jp-sv8a-230']);
+    expect(find('terastal fest')[0].match?.alias).toEqual({ 'terastal fest': 'Terastal Fest ex (set)' });
+  });
+
+  it('a shortened name of one word that is a word of names stays a word: "scarlet" is not Scarlet ex alone', () => {
+    expect(
+      find('scarlet')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['jp-sv1s-001', 'sv1-1']);
+  });
+});
