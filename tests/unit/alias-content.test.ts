@@ -81,7 +81,7 @@ describe('alias content is checked at build', () => {
       ],
     };
     expect(aliasProblems(content, withJapanese)).toEqual([
-      'sets.json: [0].source: the aliases of a Japanese set name where they come from (a list such as TCGdex\'s English set names)',
+      "sets.json: [0].source: the aliases of a Japanese set name where they come from (a list such as TCGdex's English set names)",
     ]);
     content.sets[0].source = "TCGdex's English names of Japanese sets";
     expect(aliasProblems(content, withJapanese)).toEqual([]);
