@@ -109,6 +109,8 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   const japaneseField = terms.some((t) => isJapaneseWord(t.text)) ? index.fields.findIndex((f) => f.japaneseName) : -1;
   const nameField = japaneseField === -1 ? 0 : japaneseField;
   const partial = partialOf(index);
+  // The fields that name the item (a Japanese card's English name may be its Japanese one: 名探偵ピカチュウ).
+  const names = index.fields.map((f, i) => i === 0 || f.japaneseName === true);
   const partials = japaneseField === -1 ? [] : markPartial(index, partial, terms);
   // A language word (jp) is an attribute that narrows, as a filter does: no field need cover it for a match to be complete.
   const attributes = terms.reduce((bits, term, k) => (term.alias?.language ? bits | (1 << k) : bits), 0);
@@ -137,6 +139,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
     let consumed = 0;
     let extra = 0;
     let whole = false;
+    let wholeElsewhere = false;
     const base = positions[i] * fieldCount;
     for (let f = 0; f < fieldCount; f++) {
       const from = fieldStart[base + f];
@@ -164,8 +167,14 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
         score += weights[f];
         consumed |= bits;
       }
-      if (covered && (bits & allTokens) >>> 0 === allTokens >>> 0) whole = true;
+      if (covered && (bits & allTokens) >>> 0 === allTokens >>> 0) {
+        whole = true;
+        if (!names[f]) wholeElsewhere = true;
+      }
     }
+    // An item the whole query names by another field (its set: "mega brave") is not asked for by name: the words
+    // the set's name shares with the card's (Mega Lucario ex) make it no less what was asked for.
+    if (wholeElsewhere) extra = 0;
     // Complete first (one field covering the whole query before the rest), then fewest unasked name words, then
     // the weightiest covered fields; slots run ascending. The name comes before the weights: "151 Elite Trainer
     // Box" covers its name for "151 etb", where "151 Pokemon Center Elite Trainer Box" scores more only by
