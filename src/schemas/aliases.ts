@@ -9,8 +9,12 @@ import { SLUG } from './patterns.ts';
  */
 const phrase = z.string().regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'lower-case letters and digits, words separated by one space');
 
-/** sets.json: per set (by id), the other names collectors give it ("base set", "evs"). Set ids and PTCGO codes need no entry. */
-export const setAliasesSchema = z.array(z.strictObject({ set: z.string().min(1), aliases: z.array(phrase) }));
+/**
+ * sets.json: per set (by id), the other names collectors give it ("base set", "evs"). Set ids and PTCGO codes need
+ * no entry. `source` names where the names come from: required for a Japanese set's (aliasProblems), whose English
+ * names are translations that differ by source (TCGdex's "Terastal Festival ex", TCGplayer's "Terastal Fest ex").
+ */
+export const setAliasesSchema = z.array(z.strictObject({ set: z.string().min(1), aliases: z.array(phrase), source: z.string().min(1).optional() }));
 
 /** products.json and rarities.json: short words for words of product names or rarities (etb → elite trainer box). */
 export const wordAliasesSchema = z.array(z.strictObject({ means: phrase, aliases: z.array(phrase).min(1) }));

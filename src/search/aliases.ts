@@ -17,7 +17,8 @@ import { foldText, queryWords } from './normalize.ts';
 
 /** The files of content/aliases/, as validated by src/schemas/aliases.ts. */
 export interface AliasContent {
-  sets: { set: string; aliases: string[] }[];
+  /** `source`: where the aliases come from (a Japanese set's must say). */
+  sets: { set: string; aliases: string[]; source?: string }[];
   /** Words of sealed product names, e.g. etb → elite trainer box. */
   products: { means: string; aliases: string[] }[];
   /** Words of card rarities, e.g. sir → special illustration rare. */
@@ -85,9 +86,11 @@ export interface AliasSources {
 export type PhraseMeaning =
   /**
    * Exactly these items (a set's, a nickname's, a language's): `label` says what, `marks` are the words ranking
-   * credits; `language` when the phrase names a language (`jp`), which then no longer yields to English cards.
+   * credits; `language` when the phrase names a language (`jp`), which then no longer yields to English cards;
+   * `set` when it names sets, whose words ranking does not read in names (the ex of Terastal Fest ex is no word
+   * of Umbreon ex the query asked for).
    */
-  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[]; language?: Language }
+  | { kind: 'items'; label: string; positions: Uint32Array; marks: string[]; language?: Language; set?: true }
   /** These words, as if typed (etb → elite trainer box), besides the phrase itself. */
   | { kind: 'means'; label: string; words: string[] }
   | { kind: 'ignored'; reason: IgnoredReason }
@@ -164,6 +167,7 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
   }
   const setMeaning = (...named: AliasSet[]): PhraseMeaning => ({
     kind: 'items',
+    set: true,
     label: `${named.map((set) => set.name).join(', ')} (${named.length > 1 ? 'sets' : 'set'})`,
     positions: Uint32Array.from(named.flatMap((set) => setPositions.get(set.id) ?? []).sort((a, b) => a - b)),
     marks: [...new Set(named.flatMap((set) => queryWords(foldText(set.name))))],
@@ -237,6 +241,9 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
     const printed = printedCodeOf(set.id);
     if (printed && !setIds.has(printed) && !items.hasWord(printed)) add(printed, setMeaning(set));
     for (const phrase of japaneseSetPhrasesOf(set)) add(phrase, setMeaning(set));
+    // A single word (Scarlet of Scarlet ex) would take every search for that word: only a word of no name.
+    const shortened = shortenedEnglishNameOf(set);
+    if (shortened && (shortened.includes(' ') || !items.hasWord(shortened))) add(shortened, setMeaning(set));
     if (!set.ptcgoCode) continue;
     const key = phraseKey(set.ptcgoCode);
     byCode.set(key, [...(byCode.get(key) ?? []), set]);
@@ -256,8 +263,23 @@ export function compileAliases(sources: AliasSources, items: AliasItems): Compil
 export function japaneseSetPhrasesOf(set: AliasSet): string[] {
   if (!set.nameJa) return [];
   const key = phraseKey(set.nameJa);
+  const shortened = withoutClosingEx(key);
+  return shortened ? [key, shortened] : [key];
+}
+
+/**
+ * A Japanese set's English name (TCGplayer's) without its closing "ex", as collectors shorten it; undefined for an
+ * English set or a name with no closing "ex".
+ * @example shortenedEnglishNameOf({ id: 'jp-sv4a', name: 'Shiny Treasure ex' }) // "shiny treasure"
+ */
+export function shortenedEnglishNameOf(set: AliasSet): string | undefined {
+  return languageOfId(set.id) === 'ja' ? withoutClosingEx(phraseKey(set.name)) : undefined;
+}
+
+/** A phrase without its closing "ex" (テラスタルフェス ex → テラスタルフェス), or undefined when it has none or is nothing else. */
+function withoutClosingEx(key: string): string | undefined {
   const shortened = key.replace(/ ex$/, '');
-  return shortened !== key && shortened !== '' ? [key, shortened] : [key];
+  return shortened !== key && shortened !== '' ? shortened : undefined;
 }
 
 /**
@@ -324,6 +346,22 @@ const NONE = -2;
 export interface QueryPhrase {
   text: string;
   meaning?: Exclude<PhraseMeaning, { kind: 'literal' }>;
+}
+
+/**
+ * The phrases of a query that asks for Japanese cards (a language word such as `jp`, or `language` from a `lang:ja`
+ * filter), each word read as the Japanese set whose id is `jp-` and that word where there is one: `sv8 jp` is Super
+ * Electric Breaker (jp-sv8), though sv8 alone is Surging Sparks's id. Other queries' phrases are returned as they are.
+ * @example withJapaneseSetCodes(splitPhrases(['sv8', 'jp'], aliases), aliases)[0].meaning.label // "Super Electric Breaker (set)"
+ */
+export function withJapaneseSetCodes(phrases: QueryPhrase[], aliases: CompiledAliases, language?: Language): QueryPhrase[] {
+  const japanese = language === 'ja' || phrases.some(({ meaning }) => meaning?.kind === 'items' && meaning.language === 'ja');
+  if (!japanese) return phrases;
+  return phrases.map((phrase) => {
+    if (phrase.text.includes(' ')) return phrase;
+    const set = aliases.phrases.get(phraseKey(`${JAPANESE_ID_PREFIX}${phrase.text}`));
+    return set?.kind === 'items' && !set.language ? { text: phrase.text, meaning: set } : phrase;
+  });
 }
 
 /** A grade after a grading company: 1–10, and the .5 of a half grade (the tokeniser splits 9.5 into 9 and 5). */
@@ -406,8 +444,11 @@ export function aliasProblems(content: AliasContent, catalogue: AliasCatalogue):
       problems.push(`${where}: "${phrase}" is a word of names in the catalogue; as an alias it would change every search for that word`);
     }
   };
-  content.sets.forEach(({ set, aliases }, i) => {
+  content.sets.forEach(({ set, aliases, source }, i) => {
     if (!setIds.has(set)) problems.push(`sets.json: [${i}].set: no set "${set}" in content/sets.json`);
+    if (aliases.length > 0 && languageOfId(set) === 'ja' && !source) {
+      problems.push(`sets.json: [${i}].source: the aliases of a Japanese set name where they come from (a list such as TCGdex's English set names)`);
+    }
     aliases.forEach((alias, j) => {
       claim(alias, `sets.json: [${i}].aliases[${j}]`, `an alias of set ${set}`, true);
     });

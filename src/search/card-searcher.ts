@@ -9,9 +9,10 @@ import { type CardSummary, printingsOf } from '../catalogue/card-record.ts';
 import { type ValueBand, valueBandOf } from '../catalogue/value-bands.ts';
 import type { SearchPrinting } from '../schemas/api-types.ts';
 import type { CardEntry } from '../schemas/card.ts';
+import { LANGUAGES, type Language } from '../schemas/language.ts';
 import { type AliasSources, printingMatches } from './aliases.ts';
 import { type CatalogueConfig, type CatalogueSource, createCatalogueSearcher, type ItemSearchParams, preparedOf } from './catalogue-searcher.ts';
-import { type FilterData, filteredBy, withFilters } from './field-filters.ts';
+import { type FilterData, type FilterTerm, filteredBy, withFilters } from './field-filters.ts';
 import { numberKey } from './normalize.ts';
 import type { IgnoredWord } from './query-match.ts';
 import type { MatchReason } from './relevance.ts';
@@ -126,6 +127,19 @@ export function productLookup(flat: readonly number[]): (productId: number) => r
 }
 
 /**
+ * The one language the `lang:` filters of a query keep, if they keep one: `lang:ja`, or `-lang:en` (two languages).
+ * @example filteredLanguage([{ field: 'lang', op: ':', value: 'en', negate: true }]) // "ja"
+ */
+function filteredLanguage(filters: readonly FilterTerm[] | undefined): Language | undefined {
+  const kept = new Set<Language>(LANGUAGES);
+  for (const { field, value, negate } of filters ?? []) {
+    if (field !== 'lang') continue;
+    for (const language of LANGUAGES) if ((language === value) === negate) kept.delete(language);
+  }
+  return kept.size === 1 ? [...kept][0] : undefined;
+}
+
+/**
  * Ranking weights, weightiest first: the name says most about what was meant, then
  * the set. The number weighs least so that a bare "151" prefers the set named 151
  * to cards numbered 151; "4/102" needs no weight, it is nearly unique anyway.
@@ -134,7 +148,7 @@ export const CARD_SEARCH_FIELDS: readonly IndexField[] = [
   { name: 'name', weight: 3 },
   // A Japanese card's name as printed: as weighty as the name, a field of its own so that an English query's
   // ranking never counts its words as words the query left out.
-  { name: 'nameJa', weight: 3 },
+  { name: 'nameJa', weight: 3, japaneseName: true },
   { name: 'set', weight: 2 },
   { name: 'number', weight: 1, verbatim: true },
   { name: 'types', weight: 1 },
@@ -201,7 +215,8 @@ export function createCardSearcher(
     search({ q, band, filters, without, sort, limit, offset }) {
       const keep = filteredBy({ filters, without }, options.filters, engine.index);
       const preferEnglish = !filters?.some((term) => term.field === 'lang');
-      const { results, printing: named, ...rest } = engine.search({ q, facet: band, keep, preferEnglish, sort, limit, offset });
+      const language = filteredLanguage(filters);
+      const { results, printing: named, ...rest } = engine.search({ q, facet: band, keep, preferEnglish, ...(language && { language }), sort, limit, offset });
       return {
         ...rest,
         results: results.map(({ item, match }) => {

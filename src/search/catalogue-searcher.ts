@@ -9,7 +9,7 @@
  * that prepared form without redoing any of it.
  */
 import { type CHANGE_SORT_DAYS, changeSortOf, type SearchSort, SORTS } from '../http/limits.ts';
-import { languageOfId } from '../schemas/language.ts';
+import { type Language, languageOfId } from '../schemas/language.ts';
 import { type AliasSources, type CompiledAliases, compileAliases, NO_ALIASES, UNPRICED_CENTS } from './aliases.ts';
 import type { FilterTerm } from './field-filters.ts';
 import { foldText, isBlank } from './normalize.ts';
@@ -46,6 +46,8 @@ export interface CatalogueSearchParams {
    * first at equal relevance, and their match reasons say so (ENGLISH_PREFERRED).
    */
   preferEnglish?: boolean;
+  /** The language the query's filters keep (`lang:ja`): its set codes name that language's sets (`lang:ja sv8`). */
+  language?: Language;
   sort: SearchSort;
   limit: number;
   offset: number;
@@ -370,7 +372,7 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
     return rank;
   };
 
-  function pageOf({ q, facet, keep, preferEnglish, sort, limit, offset }: CatalogueSearchParams): {
+  function pageOf({ q, facet, keep, preferEnglish, language, sort, limit, offset }: CatalogueSearchParams): {
     total: number;
     page: Uint32Array;
     match?: QueryMatch;
@@ -402,7 +404,7 @@ export function createCatalogueSearcher<T>(data: CatalogueData<T>, config: Catal
         return cents === undefined ? facetCode[p] === code : config.facetOfValue!(cents === UNPRICED_CENTS ? null : cents / 100) === facet;
       };
     };
-    const match = matchQuery(index, q, aliases, keepFor, idLookup);
+    const match = matchQuery(index, q, aliases, keepFor, idLookup, language);
     const total = match.positions.length;
     if (limit === 0 || offset >= total) return { total, page: new Uint32Array(0), match };
     if (sort === 'relevance') {

@@ -9,7 +9,7 @@
  */
 
 import type { Language } from '../schemas/language.ts';
-import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases } from './aliases.ts';
+import { type CompiledAliases, NO_ALIASES, type PhraseMeaning, type QueryPhrase, splitPhrases, withJapaneseSetCodes } from './aliases.ts';
 import { foldText, isJapaneseWord, MAX_QUERY_TOKENS, queryWords } from './normalize.ts';
 import { filterPositions, intersect, type PositionSet, positionSetOf } from './postings.ts';
 import { postingsOf, type TokenIndex } from './token-index.ts';
@@ -30,8 +30,11 @@ export interface Term {
   guessed: boolean;
   /** A typo correction (a guess that is not a prefix). */
   corrected: boolean;
-  /** An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of cards. */
-  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning; language?: Language };
+  /**
+   * An alias or id: what it stands for; `positions` when it names exactly these items; `printing` when a printing of
+   * cards; `language` when a language; `set` when sets (its words are the sets' names').
+   */
+  alias?: { label: string; positions?: Uint32Array; printing?: PrintingMeaning; language?: Language; set?: true };
 }
 
 /**
@@ -160,6 +163,7 @@ function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
       ...((meaning.kind === 'items' || meaning.kind === 'printing') && { positions: meaning.positions }),
       ...(meaning.kind === 'printing' && { printing: meaning }),
       ...(meaning.kind === 'items' && meaning.language && { language: meaning.language }),
+      ...(meaning.kind === 'items' && meaning.set && { set: true as const }),
     },
   };
 }
@@ -169,7 +173,7 @@ function aliasTerm(index: TokenIndex, phrase: QueryPhrase): Term | null {
  * with what it said that names nothing.
  * @example analyseQuery(index, aliases, 'charzard base set').terms.map((t) => t.text) // ["charzard", "base set"]
  */
-export function analyseQuery(index: TokenIndex, query: string, aliases: CompiledAliases = NO_ALIASES, ids?: IdLookup): AnalysedQuery {
+export function analyseQuery(index: TokenIndex, query: string, aliases: CompiledAliases = NO_ALIASES, ids?: IdLookup, language?: Language): AnalysedQuery {
   const terms: Term[] = [];
   const fillers: Term[] = [];
   const ignored: IgnoredWord[] = [];
@@ -199,7 +203,7 @@ export function analyseQuery(index: TokenIndex, query: string, aliases: Compiled
     }
   }
 
-  for (const phrase of splitPhrases(queryWords(folded), aliases)) {
+  for (const phrase of withJapaneseSetCodes(splitPhrases(queryWords(folded), aliases), aliases, language)) {
     if (seen.has(phrase.text)) continue;
     seen.add(phrase.text);
     const { meaning } = phrase;
@@ -250,8 +254,10 @@ export function matchQuery(
   aliases: CompiledAliases = NO_ALIASES,
   keepFor?: (terms: readonly Term[]) => ((position: number) => boolean) | undefined,
   ids?: IdLookup,
+  /** The language the query's filters keep (`lang:ja`): its set codes then name that language's sets (`sv8`). */
+  language?: Language,
 ): QueryMatch {
-  const { terms, fillers, ignored } = analyseQuery(index, query, aliases, ids);
+  const { terms, fillers, ignored } = analyseQuery(index, query, aliases, ids, language);
   const keep = keepFor?.(terms);
   const bySize = (a: Term, b: Term) => a.set.size - b.set.size;
   const certain = terms.filter((t) => !t.guessed).sort(bySize);

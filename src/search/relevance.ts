@@ -15,6 +15,7 @@
  * value order, and ranking stops as soon as `offset + limit` items are settled.
  */
 import Fuse, { type Expression } from 'fuse.js';
+import { isJapaneseWord } from './normalize.ts';
 import { indexInSorted } from './postings.ts';
 import type { QueryMatch, Term } from './query-match.ts';
 import { fieldWordsOf, type TokenIndex } from './token-index.ts';
@@ -24,6 +25,14 @@ export const FUSE_GROUP_MAX = 128;
 
 /** Per-index scratch: one mask slot per vocabulary word, cleared after each query. */
 const scratch = new WeakMap<TokenIndex, Uint32Array>();
+/** Per-index scratch of markPartial, cleared after each query. */
+const partialScratch = new WeakMap<TokenIndex, Uint8Array>();
+
+function partialOf(index: TokenIndex): Uint8Array {
+  let partial = partialScratch.get(index);
+  if (!partial) partialScratch.set(index, (partial = new Uint8Array(index.vocabulary.length)));
+  return partial;
+}
 
 /** Name words the query did not ask for are counted up to this; a name longer than that is simply long. */
 const EXTRA_WORDS_MAX = 15;
@@ -48,6 +57,35 @@ function markTerms(index: TokenIndex, mask: Uint32Array, terms: readonly Term[])
   return touched;
 }
 
+/**
+ * Marks with 1 the vocabulary words a query in Japanese reaches only as part of a longer word (ナンジャモ in
+ * ナンジャモのカイデン, チュウ in ピカチュウ): each counts, in the name, as a word the query did not ask for, so that
+ * the name typed whole comes before the longer names that hold it. A word that some term names whole (typed as it
+ * is, or reached by an English word) stays 0. Returns the marked words, to clear after.
+ */
+function markPartial(index: TokenIndex, partial: Uint8Array, terms: readonly Term[]): number[] {
+  const { vocabulary, aliasTargets } = index;
+  const touched: number[] = [];
+  const whole: number[] = [];
+  for (const { text, words } of terms) {
+    const japanese = isJapaneseWord(text);
+    for (const w of words) {
+      const reached = [w, ...(aliasTargets.get(w) ?? [])];
+      if (!japanese) whole.push(...reached);
+      else
+        for (const t of reached) {
+          if (vocabulary[t] === text) whole.push(t);
+          else if (partial[t] === 0) {
+            partial[t] = 1;
+            touched.push(t);
+          }
+        }
+    }
+  }
+  for (const w of whole) partial[w] = 0;
+  return touched;
+}
+
 function maskOf(index: TokenIndex): Uint32Array {
   let mask = scratch.get(index);
   if (!mask) scratch.set(index, (mask = new Uint32Array(index.vocabulary.length)));
@@ -66,8 +104,18 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
   if (want === 0) return new Uint32Array(0);
   const mask = maskOf(index);
   const touched = markTerms(index, mask, [...terms, ...match.fillers]);
+  // A query in Japanese asks for a name as printed in Japanese: that name, not the English one, says how much of
+  // the item it asked for.
+  const japaneseField = terms.some((t) => isJapaneseWord(t.text)) ? index.fields.findIndex((f) => f.japaneseName) : -1;
+  const nameField = japaneseField === -1 ? 0 : japaneseField;
+  const partial = partialOf(index);
+  // The fields that name the item (a Japanese card's English name may be its Japanese one: 名探偵ピカチュウ).
+  const names = index.fields.map((f, i) => i === 0 || f.japaneseName === true);
+  const partials = japaneseField === -1 ? [] : markPartial(index, partial, terms);
   // A language word (jp) is an attribute that narrows, as a filter does: no field need cover it for a match to be complete.
   const attributes = terms.reduce((bits, term, k) => (term.alias?.language ? bits | (1 << k) : bits), 0);
+  // A set's words touch no name: "terastal fest" asks for no word of Umbreon ex's name, though ex is one of the set's.
+  const setWords = terms.reduce((bits, term, k) => (term.alias?.set ? bits | (1 << k) : bits), 0);
   const allTokens = ((terms.length === 32 ? 0xffffffff : (1 << terms.length) - 1) & ~attributes) >>> 0;
   const fieldCount = index.fields.length;
   if (index.fields.some((f, i) => i > 0 && f.weight > index.fields[i - 1].weight)) {
@@ -91,6 +139,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
     let consumed = 0;
     let extra = 0;
     let whole = false;
+    let wholeElsewhere = false;
     const base = positions[i] * fieldCount;
     for (let f = 0; f < fieldCount; f++) {
       const from = fieldStart[base + f];
@@ -104,8 +153,13 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
         bits |= m;
       }
       const covered = unasked === 0;
-      // The name (the weightiest field) says how much of the item the query asked for, once the query touches it.
-      if (f === 0 && bits) extra = Math.min(unasked, EXTRA_WORDS_MAX);
+      // The name (the weightiest field) says how much of the item the query asked for, once the query touches it;
+      // a word the query reached only in part is one it did not ask for whole.
+      if (f === nameField && (bits & ~setWords) !== 0) {
+        let partly = 0;
+        if (partials.length > 0) for (let k = from; k < to; k++) partly += partial[fieldWords[k]];
+        extra = Math.min(unasked + partly, EXTRA_WORDS_MAX);
+      }
       if (bits) fieldsHit |= 1 << f;
       // A covered field earns its weight only for tokens no weightier field took: in
       // "base set 2" the 2 is the set's, and card number 2 earns nothing extra for it.
@@ -113,8 +167,14 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
         score += weights[f];
         consumed |= bits;
       }
-      if (covered && (bits & allTokens) >>> 0 === allTokens >>> 0) whole = true;
+      if (covered && (bits & allTokens) >>> 0 === allTokens >>> 0) {
+        whole = true;
+        if (!names[f]) wholeElsewhere = true;
+      }
     }
+    // An item the whole query names by another field (its set: "mega brave") is not asked for by name: the words
+    // the set's name shares with the card's (Mega Lucario ex) make it no less what was asked for.
+    if (wholeElsewhere) extra = 0;
     // Complete first (one field covering the whole query before the rest), then fewest unasked name words, then
     // the weightiest covered fields; slots run ascending. The name comes before the weights: "151 Elite Trainer
     // Box" covers its name for "151 etb", where "151 Pokemon Center Elite Trainer Box" scores more only by
@@ -126,6 +186,7 @@ export function relevanceOrder(index: TokenIndex, match: QueryMatch, window: num
     counts[slot + 1]++;
   }
   for (const w of touched) mask[w] = 0;
+  for (const w of partials) partial[w] = 0;
   for (let t = 0; t < slotCount; t++) counts[t + 1] += counts[t];
   const sorted = new Uint32Array(positions.length);
   const fill = counts.slice(0, slotCount);

@@ -14,6 +14,11 @@ export interface IndexField {
   weight: number;
   /** Values are ready-made keys matched whole (`4/102`), not text to split into words. */
   verbatim?: boolean;
+  /**
+   * The item's name as printed in Japanese: what ranking reads, instead of the first field, for how much of the
+   * name a query in Japanese asked for (ナンジャモ is the whole of one card's name and a part of another's).
+   */
+  japaneseName?: boolean;
 }
 
 export interface TokenIndex {

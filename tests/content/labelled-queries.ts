@@ -58,11 +58,66 @@ const japaneseNamed =
   (part: string, exact = false) =>
   (card: CardSearchRecord) =>
     card.summary.nameJa !== null && (exact ? card.summary.nameJa === part : card.summary.nameJa.includes(part));
+/** Value decides among the English cards of these names. */
+const englishOf =
+  (...names: string[]) =>
+  (card: CardSearchRecord) =>
+    card.summary.language === 'en' && names.includes(card.summary.name);
 /** Value decides among the Japanese cards of these English names. */
 const japaneseOf =
   (...names: string[]) =>
   (card: CardSearchRecord) =>
     card.summary.language === 'ja' && names.includes(card.summary.name);
+
+/**
+ * Queries that keep one language by a filter (`lang:ja`, `language:japanese`, `-lang:en`, `lang:en`), read as the API
+ * reads q (field filters apart from the free words), and set codes an English set also has as its id beside a
+ * Japanese language word (`sv8 jp` is Super Electric Breaker, where sv8 alone is Surging Sparks).
+ */
+export const LANGUAGE_QUERIES: readonly LabelledQuery[] = [
+  { kind: 'alias', q: 'lang:ja umbreon ex', expect: ['jp-sv8a-217'], alike: japaneseOf('Umbreon ex') },
+  { kind: 'alias', q: 'iono lang:ja', expect: ['jp-sv2d-096'], alike: japaneseOf('Iono') },
+  { kind: 'alias', q: 'language:japanese mew ex', expect: ['jp-sv4a-347'], alike: japaneseOf('Mew ex') },
+  { kind: 'alias', q: 'charizard ex -lang:en', expect: [], alike: japaneseOf('Charizard ex') },
+  { kind: 'alias', q: 'lang:ja sv8 pikachu ex', expect: ['jp-sv8-132'], first: true },
+  { kind: 'alias', q: 'umbreon ex lang:en', expect: [], alike: englishOf('Umbreon ex') },
+  { kind: 'alias', q: 'iono lang:en', expect: [], alike: englishOf('Iono') },
+  { kind: 'alias', q: 'victini language:en', expect: [], alike: englishOf('Victini') },
+  { kind: 'alias', q: 'zekrom ex lang:english', expect: ['zsv10pt5-172'], first: true },
+  { kind: 'alias', q: 'lang:en sv8 pikachu ex', expect: ['sv8-238'], first: true },
+  { kind: 'set', q: 'sv8 jp', expect: [], alike: inSet('jp-sv8') },
+  { kind: 'set', q: 'sv8 jp pikachu ex', expect: ['jp-sv8-132'], first: true },
+  { kind: 'set', q: 'japanese sv3 charizard ex', expect: [], alike: inSet('jp-sv3', 'Charizard ex') },
+  { kind: 'set', q: 'sv6 jpn', expect: [], alike: inSet('jp-sv6') },
+  { kind: 'set', q: 'sv9 japanese', expect: [], alike: inSet('jp-sv9') },
+  { kind: 'set', q: 'sv10 jp', expect: [], alike: inSet('jp-sv10') },
+];
+
+/**
+ * Japanese sets by the English names collectors use: TCGplayer's (the sets' own names, whole or without a closing
+ * "ex") and TCGdex's, which content/aliases/sets.json holds with its source (Terastal Festival, Mega Dream, Mask of
+ * Change, Glory of Team Rocket, Ninja Spinner).
+ */
+export const COLLECTOR_SET_NAME_QUERIES: readonly LabelledQuery[] = [
+  { kind: 'set', q: 'terastal festival umbreon ex', expect: ['jp-sv8a-217'], first: true },
+  { kind: 'set', q: 'terastal festival', expect: [], alike: inSet('jp-sv8a') },
+  { kind: 'set', q: 'terastal fest', expect: [], alike: inSet('jp-sv8a') },
+  { kind: 'set', q: 'terastal fest sylveon ex', expect: ['jp-sv8a-212'], first: true },
+  { kind: 'set', q: 'shiny treasure', expect: [], alike: inSet('jp-sv4a') },
+  { kind: 'set', q: 'battle partners', expect: [], alike: inSet('jp-sv9') },
+  { kind: 'set', q: 'paradise dragona latias ex', expect: ['jp-sv7a-087'], first: true },
+  { kind: 'set', q: 'night wanderer', expect: [], alike: inSet('jp-sv6a') },
+  { kind: 'set', q: 'super electric breaker pikachu ex', expect: ['jp-sv8-132'], first: true },
+  { kind: 'set', q: 'mega dream', expect: [], alike: inSet('jp-m2a') },
+  { kind: 'set', q: 'mega dream ex pikachu ex', expect: ['jp-m2a-044'], first: true },
+  { kind: 'set', q: 'inferno x', expect: [], alike: inSet('jp-m2') },
+  { kind: 'set', q: 'inferno x mega charizard x ex', expect: ['jp-m2-116'], first: true },
+  { kind: 'set', q: 'mega brave', expect: [], alike: inSet('jp-m1l') },
+  { kind: 'set', q: 'mega symphonia mega gardevoir ex', expect: ['jp-m1s-092'], first: true },
+  { kind: 'set', q: 'mask of change', expect: [], alike: inSet('jp-sv6') },
+  { kind: 'set', q: 'glory of team rocket', expect: [], alike: inSet('jp-sv10') },
+  { kind: 'set', q: 'ninja spinner', expect: [], alike: inSet('jp-m4') },
+];
 
 /**
  * The Japanese cards (../shared/data/japanese, issue 48), labelled the same way from content/cards/jp-*.json and
@@ -128,6 +183,8 @@ export const JAPANESE_QUERIES: readonly LabelledQuery[] = [
   { kind: 'name', q: 'carmine', expect: [], alike: named('Carmine') },
   { kind: 'name', q: 'miriam', expect: [], alike: named('Miriam') },
   { kind: 'multi-field', q: 'black bolt zekrom ex', expect: ['zsv10pt5-172', 'jp-sv11b-174'], first: true },
+  ...LANGUAGE_QUERIES,
+  ...COLLECTOR_SET_NAME_QUERIES,
 ];
 
 /**

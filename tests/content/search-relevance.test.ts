@@ -8,26 +8,38 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileAliases, phraseKey } from '../../src/search/aliases.ts';
-import { type CardSearcher, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { CARD_CATALOGUE, type CardSearcher, createCardSearcher } from '../../src/search/card-searcher.ts';
+import { prepareCatalogue } from '../../src/search/catalogue-searcher.ts';
+import type { FilterData } from '../../src/search/field-filters.ts';
+import { cardFilterData } from '../../src/search/filter-data.ts';
 import { IGNORED_REASONS } from '../../src/search/query-match.ts';
 import { createSealedSearcher, type SealedSearcher } from '../../src/search/sealed-searcher.ts';
+import { parseCardSearch } from '../../src/search/search-params.ts';
 import { loadRealCatalogue, type RealCatalogue } from '../support/real-catalogue.ts';
 import { assertMatches, SCHEMA_DIR } from '../support/schemas.ts';
-import { JAPANESE_QUERIES, LABELLED_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
+import { COLLECTOR_SET_NAME_QUERIES, JAPANESE_QUERIES, LABELLED_QUERIES, LANGUAGE_QUERIES, type LabelledQuery, NEWER_SET_QUERIES } from './labelled-queries.ts';
 
 let catalogue: RealCatalogue;
 let cards: CardSearcher;
+let cardFilters: FilterData;
 let sealed: SealedSearcher;
 
 beforeAll(() => {
   catalogue = loadRealCatalogue();
-  cards = createCardSearcher(catalogue.cards, { aliases: catalogue.aliases });
+  const data = prepareCatalogue(catalogue.cards, CARD_CATALOGUE, catalogue.aliases);
+  cardFilters = cardFilterData(data.size, data.item, (id) => catalogue.facts.get(id)!, catalogue.filterSets);
+  cards = createCardSearcher(data, { filters: () => cardFilters });
   sealed = createSealedSearcher(catalogue.sealedRecords, { aliases: catalogue.aliases });
 });
 
 type Answer = { total: number; results: { id: string; match?: unknown }[]; ignored?: { word: string; reason: string }[] };
-const run = (query: LabelledQuery, limit = 10): Answer =>
-  (query.searcher === 'sealed' ? sealed : cards).search({ q: query.q, sort: 'relevance', limit, offset: 0 }) as Answer;
+/** A labelled query as the API reads it: a card query's field filters (lang:ja) apart from its free words. */
+const run = (query: LabelledQuery, limit = 10): Answer => {
+  if (query.searcher === 'sealed') return sealed.search({ q: query.q, sort: 'relevance', limit, offset: 0 }) as Answer;
+  const parsed = parseCardSearch(new URLSearchParams({ q: query.q, sort: 'relevance', limit: String(limit) }), () => cardFilters);
+  if (!parsed.ok) throw new Error(`${query.q}: ${parsed.problem.detail}`);
+  return cards.search(parsed.params) as Answer;
+};
 
 describe('labelled queries', () => {
   it('there are at least 120, of every kind the issue names', () => {
@@ -42,6 +54,15 @@ describe('labelled queries', () => {
     for (const kind of ['name', 'alias', 'set', 'number'] as const)
       expect(JAPANESE_QUERIES.filter((q) => q.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
     expect(JAPANESE_QUERIES.every((q) => LABELLED_QUERIES.includes(q))).toBe(true);
+  });
+
+  it('they keep one language by lang:ja and lang:en as the API reads q, name Japanese sets by code beside a language word, and by the names collectors use', () => {
+    const filtering = (language: string) => LANGUAGE_QUERIES.filter((q) => new RegExp(`(?:^|\\s)-?(?:lang|language):${language}`).test(q.q));
+    expect(filtering('(?:ja|japanese)').length + filtering('en').filter((q) => q.q.includes('-lang:en')).length).toBeGreaterThanOrEqual(5);
+    expect(filtering('(?:en|english)').filter((q) => !q.q.includes('-lang:en')).length).toBeGreaterThanOrEqual(5);
+    expect(LANGUAGE_QUERIES.filter((q) => /^sv\d+\b.*\b(?:jp|jpn|japanese)\b|\b(?:jp|jpn|japanese)\b.*\bsv\d+\b/.test(q.q)).length).toBeGreaterThanOrEqual(5);
+    expect(COLLECTOR_SET_NAME_QUERIES.length).toBeGreaterThanOrEqual(10);
+    expect([...LANGUAGE_QUERIES, ...COLLECTOR_SET_NAME_QUERIES].every((q) => JAPANESE_QUERIES.includes(q))).toBe(true);
   });
 
   it('at least 25 are of the sets after Shrouded Fable: names with numbers, set codes, rarities, art words, printings', () => {
@@ -80,8 +101,28 @@ describe('labelled queries', () => {
       const ignored = (answer.ignored ?? []).map((i) => i.word);
       for (const word of query.ignored ?? []) if (!ignored.includes(word)) failures.push(`${why}: expected "${word}" ignored`);
     }
-    console.log(`labelled relevance: ${LABELLED_QUERIES.length - failures.length}/${LABELLED_QUERIES.length}`);
+    const failed = (queries: readonly LabelledQuery[]) => queries.filter((q) => failures.some((f) => f.includes(`"${q.q}":`))).length;
+    const others = LABELLED_QUERIES.filter((q) => !JAPANESE_QUERIES.includes(q));
+    console.log(
+      `labelled relevance: ${LABELLED_QUERIES.length - failed(LABELLED_QUERIES)}/${LABELLED_QUERIES.length}` +
+        ` (not Japanese ${others.length - failed(others)}/${others.length}, Japanese ${JAPANESE_QUERIES.length - failed(JAPANESE_QUERIES)}/${JAPANESE_QUERIES.length})`,
+    );
     expect(failures).toEqual([]);
+  });
+});
+
+describe('Japanese names', () => {
+  it('a name typed whole lists every card of exactly that name before any longer name that holds it (ナンジャモ, ピカチュウex, ブラッキー, イーブイ)', () => {
+    for (const q of ['ナンジャモ', 'ピカチュウex', 'ピカチュウ', 'ブラッキー', 'イーブイ', 'ゲンガー']) {
+      const exact = catalogue.cards.filter((card) => card.summary.nameJa === q).length;
+      const { total, results } = cards.search({ q, sort: 'relevance', limit: 200, offset: 0 });
+      expect(exact, q).toBeGreaterThan(0);
+      expect(total, `${q}: longer names hold it too`).toBeGreaterThan(exact);
+      expect(
+        results.slice(0, exact).map((card) => card.nameJa),
+        q,
+      ).toEqual(Array(exact).fill(q));
+    }
   });
 });
 

@@ -70,6 +70,23 @@ describe('alias content is checked at build', () => {
     ]);
   });
 
+  it("a Japanese set's aliases name their source (its English names are translations that differ by source); an English set's need not", () => {
+    const withJapanese = { ...catalogue, sets: [...catalogue.sets, { id: 'jp-sv8a', name: 'Terastal Fest ex', nameJa: 'テラスタルフェスex' }] };
+    const content: AliasContent = {
+      ...none,
+      sets: [
+        { set: 'jp-sv8a', aliases: ['terastal festival'] },
+        { set: 'base1', aliases: ['base set'] },
+        { set: 'jp-sv8a', aliases: [] },
+      ],
+    };
+    expect(aliasProblems(content, withJapanese)).toEqual([
+      "sets.json: [0].source: the aliases of a Japanese set name where they come from (a list such as TCGdex's English set names)",
+    ]);
+    content.sets[0].source = "TCGdex's English names of Japanese sets";
+    expect(aliasProblems(content, withJapanese)).toEqual([]);
+  });
+
   it('an alias claimed by two targets is refused', () => {
     const content: AliasContent = {
       ...none,

@@ -45,6 +45,8 @@ const CARDS = [
   card('jp-sv2a-009', 'Blastoise', 300, 'カメックス'),
   card('jp-sv2d-096', 'Iono', 252.24, 'ナンジャモ'),
   card('jp-sv2d-097', "Iono's Bellibolt ex", 12, 'ナンジャモのハラバリーex'),
+  // Worth more than Iono: value alone would put this longer name first for ナンジャモ.
+  card('jp-sv2d-098', "Iono's Kilowattrel", 300, 'ナンジャモのタイカイデン'),
   card('jp-sv2a-025', 'Pikachu', 4, 'ピカチュウ'),
   card('jp-sv2d-026', 'Pikachu ex', 40, 'ピカチュウex'),
   card('jp-sv2a-098', '名探偵ピカチュウ', 169.27, '名探偵ピカチュウ'),
@@ -110,15 +112,22 @@ describe('Japanese words', () => {
 describe('a search in Japanese', () => {
   it('finds a card by its Japanese name typed whole, and says the Japanese name matched', () => {
     const { results } = search('ナンジャモ');
-    expect(results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-097']);
+    expect(results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
     expect(results[0].match?.fields).toEqual({ ナンジャモ: ['nameJa'] });
   });
 
-  it('finds a name typed in part, from its start or inside it, and a name with its English suffix', () => {
-    // A name the query covers whole (ピカチュウ, 名探偵ピカチュウ read in part) before one it leaves a word of (ex).
-    expect(ids('ピカチュウ')).toEqual(['jp-sv2a-098', 'jp-sv2a-025', 'jp-sv2d-026']);
-    expect(ids('チュウ')).toEqual(ids('ピカチュウ'));
+  it('lists the cards named exactly what was typed before the longer names that hold it, whatever their value', () => {
+    // Iono ($252) before Iono's Kilowattrel ($300): ナンジャモ is the whole of the one name, a part of the other.
+    expect(ids('ナンジャモ')[0]).toBe('jp-sv2d-096');
+    // Pikachu ($4) before Detective Pikachu ($169): then the name it leaves a word of (ex).
+    expect(ids('ピカチュウ')).toEqual(['jp-sv2a-025', 'jp-sv2a-098', 'jp-sv2d-026']);
     expect(ids('ピカチュウex')).toEqual(['jp-sv2d-026']);
+  });
+
+  it('finds a name typed in part, from its start or inside it, and a name with its English suffix', () => {
+    // A part of names is the whole of none: its cards keep their value order.
+    expect(ids('チュウ')).toEqual(['jp-sv2a-098', 'jp-sv2a-025', 'jp-sv2d-026']);
+    expect(ids('ハラバリー')).toEqual(['jp-sv2d-097']);
     expect(ids('ぴかちゅう')).toEqual(ids('ピカチュウ'));
   });
 
@@ -168,6 +177,63 @@ describe('set codes as printed on Japanese cards', () => {
     expect(results.map((r) => r.id)).toEqual(['jp-sv2a-009']);
     expect(results[0].match?.alias).toEqual({ sv2a: 'Pokemon Card 151 (set)' });
     expect(search('sv2d iono').results.map((r) => r.id)).toEqual([]);
-    expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-097']);
+    expect(search('jp-sv2d iono').results.map((r) => r.id)).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
+  });
+
+  it('name the Japanese set beside a language word or lang:ja, even where an English set has that id (sv8 jp is Super Electric Breaker)', () => {
+    for (const q of ['sv2d iono jp', 'japanese sv2d iono', 'sv2d jpn iono', 'sv2d iono lang:ja', 'sv2d iono -lang:en']) {
+      const { results } = search(q);
+      expect(
+        results.map((r) => r.id),
+        q,
+      ).toEqual(['jp-sv2d-096', 'jp-sv2d-098', 'jp-sv2d-097']);
+      expect(results[0].match?.alias?.sv2d, q).toBe('Clay Burst (set)');
+    }
+    // An English language word leaves the code the English set's: it has no Iono.
+    expect(search('sv2d iono english').total).toBe(0);
+    expect(search('sv2d iono lang:en').total).toBe(0);
+  });
+});
+
+describe("a Japanese set's English names", () => {
+  const named = (record: CardSearchRecord, setName: string): CardSearchRecord => ({ ...record, summary: { ...record.summary, setName } });
+  const cards = [
+    named(card('jp-sv8a-217', 'Umbreon ex', 310.67, 'ブラッキーex'), 'Terastal Fest ex'),
+    named(card('jp-sv8a-230', 'Kieran', 7.85, 'スグリ'), 'Terastal Fest ex'),
+    named(card('jp-sv1s-001', 'Sprigatito', 0.1, 'ニャオハ'), 'Scarlet ex'),
+    named(card('sv1-1', 'Pineco', 0.05), 'Scarlet & Violet'),
+  ];
+  const sets = [
+    { id: 'jp-sv8a', name: 'Terastal Fest ex', nameJa: 'テラスタルフェスex' },
+    { id: 'jp-sv1s', name: 'Scarlet ex', nameJa: 'スカーレットex' },
+    { id: 'sv1', name: 'Scarlet & Violet' },
+  ];
+  // What an editor writes in content/aliases/sets.json: the collector's name, and where it comes from.
+  const content: AliasContent = {
+    ...NO_CONTENT,
+    sets: [{ set: 'jp-sv8a', aliases: ['terastal festival ex', 'terastal festival'], source: "TCGdex's English set names" }],
+  };
+  const searcher = createCardSearcher(cards, { aliases: { content, sets } });
+  const find = (q: string) => searcher.search({ q, sort: 'relevance', limit: 10, offset: 0 }).results;
+
+  it('a collector name from content/aliases names the set, and the match reason says which set', () => {
+    const [first] = find('terastal festival umbreon');
+    expect(first.id).toBe('jp-sv8a-217');
+    expect(first.match?.alias).toEqual({ 'terastal festival': 'Terastal Fest ex (set)' });
+    expect(find('terastal festival ex').map((r) => r.id)).toEqual(['jp-sv8a-217', 'jp-sv8a-230']);
+  });
+
+  it("TCGplayer's name without its closing ex names the set, as collectors shorten it, and its cards keep their value order", () => {
+    // The set's word ex is no word of Umbreon ex's name the query asked for: Umbreon ex stays before Kieran.
+    expect(find('terastal fest').map((r) => r.id)).toEqual(['jp-sv8a-217', 'jp-sv8a-230']);
+    expect(find('terastal fest')[0].match?.alias).toEqual({ 'terastal fest': 'Terastal Fest ex (set)' });
+  });
+
+  it('a shortened name of one word that is a word of names stays a word: "scarlet" is not Scarlet ex alone', () => {
+    expect(
+      find('scarlet')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['jp-sv1s-001', 'sv1-1']);
   });
 });

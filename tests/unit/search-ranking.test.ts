@@ -52,3 +52,20 @@ describe('relevance tiers', () => {
     expect(ids(searcher, 'black white')).toEqual(['bw1-14', 'bw1-61', 'zsv10pt5-172', 'rsv10pt5-173']);
   });
 });
+
+describe('a query that names a set', () => {
+  const searcher = createCardSearcher([
+    card('m1l-92', 'Mega Lucario ex', 'Mega Brave', 'Mega Hyper Rare', 412.77),
+    card('m1l-91', "Lillie's Determination", 'Mega Brave', 'Special Illustration Rare', 281.6),
+    card('m1l-64', 'Bulbasaur', 'Mega Brave', 'Common', 13.06),
+  ]);
+
+  it('lists the set by value: a card whose name shares a word with the set (Mega) is no less what was asked for', () => {
+    expect(ids(searcher, 'mega brave')).toEqual(['m1l-92', 'm1l-91', 'm1l-64']);
+  });
+
+  it('still puts first a card the words name by its name', () => {
+    expect(ids(searcher, 'mega lucario')[0]).toBe('m1l-92');
+    expect(ids(searcher, 'mega brave bulbasaur')).toEqual(['m1l-64']);
+  });
+});
